@@ -1,0 +1,238 @@
+"""Map files: table size and unit, terrain pieces, deployment zones, objectives, evac points.
+
+Coordinates and heights are in the map's own ``unit`` (in, cm or mm); the table converts them
+to millimetres, so any map can host any ruleset. A piece's properties may be left out: they
+then come from its kind (``KIND_DEFAULTS``), so a map says only what is special about a piece.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .errors import load_model
+
+MAP_SCHEMA_VERSION = 1
+
+Unit = Literal["in", "cm", "mm"]
+MM_PER: dict[str, float] = {"in": 25.4, "cm": 10.0, "mm": 1.0}
+
+CoverClass = Literal["none", "light", "heavy"]
+
+Kind = Literal[
+    "building", "wall", "fence", "hedge", "rock", "boulder", "woods", "tree", "crate",
+    "barrel", "wagon", "trough", "water", "hill", "ruin", "container", "tank", "pipe",
+    "console", "barricade", "platform", "tower", "scrub", "smoke", "bones", "hut",
+]
+
+# Defaults by kind: (height in mm, blocks_sight, obscuring, cover, impassable, difficult, climbable).
+# Heights are mm so they read the same whatever unit a map uses; a map may override any of them.
+KIND_DEFAULTS: dict[str, dict] = {
+    "building":  dict(height_mm=100.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "hut":       dict(height_mm=70.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "tower":     dict(height_mm=150.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "wall":      dict(height_mm=25.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "fence":     dict(height_mm=20.0, blocks_sight=True, obscuring=False, cover="light", impassable=True, difficult=False, climbable=True),
+    "hedge":     dict(height_mm=30.0, blocks_sight=True, obscuring=False, cover="light", impassable=True, difficult=False, climbable=True),
+    "barricade": dict(height_mm=22.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "rock":      dict(height_mm=40.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "boulder":   dict(height_mm=60.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "woods":     dict(height_mm=120.0, blocks_sight=False, obscuring=True, cover="light", impassable=False, difficult=True, climbable=False),
+    "scrub":     dict(height_mm=20.0, blocks_sight=False, obscuring=True, cover="light", impassable=False, difficult=True, climbable=False),
+    "smoke":     dict(height_mm=150.0, blocks_sight=False, obscuring=True, cover="light", impassable=False, difficult=False, climbable=False),
+    "tree":      dict(height_mm=150.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "crate":     dict(height_mm=25.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "barrel":    dict(height_mm=28.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "wagon":     dict(height_mm=35.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "trough":    dict(height_mm=15.0, blocks_sight=True, obscuring=False, cover="light", impassable=True, difficult=False, climbable=True),
+    "water":     dict(height_mm=0.0, blocks_sight=False, obscuring=False, cover="none", impassable=False, difficult=True, climbable=False),
+    "hill":      dict(height_mm=30.0, blocks_sight=True, obscuring=False, cover="none", impassable=False, difficult=False, climbable=True),
+    "platform":  dict(height_mm=50.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "ruin":      dict(height_mm=50.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "container": dict(height_mm=65.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=True),
+    "tank":      dict(height_mm=60.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "pipe":      dict(height_mm=20.0, blocks_sight=True, obscuring=False, cover="light", impassable=True, difficult=False, climbable=True),
+    "console":   dict(height_mm=30.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    "bones":     dict(height_mm=10.0, blocks_sight=False, obscuring=False, cover="none", impassable=False, difficult=True, climbable=False),
+}
+
+Point = tuple[float, float]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PolygonShape(_Strict):
+    type: Literal["polygon"] = "polygon"
+    points: list[Point] = Field(min_length=3)
+
+    @field_validator("points")
+    @classmethod
+    def _simple(cls, pts: list[Point]) -> list[Point]:
+        if abs(polygon_area(pts)) < 1e-9:
+            raise ValueError("polygon has no area (points are collinear or repeated)")
+        if _self_intersects(pts):
+            raise ValueError("polygon edges cross each other; split it into simple polygons")
+        return pts
+
+
+class CircleShape(_Strict):
+    type: Literal["circle"] = "circle"
+    center: Point
+    radius: float = Field(gt=0)
+
+
+class WallShape(_Strict):
+    """A straight wall or fence: the segment a-b, ``thickness`` wide."""
+    type: Literal["wall"] = "wall"
+    a: Point
+    b: Point
+    thickness: float = Field(gt=0)
+
+    @model_validator(mode="after")
+    def _length(self) -> "WallShape":
+        if math.dist(self.a, self.b) <= 0:
+            raise ValueError("wall has zero length (a == b)")
+        return self
+
+
+Shape = Annotated[Union[PolygonShape, CircleShape, WallShape], Field(discriminator="type")]
+
+
+class Piece(_Strict):
+    """One terrain piece. Unset properties come from ``KIND_DEFAULTS[kind]``."""
+    id: str = Field(min_length=1)
+    kind: Kind
+    name: str = ""
+    shape: Shape
+    height: float | None = Field(default=None, ge=0, description="in the map's unit")
+    blocks_sight: bool | None = None
+    obscuring: bool | None = None
+    cover: CoverClass | None = None
+    impassable: bool | None = None
+    difficult: bool | None = None
+    climbable: bool | None = None
+
+    def prop(self, name: str):
+        """The effective value of a property (explicit, else the kind's default)."""
+        v = getattr(self, name)
+        return KIND_DEFAULTS[self.kind][name] if v is None else v
+
+    def label(self) -> str:
+        return self.name or f"{self.kind} {self.id}"
+
+
+class Zone(_Strict):
+    side: int = Field(ge=1, le=2)
+    points: list[Point] = Field(min_length=3)
+
+    @field_validator("points")
+    @classmethod
+    def _area(cls, pts: list[Point]) -> list[Point]:
+        if abs(polygon_area(pts)) < 1e-9:
+            raise ValueError("zone has no area")
+        return pts
+
+
+class Marker(_Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    at: Point
+
+
+class MapFile(_Strict):
+    schema_version: Literal[1] = Field(description="map schema version; this build reads 1")
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    description: str = ""
+    unit: Unit
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+    suits: list[str] = Field(default_factory=list, description="ruleset ids this layout was designed for")
+    pieces: list[Piece] = Field(default_factory=list)
+    deployment: list[Zone] = Field(min_length=2)
+    objectives: list[Marker] = Field(default_factory=list)
+    evac_points: list[Marker] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "MapFile":
+        problems = []
+        seen: set[str] = set()
+        for i, p in enumerate(self.pieces):
+            if p.id in seen:
+                problems.append(f"pieces[{i}].id: duplicate id {p.id!r}")
+            seen.add(p.id)
+            x0, y0, x1, y1 = shape_bounds(p.shape)
+            if x1 < 0 or y1 < 0 or x0 > self.width or y0 > self.height:
+                problems.append(f"pieces[{i}] ({p.id}): lies entirely off the {self.width}x{self.height}{self.unit} table")
+        for i, z in enumerate(self.deployment):
+            for (x, y) in z.points:
+                if not (-1e-6 <= x <= self.width + 1e-6 and -1e-6 <= y <= self.height + 1e-6):
+                    problems.append(f"deployment[{i}]: point ({x}, {y}) is off the table")
+                    break
+        sides = {z.side for z in self.deployment}
+        if sides != {1, 2}:
+            problems.append(f"deployment: needs zones for sides 1 and 2, has {sorted(sides)}")
+        for group in ("objectives", "evac_points"):
+            for i, m in enumerate(getattr(self, group)):
+                if not (0 <= m.at[0] <= self.width and 0 <= m.at[1] <= self.height):
+                    problems.append(f"{group}[{i}] ({m.id}): off the table")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    @property
+    def mm_per_unit(self) -> float:
+        return MM_PER[self.unit]
+
+
+def polygon_area(pts: list[Point]) -> float:
+    """Signed area (positive when counter-clockwise in a y-up frame)."""
+    s = 0.0
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        s += x0 * y1 - x1 * y0
+    return s / 2.0
+
+
+def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    def orient(a, b, c):
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return 0 if abs(v) < 1e-12 else (1 if v > 0 else -1)
+    o1, o2, o3, o4 = orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _self_intersects(pts: list[Point]) -> bool:
+    n = len(pts)
+    edges = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
+    for i in range(n):
+        for j in range(i + 2, n):
+            if i == 0 and j == n - 1:
+                continue  # neighbours through the closing edge
+            if _segments_cross(*edges[i], *edges[j]):
+                return True
+    return False
+
+
+def shape_bounds(shape) -> tuple[float, float, float, float]:
+    if isinstance(shape, PolygonShape):
+        xs = [p[0] for p in shape.points]
+        ys = [p[1] for p in shape.points]
+        return min(xs), min(ys), max(xs), max(ys)
+    if isinstance(shape, CircleShape):
+        (cx, cy), r = shape.center, shape.radius
+        return cx - r, cy - r, cx + r, cy + r
+    t = shape.thickness / 2
+    return (min(shape.a[0], shape.b[0]) - t, min(shape.a[1], shape.b[1]) - t,
+            max(shape.a[0], shape.b[0]) + t, max(shape.a[1], shape.b[1]) + t)
+
+
+def load_map(path: str | Path) -> MapFile:
+    """Read and validate a map file; raises ``DataError`` naming file, field and reason."""
+    return load_model(MapFile, path)

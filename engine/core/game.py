@@ -1,0 +1,133 @@
+"""``Game``: one game in progress, driven by the decision protocol.
+
+``pending()`` says who must decide what; ``submit()`` checks the answer against exactly the
+options ``pending()`` offered (the one source of legality), applies it and returns the events;
+``view()`` is what one player may know; ``clone()`` copies only the dynamic state.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, StaleDecision
+from .protocol import Choice, Decision, Event, Result
+from .rules import Rules, get_rules
+from .state import State, state_hash
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that, with the decisions, reproduces a game exactly."""
+    ruleset: str
+    map: Any  # engine.data.maps.MapFile
+    rosters: tuple = ()
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+
+
+class Game:
+    def __init__(self, setup: Setup, table=None):
+        from .tables import table_for
+
+        self.setup = setup
+        rules_cls = get_rules(setup.ruleset)
+        self.table = table if table is not None else table_for(setup.map)
+        rosters = list(setup.rosters) if setup.rosters else rules_cls.default_rosters(self.table)
+        self.setup = Setup(setup.ruleset, setup.map, tuple(rosters), dict(setup.options), setup.seed)
+        self.rules: Rules = rules_cls(self.table, rosters, dict(setup.options))
+        self.state: State = self.rules.initial_state(setup.seed)
+        self.decisions: list[tuple[int, Choice]] = []
+        self.log: list[Event] = []
+        self._pending: Decision | None = None
+        self._pending_ok = False
+
+    # --- the protocol ---------------------------------------------------------
+    def pending(self) -> Decision | None:
+        if not self._pending_ok:
+            d = self.rules.pending(self.state)
+            if d is not None:
+                labels = d.labels or tuple(self.rules.describe_choice(self.state, o) for o in d.options)
+                d = Decision(d.player, d.kind, d.prompt, d.options, d.spaces, labels, len(self.decisions))
+            self._pending, self._pending_ok = d, True
+        return self._pending
+
+    def check(self, player: int, choice: Choice, seq: int | None = None) -> Decision:
+        """Raise the specific refusal for an answer, or return the decision it answers."""
+        d = self.pending()
+        if d is None:
+            raise GameOver("the game is over; no decision is pending")
+        if seq is not None and seq != d.seq:
+            raise StaleDecision(f"answer to decision #{seq}, which is already settled",
+                                f"an answer to decision #{d.seq} ({d.expected()})")
+        if player != d.player:
+            raise NotYourDecision(f"player {player} answered, but the decision is player {d.player}'s",
+                                  d.expected())
+        if not isinstance(choice, Choice):
+            raise IllegalChoice(f"{choice!r} is not a choice", d.expected())
+        if choice in d.options:
+            return d
+        reasons = []
+        for space in d.spaces:
+            if isinstance(choice, space.choice_type):
+                reason = space.check(choice)
+                if reason is None:
+                    return d
+                reasons.append(reason)
+        what = self.describe(choice) + " is not allowed"
+        if reasons:
+            what += ": " + "; ".join(reasons)
+        raise IllegalChoice(what, d.expected())
+
+    def submit(self, player: int, choice: Choice, seq: int | None = None) -> list[Event]:
+        self.check(player, choice, seq)
+        try:
+            events = self.rules.apply(self.state, player, choice)
+        except Exception as err:  # a ruleset bug: put the game back exactly as it was
+            self._restore()
+            raise EngineBug(f"{self.setup.ruleset} failed applying {self.describe(choice)}: {err!r}") from err
+        self.decisions.append((player, choice))
+        self.log.extend(events)
+        self._pending_ok = False
+        return events
+
+    def view(self, player: int | None) -> dict:
+        v = self.rules.view(self.state, player)
+        v["log"] = [e.text for e in self.log if e.visible(player)]
+        return v
+
+    def result(self) -> Result | None:
+        return self.rules.result(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.pending() is None
+
+    def describe(self, choice: Choice) -> str:
+        return self.rules.describe_choice(self.state, choice)
+
+    # --- copies, hashes, replays ----------------------------------------------
+    def state_hash(self) -> str:
+        return state_hash(self.state)
+
+    def clone(self) -> "Game":
+        g = Game.__new__(Game)
+        g.setup, g.table, g.rules = self.setup, self.table, self.rules
+        g.state = copy.deepcopy(self.state)
+        g.decisions = list(self.decisions)
+        g.log = list(self.log)
+        g._pending, g._pending_ok = self._pending, self._pending_ok
+        return g
+
+    def _restore(self) -> None:
+        fresh = replay(self.setup, self.decisions, table=self.table)
+        self.state, self.log = fresh.state, fresh.log
+        self._pending_ok = False
+
+
+def replay(setup: Setup, decisions, table=None) -> Game:
+    """Re-run a game from its setup and its recorded decisions."""
+    g = Game(setup, table=table)
+    for player, choice in decisions:
+        g.submit(player, choice)
+    return g

@@ -1,0 +1,90 @@
+"""What a ruleset implements, and the registry that finds rulesets by id."""
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from .errors import UnknownRuleset
+from .protocol import Choice, Decision, Event, Result
+from .state import State
+
+
+class Rules(ABC):
+    """A ruleset bound to one table, rosters and options: the static half of a game.
+
+    The dynamic half is the ``State``; every method here reads or changes a state passed in,
+    so one Rules object serves every clone of a game.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    unit: ClassVar[str] = "in"  # the unit this ruleset measures in
+    players: ClassVar[int] = 2
+
+    def __init__(self, table, rosters: list[Any], options: dict[str, Any]):
+        self.table = table
+        self.rosters = rosters
+        self.options = options
+
+    @classmethod
+    def default_rosters(cls, table) -> list[Any]:
+        """Rosters to use when none are given (one per player), as JSON-friendly data."""
+        return [None] * cls.players
+
+    @abstractmethod
+    def initial_state(self, seed: int) -> State: ...
+
+    @abstractmethod
+    def pending(self, state: State) -> Decision | None:
+        """The next decision, or None when the game is over. Must not change the state."""
+
+    @abstractmethod
+    def apply(self, state: State, player: int, choice: Choice) -> list[Event]:
+        """Apply a choice that ``pending`` offered, settle everything automatic that follows,
+        and return the events, stopping at the next decision."""
+
+    @abstractmethod
+    def view(self, state: State, player: int | None) -> dict:
+        """Everything ``player`` may know (None: a spectator, who sees no hidden card)."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None: ...
+
+    def describe_choice(self, state: State, choice: Choice) -> str:
+        return choice.describe()
+
+
+_REGISTRY: dict[str, type[Rules]] = {}
+# Rulesets that ship with the product, imported on first use so the engine stays light.
+_BUILTIN = {
+    "counterblast": "engine.rulesets.counterblast.rules",
+    "frontier": "engine.rulesets.frontier.rules",
+    "doubles": "engine.rulesets.doubles.rules",
+}
+
+
+def register(cls: type[Rules]) -> type[Rules]:
+    """Class decorator: make a ruleset available by its id."""
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def unregister(ruleset_id: str) -> None:
+    _REGISTRY.pop(ruleset_id, None)
+
+
+def get_rules(ruleset_id: str) -> type[Rules]:
+    if ruleset_id not in _REGISTRY and ruleset_id in _BUILTIN:
+        try:
+            importlib.import_module(_BUILTIN[ruleset_id])
+        except ModuleNotFoundError as err:
+            if not (err.name or "").startswith(_BUILTIN[ruleset_id].rsplit(".", 1)[0]):
+                raise
+    if ruleset_id not in _REGISTRY:
+        raise UnknownRuleset(ruleset_id, available(), planned=ruleset_id in _BUILTIN)
+    return _REGISTRY[ruleset_id]
+
+
+def available() -> list[str]:
+    return sorted(_REGISTRY)

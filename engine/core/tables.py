@@ -1,0 +1,24 @@
+"""One shared ``Table`` per distinct map: building the pymunk space and the path caches is the
+costly part of a game's setup, and a table never changes, so every game on a map shares it."""
+from __future__ import annotations
+
+import hashlib
+
+
+def map_key(mapfile) -> str:
+    return hashlib.blake2b(mapfile.model_dump_json().encode(), digest_size=12).hexdigest()
+
+
+_TABLES: dict[str, object] = {}
+
+
+def table_for(mapfile):
+    from engine.table import Table
+
+    key = map_key(mapfile)
+    t = _TABLES.get(key)
+    if t is None:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        t = _TABLES[key] = Table(mapfile)
+    return t

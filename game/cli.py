@@ -1,0 +1,229 @@
+"""The ``skirmish`` command: play (the default), simulate, analyze-map, validate, replay.
+
+Only ``play`` and ``analyze-map --png`` import pygame, so the headless commands run anywhere.
+Exit codes: 0 ok, 1 a file or check failed, 2 bad usage (including a ruleset that is not there).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine.data.errors import DataError, load_json_file
+from engine.paths import DEFAULT_MAP, resolve_map
+
+
+def _err(msg: str) -> None:
+    print(msg, file=sys.stderr)
+
+
+# --- play ----------------------------------------------------------------------------
+def cmd_play(args) -> int:
+    from engine.data.maps import load_map
+
+    path = resolve_map(args.map) if args.map else DEFAULT_MAP
+    try:
+        load_map(path)
+    except DataError as err:
+        _err(str(err))
+        return 1
+    from game.table_app import run_table_view
+
+    run_table_view(path, screenshot=args.screenshot, frames=args.frames)
+    return 0
+
+
+# --- simulate ------------------------------------------------------------------------
+def cmd_simulate(args) -> int:
+    from engine.ai import agent_names
+    from engine.core.errors import UnknownRuleset
+    from engine.core.rules import get_rules
+    from engine.data.maps import load_map
+    from engine.simulate import simulate
+
+    try:
+        get_rules(args.ruleset)
+    except UnknownRuleset as err:
+        _err(f"skirmish simulate: {err}")
+        return 2
+    for a in (args.p1, args.p2):
+        if a not in agent_names():
+            _err(f"skirmish simulate: no agent {a!r} (available: {', '.join(agent_names())})")
+            return 2
+    path = resolve_map(args.map)
+    try:
+        mapfile = load_map(path)
+    except DataError as err:
+        _err(str(err))
+        return 1
+    out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        w = out["wins"]
+        print(f"{out['games']} games of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}), seed {args.seed}")
+        print(f"  wins: p1 {w['p1']}, p2 {w['p2']}, draws {w['draw']}; mean turns {out['mean_turns']}; "
+              f"errors {out['errors']}; {out['seconds']} s")
+        for m in out["error_messages"]:
+            print("  error:", m)
+    return 1 if out["errors"] else 0
+
+
+# --- analyze-map ---------------------------------------------------------------------
+def analyze(mapfile) -> dict:
+    from collections import Counter
+
+    from engine.core.tables import table_for
+
+    table = table_for(mapfile)
+    kinds = Counter(p.kind for p in mapfile.pieces)
+    return {
+        "map": mapfile.id,
+        "name": mapfile.name,
+        "size": f"{mapfile.width:g}x{mapfile.height:g} {mapfile.unit}",
+        "pieces": len(mapfile.pieces),
+        "kinds": dict(sorted(kinds.items())),
+        "coverage": round(table.coverage(), 4),
+        "blocks_sight": sum(1 for p in mapfile.pieces if p.prop("blocks_sight")),
+        "deployment_zones": len(mapfile.deployment),
+        "objectives": len(mapfile.objectives),
+        "evac_points": len(mapfile.evac_points),
+        "suits": mapfile.suits,
+    }
+
+
+def cmd_analyze_map(args) -> int:
+    from engine.data.maps import load_map
+
+    path = resolve_map(args.map)
+    try:
+        mapfile = load_map(path)
+    except DataError as err:
+        _err(str(err))
+        return 1
+    info = analyze(mapfile)
+    if args.png:
+        from game.render.png import save_map_png
+
+        save_map_png(mapfile, args.png)
+        info["png"] = str(args.png)
+    if args.json:
+        print(json.dumps(info))
+    else:
+        print(f"{info['name']} ({info['map']}): {info['size']}, {info['pieces']} pieces")
+        print(f"  covered by terrain: {info['coverage'] * 100:.1f}% of the table")
+        print(f"  pieces blocking sight: {info['blocks_sight']}; deployment zones {info['deployment_zones']}, "
+              f"objectives {info['objectives']}, evac points {info['evac_points']}")
+        print("  kinds: " + ", ".join(f"{k} {n}" for k, n in info["kinds"].items()))
+        if args.png:
+            print(f"  drawn to {args.png}")
+    return 0
+
+
+# --- validate ------------------------------------------------------------------------
+def validate_file(path: Path) -> str:
+    """Check one data file; return a one-line summary or raise DataError."""
+    data = load_json_file(path)
+    if isinstance(data, dict) and data.get("format") == "skirmish-save":
+        from engine.core.saves import load_game
+
+        g = load_game(path)
+        return f"save of {g.setup.ruleset} on {g.setup.map.id}, {len(g.decisions)} decisions, state hash matches"
+    if isinstance(data, dict) and ("deployment" in data or "pieces" in data):
+        from engine.data.maps import MapFile
+        from engine.data.errors import parse_data
+
+        m = parse_data(MapFile, data, path)
+        return f"map {m.id!r}: {m.width:g}x{m.height:g} {m.unit}, {len(m.pieces)} pieces"
+    from engine.data.rosters import validate_roster
+
+    return validate_roster(data, path)
+
+
+def cmd_validate(args) -> int:
+    bad = 0
+    for f in args.files:
+        path = Path(f)
+        if path.is_dir():
+            _err(f"{path}: is a folder; give the files (e.g. {path}/*.json)")
+            bad += 1
+            continue
+        try:
+            print(f"ok  {path}: {validate_file(path)}")
+        except DataError as err:
+            bad += 1
+            for line in str(err).splitlines():
+                _err(f"BAD {line}")
+    if bad:
+        _err(f"{bad} of {len(args.files)} file(s) refused")
+    return 1 if bad else 0
+
+
+# --- replay --------------------------------------------------------------------------
+def cmd_replay(args) -> int:
+    from engine.core.saves import load_game, read_save
+
+    try:
+        saved = read_save(args.save)
+        game = load_game(args.save, check=args.check)
+    except DataError as err:
+        _err(str(err))
+        return 1
+    if not args.check:
+        for line in game.view(None)["log"]:
+            print(line)
+    print(f"{args.save}: {len(game.decisions)} decisions replayed; state hash {game.state_hash()}"
+          + (" matches the save" if args.check else ""))
+    if args.check and game.state_hash() != saved.state_hash:  # load_game already refuses this
+        return 1
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="skirmish", description="A digital table for tabletop skirmish wargames.")
+    sub = p.add_subparsers(dest="command")
+
+    pl = sub.add_parser("play", help="open the table (the default command)")
+    pl.add_argument("--map", help="map file or id of a shipped map (default: town)")
+    pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")
+    pl.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
+    pl.set_defaults(func=cmd_play)
+
+    si = sub.add_parser("simulate", help="play AI-vs-AI games headless")
+    si.add_argument("--ruleset", required=True)
+    si.add_argument("--map", required=True, help="map file or id of a shipped map")
+    si.add_argument("--games", type=int, default=100)
+    si.add_argument("--seed", type=int, default=1)
+    si.add_argument("--p1", default="random")
+    si.add_argument("--p2", default="random")
+    si.add_argument("--json", action="store_true", help="print one JSON object")
+    si.set_defaults(func=cmd_simulate)
+
+    am = sub.add_parser("analyze-map", help="terrain coverage and a drawing of a map")
+    am.add_argument("map")
+    am.add_argument("--json", action="store_true")
+    am.add_argument("--png", help="draw the map to scale into this PNG file")
+    am.set_defaults(func=cmd_analyze_map)
+
+    va = sub.add_parser("validate", help="check maps, rosters and saves")
+    va.add_argument("files", nargs="+")
+    va.set_defaults(func=cmd_validate)
+
+    rp = sub.add_parser("replay", help="re-run a save")
+    rp.add_argument("save")
+    rp.add_argument("--check", action="store_true", help="only confirm the state hash")
+    rp.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

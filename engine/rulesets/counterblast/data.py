@@ -1,0 +1,315 @@
+"""Counterblast data files: the armoury (shooting and striking weapons, gear), crews and missions.
+
+Every file carries ``schema_version`` and is validated by the models below. A bad file is
+refused with a ``DataError`` naming the file, the field and the reason, never a traceback:
+schema problems come from pydantic (``parse_data``), cross-checks (unknown weapon ids, points
+over the limit, two copies of one character, a leader who is not a hero) from ``crew_problems``.
+
+Shipped data lives in ``data/``: ``armoury.json``, ``crews/*.json``, ``missions/*.json``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.data.errors import DataError, load_json_file, parse_data
+
+from .options import DEFAULT_OPTIONS, CounterblastOptions
+
+SCHEMA_VERSION = 1
+DATA_DIR = Path(__file__).parent / "data"
+
+Slug = str
+_SLUG = r"^[a-z0-9_\-]+$"
+
+Kind = Literal["living", "robot", "cyberform"]
+Role = Literal["hero", "lackey", "character", "psifer"]
+GearKind = Literal["scanner", "medkit", "tools", "psi_focus", "other"]
+
+# What each kind of gear lets a model do (the actions' rules refer to these capabilities).
+GEAR_ENABLES: dict[str, tuple[str, ...]] = {
+    "scanner": ("hack_mark",),            # Hack: Mark an enemy model
+    "medkit": ("treat_heal",),            # Treat: heal living models and cyberforms
+    "tools": ("engineer_heal",),          # Engineer: heal (repair) robots and cyberforms
+    "psi_focus": ("psi_strike", "psi_craft"),
+    "other": (),
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ShootingWeapon(_Strict):
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    range: float = Field(gt=0, description="inches")
+    damage: int = Field(ge=1, description="raw damage per success")
+    pistol: bool = Field(False, description="may Snapshot while Engaged")
+    explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
+    notes: str = ""
+
+
+class StrikingWeapon(_Strict):
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    reach: float = Field(ge=0, description="inches, base edge to base edge")
+    damage: int = Field(ge=1)
+    explode_on: int = Field(10, ge=8, le=10)
+    notes: str = ""
+
+
+class Enigma(_Strict):
+    """A psi power, used with Psi Strike (attacks) or Psi Craft (passive effects, aid)."""
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    action: Literal["psi_strike", "psi_craft"]
+    difficulty: int = Field(ge=2, le=10)
+    range: float = Field(gt=0)
+    damage: int = Field(0, ge=0, description="raw damage per success (Psi Strike)")
+    effect: str = ""
+
+
+class Gear(_Strict):
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    kind: GearKind
+    description: str = ""
+    enigmas: list[Enigma] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _psi(self) -> "Gear":
+        if self.kind == "psi_focus" and not self.enigmas:
+            raise ValueError("psi gear must hold at least one enigma")
+        if self.kind != "psi_focus" and self.enigmas:
+            raise ValueError("only psi gear (kind psi_focus) holds enigmas")
+        return self
+
+    @property
+    def enables(self) -> tuple[str, ...]:
+        return GEAR_ENABLES[self.kind]
+
+
+class Armoury(_Strict):
+    schema_version: Literal[1]
+    shooting: list[ShootingWeapon] = Field(default_factory=list)
+    striking: list[StrikingWeapon] = Field(default_factory=list)
+    gear: list[Gear] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "Armoury":
+        for group in ("shooting", "striking", "gear"):
+            dup = [k for k, n in Counter(x.id for x in getattr(self, group)).items() if n > 1]
+            if dup:
+                raise ValueError(f"{group}: duplicate id(s) {', '.join(sorted(dup))}")
+        return self
+
+    def shooting_weapon(self, wid: str) -> ShootingWeapon:
+        return next(w for w in self.shooting if w.id == wid)
+
+    def striking_weapon(self, wid: str) -> StrikingWeapon:
+        return next(w for w in self.striking if w.id == wid)
+
+    def gear_item(self, gid: str) -> Gear:
+        return next(g for g in self.gear if g.id == gid)
+
+
+class Profile(_Strict):
+    """A model's characteristics. Abilities are dice (0 = '0d'); Move is inches."""
+    name: str = Field(min_length=1)
+    role: Role
+    kind: Kind
+    size: int = Field(ge=1, le=5, description="Jump and Throw compare sizes")
+    base_mm: Literal[25, 30, 40, 50] = 30
+    height_mm: float = Field(40.0, gt=0, description="silhouette height for sight and cover")
+    move: int = Field(ge=0, le=20)
+    zap: int = Field(ge=0, le=20)
+    grit: int = Field(ge=0, le=20)
+    defense: int = Field(ge=0, le=20)
+    knack: int = Field(ge=0, le=20)
+    mettle: int = Field(ge=1, le=20)
+    points: int = Field(ge=0)
+    shooting: list[Slug] = Field(default_factory=list)
+    striking: list[Slug] = Field(default_factory=list)
+    gear: list[Slug] = Field(default_factory=list)
+    special: list[str] = Field(default_factory=list, description="named special rules (free text for now)")
+
+
+class CrewEntry(_Strict):
+    id: Slug = Field(pattern=_SLUG)
+    profile: Profile
+    count: int = Field(1, ge=1, le=20)
+
+
+class Crew(_Strict):
+    schema_version: Literal[1]
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    description: str = ""
+    points_limit: int = Field(500, gt=0)
+    leader: Slug
+    models: list[CrewEntry] = Field(min_length=1)
+
+    @property
+    def points(self) -> int:
+        return sum(e.profile.points * e.count for e in self.models)
+
+    def instances(self) -> list[tuple[str, CrewEntry]]:
+        """One (model id, entry) per model on the table: ``grunt-1``, ``grunt-2``... when count > 1."""
+        out = []
+        for e in self.models:
+            if e.count == 1:
+                out.append((e.id, e))
+            else:
+                out.extend((f"{e.id}-{i}", e) for i in range(1, e.count + 1))
+        return out
+
+
+def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
+    """Heroes, characters (a sub-type of hero) and, by default, psifers count as heroes."""
+    return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)
+
+
+def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS,
+                  game_points: int | None = None) -> list[tuple[str, str]]:
+    """Cross-checks a schema-valid crew: references, points, characters, leader, psi gear."""
+    probs: list[tuple[str, str]] = []
+    shoot = {w.id for w in armoury.shooting}
+    strike = {w.id for w in armoury.striking}
+    gear = {g.id: g for g in armoury.gear}
+    ids = Counter(e.id for e in crew.models)
+    for i, e in enumerate(crew.models):
+        f = f"models[{i}]"
+        if ids[e.id] > 1:
+            probs.append((f"{f}.id", f"duplicate model id {e.id!r}"))
+        p = e.profile
+        for j, w in enumerate(p.shooting):
+            if w not in shoot:
+                probs.append((f"{f}.profile.shooting[{j}]", f"unknown shooting weapon {w!r}"))
+        for j, w in enumerate(p.striking):
+            if w not in strike:
+                probs.append((f"{f}.profile.striking[{j}]", f"unknown striking weapon {w!r}"))
+        psi = False
+        for j, g in enumerate(p.gear):
+            if g not in gear:
+                probs.append((f"{f}.profile.gear[{j}]", f"unknown gear {g!r}"))
+            elif gear[g].kind == "psi_focus":
+                psi = True
+                if p.role != "psifer":
+                    probs.append((f"{f}.profile.gear[{j}]", f"{p.name} is a {p.role}; only psifers carry psi gear"))
+        if p.role == "psifer" and not psi:
+            probs.append((f"{f}.profile.gear", f"{p.name} is a psifer but carries no psi gear"))
+        if p.role == "character" and e.count > 1:
+            probs.append((f"{f}.count", f"{p.name} is a character: a crew may field only one copy, not {e.count}"))
+    seen: dict[str, int] = {}
+    for i, e in enumerate(crew.models):
+        if e.profile.role != "character":
+            continue
+        key = e.profile.name.strip().casefold()
+        if key in seen:
+            probs.append((f"models[{i}].profile.name",
+                          f"character {e.profile.name!r} already in the crew at models[{seen[key]}]; "
+                          "a crew may never hold two copies of one character"))
+        else:
+            seen[key] = i
+    limit = min(crew.points_limit, game_points if game_points is not None else options.game_points)
+    if crew.points > limit:
+        detail = " + ".join(f"{e.profile.points}x{e.count}" if e.count > 1 else str(e.profile.points)
+                            for e in crew.models)
+        probs.append(("models", f"crew costs {crew.points} points ({detail}), over the {limit}-point limit"))
+    leaders = [e for e in crew.models if e.id == crew.leader]
+    if not leaders:
+        probs.append(("leader", f"no model with id {crew.leader!r}"))
+    else:
+        e = leaders[0]
+        if not is_hero(e.profile, options):
+            probs.append(("leader", f"{e.profile.name} is a {e.profile.role}; the leader must be a hero"))
+        elif e.count > 1:
+            probs.append(("leader", f"entry {e.id!r} has count {e.count}; the leader must be a single model"))
+    return probs
+
+
+# --- missions ----------------------------------------------------------------------------
+
+ObjectiveKind = Literal["control_markers", "hack_markers", "eliminate_leader", "protect_leader", "extract"]
+
+
+class Objective(_Strict):
+    """One scoring objective of a mission; every crew in the mission pursues it.
+
+    A crew scores ``points`` per unit achieved (a marker controlled, a terminal hacked, ...),
+    at most ``max_points``; each crew also scores ``deny_points`` for every opponent that
+    achieved none of it (the seed's "preventing its opponents from completing their objectives").
+    ``scored`` says when units are counted: once at the end of the game or at every turn's end.
+    """
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    kind: ObjectiveKind
+    description: str = Field(min_length=1)
+    points: int = Field(ge=0)
+    max_points: int | None = Field(None, ge=0)
+    deny_points: int = Field(0, ge=0)
+    scored: Literal["game_end", "each_turn_end"] = "game_end"
+    markers: list[str] = Field(default_factory=list, description="map objective marker ids; empty = all")
+    range: float = Field(3.0, gt=0, description="inches from a marker / evac point that counts")
+
+
+class Mission(_Strict):
+    schema_version: Literal[1]
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    description: str = Field(min_length=1)
+    min_markers: int = Field(0, ge=0, description="objective markers the map must provide")
+    objectives: list[Objective] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique(self) -> "Mission":
+        dup = [k for k, n in Counter(o.id for o in self.objectives).items() if n > 1]
+        if dup:
+            raise ValueError(f"objectives: duplicate id(s) {', '.join(sorted(dup))}")
+        return self
+
+    def max_objective_score(self, opponents: int = 1) -> int:
+        total = 0
+        for o in self.objectives:
+            total += (o.max_points if o.max_points is not None else o.points) + o.deny_points * opponents
+        return total
+
+
+# --- loading -------------------------------------------------------------------------------
+
+def load_armoury(path: str | Path | None = None) -> Armoury:
+    path = Path(path) if path is not None else DATA_DIR / "armoury.json"
+    return parse_data(Armoury, load_json_file(path), path)
+
+
+def parse_crew(data, file: str | Path, armoury: Armoury | None = None,
+               options: CounterblastOptions = DEFAULT_OPTIONS, game_points: int | None = None) -> Crew:
+    crew = parse_data(Crew, data, file)
+    probs = crew_problems(crew, armoury if armoury is not None else load_armoury(), options, game_points)
+    if probs:
+        raise DataError(file, probs)
+    return crew
+
+
+def load_crew(path: str | Path, armoury: Armoury | None = None,
+              options: CounterblastOptions = DEFAULT_OPTIONS, game_points: int | None = None) -> Crew:
+    return parse_crew(load_json_file(path), path, armoury, options, game_points)
+
+
+def load_mission(path: str | Path) -> Mission:
+    return parse_data(Mission, load_json_file(path), path)
+
+
+def shipped_crews() -> dict[str, Crew]:
+    arm = load_armoury()
+    crews = [load_crew(p, arm) for p in sorted((DATA_DIR / "crews").glob("*.json"))]
+    return {c.id: c for c in crews}
+
+
+def shipped_missions() -> dict[str, Mission]:
+    ms = [load_mission(p) for p in sorted((DATA_DIR / "missions").glob("*.json"))]
+    return {m.id: m for m in ms}

@@ -1,0 +1,199 @@
+"""Doubles data: characteristics, weapons, armour, warbands and the house-rule options.
+
+The seed lost the names of two characteristics with their icons ("The range depends of the
+characteristic [icon]", "uses his [icon] characteristic"). We name the one that sets range and
+rolls the dice of a shot ``throw`` (French *Lancer*), and add the ones a whole game needs
+(see docs/rules/doubles.md, "Interpretations"). Every file is refused with file, field and
+reason through ``engine.data.errors``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.data.errors import DataError, load_model, parse_data
+
+SCHEMA_VERSION = 1
+DATA_DIR = Path(__file__).parent / "data"
+WARBAND_DIR = DATA_DIR / "warbands"
+
+Material = Literal["bone", "wood", "obsidian", "stone", "metal"]
+WeaponUse = Literal["melee", "thrown", "both"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Characteristics(_Strict):
+    """A fighter's sheet. Dice characteristics count d6; ``movement`` is in centimetres."""
+    combat: int = Field(ge=0, le=10, description="d6 of a melee attack (our name; the seed covers shooting only)")
+    throw: int = Field(ge=0, le=10, description="the lost icon: d6 of a shot, and range in 10 cm slices")
+    defence: int = Field(ge=0, le=10, description="d6 of a defence roll (named by the seed)")
+    aptitude: int = Field(ge=0, le=10, description="d6 of an aptitude test (the seed's 'test d'aptitude')")
+    movement: int = Field(ge=0, le=50, description="cm moved for one action point")
+    initiative: int = Field(ge=0, le=10, description="added to 1d6 to place the fighter on the initiative track")
+    health: int = Field(ge=1, le=20, description="damage points a fighter can take before it is out of action")
+    action_points: int = Field(ge=1, le=6, description="action points (AP, French PA) each turn")
+
+
+class Weapon(_Strict):
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    material: Material = Field(default="bone", description="the seed: when nothing says otherwise, the weapon is bone")
+    bonus: int = Field(ge=0, le=5, description="d6 added to the attack characteristic")
+    use: WeaponUse = "both"
+
+
+class Armour(_Strict):
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    protection: int = Field(ge=1, le=5, description="damage points deducted from each hit")
+    test_penalty: int = Field(default=1, ge=0, le=3, description="penalty dice on every test of its wearer")
+
+
+class Fighter(_Strict):
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    value: int = Field(default=1, ge=1, le=20, description="victory points the enemy scores for taking it out")
+    characteristics: Characteristics
+    weapons: list[str] = Field(default_factory=list, description="ids from the warband's weapons")
+    armour: str | None = Field(default=None, description="an id from the warband's armours")
+
+
+class Warband(_Strict):
+    schema_version: Literal[1] = Field(description="warband schema version; this build reads 1")
+    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1)
+    description: str = ""
+    weapons: list[Weapon] = Field(default_factory=list)
+    armours: list[Armour] = Field(default_factory=list)
+    fighters: list[Fighter] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _references(self) -> "Warband":
+        problems: list[str] = []
+        for group in ("weapons", "armours", "fighters"):
+            seen: set[str] = set()
+            for i, item in enumerate(getattr(self, group)):
+                if item.id in seen:
+                    problems.append(f"{group}[{i}].id: duplicate id {item.id!r}")
+                seen.add(item.id)
+        weapon_ids = {w.id for w in self.weapons}
+        armour_ids = {a.id for a in self.armours}
+        for i, f in enumerate(self.fighters):
+            for j, w in enumerate(f.weapons):
+                if w not in weapon_ids:
+                    problems.append(f"fighters[{i}].weapons[{j}]: unknown weapon {w!r} (known: {sorted(weapon_ids)})")
+            if f.armour is not None and f.armour not in armour_ids:
+                problems.append(f"fighters[{i}].armour: unknown armour {f.armour!r} (known: {sorted(armour_ids)})")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def weapon(self, weapon_id: str) -> Weapon:
+        return next(w for w in self.weapons if w.id == weapon_id)
+
+    def armour_of(self, fighter: Fighter) -> Armour | None:
+        if fighter.armour is None:
+            return None
+        return next(a for a in self.armours if a.id == fighter.armour)
+
+    def fighter(self, fighter_id: str) -> Fighter:
+        return next(f for f in self.fighters if f.id == fighter_id)
+
+
+class DoublesOptions(_Strict):
+    """Rules players could read differently, and constants a table may house-rule.
+
+    Each field is named in docs/rules/doubles.md where it is used; the defaults are our reading.
+    """
+    schema_version: Literal[1] = 1
+
+    # --- dice pools ----------------------------------------------------------------------
+    cancel_advantage_and_penalty: bool = Field(True, description="an advantage and a penalty on the same roll cancel one for one")
+    penalty_rule: Literal["must_keep", "opponent_discards"] = Field(
+        "must_keep",
+        description="must_keep: a penalty die is rolled with the pool and must be among the kept dice; "
+                    "opponent_discards: no die is added, the opponent sets one rolled die aside per penalty")
+    distinct_double_effects: bool = Field(False, description="a side may not pick the same double effect twice in one duel")
+    melee_defender_double_six: Literal["two_effects", "low_ammunition"] = Field(
+        "two_effects", description="what a defender's double 6 does in melee, where the seed's 'low ammunition' has no shot to stop")
+    tactical_advantage_fixed_damage: bool = Field(False, description="a tactical-advantage win deals exactly 1 point, ignoring armour and bonuses")
+    precise_attack_penalty: int = Field(1, ge=0, le=3)
+    cover_dice: int = Field(1, ge=0, le=3, description="advantage dice on defence against projectiles that cover gives")
+    intimidation_next_turn_loss: int = Field(2, ge=0, le=6)
+
+    # --- damage and armour --------------------------------------------------------------
+    instant_death_points: int | None = Field(
+        None, ge=1, le=30, description="None: a difference of 12 kills outright; a number: it deals that many points, armour applies")
+    stripped_armour_counts_as_none: bool = Field(
+        True, description="once flaws have taken armour to 0, further flaws or a force attack add +1 damage as if unarmoured")
+    armour_damage_permanent: bool = Field(False, description="armour lost to flaws and force attacks stays lost for the game")
+
+    # --- shooting -----------------------------------------------------------------------
+    shots_per_turn: int = Field(2, ge=0, le=6, description="the seed: up to 2 actions of shooting per turn")
+    short_range_advantage: int = Field(1, ge=0, le=3)
+    medium_range_penalty: int = Field(0, ge=0, le=3)
+    long_range_penalty: int = Field(1, ge=0, le=3)
+    aim_cost_ap: int = Field(1, ge=0, le=3)
+    aimed_in_melee_penalty: int = Field(1, ge=0, le=3)
+    moved_before_shooting_penalty: int = Field(1, ge=0, le=3)
+    back_shot_dice: int = Field(1, ge=0, le=3, description="the advantage gained or the penalty given by a back shot")
+    back_shot_damage: int = Field(1, ge=0, le=3)
+    ground_target_penalty: int = Field(1, ge=0, le=3)
+    ground_target_damage: int = Field(1, ge=0, le=3)
+    visible_from: float = Field(0.9, gt=0, le=1, description="visible fraction from which a target is 'visible'")
+    partly_visible_from: float = Field(0.1, gt=0, le=1, description="visible fraction from which a target is 'partly visible' (below: hidden)")
+    partly_visible_defence_advantage: int = Field(1, ge=0, le=3)
+    melee_target_tie: Literal["retest", "shooter_chooses"] = "retest"
+    improvised_throw_bonus: int = Field(0, ge=0, le=3, description="bonus of a stone picked up when nothing else is thrown")
+
+    # --- whole game ---------------------------------------------------------------------
+    turn_limit: int = Field(6, ge=1, le=30)
+    move_cost_ap: int = Field(1, ge=1, le=3)
+    shoot_cost_ap: int = Field(1, ge=1, le=3)
+    melee_attack_cost_ap: int = Field(1, ge=1, le=3)
+    stand_up_cost_ap: int = Field(1, ge=0, le=3)
+    disengage_extra_ap: int = Field(1, ge=0, le=3)
+    difficult_terrain_factor: float = Field(0.5, gt=0, le=1)
+    engagement_distance_cm: float = Field(1.0, ge=0, le=5, description="bases this close (edge to edge) are engaged")
+
+    @model_validator(mode="after")
+    def _thresholds(self) -> "DoublesOptions":
+        if self.partly_visible_from > self.visible_from:
+            raise ValueError("partly_visible_from must not exceed visible_from")
+        return self
+
+
+DEFAULT_OPTIONS = DoublesOptions()
+
+
+def parse_warband(data, file: str | Path = "<warband>") -> Warband:
+    return parse_data(Warband, data, file)
+
+
+def load_warband(path: str | Path) -> Warband:
+    """Read and validate a warband file; raises ``DataError`` naming file, field and reason."""
+    return load_model(Warband, path)
+
+
+def load_options(path: str | Path) -> DoublesOptions:
+    return load_model(DoublesOptions, path)
+
+
+def parse_options(data, file: str | Path = "<options>") -> DoublesOptions:
+    return parse_data(DoublesOptions, data, file)
+
+
+def bundled_warbands() -> dict[str, Warband]:
+    """Every warband shipped in ``data/warbands``, by id."""
+    out: dict[str, Warband] = {}
+    for path in sorted(WARBAND_DIR.glob("*.json")):
+        wb = load_warband(path)
+        if wb.id in out:
+            raise DataError(path, [("id", f"warband id {wb.id!r} is used by another file")])
+        out[wb.id] = wb
+    return out

@@ -1,0 +1,1152 @@
+"""Draw a map (``engine.data.maps.MapFile``) onto a pygame Surface, to scale.
+
+World coordinates are the map's own unit (in or cm or mm): x to the right, y down the table
+as seen from above (origin at the table's top-left corner). ``Camera`` turns them into screen
+pixels. Heights are converted to millimetres through ``mapfile.mm_per_unit`` so the 2.5D
+look (shadow length, roof shading) is the same whatever unit the map uses.
+
+The look: a cloth with a soft mottled texture and a faint measuring grid; deployment zones
+tinted per side; every piece with a soft drop shadow whose length follows its height, a body
+drawn per kind (gabled roofs, planks, corrugated containers, metal tanks, foliage), a light
+edge toward the light (top-left) and a dark edge away from it; names of landmarks when the zoom
+leaves room; objective and evac markers; a scale bar.
+"""
+from __future__ import annotations
+
+import math
+import zlib
+from dataclasses import dataclass, field
+
+import pygame
+
+from engine.data.maps import KIND_DEFAULTS, CircleShape, MapFile, WallShape
+
+# ----------------------------------------------------------------------------- colours
+
+LIGHT = (-0.7071, -0.7071)            # unit vector toward the light (top-left)
+SHADOW_PER_MM = 0.30                  # shadow length on the table per mm of height, in mm
+SIDE_COLOURS = {1: (40, 100, 235), 2: (225, 50, 40)}
+OBJECTIVE_COLOUR = (242, 190, 40)
+EVAC_COLOUR = (60, 200, 120)
+
+THEMES = {
+    # cloth, grid line, background around the table
+    "frontier":   dict(cloth=(201, 170, 122), grid=(120, 92, 60), bg=(46, 36, 30), platform="wood"),
+    "industrial": dict(cloth=(112, 116, 110), grid=(60, 66, 64), bg=(28, 31, 34), platform="steel"),
+    "wild":       dict(cloth=(128, 130, 86), grid=(70, 72, 44), bg=(36, 34, 26), platform="wood"),
+    "meadow":     dict(cloth=(112, 146, 78), grid=(62, 90, 44), bg=(34, 40, 30), platform="wood"),
+}
+
+# Per kind: a few body colours (one is picked per piece by its id, for variety).
+PALETTE = {
+    "building": [(152, 92, 68), (128, 84, 62), (110, 96, 86), (160, 112, 72), (118, 72, 58)],
+    "hut": [(168, 138, 84), (156, 126, 76)],
+    "tower": [(120, 112, 104)],
+    "wall": [(150, 146, 136)],
+    "fence": [(136, 98, 60), (146, 106, 64)],
+    "hedge": [(58, 104, 48)],
+    "barricade": [(132, 132, 124)],
+    "rock": [(138, 132, 124), (128, 124, 118)],
+    "boulder": [(116, 112, 108), (126, 118, 110)],
+    "woods": [(44, 100, 44)],
+    "scrub": [(112, 126, 60), (100, 118, 56)],
+    "smoke": [(210, 210, 210)],
+    "tree": [(54, 112, 48), (62, 120, 52)],
+    "crate": [(176, 132, 76), (164, 122, 70)],
+    "barrel": [(122, 80, 46), (110, 74, 44)],
+    "wagon": [(148, 108, 68)],
+    "trough": [(120, 88, 58)],
+    "water": [(66, 124, 182)],
+    "hill": [(150, 156, 96)],
+    "ruin": [(140, 132, 122)],
+    "container": [(176, 78, 52), (56, 102, 146), (194, 150, 52), (78, 122, 84), (150, 150, 146)],
+    "tank": [(178, 182, 186), (164, 170, 172)],
+    "pipe": [(150, 152, 156)],
+    "console": [(58, 66, 78)],
+    "platform": [(112, 118, 124)],
+    "bones": [(228, 218, 192)],
+}
+TRANSLUCENT = {"woods": 150, "scrub": 135, "smoke": 110, "water": 215}
+
+
+def _mix(c, d, t):
+    return tuple(int(round(a + (b - a) * t)) for a, b in zip(c[:3], d[:3]))
+
+
+def _shade(c, f):
+    """f > 0 lightens toward white, f < 0 darkens toward black."""
+    return _mix(c, (255, 255, 255), f) if f >= 0 else _mix(c, (0, 0, 0), -f)
+
+
+def choose_theme(m: MapFile) -> str:
+    kinds = {p.kind for p in m.pieces}
+    if kinds & {"container", "console", "tank", "pipe"}:
+        return "industrial"
+    if kinds & {"hut", "bones"}:
+        return "wild"
+    if "building" in kinds and kinds & {"wagon", "trough", "barrel"}:
+        return "frontier"
+    return "meadow"
+
+
+# ----------------------------------------------------------------------------- camera
+
+class Camera:
+    """Map units <-> screen pixels. ``scale`` is pixels per map unit; (ox, oy) is the world
+    point drawn at the viewport's top-left corner; ``viewport`` is the screen rect used."""
+
+    MIN_PX_PER_MM = 0.08
+    MAX_PX_PER_MM = 16.0
+
+    def __init__(self, mm_per_unit: float, viewport: pygame.Rect | tuple, scale: float = 1.0,
+                 ox: float = 0.0, oy: float = 0.0):
+        self.mm_per_unit = mm_per_unit
+        self.viewport = pygame.Rect(viewport)
+        self.scale = scale
+        self.ox, self.oy = ox, oy
+
+    @property
+    def px_per_mm(self) -> float:
+        return self.scale / self.mm_per_unit
+
+    def fit(self, width: float, height: float, margin_px: int = 40) -> "Camera":
+        """Show the whole table (width x height map units), centred, with a margin."""
+        vw, vh = self.viewport.w - 2 * margin_px, self.viewport.h - 2 * margin_px
+        self.scale = max(1e-6, min(vw / width, vh / height))
+        self.ox = width / 2 - self.viewport.w / 2 / self.scale
+        self.oy = height / 2 - self.viewport.h / 2 / self.scale
+        return self
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (y - self.oy) * self.scale)
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return (self.ox + (sx - self.viewport.x) / self.scale, self.oy + (sy - self.viewport.y) / self.scale)
+
+    def zoom_at(self, factor: float, sx: float, sy: float) -> None:
+        """Zoom by ``factor`` keeping the world point under (sx, sy) still."""
+        wx, wy = self.to_world(sx, sy)
+        lo, hi = self.MIN_PX_PER_MM * self.mm_per_unit, self.MAX_PX_PER_MM * self.mm_per_unit
+        self.scale = min(hi, max(lo, self.scale * factor))
+        self.ox = wx - (sx - self.viewport.x) / self.scale
+        self.oy = wy - (sy - self.viewport.y) / self.scale
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        self.ox -= dx_px / self.scale
+        self.oy -= dy_px / self.scale
+
+    def key(self) -> tuple:
+        return (round(self.scale, 6), round(self.ox, 6), round(self.oy, 6), tuple(self.viewport))
+
+
+# ----------------------------------------------------------------------------- geometry
+
+@dataclass
+class PieceGeom:
+    piece: object
+    kind: str
+    shape: str                         # "poly" or "circle"
+    points: list = field(default_factory=list)   # world polygon (walls become rectangles)
+    center: tuple = (0.0, 0.0)
+    radius: float = 0.0
+    seg: tuple | None = None           # (a, b, thickness) for wall shapes
+    height_mm: float = 0.0
+    bounds: tuple = (0, 0, 0, 0)
+    seed: int = 0
+    colour: tuple = (128, 128, 128)
+
+    @property
+    def area(self) -> float:
+        if self.shape == "circle":
+            return math.pi * self.radius ** 2
+        return abs(_area(self.points))
+
+    def contains(self, x: float, y: float) -> bool:
+        if self.shape == "circle":
+            return (x - self.center[0]) ** 2 + (y - self.center[1]) ** 2 <= self.radius ** 2
+        return _point_in_poly(x, y, self.points)
+
+    def anchor(self) -> tuple[float, float]:
+        """Where a label goes: the centre of the bounding box, or the centroid if inside."""
+        if self.shape == "circle":
+            return self.center
+        x0, y0, x1, y1 = self.bounds
+        c = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if self.contains(*c):
+            return c
+        cx = sum(p[0] for p in self.points) / len(self.points)
+        cy = sum(p[1] for p in self.points) / len(self.points)
+        return (cx, cy)
+
+
+def _area(pts) -> float:
+    s = 0.0
+    for i in range(len(pts)):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % len(pts)]
+        s += x0 * y1 - x1 * y0
+    return s / 2
+
+
+def _point_in_poly(x, y, pts) -> bool:
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def _wall_rect(a, b, t):
+    (ax, ay), (bx, by) = a, b
+    L = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / L * t / 2, (bx - ax) / L * t / 2
+    return [(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]
+
+
+def build_geoms(m: MapFile) -> list[PieceGeom]:
+    out = []
+    for p in m.pieces:
+        s = p.shape
+        seed = zlib.crc32(p.id.encode())
+        h = p.height * m.mm_per_unit if p.height is not None else KIND_DEFAULTS[p.kind]["height_mm"]
+        pal = PALETTE.get(p.kind, [(128, 128, 128)])
+        g = PieceGeom(piece=p, kind=p.kind, shape="poly", height_mm=h, seed=seed, colour=pal[seed % len(pal)])
+        if isinstance(s, CircleShape):
+            g.shape, g.center, g.radius = "circle", tuple(s.center), s.radius
+            cx, cy = s.center
+            g.bounds = (cx - s.radius, cy - s.radius, cx + s.radius, cy + s.radius)
+        else:
+            if isinstance(s, WallShape):
+                g.points = _wall_rect(s.a, s.b, s.thickness)
+                g.seg = (tuple(s.a), tuple(s.b), s.thickness)
+            else:
+                g.points = [tuple(q) for q in s.points]
+            xs = [q[0] for q in g.points]
+            ys = [q[1] for q in g.points]
+            g.bounds = (min(xs), min(ys), max(xs), max(ys))
+        out.append(g)
+    return out
+
+
+def piece_at(geoms: list[PieceGeom], x: float, y: float):
+    """The topmost piece (tallest drawn last) under world point (x, y), or None."""
+    best = None
+    for g in geoms:
+        x0, y0, x1, y1 = g.bounds
+        if x0 <= x <= x1 and y0 <= y <= y1 and g.contains(x, y):
+            if best is None or _draw_order(g) >= _draw_order(best):
+                best = g
+    return best
+
+
+_FLAT = {"water": 0, "hill": 1, "bones": 2}
+
+
+def _draw_order(g: PieceGeom):
+    if g.kind in _FLAT:
+        return (_FLAT[g.kind], g.height_mm)
+    if g.kind == "smoke":
+        return (9, g.height_mm)
+    if g.kind == "platform" and g.piece.prop("impassable") is False:
+        return (3, g.height_mm)
+    return (5, g.height_mm)
+
+
+# ----------------------------------------------------------------------------- fonts
+
+_FONTS: dict[tuple, pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    key = (size, bold)
+    if key not in _FONTS:
+        f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
+        f.set_bold(bold)
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+def text_halo(text: str, size: int, colour=(250, 246, 236), halo=(20, 16, 12), bold=False) -> pygame.Surface:
+    """Text with a 1px dark halo: readable on any ground."""
+    f = font(size, bold)
+    fg = f.render(text, True, colour)
+    bg = f.render(text, True, halo)
+    out = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2), (0, 0), (2, 2), (0, 2), (2, 0)):
+        out.blit(bg, (dx, dy))
+    out.blit(fg, (1, 1))
+    return out
+
+
+def plate(text: str, size: int, fg=(248, 242, 228), bg=(24, 20, 16, 190), pad=(5, 2), bold=False) -> pygame.Surface:
+    """Text on a rounded translucent plate (labels, tooltips, the scale bar)."""
+    t = font(size, bold).render(text, True, fg)
+    w, h = t.get_width() + 2 * pad[0], t.get_height() + 2 * pad[1]
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, bg, s.get_rect(), border_radius=min(6, h // 2))
+    s.blit(t, pad)
+    return s
+
+
+# ----------------------------------------------------------------------------- renderer
+
+class TableRenderer:
+    """Draws one map. Reuse it across frames: the static table is cached per camera."""
+
+    def __init__(self, mapfile: MapFile, theme: str | None = None):
+        self.map = mapfile
+        self.theme_name = theme or choose_theme(mapfile)
+        self.theme = THEMES[self.theme_name]
+        self.geoms = build_geoms(mapfile)
+        self.order = sorted(self.geoms, key=_draw_order)
+        names: dict[str, int] = {}
+        for g in self.geoms:
+            if g.piece.name:
+                names[g.piece.name] = names.get(g.piece.name, 0) + 1
+        self.name_count = names
+        self._cache_key = None
+        self._cache: pygame.Surface | None = None
+        self._noise: pygame.Surface | None = None
+
+    # -- public -------------------------------------------------------------------------
+    def fit_camera(self, size, margin_px: int = 40) -> Camera:
+        cam = Camera(self.map.mm_per_unit, pygame.Rect((0, 0), size))
+        return cam.fit(self.map.width, self.map.height, margin_px)
+
+    def draw(self, surface: pygame.Surface, cam: Camera, labels: bool = True, scale_bar: bool = True) -> None:
+        """Draw the table seen through ``cam`` (cached while the camera does not move)."""
+        key = (cam.key(), surface.get_size(), labels, scale_bar)
+        if key != self._cache_key or self._cache is None:
+            if self._cache is None or self._cache.get_size() != surface.get_size():
+                self._cache = pygame.Surface(surface.get_size())
+            self._render(self._cache, cam, labels, scale_bar)
+            self._cache_key = key
+        surface.blit(self._cache, (0, 0))
+
+    def piece_at(self, x: float, y: float):
+        return piece_at(self.geoms, x, y)
+
+    def outline(self, surface, cam: Camera, g: PieceGeom, colour=(255, 240, 160), width=2) -> None:
+        """Highlight one piece (hover)."""
+        if g.shape == "circle":
+            c = cam.to_screen(*g.center)
+            pygame.draw.circle(surface, colour, c, max(2, g.radius * cam.scale) + 1, width)
+        else:
+            pygame.draw.polygon(surface, colour, [cam.to_screen(*p) for p in g.points], width)
+
+    # -- layers -------------------------------------------------------------------------
+    def _render(self, surf: pygame.Surface, cam: Camera, labels: bool, scale_bar: bool) -> None:
+        self._cloth(surf, cam)
+        self._grid(surf, cam)
+        self._zones(surf, cam)
+        clip = surf.get_clip()
+        surf.set_clip(self._table_rect(cam).clip(clip))
+        self._shadows(surf, cam)
+        for g in self.order:
+            self._piece(surf, cam, g)
+        surf.set_clip(clip)
+        self._markers(surf, cam)
+        if labels:
+            self._labels(surf, cam)
+        self._zone_labels(surf, cam)
+        if scale_bar:
+            self._scale_bar(surf, cam)
+
+    def _table_rect(self, cam: Camera) -> pygame.Rect:
+        x0, y0 = cam.to_screen(0, 0)
+        x1, y1 = cam.to_screen(self.map.width, self.map.height)
+        return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
+
+    def _noise_tile(self) -> pygame.Surface:
+        """A seamless tile of the cloth colour with a soft deterministic mottle."""
+        if self._noise is None:
+            import numpy as np
+            T = 256
+            rng = np.random.default_rng(20240611)
+            acc = np.zeros((T, T))
+            for cells, amp in ((4, 1.0), (8, 0.55), (32, 0.25), (128, 0.12)):
+                g = rng.random((cells, cells))
+                # bilinear upsampling with wrap-around: the tile repeats without seams
+                t = np.arange(T) * cells / T
+                i0 = np.floor(t).astype(int)
+                f = t - i0
+                f = f * f * (3 - 2 * f)
+                i1 = (i0 + 1) % cells
+                rows = g[i0][:, i0] * (1 - f)[None, :] + g[i0][:, i1] * f[None, :]
+                rows1 = g[i1][:, i0] * (1 - f)[None, :] + g[i1][:, i1] * f[None, :]
+                acc += amp * (rows * (1 - f)[:, None] + rows1 * f[:, None])
+            acc = (acc - acc.mean()) / (acc.std() + 1e-9)
+            cloth = np.array(self.theme["cloth"], dtype=float)
+            img = cloth[None, None, :] * (1 + 0.04 * acc[:, :, None])
+            img = np.clip(img, 0, 255).astype(np.uint8)
+            self._noise = pygame.surfarray.make_surface(img.transpose(1, 0, 2))
+        return self._noise
+
+    def _cloth(self, surf: pygame.Surface, cam: Camera) -> None:
+        bg = self.theme["bg"]
+        surf.fill(bg)
+        tr = self._table_rect(cam)
+        # the table's own shadow on the background
+        sh = pygame.Surface((tr.w + 40, tr.h + 40), pygame.SRCALPHA)
+        for i in range(10):
+            pygame.draw.rect(sh, (0, 0, 0, 14), pygame.Rect(20 - i * 2 + 6, 20 - i * 2 + 8, tr.w + i * 4 - 12, tr.h + i * 4 - 12), border_radius=6 + i)
+        surf.blit(sh, (tr.x - 20, tr.y - 20))
+        cloth = self.theme["cloth"]
+        pygame.draw.rect(surf, cloth, tr)
+        clip = surf.get_clip()
+        surf.set_clip(tr.clip(surf.get_rect()))
+        tile = self._noise_tile()
+        T = tile.get_width()
+        ox = int(round(-cam.ox * cam.scale * 0.5)) % T
+        oy = int(round(-cam.oy * cam.scale * 0.5)) % T
+        for yy in range(oy - T, surf.get_height() + T, T):
+            for xx in range(ox - T, surf.get_width() + T, T):
+                surf.blit(tile, (xx, yy))
+        # darker rim (felt folded over the table edge)
+        rim = pygame.Surface(tr.size, pygame.SRCALPHA)
+        for i in range(8):
+            pygame.draw.rect(rim, (0, 0, 0, 10), rim.get_rect().inflate(-i * 2, -i * 2), 2)
+        surf.blit(rim, tr.topleft)
+        surf.set_clip(clip)
+        pygame.draw.rect(surf, _shade(cloth, -0.55), tr, 2)
+
+    def _grid(self, surf: pygame.Surface, cam: Camera) -> None:
+        m = self.map
+        step_mm = 25.4 if m.unit == "in" else 100.0      # 1" or 10 cm
+        step = step_mm / m.mm_per_unit
+        if step * cam.scale < 7:
+            step *= 6 if m.unit == "in" else 3
+            if step * cam.scale < 7:
+                return
+        major = 12 if m.unit == "in" else 3                # every foot, or every 30 cm
+        tr = self._table_rect(cam)
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        gc = self.theme["grid"]
+        n = int(m.width / step + 1e-6)
+        for i in range(1, n + (0 if abs(n * step - m.width) < 1e-6 else 1)):
+            x = round(cam.to_screen(i * step, 0)[0])
+            a = 70 if (i * step_mm / m.mm_per_unit) % (major * step_mm / m.mm_per_unit) < 1e-6 and step_mm == step * m.mm_per_unit else 34
+            pygame.draw.line(layer, (*gc, a), (x, tr.top), (x, tr.bottom - 1))
+        n = int(m.height / step + 1e-6)
+        for j in range(1, n + (0 if abs(n * step - m.height) < 1e-6 else 1)):
+            y = round(cam.to_screen(0, j * step)[1])
+            a = 70 if (j * step_mm / m.mm_per_unit) % (major * step_mm / m.mm_per_unit) < 1e-6 and step_mm == step * m.mm_per_unit else 34
+            pygame.draw.line(layer, (*gc, a), (tr.left, y), (tr.right - 1, y))
+        surf.blit(layer, (0, 0))
+
+    def _zones(self, surf: pygame.Surface, cam: Camera) -> None:
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for z in self.map.deployment:
+            col = SIDE_COLOURS.get(z.side, (200, 200, 200))
+            pts = [cam.to_screen(*p) for p in z.points]
+            pygame.draw.polygon(layer, (*col, 62), pts)
+            # diagonal hatching, clipped to the zone
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).clip(layer.get_rect())
+            if r.w > 0 and r.h > 0:
+                hatch = pygame.Surface(r.size, pygame.SRCALPHA)
+                gap = 14
+                for k in range(-r.h, r.w, gap):
+                    pygame.draw.line(hatch, (*col, 34), (k, r.h), (k + r.h, 0), 2)
+                mask = pygame.Surface(r.size, pygame.SRCALPHA)
+                pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - r.x, y - r.y) for x, y in pts])
+                hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+                layer.blit(hatch, r.topleft)
+            _dashed_poly(layer, (*_shade(col, -0.2), 200), pts, 2, 10, 6)
+        surf.blit(layer, (0, 0))
+
+    def _zone_labels(self, surf, cam):
+        for z in self.map.deployment:
+            col = SIDE_COLOURS.get(z.side, (200, 200, 200))
+            xs = [p[0] for p in z.points]
+            ys = [p[1] for p in z.points]
+            w_px = (max(xs) - min(xs)) * cam.scale
+            h_px = (max(ys) - min(ys)) * cam.scale
+            text = f"SIDE {z.side} DEPLOYMENT"
+            lab = plate(text, 17 if cam.scale * self.map.mm_per_unit > 0.6 else 14, fg=(255, 255, 255),
+                        bg=(*_shade(col, -0.25), 210), bold=True)
+            if h_px > w_px:
+                lab = pygame.transform.rotate(lab, 90 if z.side == 1 else -90)
+            cx, cy = cam.to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+            if h_px > w_px:
+                # near the zone's outer (table-edge) end, so it does not hide the middle
+                rect = lab.get_rect(center=(cx, cy))
+            else:
+                rect = lab.get_rect(center=(cx, cy))
+                edge_y = cam.to_screen(0, min(ys) if min(ys) <= 1e-6 else max(ys))[1]
+                rect.centery = edge_y + (rect.h * 0.9 if min(ys) <= 1e-6 else -rect.h * 0.9)
+                rect.centerx = cam.to_screen(self.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
+            if rect.w < max(w_px, h_px) * 0.9:
+                surf.blit(lab, rect)
+
+    # -- pieces -------------------------------------------------------------------------
+    def _shadow_len_px(self, g: PieceGeom, cam: Camera) -> float:
+        return g.height_mm * SHADOW_PER_MM * cam.px_per_mm
+
+    def _shadows(self, surf: pygame.Surface, cam: Camera) -> None:
+        W, H = surf.get_size()
+        k = 4   # draw at quarter resolution, scale up smoothly: soft edges for free
+        small = pygame.Surface((W // k + 1, H // k + 1), pygame.SRCALPHA)
+        ink = (0, 0, 0, 255)
+        for g in self.order:
+            L = self._shadow_len_px(g, cam)
+            if L < 0.5 or (g.kind == "water"):
+                continue
+            if g.kind == "tower" and g.piece.prop("blocks_sight") is False:
+                L *= 1.0  # a raised tank still throws its shadow
+            dx, dy = -LIGHT[0] * L / k, -LIGHT[1] * L / k
+            if g.shape == "circle":
+                cx, cy = cam.to_screen(*g.center)
+                cx, cy = cx / k, cy / k
+                r = max(0.6, g.radius * cam.scale / k)
+                pygame.draw.circle(small, ink, (cx, cy), r)
+                pygame.draw.circle(small, ink, (cx + dx, cy + dy), r)
+                nx, ny = -dy, dx
+                nl = math.hypot(nx, ny) or 1
+                nx, ny = nx / nl * r, ny / nl * r
+                pygame.draw.polygon(small, ink, [(cx + nx, cy + ny), (cx + nx + dx, cy + ny + dy),
+                                                 (cx - nx + dx, cy - ny + dy), (cx - nx, cy - ny)])
+            else:
+                pts = [cam.to_screen(*p) for p in g.points]
+                pts = [(x / k, y / k) for x, y in pts]
+                moved = [(x + dx, y + dy) for x, y in pts]
+                pygame.draw.polygon(small, ink, pts)
+                pygame.draw.polygon(small, ink, moved)
+                for i in range(len(pts)):
+                    j = (i + 1) % len(pts)
+                    pygame.draw.polygon(small, ink, [pts[i], pts[j], moved[j], moved[i]])
+        big = pygame.transform.smoothscale(small, (small.get_width() * k, small.get_height() * k))
+        # Translucent pieces (woods, smoke) throw a lighter shadow: one layer keeps it simple.
+        big.fill((255, 255, 255, 105), special_flags=pygame.BLEND_RGBA_MULT)
+        big.fill((30, 22, 14, 255), special_flags=pygame.BLEND_RGB_MAX)  # warm-dark ink
+        surf.blit(big, (0, 0))
+
+    def _piece(self, surf: pygame.Surface, cam: Camera, g: PieceGeom) -> None:
+        k = g.kind
+        base = g.colour
+        if g.shape == "circle":
+            c = cam.to_screen(*g.center)
+            r = g.radius * cam.scale
+            if r < 0.8:
+                return
+            self._circle_piece(surf, cam, g, c, r)
+            return
+        pts = [cam.to_screen(*p) for p in g.points]
+        x0, y0, x1, y1 = g.bounds
+        if (x1 - x0) * cam.scale < 0.8 and (y1 - y0) * cam.scale < 0.8:
+            return
+        if k in TRANSLUCENT:
+            self._translucent(surf, g, pts, cam)
+            return
+        if g.seg is not None:
+            self._wall_piece(surf, cam, g, pts)
+            return
+        painter = _PAINTERS.get(k, _paint_plain)
+        _clip_paint(surf, pts, lambda s, off: painter(self, s, off, g, pts, cam))
+        _bevel(surf, pts, base, width=max(1, min(4, int(cam.scale * 0.05 * (25.4 / cam.mm_per_unit) + 0.5))))
+        pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+
+    def _translucent(self, surf, g, pts, cam):
+        alpha = TRANSLUCENT[g.kind]
+        base = g.colour
+
+        def paint(s, off):
+            ox, oy = off
+            s.fill((*base, alpha))
+            if g.kind == "water":
+                # ripples: short light strokes on a loose lattice, world anchored
+                step = max(6, 0.9 * cam.scale * (25.4 / cam.mm_per_unit) ** 0 * (1 if cam.mm_per_unit > 20 else 2.54))
+                rnd = _Rand(g.seed)
+                wx0, wy0, wx1, wy1 = g.bounds
+                n = int(((wx1 - wx0) * (wy1 - wy0)) * (cam.scale ** 2) / (step * step * 3)) + 3
+                for _ in range(min(n, 900)):
+                    x = (wx0 + rnd.f() * (wx1 - wx0))
+                    y = (wy0 + rnd.f() * (wy1 - wy0))
+                    sx, sy = cam.to_screen(x, y)
+                    L = step * (0.6 + rnd.f() * 0.8)
+                    pygame.draw.arc(s, (*_shade(base, 0.45), 150), pygame.Rect(sx - ox - L / 2, sy - oy, L, L * 0.35), 0.3, 2.8, 1)
+                # deeper channel
+            else:
+                dark = _shade(base, -0.35)
+                light = _shade(base, 0.25)
+                rnd = _Rand(g.seed)
+                wx0, wy0, wx1, wy1 = g.bounds
+                blob_r = max(2.0, (0.32 if g.kind != "scrub" else 0.22) * cam.scale * (25.4 / cam.mm_per_unit))
+                n = int((wx1 - wx0) * (wy1 - wy0) * cam.scale ** 2 / (blob_r * blob_r * 2.2)) + 4
+                for _ in range(min(n, 1500)):
+                    x = wx0 + rnd.f() * (wx1 - wx0)
+                    y = wy0 + rnd.f() * (wy1 - wy0)
+                    sx, sy = cam.to_screen(x, y)
+                    rr = blob_r * (0.6 + rnd.f() * 0.7)
+                    if g.kind == "smoke":
+                        pygame.draw.circle(s, (255, 255, 255, 40), (sx - ox, sy - oy), rr * 2)
+                    else:
+                        pygame.draw.circle(s, (*dark, 150), (sx - ox + rr * 0.25, sy - oy + rr * 0.25), rr)
+                        pygame.draw.circle(s, (*base, 220), (sx - ox, sy - oy), rr * 0.85)
+                        pygame.draw.circle(s, (*light, 170), (sx - ox - rr * 0.3, sy - oy - rr * 0.3), rr * 0.4)
+        _clip_paint(surf, pts, paint)
+        edge = _shade(base, -0.45) if g.kind != "water" else _shade(base, -0.35)
+        if g.kind == "water":
+            _aa_poly(surf, (*_shade((150, 120, 80), -0.2),), pts, 2)
+        else:
+            _dashed_poly(surf, edge, pts, 1, 5, 3)
+
+    def _wall_piece(self, surf, cam, g, pts):
+        a, b, t = g.seg
+        A, B = cam.to_screen(*a), cam.to_screen(*b)
+        wpx = max(1.5, t * cam.scale)
+        base = g.colour
+        k = g.kind
+        length = math.dist(A, B)
+        ux, uy = (B[0] - A[0]) / (length or 1), (B[1] - A[1]) / (length or 1)
+        if k == "hedge":
+            pygame.draw.polygon(surf, _shade(base, -0.2), pts)
+            rnd = _Rand(g.seed)
+            n = max(2, int(length / max(3, wpx * 0.6)))
+            for i in range(n + 1):
+                f = i / n
+                x, y = A[0] + (B[0] - A[0]) * f, A[1] + (B[1] - A[1]) * f
+                rr = wpx * (0.5 + rnd.f() * 0.25)
+                pygame.draw.circle(surf, base, (x, y), rr)
+                pygame.draw.circle(surf, _shade(base, 0.25), (x - rr * 0.3, y - rr * 0.3), rr * 0.45)
+            return
+        if k == "pipe":
+            pygame.draw.polygon(surf, _shade(base, -0.35), pts)
+            inner = max(1, int(wpx * 0.45))
+            sh = (LIGHT[0] * wpx * 0.15, LIGHT[1] * wpx * 0.15)
+            pygame.draw.line(surf, _shade(base, 0.1), A, B, max(1, int(wpx * 0.7)))
+            pygame.draw.line(surf, _shade(base, 0.55), (A[0] + sh[0], A[1] + sh[1]), (B[0] + sh[0], B[1] + sh[1]), max(1, inner // 2))
+            step = max(12.0, 2.5 * cam.scale * (25.4 / cam.mm_per_unit) / (25.4 / cam.mm_per_unit) * (1 if cam.mm_per_unit > 20 else 1))
+            nx, ny = -uy * wpx * 0.62, ux * wpx * 0.62
+            d = step / 2
+            while d < length:
+                x, y = A[0] + ux * d, A[1] + uy * d
+                pygame.draw.line(surf, _shade(base, -0.45), (x + nx, y + ny), (x - nx, y - ny), max(2, int(wpx * 0.25)))
+                d += step
+            return
+        if k == "barricade":
+            pygame.draw.polygon(surf, base, pts)
+            # hazard stripes along the top
+            seg = max(4.0, wpx * 1.1)
+            d = 0.0
+            i = 0
+            while d < length:
+                e = min(length, d + seg)
+                col = (226, 182, 40) if i % 2 == 0 else (40, 38, 34)
+                pygame.draw.line(surf, col, (A[0] + ux * d, A[1] + uy * d), (A[0] + ux * e, A[1] + uy * e), max(1, int(wpx * 0.35)))
+                d, i = e, i + 1
+            _bevel(surf, pts, base, 1)
+            pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+            return
+        # fences and walls: planks/stones along the run, posts at intervals
+        pygame.draw.polygon(surf, base, pts)
+        if k == "wall":
+            pygame.draw.line(surf, _shade(base, 0.25), A, B, max(1, int(wpx * 0.3)))
+        else:
+            pygame.draw.line(surf, _shade(base, -0.3), A, B, 1)
+        _bevel(surf, pts, base, 1)
+        pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+        if k == "fence" and length > 6:
+            post = max(1.5, wpx * 0.75)
+            step = max(10.0, 1.0 * cam.scale * (25.4 / cam.mm_per_unit))
+            d = 0.0
+            while d <= length + 0.1:
+                x, y = A[0] + ux * d, A[1] + uy * d
+                pygame.draw.circle(surf, _shade(base, -0.45), (x, y), post)
+                pygame.draw.circle(surf, _shade(base, 0.15), (x - post * 0.3, y - post * 0.3), post * 0.45)
+                d += step if length - d > step * 0.5 or d >= length else (length - d)
+
+    def _circle_piece(self, surf, cam, g, c, r):
+        base = g.colour
+        k = g.kind
+        cx, cy = c
+        if k in TRANSLUCENT:
+            pts = [(cx + r * math.cos(t * math.pi / 16), cy + r * math.sin(t * math.pi / 16)) for t in range(32)]
+            self._translucent(surf, g, pts, cam)
+            return
+        lx, ly = LIGHT
+        if k == "tree":
+            dark = _shade(base, -0.35)
+            pygame.draw.circle(surf, dark, c, r)
+            rnd = _Rand(g.seed)
+            n = 7 if r > 6 else 3
+            for i in range(n):
+                a = 2 * math.pi * i / n + rnd.f()
+                d = r * 0.45
+                rr = r * (0.42 + rnd.f() * 0.12)
+                pygame.draw.circle(surf, base, (cx + math.cos(a) * d, cy + math.sin(a) * d), rr)
+            pygame.draw.circle(surf, base, c, r * 0.55)
+            for i in range(n):
+                a = 2 * math.pi * i / n + rnd.f()
+                d = r * 0.4
+                rr = r * 0.22
+                pygame.draw.circle(surf, _shade(base, 0.22), (cx + math.cos(a) * d + lx * r * 0.12, cy + math.sin(a) * d + ly * r * 0.12), rr)
+            pygame.draw.circle(surf, _shade(base, 0.35), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.18)
+            return
+        if k == "barrel":
+            pygame.draw.circle(surf, _shade(base, -0.45), c, r)
+            pygame.draw.circle(surf, base, c, r * 0.82)
+            pygame.draw.circle(surf, _shade(base, -0.3), c, r * 0.62, max(1, int(r * 0.1)))
+            pygame.draw.circle(surf, _shade(base, 0.3), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.22)
+            return
+        if k == "tank" or (k == "tower"):
+            # metal drum seen from above: rim, domed top with a highlight, a hatch
+            body = base if k == "tank" else (150, 118, 82)
+            pygame.draw.circle(surf, _shade(body, -0.5), c, r)
+            steps = 6
+            for i in range(steps):
+                f = 1 - i / steps
+                off = (1 - f) * r * 0.35
+                pygame.draw.circle(surf, _shade(body, -0.25 + 0.5 * (i / steps)), (cx + lx * off, cy + ly * off), r * 0.92 * f)
+            if r > 5:
+                pygame.draw.circle(surf, _shade(body, -0.5), c, r * 0.92, 1)
+                if k == "tank":
+                    pygame.draw.circle(surf, _shade(body, -0.4), (cx - lx * r * 0.4, cy - ly * r * 0.4), r * 0.16, 1)
+                else:
+                    # wooden staves of the water tank
+                    for i in range(12):
+                        a = i * math.pi / 6
+                        pygame.draw.line(surf, _shade(body, -0.35), (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
+                                         (cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9), 1)
+            return
+        if k == "hut":
+            # thatch cone: concentric rings, radial straws, light side
+            pygame.draw.circle(surf, _shade(base, -0.45), c, r)
+            for i in range(5):
+                f = 1 - i / 5
+                pygame.draw.circle(surf, _shade(base, -0.2 + 0.1 * i), (cx + lx * r * 0.08 * i, cy + ly * r * 0.08 * i), r * 0.95 * f)
+            for i in range(24):
+                a = i * math.pi / 12
+                pygame.draw.line(surf, _shade(base, -0.3), (cx + math.cos(a) * r * 0.2, cy + math.sin(a) * r * 0.2),
+                                 (cx + math.cos(a) * r * 0.93, cy + math.sin(a) * r * 0.93), 1)
+            pygame.draw.circle(surf, _shade(base, -0.55), c, max(1.5, r * 0.12))
+            return
+        # generic: a disc with a light side
+        pygame.draw.circle(surf, _shade(base, -0.4), c, r)
+        pygame.draw.circle(surf, base, (cx + lx * r * 0.08, cy + ly * r * 0.08), r * 0.88)
+        pygame.draw.circle(surf, _shade(base, 0.25), (cx + lx * r * 0.35, cy + ly * r * 0.35), r * 0.3)
+        if k == "rock":  # fire pit and such: an inner ring
+            pygame.draw.circle(surf, (70, 50, 40), c, r * 0.5)
+            pygame.draw.circle(surf, (210, 110, 40), c, r * 0.25)
+
+    # -- markers & labels ---------------------------------------------------------------
+    def _markers(self, surf, cam):
+        r_world = 20.0 / cam.mm_per_unit               # a 40 mm marker
+        r = max(7.0, r_world * cam.scale)
+        for i, m in enumerate(self.map.objectives):
+            cx, cy = cam.to_screen(*m.at)
+            glow = pygame.Surface((int(r * 4), int(r * 4)), pygame.SRCALPHA)
+            pygame.draw.circle(glow, (*OBJECTIVE_COLOUR, 60), (r * 2, r * 2), r * 1.9)
+            surf.blit(glow, (cx - r * 2, cy - r * 2))
+            pygame.draw.circle(surf, (40, 30, 10), (cx + 2, cy + 2), r)
+            pygame.draw.circle(surf, (250, 244, 220), (cx, cy), r)
+            pygame.draw.circle(surf, OBJECTIVE_COLOUR, (cx, cy), r * 0.82)
+            pygame.draw.circle(surf, (70, 50, 10), (cx, cy), r, 2)
+            star = [(cx + math.cos(-math.pi / 2 + k * math.pi / 5) * (r * 0.62 if k % 2 == 0 else r * 0.26),
+                     cy + math.sin(-math.pi / 2 + k * math.pi / 5) * (r * 0.62 if k % 2 == 0 else r * 0.26)) for k in range(10)]
+            pygame.draw.polygon(surf, (90, 60, 10), star)
+            if r >= 9:
+                num = text_halo(str(i + 1), max(13, int(r * 0.9)), bold=True)
+                surf.blit(num, num.get_rect(center=(cx + r * 0.95, cy - r * 0.95)))
+        for m in self.map.evac_points:
+            cx, cy = cam.to_screen(*m.at)
+            pygame.draw.circle(surf, (10, 40, 20), (cx + 2, cy + 2), r)
+            pygame.draw.circle(surf, (236, 250, 240), (cx, cy), r)
+            pygame.draw.circle(surf, EVAC_COLOUR, (cx, cy), r * 0.82)
+            pygame.draw.circle(surf, (20, 70, 40), (cx, cy), r, 2)
+            # an up chevron pair: "leave the table here"
+            for k, dy in enumerate((-0.22, 0.18)):
+                pygame.draw.lines(surf, (245, 255, 245), False, [(cx - r * 0.45, cy + r * (dy + 0.22)), (cx, cy + r * (dy - 0.18)), (cx + r * 0.45, cy + r * (dy + 0.22))], max(2, int(r * 0.16)))
+
+    def _labels(self, surf, cam):
+        px_per_in = cam.px_per_mm * 25.4
+        if px_per_in < 12:
+            return
+        size = 15 if px_per_in < 26 else (17 if px_per_in < 45 else 19)
+        placed: list[pygame.Rect] = []
+        screen = surf.get_rect()
+        cands = []
+        for g in self.geoms:
+            name = g.piece.name
+            if not name:
+                continue
+            if g.seg is not None and px_per_in < 40:
+                continue      # fences, hedges, pipes: named in the tooltip, labelled when zoomed
+            repeated = self.name_count.get(name, 0)
+            if repeated >= 3 and px_per_in < 60:
+                continue      # fence runs, barrels, headstones: only when zoomed well in
+            cands.append(g)
+        # landmarks first (big, tall)
+        cands.sort(key=lambda g: -(g.area * (cam.scale ** 2) + g.height_mm * 3))
+        shown_names: dict[str, int] = {}
+        for g in cands:
+            name = g.piece.name
+            if shown_names.get(name, 0) and self.name_count[name] >= 2 and px_per_in < 60:
+                continue
+            x0, y0, x1, y1 = g.bounds
+            lab = plate(name, size)
+            ax, ay = cam.to_screen(*g.anchor())
+            options = [(ax, ay), (ax, cam.to_screen(0, y0)[1] - lab.get_height() * 0.6),
+                       (ax, cam.to_screen(0, y1)[1] + lab.get_height() * 0.6)]
+            for (lx, ly) in options:
+                rect = lab.get_rect(center=(round(lx), round(ly)))
+                if not screen.contains(rect):
+                    rect.clamp_ip(screen)
+                if rect.inflate(4, 2).collidelist(placed) == -1:
+                    surf.blit(lab, rect)
+                    placed.append(rect)
+                    shown_names[name] = shown_names.get(name, 0) + 1
+                    break
+
+    def _scale_bar(self, surf, cam):
+        m = self.map
+        if m.unit == "in":
+            choices, unit, per = (1, 2, 3, 6, 12, 24), '"', 1.0
+        else:
+            choices, unit, per = (5, 10, 20, 30, 50, 100), " cm", 10.0 / m.mm_per_unit
+        length = choices[0]
+        for c in choices:
+            if c * per * cam.scale <= 260:
+                length = c
+        px = length * per * cam.scale
+        tr = self._table_rect(cam)
+        W, H = surf.get_size()
+        x = max(12, tr.left)
+        y = min(H - 16, tr.bottom + 22)
+        if y > H - 16 or tr.bottom + 22 > H - 10:
+            y = H - 20
+        n = length if length <= 12 else length // 2 if length <= 24 else 10
+        n = min(n, 12)
+        seg = px / n
+        back = pygame.Surface((px + 90, 28), pygame.SRCALPHA)
+        pygame.draw.rect(back, (20, 16, 12, 170), back.get_rect(), border_radius=6)
+        surf.blit(back, (x - 8, y - 14))
+        for i in range(n):
+            col = (240, 236, 226) if i % 2 == 0 else (30, 26, 22)
+            pygame.draw.rect(surf, col, pygame.Rect(round(x + i * seg), y - 4, math.ceil(seg), 8))
+        pygame.draw.rect(surf, (240, 236, 226), pygame.Rect(x, y - 4, round(px), 8), 1)
+        lab = font(17, True).render(f"{length}{unit}", True, (240, 236, 226))
+        surf.blit(lab, (x + px + 8, y - lab.get_height() // 2))
+
+
+# ----------------------------------------------------------------------------- painters
+# A painter fills the bounding-box surface ``s`` (screen offset ``off``); the result is then
+# clipped to the piece's outline by ``_clip_paint``.
+
+class _Rand:
+    """A tiny deterministic generator (so a piece looks the same every frame)."""
+
+    def __init__(self, seed: int):
+        self.s = (seed or 1) & 0x7FFFFFFF
+
+    def f(self) -> float:
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return self.s / 0x7FFFFFFF
+
+
+def _clip_paint(surf, pts, painter):
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    r = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)) - math.floor(min(xs)) + 1,
+                    math.ceil(max(ys)) - math.floor(min(ys)) + 1)
+    rc = r.clip(surf.get_rect())
+    if rc.w <= 0 or rc.h <= 0:
+        return
+    tmp = pygame.Surface(rc.size, pygame.SRCALPHA)
+    painter(tmp, rc.topleft)
+    mask = pygame.Surface(rc.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - rc.x, y - rc.y) for x, y in pts])
+    tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(tmp, rc.topleft)
+
+
+def _long_axis(pts):
+    """(unit vector along the longest edge, its length, the perpendicular extent)."""
+    best = None
+    for i in range(len(pts)):
+        a, b = pts[i], pts[(i + 1) % len(pts)]
+        L = math.dist(a, b)
+        if best is None or L > best[1]:
+            best = (((b[0] - a[0]) / (L or 1), (b[1] - a[1]) / (L or 1)), L)
+    return best
+
+
+def _local(pts, u):
+    """Coordinates of pts along u and its perpendicular."""
+    v = (-u[1], u[0])
+    return [(p[0] * u[0] + p[1] * u[1], p[0] * v[0] + p[1] * v[1]) for p in pts], v
+
+
+def _stripes(s, off, pts, u, spacing, colour, width=1, perpendicular=False):
+    """Parallel lines across the whole bounding box (clipped later), along u or across it."""
+    d = (-u[1], u[0]) if not perpendicular else u
+    along = u if not perpendicular else (-u[1], u[0])
+    W, H = s.get_size()
+    R = math.hypot(W, H)
+    cx, cy = W / 2, H / 2
+    # anchor the stripes to the piece, not the screen, so they do not swim while panning
+    p0 = (pts[0][0] - off[0], pts[0][1] - off[1])
+    base = (p0[0] - cx) * d[0] + (p0[1] - cy) * d[1]
+    start = base % spacing - R
+    t = start
+    while t < R:
+        mx, my = cx + d[0] * t, cy + d[1] * t
+        pygame.draw.line(s, colour, (mx - along[0] * R, my - along[1] * R), (mx + along[0] * R, my + along[1] * R), width)
+        t += spacing
+
+
+def _paint_plain(r, s, off, g, pts, cam):
+    s.fill((*g.colour, 255))
+
+
+def _paint_building(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    u, L = _long_axis(pts)
+    ppu = cam.scale * 25.4 / cam.mm_per_unit / 25.4 * (25.4 if cam.mm_per_unit < 5 else 1)  # px per inch-ish
+    spacing = max(3.0, cam.px_per_mm * 6)   # shingle rows every 6 mm
+    _stripes(s, off, pts, u, spacing, (*_shade(base, -0.16), 255), 1)
+    if len(pts) == 4:
+        # gable roof: the ridge along the long axis; the half away from the light is darker
+        loc, v = _local(pts, u)
+        ys = [q[1] for q in loc]
+        mid = (min(ys) + max(ys)) / 2
+        # the half whose normal points away from the light
+        away = 1 if (v[0] * LIGHT[0] + v[1] * LIGHT[1]) < 0 else -1
+        shade_poly = []
+        for (ax, ay), p in zip(loc, pts):
+            pass
+        # build the darker half as a polygon in screen coords
+        xs = [q[0] for q in loc]
+        x0, x1 = min(xs), max(xs)
+        y_far = max(ys) if away == 1 else min(ys)
+
+        def back(a, b):
+            return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+        shade_poly = [back(x0, mid), back(x1, mid), back(x1, y_far), back(x0, y_far)]
+        dark = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(dark, (0, 0, 0, 60), shade_poly)
+        s.blit(dark, (0, 0))
+        rw = max(1, int(cam.px_per_mm * 1.5))
+        pygame.draw.line(s, _shade(base, 0.3), back(x0, mid), back(x1, mid), rw)
+        pygame.draw.line(s, _shade(base, -0.45), back(x0, mid + 0.8 * away), back(x1, mid + 0.8 * away), 1)
+        # a chimney or two on large roofs
+        if (x1 - x0) > 60 and g.kind == "building":
+            rnd = _Rand(g.seed)
+            cwx = x0 + (x1 - x0) * (0.2 + rnd.f() * 0.6)
+            cs = max(4.0, cam.px_per_mm * 9)
+            c = back(cwx, mid - away * cs * 1.2)
+            pygame.draw.rect(s, _shade(base, -0.5), pygame.Rect(c[0] - cs / 2 + 2, c[1] - cs / 2 + 2, cs, cs))
+            pygame.draw.rect(s, (120, 100, 90), pygame.Rect(c[0] - cs / 2, c[1] - cs / 2, cs, cs))
+            pygame.draw.rect(s, (40, 30, 28), pygame.Rect(c[0] - cs / 4, c[1] - cs / 4, cs / 2, cs / 2))
+
+
+def _paint_tower(r, s, off, g, pts, cam):
+    # pyramid roof: triangles from the edges to the centre, shaded by facing
+    base = g.colour
+    s.fill((*base, 255))
+    cx = sum(p[0] for p in pts) / len(pts) - off[0]
+    cy = sum(p[1] for p in pts) / len(pts) - off[1]
+    for i in range(len(pts)):
+        a = (pts[i][0] - off[0], pts[i][1] - off[1])
+        b = (pts[(i + 1) % len(pts)][0] - off[0], pts[(i + 1) % len(pts)][1] - off[1])
+        mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
+        L = math.hypot(mx, my) or 1
+        f = (mx * LIGHT[0] + my * LIGHT[1]) / L
+        pygame.draw.polygon(s, _shade(base, 0.25 * f), [a, b, (cx, cy)])
+        pygame.draw.line(s, _shade(base, -0.4), a, (cx, cy), 1)
+    pygame.draw.circle(s, _shade(base, -0.5), (cx, cy), max(1.5, cam.px_per_mm * 1.5))
+
+
+def _paint_crate(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    u, L = _long_axis(pts)
+    _stripes(s, off, pts, u, max(3.0, cam.px_per_mm * 5), (*_shade(base, -0.25), 255), 1)
+    if len(pts) == 4:
+        q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+        w = max(1, int(cam.px_per_mm * 1.6))
+        pygame.draw.line(s, _shade(base, 0.2), q[0], q[2], w)
+        pygame.draw.line(s, _shade(base, 0.2), q[1], q[3], w)
+        pygame.draw.polygon(s, _shade(base, -0.3), q, max(1, int(cam.px_per_mm * 2.5)))
+
+
+def _paint_wagon(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*_shade(base, -0.1), 255))
+    u, L = _long_axis(pts)
+    _stripes(s, off, pts, u, max(3.0, cam.px_per_mm * 4), (*_shade(base, -0.35), 255), 1)
+    if len(pts) == 4:
+        loc, v = _local(pts, u)
+        xs = [q[0] for q in loc]
+        ys = [q[1] for q in loc]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+
+        def back(a, b):
+            return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+        # canvas or a bench toward one end; wheel hubs at the corners
+        inset = (y1 - y0) * 0.18
+        cover = [back(x0 + (x1 - x0) * 0.25, y0 + inset), back(x1 - inset, y0 + inset),
+                 back(x1 - inset, y1 - inset), back(x0 + (x1 - x0) * 0.25, y1 - inset)]
+        pygame.draw.polygon(s, (224, 214, 186), cover)
+        _stripes_poly(s, cover, u, max(3.0, cam.px_per_mm * 6), (196, 184, 152))
+        wl = (x1 - x0) * 0.16
+        ww = max(2, int((y1 - y0) * 0.14))
+        for xa in (x0 + (x1 - x0) * 0.18, x1 - (x1 - x0) * 0.18):
+            for yb in (y0 + ww / 2, y1 - ww / 2):
+                pygame.draw.line(s, (40, 30, 24), back(xa - wl / 2, yb), back(xa + wl / 2, yb), ww)
+        # the shaft
+        pygame.draw.line(s, _shade(base, -0.4), back(x0, (y0 + y1) / 2), back(x0 + (x1 - x0) * 0.25, (y0 + y1) / 2), max(1, ww // 2))
+
+
+def _stripes_poly(s, poly_pts, u, spacing, colour):
+    tmp = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    _stripes(tmp, (0, 0), poly_pts, (-u[1], u[0]), spacing, (*colour, 255), 1)
+    mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), poly_pts)
+    tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    s.blit(tmp, (0, 0))
+
+
+def _paint_trough(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+    cx = sum(p[0] for p in q) / len(q)
+    cy = sum(p[1] for p in q) / len(q)
+    inner = [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.6) for x, y in q]
+    pygame.draw.polygon(s, (70, 120, 160), inner)
+    pygame.draw.polygon(s, _shade(base, -0.4), inner, 1)
+
+
+def _paint_container(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    u, L = _long_axis(pts)
+    _stripes(s, off, pts, u, max(2.5, cam.px_per_mm * 3.5), (*_shade(base, -0.22), 255), 1, perpendicular=True)
+    if len(pts) == 4:
+        q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+        w = max(1, int(cam.px_per_mm * 2))
+        pygame.draw.polygon(s, _shade(base, -0.35), q, w)
+        if g.height_mm > 80:   # a stack: a seam across the middle, and the top one a bit lighter
+            loc, v = _local(pts, u)
+            pygame.draw.polygon(s, _shade(base, -0.45), q, max(1, w))
+
+
+def _paint_platform(r, s, off, g, pts, cam):
+    base = g.colour
+    if r.theme["platform"] == "wood":
+        base = (150, 112, 72)
+        s.fill((*base, 255))
+        u, L = _long_axis(pts)
+        _stripes(s, off, pts, u, max(2.5, cam.px_per_mm * 3.2), (*_shade(base, -0.3), 255), 1, perpendicular=True)
+        return
+    s.fill((*base, 255))
+    u, L = _long_axis(pts)
+    sp = max(3.0, cam.px_per_mm * 4)
+    _stripes(s, off, pts, u, sp, (*_shade(base, -0.2), 255), 1)
+    _stripes(s, off, pts, u, sp, (*_shade(base, -0.2), 255), 1, perpendicular=True)
+    q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+    pygame.draw.polygon(s, (206, 170, 50), q, max(1, int(cam.px_per_mm * 1.5)))
+
+
+def _paint_console(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+    cx = sum(p[0] for p in q) / len(q)
+    cy = sum(p[1] for p in q) / len(q)
+    inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.55) for x, y in q]
+    pygame.draw.polygon(s, (60, 210, 230), inner)
+    pygame.draw.polygon(s, (170, 250, 255), [(cx + (x - cx) * 0.45, cy + (y - cy) * 0.25) for x, y in q])
+
+
+def _paint_rock(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
+    cx = sum(p[0] for p in q) / len(q)
+    cy = sum(p[1] for p in q) / len(q)
+    # facets: a triangle fan from a point nudged toward the light, each lit by its facing
+    tx, ty = cx + LIGHT[0] * 2, cy + LIGHT[1] * 2
+    for i in range(len(q)):
+        a, b = q[i], q[(i + 1) % len(q)]
+        mx, my = (a[0] + b[0]) / 2 - tx, (a[1] + b[1]) / 2 - ty
+        L = math.hypot(mx, my) or 1
+        f = (mx * LIGHT[0] + my * LIGHT[1]) / L
+        pygame.draw.polygon(s, _shade(base, 0.22 * f - 0.02), [a, b, (tx, ty)])
+    for i in range(0, len(q), 2):
+        pygame.draw.line(s, _shade(base, -0.3), q[i], (tx, ty), 1)
+
+
+def _paint_bones(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((70, 56, 40, 70))
+    u, L = _long_axis(pts)
+    loc, v = _local(pts, u)
+    xs = [q[0] for q in loc]
+    ys = [q[1] for q in loc]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+
+    def back(a, b):
+        return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+    w = max(2, int(cam.px_per_mm * 6))
+    ym = (y0 + y1) / 2
+    pygame.draw.line(s, base, back(x0, ym), back(x1, ym), w)     # the spine
+    n = max(2, int((x1 - x0) / max(6, w * 2.2)))
+    for i in range(1, n):
+        xx = x0 + (x1 - x0) * i / n
+        pygame.draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y0 + 1), max(1, w // 2))
+        pygame.draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y1 - 1), max(1, w // 2))
+
+
+_PAINTERS = {
+    "building": _paint_building, "hut": _paint_building, "ruin": _paint_rock, "tower": _paint_tower,
+    "crate": _paint_crate, "wagon": _paint_wagon, "trough": _paint_trough, "container": _paint_container,
+    "platform": _paint_platform, "console": _paint_console, "rock": _paint_rock, "boulder": _paint_rock,
+    "bones": _paint_bones,
+}
+
+
+def _bevel(surf, pts, base, width=2):
+    """Light the edges facing the light, darken the others (inside the outline)."""
+    n = len(pts)
+    a2 = _area(pts)
+    sgn = 1 if a2 > 0 else -1
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        ex, ey = b[0] - a[0], b[1] - a[1]
+        L = math.hypot(ex, ey)
+        if L < 1:
+            continue
+        # outward normal in screen coords (y down): for positive signed area it is (ey, -ex)
+        nx, ny = (ey / L, -ex / L) if sgn > 0 else (-ey / L, ex / L)
+        f = nx * LIGHT[0] + ny * LIGHT[1]
+        col = _shade(base, 0.35 * f) if f > 0 else _shade(base, 0.45 * f)
+        ix, iy = -nx * width / 2, -ny * width / 2
+        pygame.draw.line(surf, col, (a[0] + ix, a[1] + iy), (b[0] + ix, b[1] + iy), width)
+
+
+def _dashed_poly(surf, colour, pts, width, dash, gap):
+    n = len(pts)
+    for i in range(n):
+        a, b = pts[i], pts[(i + 1) % n]
+        L = math.dist(a, b)
+        if L < 1:
+            continue
+        ux, uy = (b[0] - a[0]) / L, (b[1] - a[1]) / L
+        d = 0.0
+        while d < L:
+            e = min(L, d + dash)
+            pygame.draw.line(surf, colour, (a[0] + ux * d, a[1] + uy * d), (a[0] + ux * e, a[1] + uy * e), width)
+            d = e + gap
+
+
+def _aa_poly(surf, colour, pts, width):
+    pygame.draw.polygon(surf, colour, pts, width)

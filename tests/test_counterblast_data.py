@@ -1,0 +1,147 @@
+"""Crews, armoury, missions and options as validated data. Seed: 003_52d4831de0a47706.txt."""
+import json
+
+import pytest
+
+from engine.data.errors import DataError
+from engine.rulesets.counterblast.data import (
+    DATA_DIR, Mission, is_hero, load_armoury, load_crew, load_mission, parse_crew, shipped_crews, shipped_missions,
+)
+from engine.rulesets.counterblast.options import CounterblastOptions
+
+
+def crew_json(name="reach_rangers.json"):
+    return json.loads((DATA_DIR / "crews" / name).read_text())
+
+
+def refusal(data, tmp_path, **kw):
+    p = tmp_path / "crew.json"
+    p.write_text(json.dumps(data))
+    with pytest.raises(DataError) as ei:
+        load_crew(p, **kw)
+    return ei.value
+
+
+def test_three_shipped_crews_of_500_points_with_every_role():
+    """003_52d4831de0a47706.txt: 'Assemble Crew (500 points is a standard game)' and
+    'The game has Heroes, Lackeys'."""
+    crews = shipped_crews()
+    assert len(crews) >= 3
+    for c in crews.values():
+        assert c.points <= 500
+        roles = {e.profile.role for e in c.models}
+        assert {"hero", "lackey", "character", "psifer"} <= roles, c.id
+        kinds = {e.profile.kind for e in c.models}
+        assert kinds <= {"living", "robot", "cyberform"}
+    assert {k for c in crews.values() for k in (e.profile.kind for e in c.models)} == {"living", "robot", "cyberform"}
+
+
+def test_instances_expand_counts():
+    c = shipped_crews()["reach-rangers"]
+    ids = [i for i, _ in c.instances()]
+    assert ids[:4] == ["captain", "medic", "dray", "ollo"] and ids[4:] == [f"ranger-{i}" for i in range(1, 5)]
+
+
+def test_refuse_over_points_with_file_field_reason(tmp_path):
+    d = crew_json()
+    d["models"][0]["profile"]["points"] = 120
+    err = refusal(d, tmp_path)
+    assert err.file.endswith("crew.json")
+    assert err.problems == [("models", "crew costs 530 points (120 + 70 + 100 + 80 + 40x4), over the 500-point limit")]
+    assert "crew.json: models: crew costs 530 points" in str(err)
+
+
+def test_smaller_game_size_refuses():
+    d = crew_json()
+    with pytest.raises(DataError, match="over the 400-point limit"):
+        parse_crew(d, "x.json", game_points=400)
+
+
+def test_refuse_two_copies_of_a_character(tmp_path):
+    """003_52d4831de0a47706.txt: 'A crew can never multiple copies of the same character'."""
+    d = crew_json()
+    dray = d["models"][2]
+    d["models"][4]["count"] = 1                 # make room for the points
+    d["models"].append({**dray, "id": "dray-again"})
+    err = refusal(d, tmp_path)
+    assert ("models[5].profile.name",
+            "character 'Sergeant Kessa Dray' already in the crew at models[2]; "
+            "a crew may never hold two copies of one character") in err.problems
+    d = crew_json()
+    d["models"][2]["count"] = 2
+    d["models"][4]["count"] = 1
+    err = refusal(d, tmp_path)
+    assert err.problems == [("models[2].count",
+                             "Sergeant Kessa Dray is a character: a crew may field only one copy, not 2")]
+
+
+def test_refuse_unknown_weapon_and_bad_leader(tmp_path):
+    d = crew_json()
+    d["models"][0]["profile"]["shooting"] = ["laser-sword"]
+    d["leader"] = "ranger"
+    err = refusal(d, tmp_path)
+    assert ("models[0].profile.shooting[0]", "unknown shooting weapon 'laser-sword'") in err.problems
+    assert ("leader", "Ranger is a lackey; the leader must be a hero") in err.problems
+
+
+def test_refuse_psi_gear_rules(tmp_path):
+    d = crew_json()
+    d["models"][3]["profile"]["gear"] = []
+    d["models"][1]["profile"]["gear"] = ["deep-focus"]
+    err = refusal(d, tmp_path)
+    assert ("models[3].profile.gear", "Ollo the Quiet is a psifer but carries no psi gear") in err.problems
+    assert ("models[1].profile.gear[0]", "Doc Harrow is a hero; only psifers carry psi gear") in err.problems
+
+
+def test_refuse_schema_error_names_field(tmp_path):
+    d = crew_json()
+    d["models"][0]["profile"]["kind"] = "vehicle"
+    err = refusal(d, tmp_path)
+    assert err.problems[0][0] == "models[0].profile.kind"
+    d = crew_json()
+    del d["schema_version"]
+    assert refusal(d, tmp_path).problems[0][0] == "schema_version"
+
+
+def test_armoury_weapons_and_gear():
+    arm = load_armoury()
+    assert arm.shooting_weapon("blaster-pistol").pistol
+    assert arm.shooting_weapon("needler").explode_on == 9
+    assert arm.striking_weapon("shock-maul").reach == 1
+    kinds = {g.kind for g in arm.gear}
+    assert {"scanner", "medkit", "tools", "psi_focus"} <= kinds
+    assert "hack_mark" in arm.gear_item("scanner").enables
+
+
+def test_missions_as_data():
+    ms = shipped_missions()
+    assert len(ms) >= 3
+    for m in ms.values():
+        assert m.max_objective_score() > 0
+    with pytest.raises(DataError, match="duplicate id"):
+        from engine.data.errors import parse_data
+        bad = json.loads((DATA_DIR / "missions" / "headhunters.json").read_text())
+        bad["objectives"].append(bad["objectives"][0])
+        parse_data(Mission, bad, "m.json")
+
+
+def test_bad_mission_file(tmp_path):
+    p = tmp_path / "m.json"
+    p.write_text('{"schema_version": 1, "id": "x", "name": "X", "description": "d", "objectives": []}')
+    with pytest.raises(DataError, match="m.json: objectives"):
+        load_mission(p)
+
+
+def test_psifer_is_hero_option():
+    p = shipped_crews()["reach-rangers"].models[3].profile
+    assert is_hero(p)
+    assert not is_hero(p, CounterblastOptions(psifer_is_hero=False))
+
+
+def test_options_defaults_are_the_seed_numbers():
+    """003_52d4831de0a47706.txt: 'within Short Range 8″' / 'maximum of 10 dice' / 'lasts for six turns'."""
+    o = CounterblastOptions()
+    assert (o.short_range, o.dice_cap, o.turns, o.game_points, o.defense_difficulty, o.panic_difficulty) == (8, 10, 6, 500, 7, 7)
+    assert CounterblastOptions.model_validate_json(o.model_dump_json()) == o
+    with pytest.raises(Exception):
+        CounterblastOptions(bogus=1)

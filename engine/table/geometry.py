@@ -1,0 +1,300 @@
+"""Plain 2D geometry of terrain footprints: convex parts, decomposition, numpy segment clipping.
+
+Every footprint is stored as convex parts (``ConvexPart`` polygons, counter-clockwise, and
+``CirclePart`` discs) in millimetres. ``PartArrays`` packs a list of parts into numpy arrays so
+that many (segment, part) pairs can be clipped at once (Cyrus–Beck for polygons, the quadratic
+for discs): this is the kernel used by sight, path costs and the heatmap.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pymunk.autogeometry
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class ConvexPart:
+    """A convex polygon, vertices counter-clockwise (y up), in mm."""
+    points: tuple[Point, ...]
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def contains(self, x: float, y: float, tol: float = 0.0) -> bool:
+        pts = self.points
+        n = len(pts)
+        for i in range(n):
+            x0, y0 = pts[i]
+            x1, y1 = pts[(i + 1) % n]
+            ex, ey = x1 - x0, y1 - y0
+            # outward normal of a CCW edge is (ey, -ex); inside when the projection is <= 0
+            if (ey * (x - x0) - ex * (y - y0)) / math.hypot(ex, ey) > tol:
+                return False
+        return True
+
+    def area(self) -> float:
+        return polygon_area(self.points)
+
+
+@dataclass(frozen=True, slots=True)
+class CirclePart:
+    cx: float
+    cy: float
+    r: float
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        return self.cx - self.r, self.cy - self.r, self.cx + self.r, self.cy + self.r
+
+    def contains(self, x: float, y: float, tol: float = 0.0) -> bool:
+        return math.hypot(x - self.cx, y - self.cy) <= self.r + tol
+
+    def area(self) -> float:
+        return math.pi * self.r * self.r
+
+
+Part = ConvexPart | CirclePart
+
+
+def polygon_area(pts) -> float:
+    s = 0.0
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        s += x0 * y1 - x1 * y0
+    return s / 2.0
+
+
+def _clean(pts: list[Point]) -> list[Point]:
+    """Drop repeated and collinear vertices."""
+    out = [p for i, p in enumerate(pts) if math.dist(p, pts[i - 1]) > 1e-9]
+    changed = True
+    while changed and len(out) > 3:
+        changed = False
+        for i in range(len(out)):
+            a, b, c = out[i - 1], out[i], out[(i + 1) % len(out)]
+            cr = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0])
+            if abs(cr) <= 1e-9 * max(1.0, math.dist(a, b) * math.dist(b, c)):
+                del out[i]
+                changed = True
+                break
+    return out
+
+
+def is_convex_ccw(pts: list[Point]) -> bool:
+    n = len(pts)
+    for i in range(n):
+        a, b, c = pts[i - 1], pts[i], pts[(i + 1) % n]
+        if (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) < -1e-9:
+            return False
+    return True
+
+
+def _ear_clip(pts: list[Point]) -> list[list[Point]]:
+    """Triangulate a simple CCW polygon (fallback when pymunk's decomposition loses area)."""
+    idx = list(range(len(pts)))
+    tris = []
+
+    def inside(p, a, b, c):
+        def s(u, v, w):
+            return (v[0] - u[0]) * (w[1] - u[1]) - (v[1] - u[1]) * (w[0] - u[0])
+        return s(a, b, p) >= 0 and s(b, c, p) >= 0 and s(c, a, p) >= 0
+
+    guard = 0
+    while len(idx) > 3 and guard < 10000:
+        guard += 1
+        for k in range(len(idx)):
+            i0, i1, i2 = idx[k - 1], idx[k], idx[(k + 1) % len(idx)]
+            a, b, c = pts[i0], pts[i1], pts[i2]
+            if (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]) <= 1e-12:
+                continue
+            if any(inside(pts[j], a, b, c) for j in idx if j not in (i0, i1, i2)):
+                continue
+            tris.append([a, b, c])
+            del idx[k]
+            break
+        else:
+            break
+    if len(idx) == 3:
+        tris.append([pts[i] for i in idx])
+    return tris
+
+
+def convex_parts(points: list[Point]) -> list[ConvexPart]:
+    """Split a simple polygon (either winding) into convex CCW parts covering exactly its area."""
+    pts = [(float(x), float(y)) for x, y in points]
+    if polygon_area(pts) < 0:
+        pts.reverse()
+    pts = _clean(pts)
+    if is_convex_ccw(pts):
+        return [ConvexPart(tuple(pts))]
+    area = polygon_area(pts)
+    parts: list[list[Point]] = []
+    try:
+        hulls = pymunk.autogeometry.convex_decomposition(pts + [pts[0]], 0.0)
+        for h in hulls:
+            hp = [(float(v[0]), float(v[1])) for v in h]
+            if len(hp) > 1 and math.dist(hp[0], hp[-1]) < 1e-12:
+                hp = hp[:-1]
+            if polygon_area(hp) < 0:
+                hp.reverse()
+            hp = _clean(hp)
+            if len(hp) >= 3 and polygon_area(hp) > 1e-9:
+                parts.append(hp)
+        ok = parts and abs(sum(polygon_area(p) for p in parts) - area) <= 1e-6 * max(1.0, area) \
+            and all(is_convex_ccw(p) for p in parts)
+    except Exception:  # pragma: no cover - defensive: fall back to triangles
+        ok = False
+    if not ok:
+        parts = _ear_clip(pts)
+    return [ConvexPart(tuple(p)) for p in parts]
+
+
+def wall_part(a: Point, b: Point, thickness: float) -> ConvexPart:
+    """The rectangle of a straight wall: segment a-b, ``thickness`` wide (square ends)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    L = math.hypot(dx, dy)
+    nx, ny = -dy / L * thickness / 2, dx / L * thickness / 2
+    pts = [(a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny), (b[0] + nx, b[1] + ny), (a[0] + nx, a[1] + ny)]
+    if polygon_area(pts) < 0:
+        pts.reverse()
+    return ConvexPart(tuple(pts))
+
+
+class PartArrays:
+    """Convex parts packed for vectorised clipping.
+
+    Polygons: for part p and edge k, a point q is inside when ``n[p,k] . q <= c[p,k]`` for all k;
+    short polygons are padded with ``n = 0, c = 1`` (always satisfied). Discs: centre and radius.
+    ``owner`` maps each part to an index chosen by the caller (a piece, a model...).
+    """
+
+    def __init__(self, parts: list[Part], owners: list[int]):
+        polys = [(p, o) for p, o in zip(parts, owners) if isinstance(p, ConvexPart)]
+        circs = [(p, o) for p, o in zip(parts, owners) if isinstance(p, CirclePart)]
+        m = max((len(p.points) for p, _ in polys), default=3)
+        P = len(polys)
+        self.nx = np.zeros((P, m))
+        self.ny = np.zeros((P, m))
+        self.c = np.ones((P, m))
+        self.poly_owner = np.array([o for _, o in polys], dtype=np.int64)
+        self.poly_bbox = np.array([p.bbox for p, _ in polys], dtype=float).reshape(P, 4)
+        self.poly_vx = np.zeros((P, m))
+        self.poly_vy = np.zeros((P, m))
+        for i, (p, _) in enumerate(polys):
+            pts = p.points
+            n = len(pts)
+            for k in range(n):
+                x0, y0 = pts[k]
+                x1, y1 = pts[(k + 1) % n]
+                ex, ey = x1 - x0, y1 - y0
+                L = math.hypot(ex, ey)
+                nx, ny = ey / L, -ex / L
+                self.nx[i, k], self.ny[i, k] = nx, ny
+                self.c[i, k] = nx * x0 + ny * y0
+            for k in range(m):
+                self.poly_vx[i, k], self.poly_vy[i, k] = pts[min(k, n - 1)]
+        # bounding circles for cheap culling
+        if P:
+            bx = (self.poly_bbox[:, 0] + self.poly_bbox[:, 2]) / 2
+            by = (self.poly_bbox[:, 1] + self.poly_bbox[:, 3]) / 2
+            self.poly_cx, self.poly_cy = bx, by
+            self.poly_rho = np.sqrt(((self.poly_vx - bx[:, None]) ** 2 + (self.poly_vy - by[:, None]) ** 2).max(axis=1))
+        else:
+            self.poly_cx = self.poly_cy = self.poly_rho = np.zeros(0)
+        self.ccx = np.array([p.cx for p, _ in circs], dtype=float)
+        self.ccy = np.array([p.cy for p, _ in circs], dtype=float)
+        self.cr = np.array([p.r for p, _ in circs], dtype=float)
+        self.circ_owner = np.array([o for _, o in circs], dtype=np.int64)
+        self.n_poly = P
+        self.n_circ = len(circs)
+
+
+def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
+               ax, ay, dx, dy) -> tuple[np.ndarray, np.ndarray]:
+    """Cyrus–Beck: parameter interval [t0, t1] of segments ``seg`` (a + t d, t in [0,1]) inside
+    polygon parts ``part`` (paired arrays). Empty intervals have t0 >= t1."""
+    nx, ny, c = pa.nx[part], pa.ny[part], pa.c[part]
+    sax, say = ax[seg][:, None], ay[seg][:, None]
+    sdx, sdy = dx[seg][:, None], dy[seg][:, None]
+    num = c - (nx * sax + ny * say)
+    den = nx * sdx + ny * sdy
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = num / den
+    t0 = np.where(den < 0, ratio, 0.0).max(axis=1)
+    t1 = np.where(den > 0, ratio, 1.0).min(axis=1)
+    np.maximum(t0, 0.0, out=t0)
+    np.minimum(t1, 1.0, out=t1)
+    outside = ((den == 0) & (num < 0)).any(axis=1)
+    t1[outside] = -1.0
+    return t0, t1
+
+
+def clip_circles(cx, cy, cr, seg: np.ndarray, part: np.ndarray,
+                 ax, ay, dx, dy) -> tuple[np.ndarray, np.ndarray]:
+    """Interval [t0, t1] of segments inside discs (paired arrays); empty when t0 >= t1."""
+    fx = ax[seg] - cx[part]
+    fy = ay[seg] - cy[part]
+    sdx, sdy = dx[seg], dy[seg]
+    a = sdx * sdx + sdy * sdy
+    b = fx * sdx + fy * sdy
+    cc = fx * fx + fy * fy - cr[part] ** 2
+    disc = b * b - a * cc
+    ok = (disc > 0) & (a > 0)
+    sq = np.sqrt(np.where(ok, disc, 0.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t0 = np.where(ok, (-b - sq) / a, 2.0)
+        t1 = np.where(ok, (-b + sq) / a, -1.0)
+    np.maximum(t0, 0.0, out=t0)
+    np.minimum(t1, 1.0, out=t1)
+    return t0, t1
+
+
+def segment_intervals(pa: PartArrays, a: np.ndarray, b: np.ndarray):
+    """All non-empty (segment, owner, t0, t1) for segments a->b (arrays (S,2)) against every part,
+    culled by bounding boxes first. Returns arrays seg, owner, t0, t1."""
+    a = np.asarray(a, dtype=float).reshape(-1, 2)
+    b = np.asarray(b, dtype=float).reshape(-1, 2)
+    ax, ay = a[:, 0], a[:, 1]
+    dx, dy = b[:, 0] - ax, b[:, 1] - ay
+    sx0, sx1 = np.minimum(ax, b[:, 0]), np.maximum(ax, b[:, 0])
+    sy0, sy1 = np.minimum(ay, b[:, 1]), np.maximum(ay, b[:, 1])
+    outs = []
+    if pa.n_poly:
+        bb = pa.poly_bbox
+        m = (sx1[:, None] >= bb[None, :, 0]) & (sx0[:, None] <= bb[None, :, 2]) & \
+            (sy1[:, None] >= bb[None, :, 1]) & (sy0[:, None] <= bb[None, :, 3])
+        s, p = np.nonzero(m)
+        if len(s):
+            t0, t1 = clip_polys(pa, s, p, ax, ay, dx, dy)
+            k = t0 < t1
+            outs.append((s[k], pa.poly_owner[p[k]], t0[k], t1[k]))
+    if pa.n_circ:
+        m = (sx1[:, None] >= (pa.ccx - pa.cr)[None]) & (sx0[:, None] <= (pa.ccx + pa.cr)[None]) & \
+            (sy1[:, None] >= (pa.ccy - pa.cr)[None]) & (sy0[:, None] <= (pa.ccy + pa.cr)[None])
+        s, p = np.nonzero(m)
+        if len(s):
+            t0, t1 = clip_circles(pa.ccx, pa.ccy, pa.cr, s, p, ax, ay, dx, dy)
+            k = t0 < t1
+            outs.append((s[k], pa.circ_owner[p[k]], t0[k], t1[k]))
+    if not outs:
+        e = np.zeros(0)
+        return e.astype(np.int64), e.astype(np.int64), e, e
+    return tuple(np.concatenate(z) for z in zip(*outs))
+
+
+def union_length(intervals: list[tuple[float, float]]) -> float:
+    total, end = 0.0, -math.inf
+    for s, e in sorted(intervals):
+        if e > end:
+            total += e - max(s, end)
+            end = e
+    return total

@@ -1,0 +1,134 @@
+"""The Table: a map's terrain in millimetres and every geometric question the rules ask."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path as FsPath
+from typing import Sequence
+
+import numpy as np
+import pymunk
+
+from engine.data.maps import MM_PER, MapFile, load_map
+
+from . import measure, movement, sight as sight_mod
+from .bases import Base
+from .terrain import CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_space, piece_arrays, piece_part_arrays
+
+
+class Table:
+    """Immutable after construction and shared by every clone of a game (``copy``/``deepcopy``
+    return the same object; pickling rebuilds it from the map). Caches (path graphs per base
+    radius, the sight kernel, coverage) fill lazily and never change answers."""
+
+    def __init__(self, mapfile: MapFile):
+        self.mapfile = mapfile
+        self.unit = mapfile.unit
+        k = MM_PER[self.unit]
+        self.width = float(mapfile.width) * k
+        self.height = float(mapfile.height) * k
+        self.pieces: tuple[TablePiece, ...] = tuple(build_piece(i, p, self.unit) for i, p in enumerate(mapfile.pieces))
+        self.space = build_space(self.pieces)
+        self._props = piece_arrays(self.pieces) if self.pieces else dict(
+            height=np.zeros(0), blocks=np.zeros(0, bool), obscures=np.zeros(0, bool),
+            cover=np.zeros(0, np.int8), climbable=np.zeros(0, bool))
+        self._climb_arrays = piece_part_arrays(self.pieces, lambda p: p.climbable and p.height > 0)
+        self._difficult_arrays = piece_part_arrays(self.pieces, lambda p: p.difficult)
+        self._kernel = None
+        self._graphs: dict[float, movement.NavGraph] = {}
+        self._coverage: float | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def load(cls, path: str | FsPath) -> "Table":
+        return cls(load_map(path))
+
+    # immutable: share, do not copy
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Table, (self.mapfile,))
+
+    def __repr__(self) -> str:
+        return f"Table({self.mapfile.id!r}, {self.width:.0f}x{self.height:.0f} mm, {len(self.pieces)} pieces)"
+
+    # ------------------------------------------------------------------ units
+    def to_mm(self, value: float, unit: str) -> float:
+        return float(value) * MM_PER[unit]
+
+    def from_mm(self, mm: float, unit: str) -> float:
+        return float(mm) / MM_PER[unit]
+
+    # ------------------------------------------------------------------ terrain
+    def pieces_at(self, x: float, y: float) -> list[TablePiece]:
+        hits = self.space.point_query((x, y), 0.0, pymunk.ShapeFilter(mask=CAT_ANY))
+        idx = sorted({h.shape.piece_index for h in hits if h.distance <= 0})
+        return [self.pieces[i] for i in idx]
+
+    def surface_height(self, x: float, y: float) -> float:
+        """Top of the highest climbable piece under the point, else 0."""
+        hits = self.space.point_query((x, y), 0.0, pymunk.ShapeFilter(mask=CAT_CLIMBABLE))
+        return max([self.pieces[h.shape.piece_index].height for h in hits if h.distance <= 0] + [0.0])
+
+    def coverage(self) -> float:
+        if self._coverage is None:
+            self._coverage = measure.coverage(self)
+        return self._coverage
+
+    # ------------------------------------------------------------------ measuring
+    def distance(self, a: Base, b: Base) -> float:
+        return measure.distance(a, b)
+
+    def distance_to_point(self, a: Base, x: float, y: float) -> float:
+        return measure.distance_to_point(a, x, y)
+
+    # ------------------------------------------------------------------ movement
+    def position_problem(self, x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
+        return movement.position_problem(self, x, y, radius, others, ignore)
+
+    def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=()):
+        return movement.find_path(self, start, goal, radius, others, ignore)
+
+    def path_of(self, points) -> movement.Path:
+        """The Path (lengths, climbing, difficult run) of a given polyline of (x, y) points."""
+        return movement.make_path(self, points)
+
+    def walk(self, path, allowance, radius, others: Sequence[Base] = (), ignore=()):
+        return movement.walk(self, path, allowance, radius, others, ignore)
+
+    def straight_move(self, base: Base, heading_deg, distance, others: Sequence[Base] = (), max_climb=0.0):
+        return movement.straight_move(self, base, heading_deg, distance, others, max_climb)
+
+    def _nav_graph(self, radius: float) -> movement.NavGraph:
+        key = round(float(radius), 6)
+        g = self._graphs.get(key)
+        if g is None:
+            with self._lock:
+                g = self._graphs.get(key)
+                if g is None:
+                    g = movement.NavGraph(self, key)
+                    self._graphs[key] = g
+        return g
+
+    # ------------------------------------------------------------------ sight
+    def _sight_kernel(self) -> sight_mod.SightKernel:
+        if self._kernel is None:
+            self._kernel = sight_mod.SightKernel(self)
+        return self._kernel
+
+    def sight(self, viewer: Base, target: Base, others: Sequence[Base] = (), h_samples=5, v_samples=3,
+              models_block=True) -> sight_mod.Sight:
+        return sight_mod.sight_one(self, viewer, target, others, h_samples, v_samples, models_block)
+
+    def sight_matrix(self, viewers, targets, others: Sequence[Base] = (), h_samples=5, v_samples=3,
+                     models_block=True):
+        return sight_mod.sight_matrix(self, viewers, targets, others, h_samples, v_samples, models_block)
+
+    def in_arc(self, watcher: Base, x, y, arc_deg) -> bool:
+        return sight_mod.in_arc(watcher, x, y, arc_deg)
+
+    def path_in_arc(self, watcher: Base, arc_deg, points, mover_radius=0.0, require_sight=False) -> bool:
+        return sight_mod.path_in_arc(watcher, arc_deg, points, mover_radius, self, require_sight)

@@ -139,11 +139,6 @@ def rank_plain(cards: Sequence[Card]) -> tuple[Category, tuple[int, ...]]:
     return Category.HIGH_CARD, by_group
 
 
-# Every card a joker may stand for: any rank, any suit (duplicates of real cards allowed;
-# only five of a kind uses that, and it needs only the rank).
-_STAND_INS = tuple(Card(r, s) for r in RANKS for s in SUITS)
-
-
 def best_hand(played: Iterable[Card], excluded: Iterable[Card] = (), *,
               five_of_a_kind: bool = True) -> HandValue:
     """The best poker hand of at most five cards out of ``played`` minus ``excluded``.
@@ -168,7 +163,11 @@ def best_hand(played: Iterable[Card], excluded: Iterable[Card] = (), *,
                 best = cand
             continue
         rest = [c for c in combo if not c.is_joker]
-        for sub in _STAND_INS:
+        # The joker's suit matters only for a flush: if the rest share one suit, it takes that
+        # suit; otherwise no flush is possible and any one suit will do.
+        suits = {c.suit for c in rest}
+        suit = next(iter(suits)) if len(suits) == 1 else SUITS[0]
+        for sub in (Card(r, suit) for r in RANKS):
             cat, ranks = rank_plain(rest + [sub])
             if cat == Category.FIVE_OF_A_KIND and not five_of_a_kind:
                 continue

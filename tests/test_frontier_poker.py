@@ -1,0 +1,181 @@
+"""Next turn's priority: best five of the seven played. Seed: 000_0c05cfd63e59894e.txt."""
+import pytest
+
+from engine.core.rng import GameRng
+from engine.rulesets.frontier.cards import PlayerCards, card, cards
+from engine.rulesets.frontier.poker import Category, best_hand, compare_hands, next_priority, rank_plain
+
+C = Category
+
+# One example per category, each seven cards, in ascending order.
+LADDER = [
+    ("2S 4H 7D 9C JS KH AD", C.HIGH_CARD, (14, 13, 11, 9, 7)),
+    ("2S 2H 4D 7C 9S JH KD", C.ONE_PAIR, (2, 13, 11, 9)),
+    ("2S 2H 4D 4C 9S JH KD", C.TWO_PAIR, (4, 2, 13)),
+    ("5S 5H 5D 8C 9S JH KD", C.THREE_OF_A_KIND, (5, 13, 11)),
+    ("4S 5H 6D 7C 8S JH KD", C.STRAIGHT, (8,)),
+    ("2H 5H 7H 9H JH KS AD", C.FLUSH, (11, 9, 7, 5, 2)),
+    ("5S 5H 5D 8C 8S JH KD", C.FULL_HOUSE, (5, 8)),
+    ("5S 5H 5D 5C 8S JH KD", C.FOUR_OF_A_KIND, (5, 13)),
+    ("4S 5S 6S 7S 8S JH KD", C.STRAIGHT_FLUSH, (8,)),
+    ("5S 5H 5D 5C JK1 JH KD", C.FIVE_OF_A_KIND, (5,)),
+]
+
+
+@pytest.mark.parametrize("codes,cat,ranks", LADDER, ids=[c.words for _, c, _ in LADDER])
+def test_every_category(codes, cat, ranks):
+    h = best_hand(cards(codes))
+    assert h.category is cat and h.ranks == ranks
+    assert len(h.cards) == 5
+
+
+def test_categories_ascend():
+    # 000_0c05cfd63e59894e.txt: 'ascending order of priority in poker'
+    hands = [best_hand(cards(c)) for c, _, _ in LADDER]
+    assert all(compare_hands(a, b) < 0 for a, b in zip(hands, hands[1:]))
+
+
+def test_pair_of_twos_beats_ace_high():
+    # 000_0c05cfd63e59894e.txt: 'even a hand of low value cards could get priority (ie, a pair of 2's beats an ace high)'
+    low_pair = best_hand(cards("2S 2H 3D 4C 6S 7H 9D"))
+    ace_high = best_hand(cards("AS KH QD JC 9S 7H 5D"))
+    assert low_pair > ace_high
+    r = next_priority((cards("AS KH QD JC 9S 7H 5D"), cards("2S 2H 3D 4C 6S 7H 9D")), current=0)
+    assert r.winner == 1 and not r.tie
+
+
+def test_wheel_is_a_five_high_straight_and_broadway_is_ace_high():
+    assert best_hand(cards("AS 2H 3D 4C 5S 9H KD")).key == (C.STRAIGHT, (5,))
+    assert best_hand(cards("AS KH QD JC 10S 2H 3D")).key == (C.STRAIGHT, (14,))
+    assert best_hand(cards("AS 2H 3D 4C 5S 6H KD")).key == (C.STRAIGHT, (6,))
+    # no wrap-around
+    assert best_hand(cards("QS KH AD 2C 3S 8H 9D")).category is C.HIGH_CARD
+
+
+def test_kickers_and_suits():
+    assert best_hand(cards("9S 9H AD 7C 5S 3H 2D")) > best_hand(cards("9D 9C KD 7S 5H 3C 2S"))
+    # suits never rank: identical ranks tie
+    a, b = best_hand(cards("9S 9H AD 7C 5S 3H 2D")), best_hand(cards("9D 9C AS 7S 5H 3C 2S"))
+    assert compare_hands(a, b) == 0 and a == b
+    # two pair judged by the higher pair, then the lower, then the kicker
+    assert best_hand(cards("KS KH 2D 2C 3S 4H 6D")) > best_hand(cards("QS QH JD JC 3S 4H 6D"))
+    # full house by the three first
+    assert best_hand(cards("3S 3H 3D 2C 2S 9H KD")) > best_hand(cards("2S 2H 2D AC AS 9H KD"))
+
+
+def test_best_five_of_seven_picks_the_strongest():
+    # a flush hides inside seven cards that also make a pair
+    h = best_hand(cards("2H 5H 9H JH QH QS 3D"))
+    assert h.category is C.FLUSH and h.ranks == (12, 11, 9, 5, 2)
+
+
+# --- the joker --------------------------------------------------------------------------
+
+def test_joker_counts_as_any_card():
+    # 000_0c05cfd63e59894e.txt: 'jokers can count as any value/suit of card'
+    h = best_hand(cards("AS KS QS JS JK1 2H 3D"))
+    assert h.key == (C.STRAIGHT_FLUSH, (14,)) and h.joker_as == card("10S")
+    assert best_hand(cards("JK1 9H 9D 4C 6S 2H KD")).key == (C.THREE_OF_A_KIND, (9, 13, 6))
+    assert best_hand(cards("JK2 2S 4H 7D 9C JS KH")).category is C.ONE_PAIR
+    assert best_hand(cards("JK1 3S 4H 5D 6C 9S KH")).key == (C.STRAIGHT, (7,))
+    assert best_hand(cards("JK1 2H 5S 9H JD 3S 4D")).key == (C.STRAIGHT, (6,))  # 2-6 beats the wheel
+    assert best_hand(cards("JK1 2H 5H 9H JH 3S KD")).key == (C.FLUSH, (14, 11, 9, 5, 2))
+
+
+def test_only_one_joker_counts():
+    # 000_0c05cfd63e59894e.txt: 'only one Joker can be nominated in the 5 of 7 suite, can't use both jokers'
+    one = best_hand(cards("JK1 JK2 9H 9D 4C 6S 2H"))
+    assert one.key == (C.THREE_OF_A_KIND, (9, 6, 4))
+    assert sum(c.is_joker for c in one.cards) == 1
+    # with both counted this would be four 9s
+    assert best_hand(cards("JK1 JK2 9H 9D 9C 6S 2H")).category is C.FOUR_OF_A_KIND
+    assert best_hand(cards("JK1 JK2 9H 9D 9C 6S 2H")).ranks == (9, 6)
+
+
+def test_five_of_a_kind_needs_the_option():
+    four_and_joker = cards("5S 5H 5D 5C JK1 JH KD")
+    assert best_hand(four_and_joker).category is C.FIVE_OF_A_KIND
+    off = best_hand(four_and_joker, five_of_a_kind=False)
+    assert off.key == (C.FOUR_OF_A_KIND, (5, 14))
+    assert best_hand(cards("5S 5H 5D 5C JK1 JH KD")) > best_hand(cards("9S 10S JS QS KS 2H 3D"))
+
+
+# --- the eighth-card exclusion ----------------------------------------------------------
+
+def test_eighth_card_exclusion_drops_one_card_of_the_pair():
+    # 000_0c05cfd63e59894e.txt: 'one of the two cards goes into the discard pile after being used
+    # and cannot be used in determining initiative'
+    eight = cards("9S 9H 4D 7C JS KH 2D 3C")
+    assert best_hand(eight).category is C.ONE_PAIR
+    without = best_hand(eight, excluded=[card("9H")])
+    assert without.category is C.HIGH_CARD and card("9H") not in without.cards
+
+
+def test_exclusion_through_the_piles():
+    pc = PlayerCards.stacked("9S 9H 2S 5S 7S JS 3D 4C".split())
+    pc.deal(8)
+    pc.play_pair(keep=card("9S"), discard=card("9H"))
+    for c in cards("2S 5S 7S JS 3D 4C"):
+        pc.play(c)
+    assert pc.spent == 8 and len(pc.played) == 7
+    h = best_hand(pc.played)
+    assert h.key == (C.FLUSH, (11, 9, 7, 5, 2))  # the spade nine counts, the heart nine does not
+    pc2 = PlayerCards.stacked("9S 9H 2S 5S 7S JS 3D 4C".split())
+    pc2.deal(8)
+    pc2.play_pair(keep=card("9H"), discard=card("9S"))
+    for c in cards("2S 5S 7S JS 3D 4C"):
+        pc2.play(c)
+    assert best_hand(pc2.played).category is C.HIGH_CARD
+
+
+def test_joker_pair_exclusion():
+    # 'Pair could be a true pair or a card and a joker': discarding the joker takes it out of the hand
+    played = cards("KS JK1 KH 2D 5C 8S 10H 3C")
+    assert best_hand(played, excluded=[card("JK1")]).key == (C.ONE_PAIR, (13, 10, 8, 5))
+    assert best_hand(played, excluded=[card("KS")]).key == (C.ONE_PAIR, (13, 10, 8, 5))
+    assert best_hand(played).category is C.THREE_OF_A_KIND
+
+
+# --- fewer cards and ties -----------------------------------------------------------------
+
+def test_short_hands():
+    assert best_hand([]).key == (C.HIGH_CARD, ())
+    assert best_hand(cards("AS")).key == (C.HIGH_CARD, (14,))
+    assert best_hand(cards("JK1 JK2")).key == (C.HIGH_CARD, (14,))
+    assert best_hand(cards("3S 3H")) > best_hand(cards("AS KH QD"))
+    # a shorter hand loses to an otherwise equal longer one
+    assert best_hand(cards("AS KH QD JC")) < best_hand(cards("AS KH QD JC 2S"))
+    # four cards cannot make a straight or a flush
+    assert best_hand(cards("2S 3S 4S 5S")).category is C.HIGH_CARD
+
+
+def test_tie_swaps_or_keeps_priority():
+    a, b = cards("9S 9H AD 7C 5S 3H 2D"), cards("9D 9C AS 7S 5H 3C 2S")
+    assert next_priority((a, b), current=0).winner == 1
+    assert next_priority((a, b), current=1).winner == 0
+    r = next_priority((a, b), current=0, tie="keep")
+    assert r.winner == 0 and r.tie
+    with pytest.raises(ValueError):
+        next_priority((a, b), current=2)
+
+
+def test_next_priority_with_exclusions():
+    a = cards("9S 9H 4D 7C JS KH 2D 3C")
+    b = cards("AS QH 10D 8C 6S 5H 2C")
+    assert next_priority((a, b), current=1).winner == 0
+    r = next_priority((a, b), current=1, excluded=([card("9H")], []))
+    assert r.winner == 1 and "ace" not in r.describe()
+
+
+def test_rank_plain_refuses_jokers_and_six_cards():
+    with pytest.raises(ValueError):
+        rank_plain(cards("JK1 2S"))
+    with pytest.raises(ValueError):
+        rank_plain(cards("2S 3S 4S 5S 6S 7S"))
+
+
+def test_seeded_hands_are_fast_enough():
+    rng = GameRng(2)
+    for _ in range(50):
+        pc = PlayerCards.new(rng)
+        best_hand(pc.deck[:7])

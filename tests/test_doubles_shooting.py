@@ -7,7 +7,7 @@ from engine.rulesets.doubles.data import DoublesOptions
 from engine.rulesets.doubles.duel import PoolSpec
 from engine.rulesets.doubles.shooting import (
     ShootingError, back_shot_allowed, can_shoot, low_ammunition_check, max_range_cm, melee_target,
-    range_band, range_bands, range_dice, shot_modifiers, shot_pools, visibility,
+    range_band, range_bands, range_dice, shot_modifiers, shot_pools, thrown_weapon_bonus, visibility,
 )
 
 
@@ -149,3 +149,9 @@ def test_cover_and_armour_dice_and_pools():
     assert (m.attack_advantage, m.attack_penalty, m.defence_advantage, m.defence_penalty) == (0, 2, 1, 1)
     a, d = shot_pools(throw=4, weapon_bonus=1, defence=3, mods=m, attack_ap=1)
     assert a.counts() == (6, 2) and d.counts() == (3, 0)
+
+
+def test_whatever_is_in_hand_can_be_thrown():
+    # 004_664065b4c29fdc82.txt: "with what he is holding in his hand, be it a stone, a dagger, a skull"
+    assert thrown_weapon_bonus(2) == 2 and thrown_weapon_bonus(None) == 0
+    assert thrown_weapon_bonus(None, DoublesOptions(improvised_throw_bonus=1)) == 1

@@ -103,6 +103,12 @@ def can_shoot(*, throw: int, ap_left: int, shots_taken: int, engaged: bool, on_g
     return ShotCheck(True, "", cost)
 
 
+def thrown_weapon_bonus(weapon_bonus: int | None, options: DoublesOptions = DEFAULT_OPTIONS) -> int:
+    """A fighter throws whatever it holds: a weapon adds its bonus; with nothing suitable in
+    hand (``None``) it throws a stone picked up (``improvised_throw_bonus``)."""
+    return options.improvised_throw_bonus if weapon_bonus is None else weapon_bonus
+
+
 def low_ammunition_check(aptitude: int, rng, *, advantage: int = 0, penalty: int = 0,
                          options: DoublesOptions = DEFAULT_OPTIONS) -> bool:
     """At the start of its next turn, a fighter under low ammunition tests for a double:

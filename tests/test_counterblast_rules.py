@@ -87,6 +87,7 @@ def test_sight_third_and_disperse():
     assert attacks.visible_enough(1 / 3) and attacks.visible_enough(0.5) and not attacks.visible_enough(0.3)
     assert attacks.disperse_cancels(3, 2) and not attacks.disperse_cancels(2, 2)
     assert attacks.psi_ability(2, 3, 6) == 6
+    assert attacks.disperse_in_range(12) and not attacks.disperse_in_range(12.5)
 
 
 # --- damage --------------------------------------------------------------------------------

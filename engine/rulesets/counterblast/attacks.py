@@ -108,6 +108,11 @@ def psi_ability(zap: int, grit: int, knack: int, options: CounterblastOptions = 
     return {"knack": knack, "zap": zap, "grit": grit}[options.psi_ability]
 
 
+def disperse_in_range(distance: float, options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
+    """Disperse may answer a Psi check by a psifer within 12"."""
+    return distance <= options.disperse_range
+
+
 def disperse_cancels(disperse_result: int, target_result: int) -> bool:
     """Disperse: if the Dispersing psifer's result beats the other's, that roll counts as 0."""
     return disperse_result > target_result

@@ -35,25 +35,29 @@ def gain(conditions: Iterable[str], condition: str) -> frozenset[str]:
     return frozenset(conditions) | {condition}
 
 
-def effective_zap(zap: int, conditions: Iterable[str]) -> int:
+def effective_zap(zap: int, conditions: Iterable[str], options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """Half-blind reduces Zap to 1 die if higher. (Blind Zap checks are automatic 0s: ``zap_auto_zero``.)"""
     c = set(conditions)
-    return min(zap, 1) if "half_blind" in c or "blind" in c else zap
+    return min(zap, options.half_blind_dice) if "half_blind" in c or "blind" in c else zap
 
 
 def zap_auto_zero(conditions: Iterable[str]) -> bool:
     return "blind" in set(conditions)
 
 
-def effective_grit(grit: int, conditions: Iterable[str]) -> int:
+def effective_grit(grit: int, conditions: Iterable[str], options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """Blind and Half-blind reduce Grit to 1 die if it is higher."""
     c = set(conditions)
-    return min(grit, 1) if ("blind" in c or "half_blind" in c) else grit
+    if "blind" in c:
+        grit = min(grit, options.blind_grit_dice)
+    if "half_blind" in c:
+        grit = min(grit, options.half_blind_dice)
+    return grit
 
 
-def effective_move(move: int, conditions: Iterable[str]) -> int:
+def effective_move(move: int, conditions: Iterable[str], options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """Blind reduces Move to 2 (if it was higher). Half-blind moves a d5 instead (``movement``)."""
-    return min(move, 2) if "blind" in set(conditions) else move
+    return min(move, options.blind_move) if "blind" in set(conditions) else move
 
 
 def can_act(conditions: Iterable[str]) -> bool:

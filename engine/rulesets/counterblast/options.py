@@ -39,6 +39,9 @@ class CounterblastOptions(BaseModel):
     prone_own_grit_penalty: int = 1
     prone_target_grit_bonus: int = 1
     throw_range: float = 1.0
+    blind_move: int = Field(2, description="Blind models' Move attribute (if higher)")
+    blind_grit_dice: int = Field(1, description="Blind models' Grit (if higher)")
+    half_blind_dice: int = Field(1, description="Half-blind models' Zap and Grit (if higher)")
 
     # --- damage ---------------------------------------------------------------------------
     defense_difficulty: int = 7

@@ -180,12 +180,20 @@ def _ring(part, d: float):
 
 
 def _tangent_ok(xy, prv, nxt, other):
-    """At node(s) xy with ring neighbours prv/nxt: is the line to ``other`` tangent to the ring?"""
+    """At node(s) xy with ring neighbours prv/nxt: is the line to ``other`` tangent to the ring?
+
+    Both neighbours must lie on the same side of the line, or the one on the wrong side must be
+    within ``2 * NODE_MARGIN`` of it per unit of its distance along (the line may end at a legal
+    point slightly inside the nodes' offset, e.g. a base in contact with the piece)."""
     wx = other[..., 0] - xy[..., 0]
     wy = other[..., 1] - xy[..., 1]
-    c1 = wx * (prv[..., 1] - xy[..., 1]) - wy * (prv[..., 0] - xy[..., 0])
-    c2 = wx * (nxt[..., 1] - xy[..., 1]) - wy * (nxt[..., 0] - xy[..., 0])
-    return c1 * c2 >= -1e-9 * (np.abs(c1) + np.abs(c2) + 1.0)
+    px, py = prv[..., 0] - xy[..., 0], prv[..., 1] - xy[..., 1]
+    qx, qy = nxt[..., 0] - xy[..., 0], nxt[..., 1] - xy[..., 1]
+    c1 = wx * py - wy * px
+    c2 = wx * qy - wy * qx
+    k = 2 * NODE_MARGIN
+    slack = np.minimum(np.abs(c1) / (np.hypot(px, py) + 1e-12), np.abs(c2) / (np.hypot(qx, qy) + 1e-12))
+    return (c1 * c2 >= 0) | (slack <= k)
 
 
 def _seg_circle_clear(A, B, C, rad):
@@ -549,7 +557,7 @@ def straight_move(table: "Table", base: Base, heading_deg: float, distance: floa
                 t = -b - math.sqrt(disc)
             if t < best:
                 best, by = t, o.id
-    t = best if by is None else max(0.0, best - EDGE_TOL)
+    t = best if by in (None, "the table edge") else max(0.0, best - EDGE_TOL)
     # back off to a legal spot (something passed over that cannot be stood on)
     while t > 0 and position_problem(table, sx + ux * t, sy + uy * t, r, others, (base.id,)) is not None:
         t = max(0.0, t - 0.5)

@@ -39,7 +39,7 @@ def save_map_png(mapfile, path, width_px: int = 1600) -> Path:
     cam = r.fit_camera((width_px, height_px))
     cam.scale = scale
     cam.ox = -margin / scale
-    cam.oy = -top / scale
+    cam.oy = m.height + top / scale
     r.draw(surf, cam)
     title = text_halo(f"{m.name}", 26, bold=True)
     surf.blit(title, (margin, (top - title.get_height()) // 2 + 2))

@@ -1,8 +1,9 @@
 """Draw a map (``engine.data.maps.MapFile``) onto a pygame Surface, to scale.
 
-World coordinates are the map's own unit (in or cm or mm): x to the right, y down the table
-as seen from above (origin at the table's top-left corner). ``Camera`` turns them into screen
-pixels. Heights are converted to millimetres through ``mapfile.mm_per_unit`` so the 2.5D
+World coordinates are the map's own unit (in or cm or mm), in the engine's frame: x to the
+right, y up (origin at the table's bottom-left corner as drawn), so angles counted
+counter-clockwise by the engine look counter-clockwise on screen. ``Camera`` turns them into
+screen pixels. Heights are converted to millimetres through ``mapfile.mm_per_unit`` so the 2.5D
 look (shadow length, roof shading) is the same whatever unit the map uses.
 
 The look: a cloth with a soft mottled texture and a faint measuring grid; deployment zones
@@ -13,6 +14,7 @@ leaves room; objective and evac markers; a scale bar.
 """
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from dataclasses import dataclass, field
@@ -92,8 +94,8 @@ def choose_theme(m: MapFile) -> str:
 # ----------------------------------------------------------------------------- camera
 
 class Camera:
-    """Map units <-> screen pixels. ``scale`` is pixels per map unit; (ox, oy) is the world
-    point drawn at the viewport's top-left corner; ``viewport`` is the screen rect used."""
+    """Map units (y up) <-> screen pixels (y down). ``scale`` is pixels per map unit; (ox, oy)
+    is the world point drawn at the viewport's top-left corner; ``viewport`` is the screen rect."""
 
     MIN_PX_PER_MM = 0.08
     MAX_PX_PER_MM = 16.0
@@ -114,14 +116,14 @@ class Camera:
         vw, vh = self.viewport.w - 2 * margin_px, self.viewport.h - 2 * margin_px
         self.scale = max(1e-6, min(vw / width, vh / height))
         self.ox = width / 2 - self.viewport.w / 2 / self.scale
-        self.oy = height / 2 - self.viewport.h / 2 / self.scale
+        self.oy = height / 2 + self.viewport.h / 2 / self.scale
         return self
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
-        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (y - self.oy) * self.scale)
+        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (self.oy - y) * self.scale)
 
     def to_world(self, sx: float, sy: float) -> tuple[float, float]:
-        return (self.ox + (sx - self.viewport.x) / self.scale, self.oy + (sy - self.viewport.y) / self.scale)
+        return (self.ox + (sx - self.viewport.x) / self.scale, self.oy - (sy - self.viewport.y) / self.scale)
 
     def zoom_at(self, factor: float, sx: float, sy: float) -> None:
         """Zoom by ``factor`` keeping the world point under (sx, sy) still."""
@@ -129,11 +131,11 @@ class Camera:
         lo, hi = self.MIN_PX_PER_MM * self.mm_per_unit, self.MAX_PX_PER_MM * self.mm_per_unit
         self.scale = min(hi, max(lo, self.scale * factor))
         self.ox = wx - (sx - self.viewport.x) / self.scale
-        self.oy = wy - (sy - self.viewport.y) / self.scale
+        self.oy = wy + (sy - self.viewport.y) / self.scale
 
     def pan(self, dx_px: float, dy_px: float) -> None:
         self.ox -= dx_px / self.scale
-        self.oy -= dy_px / self.scale
+        self.oy += dy_px / self.scale
 
     def key(self) -> tuple:
         return (round(self.scale, 6), round(self.ox, 6), round(self.oy, 6), tuple(self.viewport))
@@ -263,6 +265,9 @@ _FONTS: dict[tuple, pygame.font.Font] = {}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
+        _FONTS.clear()           # fonts from an earlier pygame session are dead
+        for f in (plate, text_halo):
+            f.cache_clear()
     key = (size, bold)
     if key not in _FONTS:
         f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
@@ -271,6 +276,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _FONTS[key]
 
 
+@functools.lru_cache(maxsize=1024)
 def text_halo(text: str, size: int, colour=(250, 246, 236), halo=(20, 16, 12), bold=False) -> pygame.Surface:
     """Text with a 1px dark halo: readable on any ground."""
     f = font(size, bold)
@@ -283,6 +289,7 @@ def text_halo(text: str, size: int, colour=(250, 246, 236), halo=(20, 16, 12), b
     return out
 
 
+@functools.lru_cache(maxsize=1024)
 def plate(text: str, size: int, fg=(248, 242, 228), bg=(24, 20, 16, 190), pad=(5, 2), bold=False) -> pygame.Surface:
     """Text on a rounded translucent plate (labels, tooltips, the scale bar)."""
     t = font(size, bold).render(text, True, fg)
@@ -312,6 +319,8 @@ class TableRenderer:
         self._cache_key = None
         self._cache: pygame.Surface | None = None
         self._noise: pygame.Surface | None = None
+        self._sprites: dict = {}
+        self._sprite_scale = None
 
     # -- public -------------------------------------------------------------------------
     def fit_camera(self, size, margin_px: int = 40) -> Camera:
@@ -347,8 +356,19 @@ class TableRenderer:
         clip = surf.get_clip()
         surf.set_clip(self._table_rect(cam).clip(clip))
         self._shadows(surf, cam)
+        view = surf.get_clip()
         for g in self.order:
-            self._piece(surf, cam, g)
+            x0, y0 = cam.to_screen(g.bounds[0], g.bounds[3])
+            x1, y1 = cam.to_screen(g.bounds[2], g.bounds[1])
+            if x1 < view.left - 8 or y1 < view.top - 8 or x0 > view.right + 8 or y0 > view.bottom + 8:
+                continue
+            spr = self._sprite(g, cam)
+            if spr is None:
+                self._piece(surf, cam, g)
+            else:
+                img, wx, wy = spr
+                sx, sy = cam.to_screen(wx, wy)
+                surf.blit(img, (round(sx), round(sy)))
         surf.set_clip(clip)
         self._markers(surf, cam)
         if labels:
@@ -357,9 +377,36 @@ class TableRenderer:
         if scale_bar:
             self._scale_bar(surf, cam)
 
+    SPRITE_MAX_PX = 1600
+
+    def _sprite(self, g: PieceGeom, cam: Camera):
+        """The piece drawn once per zoom level on its own small surface (panning only blits).
+
+        Returns (surface, world x, world y of its top-left corner), or None when the piece
+        would be too large at this zoom (then it is drawn straight onto the screen)."""
+        if self._sprite_scale != cam.scale:
+            self._sprites.clear()
+            self._sprite_scale = cam.scale
+        key = g.piece.id
+        if key in self._sprites:
+            return self._sprites[key]
+        pad = 6
+        x0, y0, x1, y1 = g.bounds
+        w = int((x1 - x0) * cam.scale) + 2 * pad + 2
+        h = int((y1 - y0) * cam.scale) + 2 * pad + 2
+        if w > self.SPRITE_MAX_PX or h > self.SPRITE_MAX_PX:
+            self._sprites[key] = None
+            return None
+        wx, wy = x0 - pad / cam.scale, y1 + pad / cam.scale
+        local = Camera(cam.mm_per_unit, pygame.Rect(0, 0, w, h), cam.scale, wx, wy)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        self._piece(img, local, g)
+        self._sprites[key] = (img, wx, wy)
+        return self._sprites[key]
+
     def _table_rect(self, cam: Camera) -> pygame.Rect:
-        x0, y0 = cam.to_screen(0, 0)
-        x1, y1 = cam.to_screen(self.map.width, self.map.height)
+        x0, y1 = cam.to_screen(0, 0)
+        x1, y0 = cam.to_screen(self.map.width, self.map.height)
         return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
 
     def _noise_tile(self) -> pygame.Surface:
@@ -391,11 +438,11 @@ class TableRenderer:
         bg = self.theme["bg"]
         surf.fill(bg)
         tr = self._table_rect(cam)
-        # the table's own shadow on the background
-        sh = pygame.Surface((tr.w + 40, tr.h + 40), pygame.SRCALPHA)
+        # the table's own shadow on the background (screen-sized layer: cheap at any zoom)
+        sh = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         for i in range(10):
-            pygame.draw.rect(sh, (0, 0, 0, 14), pygame.Rect(20 - i * 2 + 6, 20 - i * 2 + 8, tr.w + i * 4 - 12, tr.h + i * 4 - 12), border_radius=6 + i)
-        surf.blit(sh, (tr.x - 20, tr.y - 20))
+            pygame.draw.rect(sh, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6, tr.y - i * 2 + 8, tr.w + i * 4 - 12, tr.h + i * 4 - 12), border_radius=6 + i)
+        surf.blit(sh, (0, 0))
         cloth = self.theme["cloth"]
         pygame.draw.rect(surf, cloth, tr)
         clip = surf.get_clip()
@@ -403,41 +450,44 @@ class TableRenderer:
         tile = self._noise_tile()
         T = tile.get_width()
         ox = int(round(-cam.ox * cam.scale * 0.5)) % T
-        oy = int(round(-cam.oy * cam.scale * 0.5)) % T
+        oy = int(round(cam.oy * cam.scale * 0.5)) % T
         for yy in range(oy - T, surf.get_height() + T, T):
             for xx in range(ox - T, surf.get_width() + T, T):
                 surf.blit(tile, (xx, yy))
         # darker rim (felt folded over the table edge)
-        rim = pygame.Surface(tr.size, pygame.SRCALPHA)
+        rim = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         for i in range(8):
-            pygame.draw.rect(rim, (0, 0, 0, 10), rim.get_rect().inflate(-i * 2, -i * 2), 2)
-        surf.blit(rim, tr.topleft)
+            pygame.draw.rect(rim, (0, 0, 0, 10), tr.inflate(-i * 2, -i * 2), 2)
+        surf.blit(rim, (0, 0))
         surf.set_clip(clip)
         pygame.draw.rect(surf, _shade(cloth, -0.55), tr, 2)
 
     def _grid(self, surf: pygame.Surface, cam: Camera) -> None:
         m = self.map
         step_mm = 25.4 if m.unit == "in" else 100.0      # 1" or 10 cm
-        step = step_mm / m.mm_per_unit
-        if step * cam.scale < 7:
-            step *= 6 if m.unit == "in" else 3
-            if step * cam.scale < 7:
+        major_every = 12 if m.unit == "in" else 3        # every foot, or every 30 cm
+        mult = 1
+        if step_mm * cam.px_per_mm < 7:
+            mult = 6 if m.unit == "in" else 3
+            if step_mm * mult * cam.px_per_mm < 7:
                 return
-        major = 12 if m.unit == "in" else 3                # every foot, or every 30 cm
+        step = step_mm * mult / m.mm_per_unit
         tr = self._table_rect(cam)
-        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        gc = self.theme["grid"]
-        n = int(m.width / step + 1e-6)
-        for i in range(1, n + (0 if abs(n * step - m.width) < 1e-6 else 1)):
-            x = round(cam.to_screen(i * step, 0)[0])
-            a = 70 if (i * step_mm / m.mm_per_unit) % (major * step_mm / m.mm_per_unit) < 1e-6 and step_mm == step * m.mm_per_unit else 34
-            pygame.draw.line(layer, (*gc, a), (x, tr.top), (x, tr.bottom - 1))
-        n = int(m.height / step + 1e-6)
-        for j in range(1, n + (0 if abs(n * step - m.height) < 1e-6 else 1)):
-            y = round(cam.to_screen(0, j * step)[1])
-            a = 70 if (j * step_mm / m.mm_per_unit) % (major * step_mm / m.mm_per_unit) < 1e-6 and step_mm == step * m.mm_per_unit else 34
-            pygame.draw.line(layer, (*gc, a), (tr.left, y), (tr.right - 1, y))
-        surf.blit(layer, (0, 0))
+        cloth, gc = self.theme["cloth"], self.theme["grid"]
+        minor, major = _mix(cloth, gc, 0.16), _mix(cloth, gc, 0.34)
+        for W, horizontal in ((m.width, False), (m.height, True)):
+            i = 1
+            while i * step < W - 1e-6:
+                col = major if (i * mult) % major_every == 0 else minor
+                if horizontal:
+                    y = round(cam.to_screen(0, i * step)[1])
+                    if tr.top < y < tr.bottom:
+                        pygame.draw.line(surf, col, (tr.left, y), (tr.right - 1, y))
+                else:
+                    x = round(cam.to_screen(i * step, 0)[0])
+                    if tr.left < x < tr.right:
+                        pygame.draw.line(surf, col, (x, tr.top), (x, tr.bottom - 1))
+                i += 1
 
     def _zones(self, surf: pygame.Surface, cam: Camera) -> None:
         layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -474,13 +524,14 @@ class TableRenderer:
             if h_px > w_px:
                 lab = pygame.transform.rotate(lab, 90 if z.side == 1 else -90)
             cx, cy = cam.to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-            if h_px > w_px:
-                # near the zone's outer (table-edge) end, so it does not hide the middle
-                rect = lab.get_rect(center=(cx, cy))
-            else:
-                rect = lab.get_rect(center=(cx, cy))
-                edge_y = cam.to_screen(0, min(ys) if min(ys) <= 1e-6 else max(ys))[1]
-                rect.centery = edge_y + (rect.h * 0.9 if min(ys) <= 1e-6 else -rect.h * 0.9)
+            rect = lab.get_rect(center=(cx, cy))
+            if h_px <= w_px:
+                # along the zone's table edge, toward its own corner
+                tr = self._table_rect(cam)
+                sy0 = cam.to_screen(0, max(ys))[1]
+                sy1 = cam.to_screen(0, min(ys))[1]
+                at_top = abs(sy0 - tr.top) < abs(sy1 - tr.bottom)
+                rect.centery = sy0 + rect.h * 0.9 if at_top else sy1 - rect.h * 0.9
                 rect.centerx = cam.to_screen(self.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
             if rect.w < max(w_px, h_px) * 0.9:
                 surf.blit(lab, rect)
@@ -776,7 +827,7 @@ class TableRenderer:
             name = g.piece.name
             if not name:
                 continue
-            if g.seg is not None and px_per_in < 40:
+            if g.seg is not None and self.name_count.get(name, 0) >= 2 and px_per_in < 40:
                 continue      # fences, hedges, pipes: named in the tooltip, labelled when zoomed
             repeated = self.name_count.get(name, 0)
             if repeated >= 3 and px_per_in < 60:
@@ -792,12 +843,12 @@ class TableRenderer:
             x0, y0, x1, y1 = g.bounds
             lab = plate(name, size)
             ax, ay = cam.to_screen(*g.anchor())
-            options = [(ax, ay), (ax, cam.to_screen(0, y0)[1] - lab.get_height() * 0.6),
-                       (ax, cam.to_screen(0, y1)[1] + lab.get_height() * 0.6)]
+            top, bottom = cam.to_screen(0, y1)[1], cam.to_screen(0, y0)[1]
+            options = [(ax, ay), (ax, top - lab.get_height() * 0.6), (ax, bottom + lab.get_height() * 0.6)]
             for (lx, ly) in options:
                 rect = lab.get_rect(center=(round(lx), round(ly)))
                 if not screen.contains(rect):
-                    rect.clamp_ip(screen)
+                    continue
                 if rect.inflate(4, 2).collidelist(placed) == -1:
                     surf.blit(lab, rect)
                     placed.append(rect)

@@ -1,7 +1,7 @@
 """Small helpers for writing map layouts by hand: shapes as plain dicts ready for JSON.
 
-Coordinates are in the map's unit; x runs right, y runs down the table as drawn
-(origin at the top-left corner of the table seen from above).
+Coordinates are in the map's unit, on a plan drawn top-down (x right, y down from the top
+edge); make_maps.py flips them into the engine's y-up frame when it writes the files.
 """
 from __future__ import annotations
 

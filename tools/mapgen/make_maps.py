@@ -2,7 +2,9 @@
 
     python tools/mapgen/make_maps.py          # writes maps/town.json, outpost.json, ...
 
-Coordinates: x to the right, y down the table as drawn (origin top-left), in the map's unit.
+Layouts are written here top-down as on a plan (x right, y down from the top edge), then
+flipped on output into the engine's frame (x right, y up, origin bottom-left), so the files
+and the renderer agree with the engine's counter-clockwise angles.
 Repetitive scenery (fence runs, barrel clusters, headstones) is written as loops here so the
 JSON stays consistent; every landmark is placed by hand.
 """
@@ -37,6 +39,25 @@ def mapfile(id, name, description, unit, w, h, suits, layout, deployment, object
         "objectives": [{"id": f"obj-{i + 1}", "name": n, "at": [x, y]} for i, (n, x, y) in enumerate(objectives)],
         "evac_points": [{"id": f"evac-{i + 1}", "name": n, "at": [x, y]} for i, (n, x, y) in enumerate(evac)],
     }
+
+
+def to_y_up(data):
+    """Flip a plan drawn with y down into the engine's y-up frame (y -> height - y)."""
+    H = data["height"]
+    f = lambda p: [p[0], round(H - p[1], 2)]  # noqa: E731
+    for p in data["pieces"]:
+        s = p["shape"]
+        if s["type"] == "polygon":
+            s["points"] = [f(q) for q in s["points"]][::-1]   # keep the winding's sense
+        elif s["type"] == "circle":
+            s["center"] = f(s["center"])
+        else:
+            s["a"], s["b"] = f(s["a"]), f(s["b"])
+    for z in data["deployment"]:
+        z["points"] = [f(q) for q in z["points"]][::-1]
+    for m in data["objectives"] + data["evac_points"]:
+        m["at"] = f(m["at"])
+    return data
 
 
 def zone(side, x0, y0, x1, y1):
@@ -331,7 +352,7 @@ ALL = {"town": town, "outpost": outpost, "prehistoric": prehistoric, "field": fi
 def main(argv=None) -> int:
     MAPS.mkdir(exist_ok=True)
     for name, make in ALL.items():
-        data = make()
+        data = to_y_up(make())
         path = MAPS / f"{name}.json"
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         print(f"{path.relative_to(ROOT)}: {len(data['pieces'])} pieces")

@@ -1,0 +1,235 @@
+"""A window onto one map: zoom, pan, a tape measure and piece tooltips.
+
+    run_table_view("maps/town.json")                                    # interactive
+    run_table_view("maps/town.json", screenshot="shot.png", frames=5)   # render, save, exit
+
+Mouse: wheel zooms about the cursor; middle or right drag pans; left drag measures (the
+distance in the map's unit, one decimal). Hovering a piece shows its name, kind, height and
+properties. Esc or closing the window quits.
+"""
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+WINDOW = (1280, 800)
+FPS = 60
+
+
+def _ensure_video_driver() -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def unit_suffix(unit: str) -> str:
+    return '"' if unit == "in" else f" {unit}"
+
+
+def format_length(value: float, unit: str) -> str:
+    """5.2" or 12.0 cm: one decimal, in the map's unit."""
+    return f"{value:.1f}{unit_suffix(unit)}"
+
+
+def tooltip_lines(g, mapfile) -> list[str]:
+    """What a hovered piece shows: name, kind, height (map unit), and its properties."""
+    p = g.piece
+    h_unit = g.height_mm / mapfile.mm_per_unit
+    flags = []
+    if p.prop("blocks_sight"):
+        flags.append("blocks sight")
+    if p.prop("obscuring"):
+        flags.append("obscuring")
+    flags.append(f"cover: {p.prop('cover')}")
+    flags.append("impassable" if p.prop("impassable") else "passable")
+    if p.prop("difficult"):
+        flags.append("difficult")
+    if p.prop("climbable"):
+        flags.append("climbable")
+    return [p.name or p.label(), f"{p.kind}, height {format_length(h_unit, mapfile.unit)}", ", ".join(flags)]
+
+
+class TableView:
+    """State and drawing of the table window (kept apart from the loop so tests can drive it)."""
+
+    def __init__(self, mapfile, size=WINDOW):
+        import pygame
+
+        from game.render.table_view import TableRenderer
+        self.pg = pygame
+        self.map = mapfile
+        self.size = size
+        self.renderer = TableRenderer(mapfile)
+        self.cam = self.renderer.fit_camera(size, margin_px=44)
+        self.panning = False
+        self.tape: tuple | None = None        # (world start, world end)
+        self.measuring = False
+        self.mouse = (-1, -1)
+        self.hover = None
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, ev) -> bool:
+        """Apply one event; False means quit."""
+        pg = self.pg
+        if ev.type == pg.QUIT or (ev.type == pg.KEYDOWN and ev.key == pg.K_ESCAPE):
+            return False
+        if ev.type == pg.KEYDOWN and ev.key in (pg.K_HOME, pg.K_f):
+            self.cam = self.renderer.fit_camera(self.size, margin_px=44)
+        elif ev.type == pg.MOUSEWHEEL:
+            mx, my = pg.mouse.get_pos() if self.mouse == (-1, -1) else self.mouse
+            self.cam.zoom_at(1.15 ** ev.y, mx, my)
+        elif ev.type == pg.MOUSEBUTTONDOWN:
+            self.mouse = ev.pos
+            if ev.button in (2, 3):
+                self.panning = True
+            elif ev.button == 1:
+                w = self.cam.to_world(*ev.pos)
+                self.tape = (w, w)
+                self.measuring = True
+        elif ev.type == pg.MOUSEBUTTONUP:
+            if ev.button in (2, 3):
+                self.panning = False
+            elif ev.button == 1:
+                self.measuring = False
+                if self.tape and self.tape[0] == self.tape[1]:
+                    self.tape = None          # a click without a drag clears the tape
+        elif ev.type == pg.MOUSEMOTION:
+            self.mouse = ev.pos
+            if self.panning:
+                self.cam.pan(*ev.rel)
+            if self.measuring and self.tape:
+                self.tape = (self.tape[0], self.cam.to_world(*ev.pos))
+        return True
+
+    def set_tape(self, a, b) -> None:
+        self.tape = (tuple(a), tuple(b))
+
+    def tape_length(self) -> float | None:
+        if not self.tape:
+            return None
+        return math.dist(*self.tape)
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw(self, screen) -> None:
+        pg = self.pg
+        from game.render.table_view import plate, text_halo
+        self.renderer.draw(screen, self.cam)
+        wx, wy = self.cam.to_world(*self.mouse)
+        on_table = 0 <= wx <= self.map.width and 0 <= wy <= self.map.height
+        self.hover = self.renderer.piece_at(wx, wy) if (on_table and not self.panning and not self.measuring) else None
+        if self.hover is not None:
+            self.renderer.outline(screen, self.cam, self.hover)
+        if self.tape:
+            self._draw_tape(screen)
+        # header: map name and help
+        head = text_halo(f"{self.map.name}", 22, bold=True)
+        screen.blit(head, (14, 10))
+        helpm = plate("wheel: zoom   right/middle drag: pan   left drag: measure   F: fit   Esc: quit", 15,
+                      fg=(226, 220, 206), bg=(20, 16, 12, 170))
+        screen.blit(helpm, (self.size[0] - helpm.get_width() - 12, 12))
+        if on_table and self.mouse != (-1, -1):
+            pos = plate(f"{wx:.1f}, {wy:.1f}{unit_suffix(self.map.unit)}", 15, bg=(20, 16, 12, 170))
+            screen.blit(pos, (self.size[0] - pos.get_width() - 12, self.size[1] - pos.get_height() - 12))
+        if self.hover is not None:
+            self._draw_tooltip(screen, tooltip_lines(self.hover, self.map))
+
+    def _draw_tape(self, screen) -> None:
+        pg = self.pg
+        from game.render.table_view import plate
+        a, b = (self.cam.to_screen(*p) for p in self.tape)
+        d = self.tape_length() or 0.0
+        pg.draw.line(screen, (20, 16, 10), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), 4)
+        pg.draw.line(screen, (250, 214, 60), a, b, 3)
+        # ticks every whole unit (inch or 10 cm) along the tape
+        step = 1.0 if self.map.unit == "in" else (10.0 if self.map.unit == "cm" else 100.0)
+        L = math.dist(a, b)
+        if d > 0 and L / (d / step) >= 6:
+            ux, uy = (b[0] - a[0]) / L, (b[1] - a[1]) / L
+            n = int(d / step)
+            for i in range(1, n + 1):
+                t = i * step / d * L
+                cx, cy = a[0] + ux * t, a[1] + uy * t
+                k = 6 if i % (6 if self.map.unit == "in" else 5) == 0 else 3.5
+                pg.draw.line(screen, (30, 24, 10), (cx - uy * k, cy + ux * k), (cx + uy * k, cy - ux * k), 2)
+        for p in (a, b):
+            pg.draw.circle(screen, (30, 24, 10), p, 5)
+            pg.draw.circle(screen, (250, 214, 60), p, 3)
+        lab = plate(format_length(d, self.map.unit), 22, fg=(30, 24, 10), bg=(250, 214, 60, 235), bold=True)
+        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+        r = lab.get_rect(center=(mx, my - 20))
+        r.clamp_ip(screen.get_rect())
+        screen.blit(lab, r)
+
+    def _draw_tooltip(self, screen, lines) -> None:
+        from game.render.table_view import font
+        pg = self.pg
+        f1, f2 = font(19, True), font(16)
+        surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
+        w = max(s.get_width() for s in surfs) + 20
+        h = sum(s.get_height() + 3 for s in surfs) + 14
+        x, y = self.mouse[0] + 18, self.mouse[1] + 18
+        if x + w > self.size[0] - 6:
+            x = self.mouse[0] - w - 12
+        if y + h > self.size[1] - 6:
+            y = self.mouse[1] - h - 12
+        box = pg.Surface((w, h), pg.SRCALPHA)
+        pg.draw.rect(box, (22, 18, 14, 225), box.get_rect(), border_radius=7)
+        pg.draw.rect(box, (200, 170, 110, 200), box.get_rect(), 1, border_radius=7)
+        yy = 7
+        for s in surfs:
+            box.blit(s, (10, yy))
+            yy += s.get_height() + 3
+        screen.blit(box, (x, y))
+
+
+def run_table_view(map_path, screenshot=None, frames=None, *, tape=None, mouse=None):
+    """Open a 1280x800 window on the map at ``map_path`` (or a ``MapFile``).
+
+    With ``screenshot=path`` the view renders ``frames`` frames (default 3), saves the window
+    to that PNG and returns its path; it works headless (SDL's dummy driver is used when no
+    display is there). ``tape=((x0, y0), (x1, y1))`` in map units lays a tape measure and
+    ``mouse=(px, py)`` places the pointer (for tooltips) - both mainly for screenshots.
+    """
+    _ensure_video_driver()
+    import pygame
+
+    from engine.data.maps import MapFile, load_map
+
+    m = map_path if isinstance(map_path, MapFile) else load_map(map_path)
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode(WINDOW)
+        pygame.display.set_caption(f"Skirmish - {m.name}")
+        view = TableView(m, WINDOW)
+        if tape is not None:
+            view.set_tape(*tape)
+        if mouse is not None:
+            view.mouse = tuple(mouse)
+        clock = pygame.time.Clock()
+        if screenshot is not None and frames is None:
+            frames = 3
+        n = 0
+        running = True
+        while running:
+            for ev in pygame.event.get():
+                if mouse is not None and ev.type == pygame.MOUSEMOTION:
+                    continue        # the scripted pointer wins over the (dummy) real one
+                if not view.handle(ev):
+                    running = False
+            view.draw(screen)
+            pygame.display.flip()
+            n += 1
+            if frames is not None and n >= frames:
+                break
+            clock.tick(FPS)
+        if screenshot is not None:
+            path = Path(screenshot)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(screen, str(path))
+            return path
+        return None
+    finally:
+        pygame.display.quit()

@@ -1,0 +1,135 @@
+"""The shipped maps load, meet their design targets, and render headless."""
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.data.maps import load_map
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = sorted((ROOT / "maps").glob("*.json"))
+
+
+def _coverage_module():
+    spec = importlib.util.spec_from_file_location("mapgen_coverage", ROOT / "tools" / "mapgen" / "coverage.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_there_are_maps():
+    names = {p.stem for p in MAPS}
+    assert {"town", "outpost", "prehistoric", "field"} <= names
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_every_map_loads_with_zones_for_both_sides(path):
+    m = load_map(path)
+    assert {z.side for z in m.deployment} == {1, 2}
+    assert m.id == path.stem
+
+
+def test_town_is_scenery_heavy():
+    m = load_map(ROOT / "maps" / "town.json")
+    assert len(m.pieces) >= 100
+    assert m.unit == "in"
+    assert "frontier" in m.suits
+    names = {p.name for p in m.pieces}
+    for landmark in ("Last Chance Saloon", "Frontier Bank", "Sheriff's Office", "Livery Stable",
+                     "Church", "Water Tower", "Miller's General Store"):
+        assert landmark in names
+
+
+def test_outpost_size_coverage_objectives():
+    m = load_map(ROOT / "maps" / "outpost.json")
+    assert (m.unit, m.width, m.height) == ("in", 48, 36)
+    share = _coverage_module().coverage(m, step=0.1)
+    assert 0.25 <= share <= 0.50, share
+    assert len(m.objectives) >= 3 and len(m.evac_points) >= 2
+    assert any(p.prop("climbable") and p.kind == "platform" for p in m.pieces)
+
+
+def test_coverage_estimator_on_known_shapes():
+    cov = _coverage_module().coverage
+    base = {"width": 10, "height": 10}
+    square = {"shape": {"type": "polygon", "points": [[0, 0], [5, 0], [5, 5], [0, 5]]}}
+    assert cov({**base, "pieces": [square]}) == pytest.approx(0.25, abs=0.01)
+    assert cov({**base, "pieces": [square, square]}) == pytest.approx(0.25, abs=0.01)   # counted once
+    disc = {"shape": {"type": "circle", "center": [5, 5], "radius": 2}}
+    assert cov({**base, "pieces": [disc]}) == pytest.approx(3.14159 * 4 / 100, abs=0.01)
+    wall = {"shape": {"type": "wall", "a": [1, 5], "b": [9, 5], "thickness": 1}}
+    assert cov({**base, "pieces": [wall]}) == pytest.approx(8.8 / 100, abs=0.01)
+
+
+def test_prehistoric_in_centimetres():
+    m = load_map(ROOT / "maps" / "prehistoric.json")
+    assert m.unit == "cm"
+    kinds = {p.kind for p in m.pieces}
+    assert {"rock", "boulder", "scrub", "water", "hut", "bones", "tree"} <= kinds
+
+
+def test_field_is_open_and_suits_all():
+    m = load_map(ROOT / "maps" / "field.json")
+    assert len(m.pieces) <= 6
+    assert set(m.suits) == {"frontier", "counterblast", "doubles"}
+
+
+def _headless():
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+
+def test_save_map_png_headless(tmp_path):
+    _headless()
+    import pygame
+
+    from game.render.png import save_map_png
+
+    out = save_map_png(load_map(ROOT / "maps" / "town.json"), tmp_path / "town.png", width_px=640)
+    assert out.exists() and out.stat().st_size > 1000
+    img = pygame.image.load(str(out))
+    assert img.get_width() == 640
+    colours = {tuple(img.get_at((x, y))) for x in range(0, 640, 37) for y in range(0, img.get_height(), 29)}
+    assert len(colours) > 10
+
+
+def test_table_view_screenshot_headless(tmp_path):
+    _headless()
+    from game.table_app import run_table_view
+
+    shot = run_table_view(ROOT / "maps" / "prehistoric.json", screenshot=tmp_path / "shot.png", frames=2,
+                          tape=((10, 10), (40, 50)), mouse=(640, 400))
+    assert shot.exists() and shot.stat().st_size > 1000
+
+
+def test_camera_round_trip_and_zoom_about_cursor():
+    _headless()
+    from game.render.table_view import Camera
+
+    cam = Camera(25.4, (0, 0, 1280, 800)).fit(48, 36)
+    for wx, wy in ((0, 0), (48, 36), (12.5, 30.25)):
+        sx, sy = cam.to_screen(wx, wy)
+        assert cam.to_world(sx, sy) == pytest.approx((wx, wy))
+    assert cam.to_screen(0, 0)[1] > cam.to_screen(0, 36)[1]        # y up: the origin is at the bottom
+    before = cam.to_world(300, 200)
+    cam.zoom_at(2.0, 300, 200)
+    assert cam.to_world(300, 200) == pytest.approx(before)
+
+
+def test_tooltip_and_tape_words():
+    _headless()
+    from game.render.table_view import build_geoms
+    from game.table_app import format_length, tooltip_lines
+
+    m = load_map(ROOT / "maps" / "town.json")
+    saloon = next(g for g in build_geoms(m) if g.piece.name == "Last Chance Saloon")
+    lines = tooltip_lines(saloon, m)
+    assert lines[0] == "Last Chance Saloon"
+    assert 'height 4.2"' in lines[1]
+    assert "blocks sight" in lines[2] and "cover: heavy" in lines[2]
+    assert format_length(5.24, "in") == '5.2"'
+    assert format_length(12.0, "cm") == "12.0 cm"

@@ -129,5 +129,9 @@ def test_options_defaults_and_validation(tmp_path):
     assert load_options(p).turn_limit is None
 
 
+def test_shipped_options_file_holds_the_defaults():
+    assert load_options() == Options()
+
+
 def test_schema_is_versioned():
     assert Posse.model_fields["schema_version"].annotation.__args__ == (1,)

@@ -296,3 +296,11 @@ def test_first_turn_draw_is_seeded():
     (r1, d1), (r2, d2) = run(4), run(4)
     assert r1 == r2 and d1[0] == d2[0]
     assert sorted(d1[0].deck, key=full_deck().index) == full_deck()
+
+
+def test_results_explain_themselves():
+    r = resolve_combat(F("townsfolk", S=3), F("bootleggers", D=1, T=1), P("AH"), P("JC"), Weapon("hatchet", 2))
+    assert r.describe() == "combat: 19 vs 13 - passes by 6: damage 6 vs toughness 1 = 5 wound(s)"
+    miss = resolve_shot(F(Sh=1), F(D=3), P("2H"), P("9C"), REVOLVER, into_combat=True)
+    assert "fails" in miss.describe() and "unsoakable" in miss.describe()
+    assert dict(resolve_combat(F(S=0), F(D=0), P("JK1"), P("2C")).attack.parts)["JK1 (as Ace of Spades)"] == 14

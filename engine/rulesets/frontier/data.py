@@ -23,6 +23,7 @@ SCHEMA_VERSION = 1
 DATA_DIR = Path(__file__).parent / "data"
 ITEMS_FILE = DATA_DIR / "items.json"
 POSSES_DIR = DATA_DIR / "posses"
+OPTIONS_FILE = DATA_DIR / "options.json"   # the defaults, written out for players to copy and edit
 
 FACTION_RULE: dict[str, tuple[str, str]] = {
     "sheriffs": ("badge_of_honour", "Badge of Honour"),
@@ -266,7 +267,7 @@ def load_posses(directory: str | Path = POSSES_DIR) -> dict[str, Posse]:
     return out
 
 
-def load_options(path: str | Path) -> Options:
+def load_options(path: str | Path = OPTIONS_FILE) -> Options:
     return load_model(Options, path)
 
 

@@ -549,8 +549,6 @@ class TableRenderer:
             L = self._shadow_len_px(g, cam)
             if L < 0.5 or (g.kind == "water"):
                 continue
-            if g.kind == "tower" and g.piece.prop("blocks_sight") is False:
-                L *= 1.0  # a raised tank still throws its shadow
             dx, dy = -LIGHT[0] * L / k, -LIGHT[1] * L / k
             if g.shape == "circle":
                 cx, cy = cam.to_screen(*g.center)
@@ -960,7 +958,6 @@ def _paint_building(r, s, off, g, pts, cam):
     base = g.colour
     s.fill((*base, 255))
     u, L = _long_axis(pts)
-    ppu = cam.scale * 25.4 / cam.mm_per_unit / 25.4 * (25.4 if cam.mm_per_unit < 5 else 1)  # px per inch-ish
     spacing = max(3.0, cam.px_per_mm * 6)   # shingle rows every 6 mm
     _stripes(s, off, pts, u, spacing, (*_shade(base, -0.16), 255), 1)
     if len(pts) == 4:
@@ -970,10 +967,7 @@ def _paint_building(r, s, off, g, pts, cam):
         mid = (min(ys) + max(ys)) / 2
         # the half whose normal points away from the light
         away = 1 if (v[0] * LIGHT[0] + v[1] * LIGHT[1]) < 0 else -1
-        shade_poly = []
-        for (ax, ay), p in zip(loc, pts):
-            pass
-        # build the darker half as a polygon in screen coords
+        # the darker half as a polygon in screen coords
         xs = [q[0] for q in loc]
         x0, x1 = min(xs), max(xs)
         y_far = max(ys) if away == 1 else min(ys)

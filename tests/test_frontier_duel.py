@@ -129,17 +129,17 @@ def test_tie_broken_by_the_attackers_favoured_card():
 
 
 def test_tie_broken_by_the_defenders_favoured_card():
-    # '1 to the defence value means defence is higher. Do not move onto the damage step.'
+    # 000_0c05cfd63e59894e.txt: '1 to the defence value means defence is higher. Do not move onto the damage step.'
     r = resolve_combat(F("sheriffs", S=2), F("outlawmen", D=3), P("6H"), P("5D"))
     assert r.tie and r.tie_break == "defender" and not r.success and r.wounds == 0
     assert r.damage.parts == ()
 
 
 def test_both_favoured_is_a_score_draw_neither_is_no_damage():
-    # 'If favoured suit is used by both players, score draw is resolved, no difference means no damage'
+    # 000_0c05cfd63e59894e.txt: 'If favoured suit is used by both players, score draw is resolved, no difference means no damage'
     r = resolve_combat(F("sheriffs", S=2), F("outlawmen", D=3), P("6S"), P("5D"))
     assert r.tie_break == "score_draw" and not r.success and r.wounds == 0
-    # '0 difference is strength vs defence = 0 damage and do not move onto damage step.'
+    # 000_0c05cfd63e59894e.txt: '0 difference is strength vs defence = 0 damage and do not move onto damage step.'
     r = resolve_combat(F("sheriffs", S=2), F("outlawmen", D=3), P("6H"), P("5C"))
     assert r.tie_break == "none" and not r.success
 
@@ -154,7 +154,7 @@ def test_favoured_face_cards_break_ties_unless_the_option_says_number_only():
 
 
 def test_a_lone_joker_is_the_favoured_ace():
-    # 'jokers are equal to A of favoured suit card when used on their own in an opposed test'
+    # 000_0c05cfd63e59894e.txt: 'jokers are equal to A of favoured suit card when used on their own in an opposed test'
     r = resolve_combat(F("townsfolk", S=1), F("bootleggers", D=1, T=1, W=9), P("JK2"), P("2C"))
     assert r.attack.value == 1 + 14 + 2
     assert dict(r.damage.parts)["favoured suit"] == 2
@@ -169,7 +169,7 @@ def test_failed_shot_into_combat_costs_the_friend_one_unsoakable_damage():
     miss = resolve_shot(F(Sh=1), F(D=3), P("2H"), P("9C"), REVOLVER, into_combat=True)
     assert not miss.success and miss.friendly_damage == 1
     assert apply_unsoakable(3, miss.friendly_damage) == 2 and apply_unsoakable(1, 1) == 0
-    # 'If the shot vs defence test ... passes, you proceed onto the damage step as you normally would'
+    # 000_0c05cfd63e59894e.txt: 'If the shot vs defence test ... passes, you proceed onto the damage step as you normally would'
     hit = resolve_shot(F(Sh=3), F(D=1, T=0), P("9H"), P("2C"), REVOLVER, into_combat=True)
     assert hit.success and hit.friendly_damage == 0 and hit.wounds == 2 + 1  # margin 9 -> 2, revolver +1
     # a miss not into combat costs nothing; a score draw into combat is a miss
@@ -181,7 +181,7 @@ def test_failed_shot_into_combat_costs_the_friend_one_unsoakable_damage():
 # --- leaders' eighth-card actions ------------------------------------------------------------
 
 def test_pairs_true_or_with_one_joker_never_two_jokers():
-    # 'Can't use two jokers in an eighth card paired action, it's too powerful.'
+    # 000_0c05cfd63e59894e.txt: 'Can't use two jokers in an eighth card paired action, it's too powerful.'
     check_pair(card("7S"), card("7H"))
     check_pair(card("JK1"), card("QD"))
     with pytest.raises(DuelError, match="two jokers"):
@@ -200,7 +200,7 @@ def test_only_leaders_play_pairs():
 
 
 def test_sheriff_dead_eyed_aim_and_spirit():
-    # 'your leaders action adds an additional 1 to shot/strength or defence'
+    # 000_0c05cfd63e59894e.txt: 'your leaders action adds an additional 1 to shot/strength or defence'
     r = resolve_shot(F("sheriffs", Sh=3, leader=True), F("outlawmen", D=3), P("8H", "8S"), P("9C"), REVOLVER)
     assert ("Dead Eyed Aim", 1) in r.attack.parts
     # 3 + 8 + 1 = 12 against 3 + 9 = 12: the 8 of spades in the pair is favoured and breaks the tie
@@ -210,7 +210,7 @@ def test_sheriff_dead_eyed_aim_and_spirit():
 
 
 def test_outlaw_dirt_in_the_wound_only_in_the_damage_step():
-    # 'will only apply if the initial shot/combat vs defence test is successful'
+    # 000_0c05cfd63e59894e.txt: 'will only apply if the initial shot/combat vs defence test is successful'
     boss = F("outlawmen", S=3, leader=True)
     r = resolve_combat(boss, F("sheriffs", D=1, T=1, W=5), P("9H", "9C"), P("2H"))
     assert r.success and ("Dirt in the Wound", 1) in r.damage.parts and r.wounds == 2 + 1 - 1
@@ -222,7 +222,7 @@ def test_outlaw_dirt_in_the_wound_only_in_the_damage_step():
 
 
 def test_townsfolk_heart_of_the_town_heals_before_damage_capped():
-    # 'your leader gain 2 wounds back before calculating for damage. These two wounds cannot take you above your maximum'
+    # 000_0c05cfd63e59894e.txt: 'your leader gain 2 wounds back before calculating for damage. These two wounds cannot take you above your maximum'
     mayor = F("townsfolk", D=1, T=0, W=1, M=6, leader=True)
     r = resolve_combat(F("sheriffs", S=12), mayor, P("2H"), P("3C", "3D"))
     assert r.defender_healed == 2 and r.wounds == 2 and r.defender_wounds_after == 1  # would be out without the heal
@@ -235,7 +235,7 @@ def test_townsfolk_heart_of_the_town_heals_before_damage_capped():
 
 
 def test_bootlegger_slippery_paws_steals_under_ten_dollars():
-    # 'your leader steals an item worth less than $10 off the opposing model'
+    # 000_0c05cfd63e59894e.txt: 'your leader steals an item worth less than $10 off the opposing model'
     r = resolve_combat(F("bootleggers", leader=True), F("sheriffs"), P("5C", "5H"), P("AS"))
     assert r.steal_by == "attacker"
     r = resolve_shot(F("sheriffs"), F("bootleggers", leader=True), P("AS"), P("JK1", "5H"), REVOLVER)

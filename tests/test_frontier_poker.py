@@ -129,7 +129,7 @@ def test_exclusion_through_the_piles():
 
 
 def test_joker_pair_exclusion():
-    # 'Pair could be a true pair or a card and a joker': discarding the joker takes it out of the hand
+    # 000_0c05cfd63e59894e.txt: 'Pair could be a true pair or a card and a joker': discarding the joker takes it out of the hand
     played = cards("KS JK1 KH 2D 5C 8S 10H 3C")
     assert best_hand(played, excluded=[card("JK1")]).key == (C.ONE_PAIR, (13, 10, 8, 5))
     assert best_hand(played, excluded=[card("KS")]).key == (C.ONE_PAIR, (13, 10, 8, 5))

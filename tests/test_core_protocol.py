@@ -186,3 +186,12 @@ def test_many_random_games_every_offered_option_is_accepted():
                     assert g.view(other)["committed"][p] == "hidden"
             g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
         assert g.result() is not None
+
+
+def test_planned_ruleset_is_reported_as_not_implemented(monkeypatch):
+    from engine.core import rules
+
+    monkeypatch.setitem(rules._BUILTIN, "later", "engine.rulesets.later.rules")
+    with pytest.raises(UnknownRuleset, match="'later' is planned but not implemented yet") as e:
+        get_rules("later")
+    assert e.value.planned

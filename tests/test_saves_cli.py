@@ -150,3 +150,20 @@ def test_engine_never_imports_pygame():
     code = ("import sys, engine.core, engine.table, engine.data.maps, engine.simulate, engine.ai, game.cli;"
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def test_cli_validate_shipped_rosters_and_refuses_a_broken_one(tmp_path, capsys):
+    rosters = sorted((ROOT / "engine" / "rulesets").glob("*/data/*/*.json"))
+    assert len(rosters) >= 9  # three crews, four posses, three warbands (and missions)
+    assert main(["validate", *map(str, rosters)]) == 0
+    out = capsys.readouterr().out
+    for kind in ("Counterblast crew", "Frontier posse", "Doubles warband"):
+        assert kind in out
+    warband = next(p for p in rosters if "warbands" in str(p))
+    data = json.loads(warband.read_text())
+    del data["fighters"][0]["name"]
+    bad = tmp_path / "warband.json"
+    bad.write_text(json.dumps(data))
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}: fighters[0].name: Field required" in err

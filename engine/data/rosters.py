@@ -1,92 +1,59 @@
-"""Roster files: the models a player brings, their profiles and equipment.
+"""Rosters and the other ruleset data files, recognised by their fields.
 
-The shape here is common to every ruleset; what a profile's stats mean belongs to the ruleset,
-which may register a stricter schema for its own rosters (``register_roster_schema``). A roster
-names its ruleset so ``skirmish validate`` knows which schema to apply.
+Each ruleset owns the pydantic schema of its own rosters (a Counterblast crew, a Frontier
+posse, a Doubles warband: models, profiles and equipment in that ruleset's terms), in
+``engine/rulesets/<id>/data.py``. This module only tells which schema a file is meant for, so
+``skirmish validate`` can check any of them and name the file, the field and the reason.
 """
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from .errors import DataError, parse_data
-
-ROSTER_SCHEMA_VERSION = 1
-Stat = int | float | str | bool
+from .errors import DataError
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+@dataclass(frozen=True)
+class DataKind:
+    name: str               # what the file is, in a user's words
+    keys: frozenset[str]    # top-level fields that only this kind of file has together
+    loader: str             # "module:function" called with the file's path; raises DataError
 
 
-class Profile(_Strict):
-    stats: dict[str, Stat] = Field(default_factory=dict)
-    keywords: list[str] = Field(default_factory=list)
+KINDS: tuple[DataKind, ...] = (
+    DataKind("Counterblast crew", frozenset({"points_limit", "leader", "models"}),
+             "engine.rulesets.counterblast.data:load_crew"),
+    DataKind("Counterblast mission", frozenset({"min_markers", "objectives"}),
+             "engine.rulesets.counterblast.data:load_mission"),
+    DataKind("Counterblast armoury", frozenset({"shooting", "striking", "gear"}),
+             "engine.rulesets.counterblast.data:load_armoury"),
+    DataKind("Frontier posse", frozenset({"faction", "leader_rule", "models"}),
+             "engine.rulesets.frontier.data:load_posse"),
+    DataKind("Frontier item catalogue", frozenset({"items"}),
+             "engine.rulesets.frontier.data:load_items"),
+    DataKind("Doubles warband", frozenset({"fighters", "weapons"}),
+             "engine.rulesets.doubles.data:load_warband"),
+)
 
 
-class Item(_Strict):
-    kind: str = Field(min_length=1, description="weapon, armour, gear, ...")
-    name: str = ""
-    stats: dict[str, Stat] = Field(default_factory=dict)
-
-
-class RosterModel(_Strict):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    profile: str
-    base_mm: float = Field(ge=10, le=160, description="base diameter in mm")
-    height_mm: float = Field(gt=0, le=300, description="model height in mm")
-    equipment: list[str] = Field(default_factory=list)
-    leader: bool = False
-
-
-class RosterFile(_Strict):
-    schema_version: Literal[1]
-    ruleset: str = Field(min_length=1)
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    faction: str = ""
-    models: list[RosterModel] = Field(min_length=1)
-    profiles: dict[str, Profile]
-    equipment: dict[str, Item] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _references(self) -> "RosterFile":
-        problems, seen = [], set()
-        for i, m in enumerate(self.models):
-            if m.id in seen:
-                problems.append(f"models[{i}].id: duplicate id {m.id!r}")
-            seen.add(m.id)
-            if m.profile not in self.profiles:
-                problems.append(f"models[{i}].profile: no profile {m.profile!r} in this roster")
-            for e in m.equipment:
-                if e not in self.equipment:
-                    problems.append(f"models[{i}].equipment: no item {e!r} in this roster")
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
-
-# ruleset id -> "module:function" taking (data, path) and returning a one-line summary
-_SCHEMAS: dict[str, str] = {}
-
-
-def register_roster_schema(ruleset: str, target: str) -> None:
-    _SCHEMAS[ruleset] = target
+def kind_of(data: Any) -> DataKind | None:
+    if not isinstance(data, dict):
+        return None
+    keys = set(data)
+    for kind in KINDS:
+        if kind.keys <= keys:
+            return kind
+    return None
 
 
 def validate_roster(data: Any, path: str | Path) -> str:
-    if not isinstance(data, dict):
-        raise DataError(path, [("", "a roster must be a JSON object")])
-    ruleset = data.get("ruleset")
-    if ruleset in _SCHEMAS:
-        mod, fn = _SCHEMAS[ruleset].split(":")
-        check: Callable[[Any, Any], str] = getattr(importlib.import_module(mod), fn)
-        return check(data, path)
-    if ruleset is None and "schema_version" not in data:
-        raise DataError(path, [("", "not a map, roster or save: a roster names its 'ruleset'")])
-    r = parse_data(RosterFile, data, path)
-    return f"roster {r.id!r} for {r.ruleset}: {len(r.models)} models"
+    """Validate a roster-like file; return a one-line summary or raise DataError."""
+    kind = kind_of(data)
+    if kind is None:
+        raise DataError(path, [("", "not a map, roster, save or other ruleset data file that this build knows")])
+    mod, fn = kind.loader.split(":")
+    loaded = getattr(importlib.import_module(mod), fn)(path)
+    ident = getattr(loaded, "id", "") or getattr(loaded, "name", "")
+    return f"{kind.name}" + (f" {ident!r}" if ident else "")

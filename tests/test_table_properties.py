@@ -149,3 +149,13 @@ def test_heatmap_hand_computed():
     assert math.isnan(hm[0, 0])
     assert hm[1, 0] == hm[0, 1] == hm[1, 1] == pytest.approx(2 / 6)
     assert np.allclose(hm[:, 2:], 3 / 6)
+
+
+def test_heatmap_numpy_equals_pymunk_on_a_random_town():
+    from table_fixtures import random_town
+    t = random_town(n_pieces=40, seed=5, width=24, height=18)
+    a = openness_heatmap(t, step_mm=40.0, processes=1)
+    b = openness_heatmap(t, step_mm=40.0, processes=2, method="pymunk")
+    assert np.array_equal(np.isnan(a), np.isnan(b))
+    assert np.allclose(np.nan_to_num(a), np.nan_to_num(b))
+    assert 0 < np.nanmean(a) < 1

@@ -187,6 +187,8 @@ class PartArrays:
         self.c = np.ones((P, m))
         self.poly_owner = np.array([o for _, o in polys], dtype=np.int64)
         self.poly_bbox = np.array([p.bbox for p, _ in polys], dtype=float).reshape(P, 4)
+        self.poly_nedge = np.array([len(p.points) for p, _ in polys], dtype=np.int64)
+        self.m = m
         self.poly_vx = np.zeros((P, m))
         self.poly_vy = np.zeros((P, m))
         for i, (p, _) in enumerate(polys):
@@ -221,20 +223,48 @@ class PartArrays:
 def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
                ax, ay, dx, dy) -> tuple[np.ndarray, np.ndarray]:
     """Cyrus–Beck: parameter interval [t0, t1] of segments ``seg`` (a + t d, t in [0,1]) inside
-    polygon parts ``part`` (paired arrays). Empty intervals have t0 >= t1."""
-    nx, ny, c = pa.nx[part], pa.ny[part], pa.c[part]
-    sax, say = ax[seg][:, None], ay[seg][:, None]
-    sdx, sdy = dx[seg][:, None], dy[seg][:, None]
-    num = c - (nx * sax + ny * say)
-    den = nx * sdx + ny * sdy
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ratio = num / den
-    t0 = np.where(den < 0, ratio, 0.0).max(axis=1)
-    t1 = np.where(den > 0, ratio, 1.0).min(axis=1)
-    np.maximum(t0, 0.0, out=t0)
-    np.minimum(t1, 1.0, out=t1)
-    outside = ((den == 0) & (num < 0)).any(axis=1)
-    t1[outside] = -1.0
+    polygon parts ``part`` (paired arrays). Empty intervals have t0 >= t1.
+
+    Pairs whose segment misses the part's bounding circle are dropped first, and quadrilaterals
+    are clipped apart from the few larger polygons so padding costs nothing."""
+    K = len(seg)
+    t0 = np.full(K, 1.0)
+    t1 = np.full(K, -1.0)
+    if K == 0:
+        return t0, t1
+    sax, say, sdx, sdy = ax[seg], ay[seg], dx[seg], dy[seg]
+    fx = pa.poly_cx[part] - sax
+    fy = pa.poly_cy[part] - say
+    L2 = sdx * sdx + sdy * sdy
+    u = np.clip((fx * sdx + fy * sdy) / np.where(L2 > 0, L2, 1.0), 0.0, 1.0)
+    gx, gy = fx - u * sdx, fy - u * sdy
+    rho = pa.poly_rho[part]
+    near = np.flatnonzero(gx * gx + gy * gy <= rho * rho)
+    if len(near) == 0:
+        return t0, t1
+    if pa.m > 4:
+        small = pa.poly_nedge[part[near]] <= 4
+        groups = [(near[small], 4), (near[~small], pa.m)]
+    else:
+        groups = [(near, pa.m)]
+    for idx, m in groups:
+        if len(idx) == 0:
+            continue
+        pp = part[idx]
+        nx, ny, c = pa.nx[pp, :m], pa.ny[pp, :m], pa.c[pp, :m]
+        qax, qay = sax[idx][:, None], say[idx][:, None]
+        qdx, qdy = sdx[idx][:, None], sdy[idx][:, None]
+        num = c - (nx * qax + ny * qay)
+        den = nx * qdx + ny * qdy
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = num / den
+        a0 = np.where(den < 0, ratio, 0.0).max(axis=1)
+        a1 = np.where(den > 0, ratio, 1.0).min(axis=1)
+        np.maximum(a0, 0.0, out=a0)
+        np.minimum(a1, 1.0, out=a1)
+        a1[((den == 0) & (num < 0)).any(axis=1)] = -1.0
+        t0[idx] = a0
+        t1[idx] = a1
     return t0, t1
 
 

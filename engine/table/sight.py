@@ -63,15 +63,25 @@ class SightKernel:
         pieces = table.pieces
         self.pieces = pieces
         self.pa = pa = piece_part_arrays(pieces, lambda p: (p.blocks_sight or p.obscuring) and p.height > 0)
-        props = piece_arrays(pieces) if pieces else None
-        if pa.n_poly:
-            o = pa.poly_owner
-            self.p_top, self.p_blocks = props["height"][o], props["blocks"][o]
-            self.p_obsc, self.p_cover = props["obscures"][o], props["cover"][o]
-        if pa.n_circ:
-            o = pa.circ_owner
-            self.c_top, self.c_blocks = props["height"][o], props["blocks"][o]
-            self.c_obsc, self.c_cover = props["obscures"][o], props["cover"][o]
+        props = piece_arrays(pieces) if pieces else dict(height=np.zeros(0), blocks=np.zeros(0, bool),
+                                                         obscures=np.zeros(0, bool), cover=np.zeros(0, np.int8))
+        self.n_poly = P = pa.n_poly
+        self.n_tc = pa.n_circ
+        po, co = pa.poly_owner, pa.circ_owner
+        # polygons: per-part attributes
+        self.p_top = props["height"][po]
+        # every culled object (polygons, then terrain discs; models appended per call):
+        # bounding circle, top, bottom, blocks, obscures, cover code, owner
+        self.b_cx = np.concatenate([pa.poly_cx, pa.ccx])
+        self.b_cy = np.concatenate([pa.poly_cy, pa.ccy])
+        self.b_rho = np.concatenate([pa.poly_rho, pa.cr])
+        self.b_top = np.concatenate([self.p_top, props["height"][co]])
+        self.b_bot = np.full(P + pa.n_circ, -np.inf)
+        # (one spare entry at the end so lookups masked for models never index an empty array)
+        self.b_blocks = np.concatenate([props["blocks"][po], props["blocks"][co], [False]])
+        self.b_obsc = np.concatenate([props["obscures"][po], props["obscures"][co], [False]])
+        self.b_cover = np.concatenate([props["cover"][po], props["cover"][co], [0]]).astype(np.int8)
+        self.b_owner = np.concatenate([po, co, [-1]]).astype(np.int64)
 
     def run(self, E: np.ndarray, T: np.ndarray, vi: np.ndarray, ti: np.ndarray, models, h: int, v: int,
             want_labels: bool = False):
@@ -84,6 +94,7 @@ class SightKernel:
         blocking models) for Q == 1.
         """
         pa = self.pa
+        P, NT = self.n_poly, self.n_poly + self.n_tc
         Q = E.shape[0]
         S = h * v
         ex, ey, ez = E[:, 0], E[:, 1], E[:, 2]
@@ -91,117 +102,136 @@ class SightKernel:
         ux, uy = tx - ex, ty - ey
         L = np.hypot(ux, uy)
         zero = L <= 1e-12
-        Ls = np.where(zero, 1.0, L)
-        ux = np.where(zero, 1.0, ux / Ls)
-        uy = np.where(zero, 0.0, uy / Ls)
-        px, py = -uy, ux
+        if zero.any():
+            ux = np.where(zero, 1.0, ux / np.where(zero, 1.0, L))
+            uy = np.where(zero, 0.0, uy / np.where(zero, 1.0, L))
+        else:
+            ux, uy = ux / L, uy / L
         offs = (np.arange(h) + 0.5) / h * 2.0 - 1.0           # across, in radii
         ups = (np.arange(v) + 0.5) / v                         # up, in heights
-        bx = (tx[:, None] + px[:, None] * tr[:, None] * offs[None, :])         # (Q,h)
-        by = (ty[:, None] + py[:, None] * tr[:, None] * offs[None, :])
-        bz = tz[:, None] + th[:, None] * ups[None, :]                           # (Q,v)
+        lat = (tr[:, None] * offs[None, :])                    # (Q,h)
         # rays, index q*S + j*v + k
-        rbx = np.repeat(bx, v, axis=1).ravel()
-        rby = np.repeat(by, v, axis=1).ravel()
-        rbz = np.tile(bz, (1, h)).ravel()
+        rbx = np.repeat(tx[:, None] - uy[:, None] * lat, v, axis=1).ravel()
+        rby = np.repeat(ty[:, None] + ux[:, None] * lat, v, axis=1).ravel()
+        rbz = np.tile(tz[:, None] + th[:, None] * ups[None, :], (1, h)).ravel()
         rax = np.repeat(ex, S)
         ray_ = np.repeat(ey, S)
         raz = np.repeat(ez, S)
         rdx, rdy, rdz = rbx - rax, rby - ray_, rbz - raz
         zlow = np.minimum(ez, tz + th * ups[0])                # lowest point of any ray of the pair
-        R = Q * S
-        blocked = np.zeros(R, dtype=bool)
-        obscured = np.zeros(R, dtype=bool)
-        hit_q, hit_code, hit_ray, hit_blocks = [], [], [], []
-        labels_b, labels_c, labels_m = set(), set(), set()
-        ar = np.arange(S)
-
-        def cull(cx, cy, rho, top):
-            rx = cx[None, :] - ex[:, None]
-            ry = cy[None, :] - ey[:, None]
-            along = rx * ux[:, None] + ry * uy[:, None]
-            lat = rx * px[:, None] + ry * py[:, None]
-            m = (along >= -rho[None]) & (along <= L[:, None] + rho[None]) & \
-                (np.abs(lat) <= tr[:, None] + rho[None]) & (top[None, :] > zlow[:, None])
-            return np.nonzero(m)
-
-        def expand(q, p):
-            seg = (q[:, None] * S + ar[None, :]).ravel()
-            return seg, np.repeat(p, S)
-
-        def zrange(seg, t0, t1):
-            z0 = raz[seg] + t0 * rdz[seg]
-            z1 = raz[seg] + t1 * rdz[seg]
-            return np.minimum(z0, z1), np.maximum(z0, z1)
-
-        def record(seg, part, inter, blocks, obsc, cover, owner):
-            if not inter.any():
-                return
-            seg, part = seg[inter], part[inter]
-            b = blocks[part]
-            o = obsc[part]
-            blocked[seg[b]] = True
-            obscured[seg[o]] = True
-            hit_q.append(seg // S)
-            hit_code.append(cover[part])
-            hit_ray.append(seg)
-            hit_blocks.append(b)
-            if want_labels:
-                labels_b.update(owner[part[b]].tolist())
-                labels_c.update(zip(owner[part].tolist(), seg.tolist(), b.tolist()))
-
-        if pa.n_poly:
-            q, p = cull(pa.poly_cx, pa.poly_cy, pa.poly_rho, self.p_top)
-            if len(q):
-                seg, part = expand(q, p)
-                t0, t1 = clip_polys(pa, seg, part, rax, ray_, rdx, rdy)
-                zmin, _ = zrange(seg, t0, t1)
-                inter = (t0 < t1) & (zmin < self.p_top[part])
-                record(seg, part, inter, self.p_blocks, self.p_obsc, self.p_cover, pa.poly_owner)
-        if pa.n_circ:
-            q, p = cull(pa.ccx, pa.ccy, pa.cr, self.c_top)
-            if len(q):
-                seg, part = expand(q, p)
-                t0, t1 = clip_circles(pa.ccx, pa.ccy, pa.cr, seg, part, rax, ray_, rdx, rdy)
-                zmin, _ = zrange(seg, t0, t1)
-                inter = (t0 < t1) & (zmin < self.c_top[part])
-                record(seg, part, inter, self.c_blocks, self.c_obsc, self.c_cover, pa.circ_owner)
+        # objects: terrain polygons, terrain discs, then models
         if models is not None and len(models[0]):
             mx, my, mr, mz0, mz1 = models
-            q, p = cull(mx, my, mr, mz1)
-            if len(q):
-                keep = (p != vi[q]) & (p != ti[q])
-                q, p = q[keep], p[keep]
-            if len(q):
-                seg, part = expand(q, p)
-                t0, t1 = clip_circles(mx, my, mr, seg, part, rax, ray_, rdx, rdy)
-                zmin, zmax = zrange(seg, t0, t1)
-                inter = (t0 < t1) & (zmin < mz1[part]) & (zmax > mz0[part])
-                if inter.any():
-                    seg, part = seg[inter], part[inter]
-                    blocked[seg] = True
-                    hit_q.append(seg // S)
-                    hit_code.append(np.full(len(seg), 1, dtype=np.int8))
-                    hit_ray.append(seg)
-                    hit_blocks.append(np.ones(len(seg), dtype=bool))
-                    if want_labels:
-                        labels_m.update(part.tolist())
-        bq = blocked.reshape(Q, S)
-        vis = S - bq.sum(axis=1)
-        obs = (obscured & ~blocked).reshape(Q, S).sum(axis=1)
+            M = len(mx)
+            bcx = np.concatenate([self.b_cx, mx])
+            bcy = np.concatenate([self.b_cy, my])
+            brho = np.concatenate([self.b_rho, mr])
+            btop = np.concatenate([self.b_top, mz1])
+            bbot = np.concatenate([self.b_bot, mz0])
+        else:
+            M = 0
+            bcx, bcy, brho, btop, bbot = self.b_cx, self.b_cy, self.b_rho, self.b_top, self.b_bot
+        # cull whole ray bundles: the bundle lies within tr of the centre line, from eye to target
+        rx = bcx[None, :] - ex[:, None]
+        ry = bcy[None, :] - ey[:, None]
+        along = rx * ux[:, None] + ry * uy[:, None]
+        m = np.abs(ry * ux[:, None] - rx * uy[:, None]) <= tr[:, None] + brho[None]
+        m &= along >= -brho[None]
+        m &= along <= L[:, None] + brho[None]
+        m &= btop[None, :] > zlow[:, None]
+        q, o = np.nonzero(m)
+        if M:
+            keep = o < NT
+            om = o - NT
+            keep |= (om != vi[q]) & (om != ti[q])
+            q, o = q[keep], o[keep]
+        blocked = np.zeros((Q, S), dtype=bool)
+        obscured = np.zeros((Q, S), dtype=bool)
         cover = np.zeros(Q, dtype=np.int8)
-        if hit_q:
-            hq = np.concatenate(hit_q)
-            hc = np.concatenate(hit_code)
-            hr = np.concatenate(hit_ray)
-            hb = np.concatenate(hit_blocks)
-            counts = hb | ~blocked[hr]      # blocks a ray, or obscures a ray that stays visible
-            np.maximum.at(cover, hq[counts], hc[counts])
+        labels = None
+        RDX, RDY, RDZ = rdx.reshape(Q, S), rdy.reshape(Q, S), rdz.reshape(Q, S)
+        if len(q):
+            # per candidate (pair, object), all S rays of the pair at once: (C, S)
+            C = len(q)
+            T0 = np.empty((C, S))
+            T1 = np.empty((C, S))
+            isp = o < P
+            if isp.any():
+                ip = np.flatnonzero(isp)
+                if pa.m > 4:
+                    small = pa.poly_nedge[o[ip]] <= 4
+                    groups = [(ip[small], 4), (ip[~small], pa.m)]
+                else:
+                    groups = [(ip, pa.m)]
+                for idx, mm in groups:
+                    if len(idx) == 0:
+                        continue
+                    pp, qq = o[idx], q[idx]
+                    nx, ny = pa.nx[pp, :mm], pa.ny[pp, :mm]
+                    num = pa.c[pp, :mm] - (nx * ex[qq][:, None] + ny * ey[qq][:, None])      # (c, m)
+                    den = nx[:, None, :] * RDX[qq][:, :, None] + ny[:, None, :] * RDY[qq][:, :, None]
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        ratio = num[:, None, :] / den
+                    a0 = np.where(den < 0, ratio, 0.0).max(axis=2)
+                    a1 = np.where(den > 0, ratio, 1.0).min(axis=2)
+                    np.maximum(a0, 0.0, out=a0)
+                    np.minimum(a1, 1.0, out=a1)
+                    a1[((den == 0) & (num[:, None, :] < 0)).any(axis=2)] = -1.0
+                    T0[idx], T1[idx] = a0, a1
+            isc = ~isp
+            if isc.any():
+                ic = np.flatnonzero(isc)
+                qq = q[ic]
+                fx = (ex[qq] - bcx[o[ic]])[:, None]
+                fy = (ey[qq] - bcy[o[ic]])[:, None]
+                dx, dy = RDX[qq], RDY[qq]
+                aa = dx * dx + dy * dy
+                bb = fx * dx + fy * dy
+                cc = fx * fx + fy * fy - (brho[o[ic]] ** 2)[:, None]
+                disc = bb * bb - aa * cc
+                ok = (disc > 0) & (aa > 0)
+                sq = np.sqrt(np.where(ok, disc, 0.0))
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    c0 = np.where(ok, (-bb - sq) / aa, 2.0)
+                    c1 = np.where(ok, (-bb + sq) / aa, -1.0)
+                np.maximum(c0, 0.0, out=c0)
+                np.minimum(c1, 1.0, out=c1)
+                T0[ic], T1[ic] = c0, c1
+            ezq = ez[q][:, None]
+            dz = RDZ[q]
+            z0 = ezq + T0 * dz
+            z1 = ezq + T1 * dz
+            inter = (T0 < T1) & (np.minimum(z0, z1) < btop[o][:, None]) & (np.maximum(z0, z1) > bbot[o][:, None])
+            hit = inter.any(axis=1)
+            q, o, inter = q[hit], o[hit], inter[hit]
+            if M:
+                ism = o >= NT
+                ot = np.where(ism, 0, o)
+                blk = ism | self.b_blocks[ot]
+                obs = ~ism & self.b_obsc[ot]
+                code = np.where(ism, 1, self.b_cover[ot]).astype(np.int8)
+            else:
+                ism = np.zeros(len(o), dtype=bool)
+                blk, obs, code = self.b_blocks[o], self.b_obsc[o], self.b_cover[o]
+            ar = np.arange(S)
+            bq = np.repeat(q[blk], S).reshape(-1, S)
+            blocked[bq[inter[blk]], np.broadcast_to(ar, bq.shape)[inter[blk]]] = True
+            oq = np.repeat(q[obs], S).reshape(-1, S)
+            obscured[oq[inter[obs]], np.broadcast_to(ar, oq.shape)[inter[obs]]] = True
+            # an object counts for cover if it blocks a ray, or obscures a ray that stays visible
+            counts = blk | (inter & ~blocked[q]).any(axis=1)
+            if counts.any():
+                np.maximum.at(cover, q[counts], code[counts])
+            if want_labels:
+                terr = ~ism
+                own = self.b_owner[o[terr]]
+                labels = (set(own[blk[terr]].tolist()), set(own[counts[terr]].tolist()),
+                          set((o[ism] - NT).tolist()))
+        vis = S - blocked.sum(axis=1)
+        obsv = (obscured & ~blocked).sum(axis=1)
         if not want_labels:
-            return vis, obs, cover
-        covering = set(labels_b)
-        covering.update(pi for pi, r, b in labels_c if b or not blocked[r])
-        return vis, obs, cover, (labels_b, covering, labels_m)
+            return vis, obsv, cover
+        return vis, obsv, cover, labels or (set(), set(), set())
 
 
 def sight_one(table: "Table", viewer: Base, target: Base, others=(), h_samples=5, v_samples=3,
@@ -409,12 +439,12 @@ def _segment_in_wedge(c, f, half, a, b) -> bool:
 
 
 def path_in_arc(watcher: Base, arc_deg: float, points, mover_radius: float = 0.0,
-                table: "Table | None" = None, require_sight: bool = False) -> bool:
+                table: "Table | None" = None, require_sight: bool = False, mover_height: float = 30.0) -> bool:
     """Was any part of a base of ``mover_radius`` inside the watcher's arc at any point while its
     centre moved along the polyline ``points`` ((x, y) or (x, y, z))? The arc is the infinite
     wedge from the watcher's centre. With ``require_sight`` (needs ``table``) the crossing only
-    counts where the watcher could also see the mover's centre line at ground level (sampled every
-    ~10 mm; terrain only)."""
+    counts where the watcher could also see some of a mover ``mover_height`` tall standing on the
+    ground there (sampled every ~10 mm; 3x1 silhouette samples; terrain only)."""
     pts = [(float(p[0]), float(p[1])) for p in points]
     if not pts:
         return False
@@ -434,7 +464,7 @@ def path_in_arc(watcher: Base, arc_deg: float, points, mover_radius: float = 0.0
             for i in range(n + 1):
                 t = i / n
                 x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
-                probe = Base("_probe", x, y, max(mover_radius, 1e-3), 1.0)
+                probe = Base("_probe", x, y, max(mover_radius, 1e-3), mover_height)
                 if _base_in_arc(c, f, half, edges, probe, mover_radius) and \
                         table.sight(watcher, probe, h_samples=3, v_samples=1, models_block=False).visible_fraction > 0:
                     return True

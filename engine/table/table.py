@@ -130,5 +130,6 @@ class Table:
     def in_arc(self, watcher: Base, x, y, arc_deg) -> bool:
         return sight_mod.in_arc(watcher, x, y, arc_deg)
 
-    def path_in_arc(self, watcher: Base, arc_deg, points, mover_radius=0.0, require_sight=False) -> bool:
-        return sight_mod.path_in_arc(watcher, arc_deg, points, mover_radius, self, require_sight)
+    def path_in_arc(self, watcher: Base, arc_deg, points, mover_radius=0.0, require_sight=False,
+                    mover_height=30.0) -> bool:
+        return sight_mod.path_in_arc(watcher, arc_deg, points, mover_radius, self, require_sight, mover_height)

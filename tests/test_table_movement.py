@@ -196,3 +196,19 @@ def test_coverage_of_a_known_layout():
     expected = (100 * 100 * 2 - 50 * 50) + math.pi * 50 ** 2 + 50 * 100 + (200 * 50 + 50 * 150)
     assert t.coverage() == pytest.approx(expected / (1000 * 800), rel=1e-4)
     assert table([]).coverage() == 0.0
+
+
+def test_table_never_imports_pygame():
+    import subprocess
+    import sys
+    code = "import sys, engine.table; assert 'pygame' not in sys.modules"
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_table_is_shared_not_copied():
+    import copy
+    import pickle
+    t = table([box("b", "building", 0, 0, 100, 100)])
+    assert copy.deepcopy(t) is t and copy.copy(t) is t
+    t2 = pickle.loads(pickle.dumps(t))
+    assert t2.mapfile == t.mapfile and t2.pieces == t.pieces

@@ -212,3 +212,33 @@ def test_table_is_shared_not_copied():
     assert copy.deepcopy(t) is t and copy.copy(t) is t
     t2 = pickle.loads(pickle.dumps(t))
     assert t2.mapfile == t.mapfile and t2.pieces == t.pieces
+
+
+def test_max_length_prunes_but_keeps_the_same_shortest_path():
+    """find_path with max_length gives the same path as without when it is short enough,
+    and None when the shortest path is longer than max_length."""
+    import random
+
+    from engine.table import Base, Table
+    from engine.paths import MAPS_DIR
+
+    t = Table.load(MAPS_DIR / "town.json")
+    rng = random.Random(4)
+    bases = []
+    while len(bases) < 12:
+        x, y = rng.uniform(0, t.width), rng.uniform(0, t.height)
+        if t.position_problem(x, y, 12.5, bases) is None:
+            bases.append(Base(f"m{len(bases)}", x, y, 12.5, 30.0))
+    checked = 0
+    for i in range(150):
+        a = bases[i % 12]
+        others = [b for b in bases if b is not a]
+        gx, gy = a.x + rng.uniform(-200, 200), a.y + rng.uniform(-200, 200)
+        full = t.find_path((a.x, a.y), (gx, gy), a.radius, others)
+        if full is None:
+            continue
+        checked += 1
+        same = t.find_path((a.x, a.y), (gx, gy), a.radius, others, max_length=full.length + 1.0)
+        assert same is not None and abs(same.length - full.length) < 1e-6
+        assert t.find_path((a.x, a.y), (gx, gy), a.radius, others, max_length=full.length - 1.0) is None
+    assert checked >= 20

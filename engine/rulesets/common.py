@@ -37,7 +37,9 @@ class MoveSpace(ChoiceSpace):
         return path.length + (self.difficult_factor - 1.0) * path.difficult
 
     def path_to(self, x: float, y: float):
-        return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.others)
+        # the cost is at least the length, so no path longer than the allowance can do
+        return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.others,
+                                    max_length=self.allowance)
 
     def check(self, c: MoveTo) -> str | None:
         if c.model != self.base.id:
@@ -45,9 +47,12 @@ class MoveSpace(ChoiceSpace):
         problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
         if problem:
             return problem
+        straight = math.hypot(c.x - self.base.x, c.y - self.base.y)
+        if straight > self.allowance + 1e-6:  # no path is shorter than the straight line
+            return f"it is {straight / 25.4:.1f}\" away, more than the {self.allowance / 25.4:.1f}\" allowed"
         path = self.path_to(c.x, c.y)
         if path is None:
-            return "no path leads there"
+            return f"no path of {self.allowance / 25.4:.1f}\" or less leads there"
         cost = self.cost(path)
         if cost > self.allowance + 1e-6:
             return f"the path costs {cost / 25.4:.1f}\", more than the {self.allowance / 25.4:.1f}\" allowed"

@@ -28,7 +28,7 @@ import pymunk
 
 from .bases import Base
 from .geometry import CirclePart, ConvexPart, segment_intervals, union_length
-from .terrain import CAT_CLIMB_BLOCK, CAT_HARD
+from .terrain import CAT_CLIMB_BLOCK, CAT_CLIMBABLE, CAT_HARD
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -40,6 +40,7 @@ MAX_TURN = math.radians(30.0)
 
 HARD = pymunk.ShapeFilter(mask=CAT_HARD)
 IMPASSABLE = pymunk.ShapeFilter(mask=CAT_HARD | CAT_CLIMB_BLOCK)
+CLIMBABLE = pymunk.ShapeFilter(mask=CAT_CLIMBABLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +268,26 @@ def _clear(table: "Table", a, b, r) -> bool:
     return table.space.segment_query_first(a, b, max(r - EDGE_TOL, 0.0), HARD) is None
 
 
-def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), ignore=()) -> Path | None:
+def _straight_is_shortest(table: "Table", a, b, r: float, models) -> bool:
+    """The straight line is the shortest path when the swept base touches no hard piece and no
+    model and its centre line crosses no climbable piece (so no climb could be saved by a detour).
+    Most moves in the open end here, without building the graph's extra edges."""
+    if table.space.segment_query_first(a, b, max(r - EDGE_TOL, 0.0), HARD) is not None:
+        return False
+    if table.space.segment_query_first(a, b, 0.0, CLIMBABLE) is not None:
+        return False
+    if models:
+        MC = np.array([(m.x, m.y) for m in models], dtype=float)
+        MR = np.array([m.radius + r - EDGE_TOL for m in models], dtype=float)
+        return bool(_seg_circle_clear(np.array([a], float), np.array([b], float), MC, MR).all())
+    return True
+
+
+def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), ignore=(),
+              max_length: float | None = None) -> Path | None:
+    """Shortest path for a base of ``radius`` from start to goal, or None. With ``max_length``
+    only nodes inside the ellipse |n - start| + |n - goal| <= max_length are considered (no
+    path that long can leave it), and None is returned when no path is that short."""
     r = float(radius)
     sx, sy = float(start[0]), float(start[1])
     gx, gy = float(goal[0]), float(goal[1])
@@ -275,6 +295,17 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         return None
     ign = set(ignore)
     models = [o for o in others if o.id not in ign]
+    if max_length is not None and math.hypot(gx - sx, gy - sy) > max_length:
+        return None
+    if _straight_is_shortest(table, (sx, sy), (gx, gy), r, models):
+        return make_path(table, [(sx, sy), (gx, gy)])
+
+    def in_reach(xy: np.ndarray) -> np.ndarray:
+        if max_length is None:
+            return np.ones(len(xy), bool)
+        return (np.hypot(xy[:, 0] - sx, xy[:, 1] - sy) + np.hypot(xy[:, 0] - gx, xy[:, 1] - gy)
+                <= max_length + 1e-6)
+
     g = table._nav_graph(r)
     N = len(g.xy)
     M = len(models)
@@ -286,9 +317,10 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
     for m in models:
         ring = _ring(CirclePart(m.x, m.y, m.radius), d)
         n = len(ring)
+        reach = in_reach(np.asarray(ring, float).reshape(-1, 2))
         for i in range(n):
             x, y = ring[i]
-            if position_problem(table, x, y, r, models) is None:
+            if reach[i] and position_problem(table, x, y, r, models) is None:
                 ex_xy.append(ring[i])
                 ex_prv.append(ring[i - 1])
                 ex_nxt.append(ring[(i + 1) % n])
@@ -302,6 +334,7 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
     allprv = np.vstack([g.prv, eprv]) if N else eprv
     allnxt = np.vstack([g.nxt, enxt]) if N else enxt
     allring = np.concatenate([np.ones(N, bool), ering])
+    reachable = in_reach(allxy)
     # terrain edges blocked by models
     blocked_e = None
     if M and len(g.I):
@@ -317,7 +350,7 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         if k >= 2:
             # ring nodes: only after the start/goal and their own predecessors to avoid duplicates
             pass
-        ok = np.ones(len(others_idx), bool)
+        ok = reachable[others_idx].copy()
         A = allxy[a][None, :]
         Bx = allxy[others_idx]
         if ering[k]:
@@ -373,6 +406,8 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
                 nbrs.extend((v, c) for v, c, e in g.adj[u] if not bl[e])
         nbrs.extend(extra_adj.get(u, ()))
         for v, c in nbrs:
+            if not reachable[v]:
+                continue
             nd = gc + c
             if nd < dist.get(v, math.inf) - 1e-12:
                 dist[v] = nd
@@ -381,6 +416,8 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
                 hy = gxy[v, 1] - gy
                 heapq.heappush(heap, (nd + math.sqrt(hx * hx + hy * hy), nd, v))
     if dst not in done:
+        return None
+    if max_length is not None and dist[dst] > max_length + 1e-6:
         return None
     seq = [dst]
     while seq[-1] != src:

@@ -89,8 +89,8 @@ class Table:
     def position_problem(self, x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
         return movement.position_problem(self, x, y, radius, others, ignore)
 
-    def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=()):
-        return movement.find_path(self, start, goal, radius, others, ignore)
+    def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=(), max_length=None):
+        return movement.find_path(self, start, goal, radius, others, ignore, max_length)
 
     def path_of(self, points) -> movement.Path:
         """The Path (lengths, climbing, difficult run) of a given polyline of (x, y) points."""

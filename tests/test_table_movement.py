@@ -242,3 +242,21 @@ def test_max_length_prunes_but_keeps_the_same_shortest_path():
         assert same is not None and abs(same.length - full.length) < 1e-6
         assert t.find_path((a.x, a.y), (gx, gy), a.radius, others, max_length=full.length - 1.0) is None
     assert checked >= 20
+
+
+def test_a_base_cannot_squeeze_through_a_gap_narrower_than_itself():
+    """Two crates 20 mm apart: a 25 mm base may not pass between them, even though its centre
+    line crosses neither crate's bounding box (Chipmunk's radius segment queries miss exactly
+    this case, so the table queries pieces grown by the radius instead)."""
+    t = table([box("a", "building", 300, 380, 490, 420, name="Left crate"),
+               box("b", "building", 510, 380, 700, 420, name="Right crate")])
+    start, goal = (500, 300), (500, 500)
+    p = t.find_path(start, goal, R)
+    assert p is not None and p.length > 200 + 50  # it had to go round
+    m = t.straight_move(model("m", 500, 300), 90, 200)
+    # it touches the crates' inner corners (490, 380) and (510, 380) when its centre is
+    # sqrt(12.5^2 - 10^2) = 7.5 mm below them
+    assert m.stopped_by in ("Left crate", "Right crate") and m.y == pytest.approx(372.5, abs=0.02)
+    # a 8 mm base fits through the 20 mm gap: straight through
+    p = t.find_path(start, goal, 8.0)
+    assert p.length == pytest.approx(200)

@@ -265,14 +265,14 @@ class NavGraph:
 def _clear(table: "Table", a, b, r) -> bool:
     a = (float(a[0]), float(a[1]))
     b = (float(b[0]), float(b[1]))
-    return table.space.segment_query_first(a, b, max(r - EDGE_TOL, 0.0), HARD) is None
+    return table._swept_space(max(r - EDGE_TOL, 0.0)).segment_query_first(a, b, 0.0, HARD) is None
 
 
 def _straight_is_shortest(table: "Table", a, b, r: float, models) -> bool:
     """The straight line is the shortest path when the swept base touches no hard piece and no
     model and its centre line crosses no climbable piece (so no climb could be saved by a detour).
     Most moves in the open end here, without building the graph's extra edges."""
-    if table.space.segment_query_first(a, b, max(r - EDGE_TOL, 0.0), HARD) is not None:
+    if not _clear(table, a, b, r):
         return False
     if table.space.segment_query_first(a, b, 0.0, CLIMBABLE) is not None:
         return False
@@ -559,13 +559,13 @@ def straight_move(table: "Table", base: Base, heading_deg: float, distance: floa
     limit = base.z + max_climb + 1e-9
     end = (sx + ux * dist, sy + uy * dist)
     if dist > 0:
-        for hit in table.space.segment_query((sx, sy), end, r, IMPASSABLE):
-            sh = hit.shape
+        for hit in table._swept_space(r).segment_query((sx, sy), end, 0.0, IMPASSABLE):
+            sh = hit.shape.orig
             p = table.pieces[sh.piece_index]
             if p.height <= limit:
                 continue
             pq = sh.point_query((sx, sy))
-            if pq.distance < r:
+            if pq.distance < r + EDGE_TOL:
                 # already touching: blocked only if moving into it
                 if pq.gradient.x * ux + pq.gradient.y * uy < 0:
                     t = 0.0

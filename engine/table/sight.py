@@ -238,8 +238,12 @@ def sight_one(table: "Table", viewer: Base, target: Base, others=(), h_samples=5
               models_block=True) -> Sight:
     if viewer.id == target.id:
         return Sight(1.0, (), (), "none", 0.0, h_samples * v_samples)
-    kernel = table._sight_kernel()
     blockers = [m for m in others if m.id not in (viewer.id, target.id)] if models_block else []
+    fast = table._pair_sight().run(viewer, target, blockers, h_samples, v_samples)
+    if fast is not None:
+        vis, obs, lb, lc, lm = fast
+        return _make_sight(table, h_samples * v_samples, vis, obs, lb, lc, lm, blockers)
+    kernel = table._sight_kernel()
     models = _models_arrays(blockers) if blockers else None
     E = np.array([[viewer.x, viewer.y, viewer.z + EYE_FRACTION * viewer.height]])
     T = np.array([[target.x, target.y, target.radius, target.z, target.height]])

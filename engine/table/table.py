@@ -12,7 +12,8 @@ from engine.data.maps import MM_PER, MapFile, load_map
 
 from . import measure, movement, sight as sight_mod
 from .bases import Base
-from .terrain import CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_space, piece_arrays, piece_part_arrays
+from .terrain import (CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_space, build_swept_space,
+                      piece_arrays, piece_part_arrays)
 
 
 class Table:
@@ -34,6 +35,8 @@ class Table:
         self._climb_arrays = piece_part_arrays(self.pieces, lambda p: p.climbable and p.height > 0)
         self._difficult_arrays = piece_part_arrays(self.pieces, lambda p: p.difficult)
         self._kernel = None
+        self._pair = None
+        self._swept: dict[float, pymunk.Space] = {}
         self._graphs: dict[float, movement.NavGraph] = {}
         self._coverage: float | None = None
         self._lock = threading.Lock()
@@ -114,6 +117,31 @@ class Table:
         return g
 
     # ------------------------------------------------------------------ sight
+    def _swept_space(self, radius: float) -> pymunk.Space:
+        """The impassable pieces inflated by ``radius`` (rounded corners), cached per radius.
+
+        A swept circle of radius r along a segment touches a piece exactly when the bare segment
+        touches the piece grown by r. Query this space with radius 0 instead of the terrain
+        space with radius r: Chipmunk's tree walk tests only the centre line against the
+        pieces' bounding boxes, so a radius query misses a piece the centre line passes beside
+        (a base sliding along a wall, a corridor between two pieces)."""
+        key = round(float(radius), 6)
+        sp = self._swept.get(key)
+        if sp is None:
+            with self._lock:
+                sp = self._swept.get(key)
+                if sp is None:
+                    sp = build_swept_space(self.space, key)
+                    self._swept[key] = sp
+        return sp
+
+    def _pair_sight(self):
+        if self._pair is None:
+            from .sight_pair import PairSight
+
+            self._pair = PairSight(self)
+        return self._pair
+
     def _sight_kernel(self) -> sight_mod.SightKernel:
         if self._kernel is None:
             self._kernel = sight_mod.SightKernel(self)

@@ -167,3 +167,23 @@ def piece_arrays(pieces) -> dict[str, np.ndarray]:
         cover=np.array([COVER_CODE[p.cover] for p in pieces], dtype=np.int8),
         climbable=np.array([p.climbable for p in pieces], dtype=bool),
     )
+
+
+def build_swept_space(space: pymunk.Space, radius: float) -> pymunk.Space:
+    """A copy of the impassable shapes of ``space`` grown by ``radius``; each new shape keeps
+    ``piece_index`` and points back to the terrain shape as ``orig``."""
+    out = pymunk.Space()
+    body = out.static_body
+    grown = []
+    for sh in space.shapes:
+        if not sh.filter.categories & (CAT_HARD | CAT_CLIMB_BLOCK):
+            continue
+        g = make_shape(body, sh.part, radius)
+        g.filter = sh.filter
+        g.piece_index = sh.piece_index
+        g.part = sh.part
+        g.orig = sh
+        grown.append(g)
+    if grown:
+        out.add(*grown)
+    return out

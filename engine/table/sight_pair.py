@@ -69,17 +69,19 @@ class PairSight:
             rays.append((tx - uy * off - ex, ty + ux * off - ey))
         dzs = [z - ez for z in zs]
         objects = []  # (geo, top, bottom, blocks, obscures, piece index or -1, model index or -1)
-        # The parts each horizontal ray crosses (radius-0 queries: Chipmunk's tree walk would
-        # miss, in a swept query, a part that the centre line passes beside).
-        shapes = {}
+        # The parts each horizontal ray crosses (radius-0 queries: in a swept query Chipmunk's
+        # tree walk would miss a part that the centre line passes beside).
+        seen = set()
         query = self.table.space.segment_query
         for rdx, rdy in rays:
             for hit in query((ex, ey), (ex + rdx, ey + rdy), 0.0, SIGHT_FILTER):
-                shapes[hit.shape] = True
-        for shape in shapes:
-            geo, top, blocks, obsc, owner = self.info[shape]
-            if top > zlow:
-                objects.append((geo, top, -math.inf, blocks, obsc, owner, -1))
+                shape = hit.shape
+                if shape in seen:
+                    continue
+                seen.add(shape)
+                geo, top, blocks, obsc, owner = self.info[shape]
+                if top > zlow:
+                    objects.append((geo, top, -math.inf, blocks, obsc, owner, -1))
         for i, m in enumerate(blockers):
             rx, ry = m.x - ex, m.y - ey
             along = rx * ux + ry * uy
@@ -92,25 +94,27 @@ class PairSight:
         hits = []  # (object, list of ray indices it meets)
         for obj in objects:
             geo, top, bot = obj[0], obj[1], obj[2]
+            if geo[0] == "p":
+                # plane offsets seen from the eye: the same for every ray of the pair
+                planes = [(nx, ny, c - (nx * ex + ny * ey)) for nx, ny, c in geo[1]]
             met = []
             for j, (rdx, rdy) in enumerate(rays):
                 if geo[0] == "p":
                     t0, t1 = 0.0, 1.0
-                    for nx, ny, c in geo[1]:
-                        num = c - (nx * ex + ny * ey)
+                    for nx, ny, num in planes:
                         den = nx * rdx + ny * rdy
-                        if den == 0.0:
-                            if num < 0.0:
-                                t1 = -1.0
-                                break
-                        elif den < 0.0:
+                        if den < 0.0:
                             r = num / den
                             if r > t0:
                                 t0 = r
-                        else:
+                        elif den > 0.0:
                             r = num / den
                             if r < t1:
                                 t1 = r
+                        elif num < 0.0:
+                            t1 = -1.0
+                        if t0 >= t1:
+                            break
                 else:
                     _, cx, cy, rho = geo
                     fx, fy = ex - cx, ey - cy
@@ -120,14 +124,19 @@ class PairSight:
                     if disc <= 0.0 or a <= 0.0:
                         continue
                     sq = math.sqrt(disc)
-                    t0 = max((-b - sq) / a, 0.0)
-                    t1 = min((-b + sq) / a, 1.0)
+                    t0 = (-b - sq) / a
+                    t1 = (-b + sq) / a
+                    if t0 < 0.0:
+                        t0 = 0.0
+                    if t1 > 1.0:
+                        t1 = 1.0
                 if t0 >= t1:
                     continue
                 base = j * v
                 for k, dz in enumerate(dzs):
                     z0, z1 = ez + t0 * dz, ez + t1 * dz
-                    if min(z0, z1) < top and max(z0, z1) > bot:
+                    lo, hi = (z0, z1) if z0 < z1 else (z1, z0)
+                    if lo < top and hi > bot:
                         met.append(base + k)
             if met:
                 hits.append((obj, met))

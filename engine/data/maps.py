@@ -1,7 +1,8 @@
 """Map files: table size and unit, terrain pieces, deployment zones, objectives, evac points.
 
 Coordinates and heights are in the map's own ``unit`` (in, cm or mm); the table converts them
-to millimetres, so any map can host any ruleset. A piece's properties may be left out: they
+to millimetres, so any map can host any ruleset. The frame is x to the right and y up, with the
+origin at the table's bottom-left corner; angles count counter-clockwise from +x. A piece's properties may be left out: they
 then come from its kind (``KIND_DEFAULTS``), so a map says only what is special about a piece.
 """
 from __future__ import annotations
@@ -120,6 +121,12 @@ class Piece(_Strict):
         """The effective value of a property (explicit, else the kind's default)."""
         v = getattr(self, name)
         return KIND_DEFAULTS[self.kind][name] if v is None else v
+
+    def height_mm(self, unit: str) -> float:
+        """The piece's height in mm: ``height`` is in the map's unit, the kind's default in mm."""
+        if self.height is None:
+            return float(KIND_DEFAULTS[self.kind]["height_mm"])
+        return float(self.height) * MM_PER[unit]
 
     def label(self) -> str:
         return self.name or f"{self.kind} {self.id}"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pymunk
 
-from engine.data.maps import KIND_DEFAULTS, MM_PER, CircleShape, MapFile, Piece, PolygonShape, WallShape
+from engine.data.maps import MM_PER, CircleShape, MapFile, Piece, PolygonShape, WallShape
 
 from .geometry import CirclePart, ConvexPart, Part, PartArrays, convex_parts, wall_part
 
@@ -65,13 +65,6 @@ class TablePiece:
         return sum(p.area() for p in self.parts)
 
 
-def piece_height_mm(piece: Piece, unit: str) -> float:
-    """``piece.height`` is in the map's unit; the kind default is in mm."""
-    if piece.height is None:
-        return float(KIND_DEFAULTS[piece.kind]["height_mm"])
-    return float(piece.height) * MM_PER[unit]
-
-
 def build_piece(index: int, piece: Piece, unit: str) -> TablePiece:
     k = MM_PER[unit]
     sh = piece.shape
@@ -96,7 +89,7 @@ def build_piece(index: int, piece: Piece, unit: str) -> TablePiece:
     bbox = (min(b[0] for b in bbs), min(b[1] for b in bbs), max(b[2] for b in bbs), max(b[3] for b in bbs))
     return TablePiece(
         index=index, id=piece.id, label=piece.label(), kind=piece.kind,
-        height=piece_height_mm(piece, unit),
+        height=piece.height_mm(unit),
         blocks_sight=bool(piece.prop("blocks_sight")), obscuring=bool(piece.prop("obscuring")),
         cover=piece.prop("cover"), impassable=bool(piece.prop("impassable")),
         difficult=bool(piece.prop("difficult")), climbable=bool(piece.prop("climbable")),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from engine.data.maps import KIND_DEFAULTS, CircleShape, MapFile, WallShape
+from engine.data.maps import CircleShape, MapFile, WallShape
 
 # ----------------------------------------------------------------------------- colours
 
@@ -213,7 +213,7 @@ def build_geoms(m: MapFile) -> list[PieceGeom]:
     for p in m.pieces:
         s = p.shape
         seed = zlib.crc32(p.id.encode())
-        h = p.height * m.mm_per_unit if p.height is not None else KIND_DEFAULTS[p.kind]["height_mm"]
+        h = p.height_mm(m.unit)
         pal = PALETTE.get(p.kind, [(128, 128, 128)])
         g = PieceGeom(piece=p, kind=p.kind, shape="poly", height_mm=h, seed=seed, colour=pal[seed % len(pal)])
         if isinstance(s, CircleShape):

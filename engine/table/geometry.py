@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pymunk.autogeometry
 
+from engine.data.maps import polygon_area
+
 Point = tuple[float, float]
 
 
@@ -61,16 +63,6 @@ class CirclePart:
 
 
 Part = ConvexPart | CirclePart
-
-
-def polygon_area(pts) -> float:
-    s = 0.0
-    n = len(pts)
-    for i in range(n):
-        x0, y0 = pts[i]
-        x1, y1 = pts[(i + 1) % n]
-        s += x0 * y1 - x1 * y0
-    return s / 2.0
 
 
 def _clean(pts: list[Point]) -> list[Point]:

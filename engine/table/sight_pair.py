@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Sequence
 
 import pymunk
 
+from engine.data.maps import polygon_area
+
 from .bases import Base
 from .geometry import CirclePart
 from .terrain import CAT_SIGHT
@@ -40,8 +42,7 @@ class PairSight:
                 geo = ("c", part.cx, part.cy, part.r)
             else:
                 pts = tuple(part.points)
-                area2 = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]))
-                sign = 1.0 if area2 > 0 else -1.0  # outward normals whichever way the part winds
+                sign = 1.0 if polygon_area(pts) > 0 else -1.0  # outward normals whichever way the part winds
                 planes = []
                 for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
                     nx, ny = sign * (y1 - y0), sign * (x0 - x1)

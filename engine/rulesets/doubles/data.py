@@ -160,6 +160,10 @@ class DoublesOptions(_Strict):
     disengage_extra_ap: int = Field(1, ge=0, le=3)
     difficult_terrain_factor: float = Field(0.5, gt=0, le=1)
     engagement_distance_cm: float = Field(1.0, ge=0, le=5, description="bases this close (edge to edge) are engaged")
+    vision_arc_deg: float = Field(180.0, gt=0, le=360, description="a fighter's vision arc, centred on its facing (back shots)")
+
+    def __deepcopy__(self, memo):  # frozen: a game state's copies share it
+        return self
 
     @model_validator(mode="after")
     def _thresholds(self) -> "DoublesOptions":

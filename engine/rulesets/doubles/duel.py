@@ -24,7 +24,7 @@ its two dice was rolled since that side last chose (so rerolls chain, without li
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Literal, Union
 
@@ -283,7 +283,8 @@ class Duel:
     first: Role
     attacker: Side
     defender: Side
-    options: DoublesOptions = DEFAULT_OPTIONS
+    # static (the game's options): left out of the game state's hash
+    options: DoublesOptions = field(default=DEFAULT_OPTIONS, metadata={"hash": False})
     obligations: tuple[Obligation, ...] = ()
     effect_due: tuple[Role, int, int, tuple[str, ...]] | None = None   # (role, double, choices left, chosen for it)
     next_id: int = 0

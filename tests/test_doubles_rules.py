@@ -1,0 +1,358 @@
+"""Doubles as a playable game (engine/rulesets/doubles/rules.py): scripted scenarios with forced
+dice through Game.submit, and seeded random games with invariant checks."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.ai import make_agent
+from engine.core import Game, IllegalChoice, Setup, replay
+from engine.core.errors import SetupError
+from engine.data.maps import MapFile
+from engine.paths import resolve_map
+from engine.data.maps import load_map
+from engine.rulesets.common import MoveTo
+from engine.rulesets.doubles import turn as tn
+from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, Face, KeepDice,
+                                           MeleeAttack, RerollDie, Shoot, StandUp)
+from engine.simulate import play
+
+
+def open_map(**over) -> MapFile:
+    """A bare 60 x 40 cm table (no terrain), deployment zones at the short ends."""
+    data = {"schema_version": 1, "id": "open", "name": "Open ground", "unit": "cm", "width": 60, "height": 40,
+            "deployment": [{"side": 1, "points": [[0, 32], [60, 32], [60, 40], [0, 40]]},
+                           {"side": 2, "points": [[0, 0], [60, 0], [60, 8], [0, 8]]}]}
+    data.update(over)
+    return MapFile.model_validate(data)
+
+
+def arena_map() -> MapFile:
+    """A small table with a rock and a hut, where random warbands meet quickly."""
+    return MapFile.model_validate({
+        "schema_version": 1, "id": "arena", "name": "Arena", "unit": "cm", "width": 40, "height": 30,
+        "pieces": [{"id": "r1", "kind": "rock", "shape": {"type": "circle", "center": [20, 15], "radius": 2}, "height": 3},
+                   {"id": "h1", "kind": "building", "shape": {"type": "polygon", "points": [[6, 12], [10, 12], [10, 17], [6, 17]]}}],
+        "deployment": [{"side": 1, "points": [[0, 22], [40, 22], [40, 30], [0, 30]]},
+                       {"side": 2, "points": [[0, 0], [40, 0], [40, 8], [0, 8]]}]})
+
+
+def new_game(mapfile=None, seed=0, rosters=("ash_skulls", "bone_hunters"), options=None) -> Game:
+    return Game(Setup("doubles", mapfile or open_map(), tuple(rosters), dict(options or {}), seed))
+
+
+def stage(game: Game, placed: dict, acting: str, track: list[str], ap: dict | None = None) -> Game:
+    """Set up a scenario: fighters in ``placed`` (key -> (x mm, y mm, facing)) stand there, the
+    others are out of the way (out of action), ``track`` is the initiative order (top first) and
+    ``acting`` is activated."""
+    st = game.state
+    for k, f in st.fighters.items():
+        if k in placed:
+            f.x, f.y, f.facing = map(float, placed[k])
+            f.path = [(f.x, f.y)]
+            f.out = False
+            f.activated = False
+            f.ap = (ap or {}).get(k, 3)
+        else:
+            f.out = True
+    st.track = tuple(tn.TrackEntry(k, 10 - i) for i, k in enumerate(track))
+    st.acting = acting
+    st.active = st.fighters[acting].side
+    st.fighters[acting].activated = True
+    game._pending_ok = False
+    return game
+
+
+def submit(game: Game, choice):
+    d = game.pending()
+    assert choice in d.options or any(isinstance(choice, s.choice_type) and s.check(choice) is None for s in d.spaces), \
+        f"{choice} not offered: {d.expected()}"
+    return game.submit(d.player, choice)
+
+
+def texts(events) -> str:
+    return "\n".join(e.text for e in events)
+
+
+# --------------------------------------------------------------------------- setup
+def test_registered_with_defaults_and_deployment_in_zones():
+    g = new_game(load_map(resolve_map("prehistoric")))
+    assert isinstance(g.rules, DoublesRules) and g.rules.unit == "cm"
+    assert list(g.setup.rosters) == ["ash_skulls", "bone_hunters"]
+    table = g.table
+    for f in g.state.fighters.values():
+        lo, hi = (75, 90) if f.side == 1 else (0, 15)
+        assert lo * 10 <= f.y <= hi * 10
+        others = [g.rules.base(o) for o in g.state.fighters.values() if o.key != f.key]
+        assert table.position_problem(f.x, f.y, 12.5, others) is None
+    d = g.pending()
+    assert d.kind == "action" and d.player == g.state.fighters[g.state.acting].side
+    assert EndActivation(g.state.acting) in d.options and d.spaces
+    json.dumps(g.view(1))
+
+
+def test_bad_rosters_and_options_are_refused():
+    with pytest.raises(SetupError, match="no warband 'nope'"):
+        new_game(rosters=("nope", "bone_hunters"))
+    with pytest.raises(SetupError, match="turn_limit"):
+        new_game(options={"turn_limit": 0})
+
+
+# --------------------------------------------------------------------------- shooting scenarios
+def _lokee_and_bones(g, lokee_at, bones_at=(200, 200, 90)):
+    return stage(g, {"1.lokee": lokee_at, "2.bones": bones_at}, "1.lokee", ["1.lokee", "2.bones"])
+
+
+def test_back_shot_allowed_when_unseen_hits_for_one_more_and_target_may_turn():
+    g = _lokee_and_bones(new_game(), (200, 100, 90))   # behind Bones, who looks towards +y
+    shot = Shoot("1.lokee", "2.bones")
+    assert g.describe(shot) == "Lokee throws his flint knife at Bones (short range)"
+    submit(g, shot)
+    d = g.pending()
+    assert d.kind == "announce attack" and d.player == 1
+    assert {o.back for o in d.options} == {"advantage", "penalty"}
+    submit(g, Announce("1.lokee", 0, "penalty"))
+    # Bones (lower on the track) rolls first: 3 dice + armour penalty die + back-shot penalty die
+    # then Lokee: Throw 4 + knife 1 + short range 1 = 6 dice
+    g.state.rng.force(2, 3, 4, 1, 2, 6, 5, 4, 3, 2, 1)
+    ev = submit(g, Announce("2.bones", 0))
+    assert "Bones keeps 2 + 1 = 3" in texts(ev)
+    d = g.pending()
+    assert d.kind == "keep" and d.player == 1
+    ev = submit(g, KeepDice("1.lokee", (6, 5)))
+    # 11 - 3 = 8: 4 points, +1 back shot, -1 armour
+    assert "Lokee hits Bones, 11 against 3: 4 damage; 2 health left" in texts(ev)
+    assert g.state.fighters["2.bones"].health == 2
+    d = g.pending()
+    assert d.kind == "face" and d.player == 2
+    submit(g, Face("2.bones", True))
+    assert g.state.fighters["2.bones"].facing == pytest.approx(270.0)
+    assert g.pending().kind == "action" and g.state.fighters["1.lokee"].ap == 2
+
+
+@pytest.mark.parametrize("start_y, allowed", [(180.0, True), (210.0, False)])
+def test_back_shot_refused_when_the_shooter_was_seen_during_its_move(start_y, allowed):
+    g = _lokee_and_bones(new_game(), (300, start_y, 180))
+    submit(g, MoveTo("1.lokee", 300.0, 120.0))      # ends behind Bones either way
+    f = g.state.fighters["1.lokee"]
+    assert (f.x, f.y) == (300.0, 120.0) and f.path[0] == (300.0, start_y)
+    submit(g, Shoot("1.lokee", "2.bones"))
+    backs = {o.back for o in g.pending().options}
+    assert backs == ({"advantage", "penalty"} if allowed else {None})
+    assert g.rules.back_allowed(g.state, f, g.state.fighters["2.bones"]) is allowed
+    if not allowed:
+        with pytest.raises(IllegalChoice):
+            g.submit(1, Announce("1.lokee", 0, "advantage"))
+
+
+def test_moving_then_shooting_costs_a_penalty_die():
+    g = _lokee_and_bones(new_game(), (200, 380, 270), (200, 200, 90))
+    submit(g, MoveTo("1.lokee", 200.0, 350.0))
+    submit(g, Shoot("1.lokee", "2.bones"))
+    at = g.state.attack
+    assert at.moved_before and at.band == "medium" and not at.back_allowed
+    att, dfs = g.rules.pools(g.state, at)
+    assert att.counts(g.rules.opts) == (5, 1)      # 4 + knife; 1 penalty die for moving
+    assert dfs.counts(g.rules.opts) == (3, 1)      # Defence 3; armour penalty
+
+
+def _melee_scene(g):
+    # Grit (side 1) is in contact with Bones; Lokee stands off and shoots into the melee
+    return stage(g, {"1.lokee": (200, 50, 90), "1.grit": (200, 200, 90), "2.bones": (200, 174.8, 270)},
+                 "1.lokee", ["1.lokee", "1.grit", "2.bones"])
+
+
+@pytest.mark.parametrize("grit_dice, bones_dice, hit", [((6, 6, 6), (1, 1, 1), "2.bones"),
+                                                        ((1, 1, 1), (6, 6, 6), "1.grit")])
+def test_shooting_into_a_melee_hits_the_lowest_aptitude_result(grit_dice, bones_dice, hit):
+    g = _melee_scene(new_game())
+    opts = g.pending().options
+    assert Shoot("1.lokee", "2.bones", False) in opts and Shoot("1.lokee", "2.bones", True) in opts
+    assert "into the melee around Bones" in g.describe(Shoot("1.lokee", "2.bones"))
+    g.state.rng.force(*grit_dice, *bones_dice)        # aptitude 2 + armour penalty die each, in key order
+    ev = submit(g, Shoot("1.lokee", "2.bones"))
+    assert "Aptitude tests in the melee: Grit" in texts(ev)
+    assert g.state.attack.defender == hit
+    submit(g, g.pending().options[0])
+    d = g.pending()
+    assert d.kind == "announce defence" and d.player == g.state.fighters[hit].side   # a friend defends itself
+
+
+def test_aimed_shot_in_a_melee_costs_an_ap_and_a_penalty_die():
+    g = _melee_scene(new_game())
+    ev = submit(g, Shoot("1.lokee", "2.bones", True))
+    assert "Aptitude" not in texts(ev)
+    at = g.state.attack
+    assert at.defender == "2.bones" and at.aimed and g.state.fighters["1.lokee"].ap == 1
+    att, _ = g.rules.pools(g.state, at)
+    assert att.counts(g.rules.opts) == (5, 0)       # 4 + knife; short range +1 and the aiming penalty cancel
+
+
+def test_reroll_chain_through_decisions():
+    """Lokee (lower on the track, rolls first) keeps a double 5 and manoeuvres; Marrow's reroll
+    gives it a double 4 and it manoeuvres back; Lokee's reroll gives a new double 5: a flaw."""
+    g = stage(new_game(), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
+              ["2.marrow", "1.lokee"])
+    submit(g, Shoot("1.lokee", "2.marrow"))
+    assert g.state.attack.band == "medium"
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(5, 5, 1, 2, 3)
+    submit(g, Announce("2.marrow", 0))
+    assert g.pending().kind == "keep" and g.pending().player == 1
+    submit(g, KeepDice("1.lokee", (5, 5)))
+    d = g.pending()
+    assert d.kind == "double effect" and d.player == 1
+    assert {o.effect for o in d.options} == {"precise_attack", "manoeuvre", "flaw", "tactical_advantage", "none"}
+    g.state.rng.force(6, 4)
+    ev = submit(g, ChooseEffect("1.lokee", "manoeuvre"))
+    assert "Marrow keeps 6 + 4 = 10" in texts(ev)
+    d = g.pending()
+    assert d.kind == "manoeuvre" and d.player == 1
+    six = next(o for o in d.options if "the 6" in g.describe(o))
+    g.state.rng.force(4)
+    ev = submit(g, six)
+    assert "Marrow keeps 4 + 4 = 8 (double 4)" in texts(ev)
+    d = g.pending()
+    assert d.kind == "double effect" and d.player == 2
+    submit(g, ChooseEffect("2.marrow", "manoeuvre"))
+    d = g.pending()
+    assert d.kind == "manoeuvre" and d.player == 2
+    five = next(o for o in d.options if "the 5" in g.describe(o))
+    g.state.rng.force(5)
+    submit(g, five)
+    assert g.pending().kind == "keep" and g.pending().player == 1
+    submit(g, KeepDice("1.lokee", (5, 5)))
+    assert g.pending().kind == "double effect"
+    ev = submit(g, ChooseEffect("1.lokee", "flaw"))
+    # 10 - 8 = 2: 1 point, +1 flaw on an unarmoured target
+    assert "Lokee hits Marrow, 10 against 8: 2 damage; 2 health left" in texts(ev)
+    assert g.state.attack is None and g.state.fighters["2.marrow"].health == 2
+
+
+# --------------------------------------------------------------------------- melee and more
+def test_charge_melee_force_attack_knocks_down_and_breaks_the_weapon():
+    g = stage(new_game(), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit",
+              ["1.grit", "2.marrow"])
+    charges = [o for o in g.pending().options if isinstance(o, MoveTo)]
+    assert charges and g.describe(charges[0]) == "Grit charges Marrow"
+    submit(g, charges[0])
+    d = g.pending()
+    assert MeleeAttack("1.grit", "2.marrow") in d.options and not any(isinstance(o, Shoot) for o in d.options)
+    assert d.spaces and "disengage" in d.spaces[0].describe()
+    submit(g, MeleeAttack("1.grit", "2.marrow"))
+    submit(g, Announce("1.grit", 0))
+    # Marrow rolls first: Defence 2; Grit: Combat 3 + club 1, armour penalty die
+    g.state.rng.force(1, 2, 6, 6, 2, 3, 6)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.grit", (6, 6), (6,)))
+    assert {o.effect for o in g.pending().options} == {"force_attack", "none"}
+    g.state.rng.force(1)   # Marrow is out, so no off-balance test; the bone club breaks on a 1
+    ev = submit(g, ChooseEffect("1.grit", "force_attack"))
+    t = texts(ev)
+    assert "Marrow is out of action" in t or "health left" in t
+    # 12 - 3 = 9: 5 points, +1 (no armour), +1 force: Marrow (4 health) is out
+    assert g.state.fighters["2.marrow"].out
+    assert "club" not in g.state.fighters["1.grit"].weapons and "breaks" in t
+    assert g.result() is not None and g.result().winner == 1
+
+
+def test_stand_up_and_ground_rules():
+    g = stage(new_game(), {"1.lokee": (200, 300, 270), "2.marrow": (200, 100, 90)}, "1.lokee",
+              ["1.lokee", "2.marrow"])
+    g.state.fighters["1.lokee"].on_ground = True
+    d = g.pending()
+    assert [type(o).__name__ for o in d.options] == ["StandUp", "EndActivation"] and not d.spaces
+    submit(g, StandUp("1.lokee"))
+    assert not g.state.fighters["1.lokee"].on_ground and g.state.fighters["1.lokee"].ap == 2
+    assert any(isinstance(o, Shoot) for o in g.pending().options)
+
+
+def test_illegal_choices_are_refused_and_change_nothing():
+    g = _lokee_and_bones(new_game(), (200, 100, 90))
+    h = g.state_hash()
+    with pytest.raises(IllegalChoice):
+        g.submit(1, Shoot("1.lokee", "2.bones", True))          # not in a melee: no aiming
+    with pytest.raises(IllegalChoice):
+        g.submit(1, MoveTo("1.lokee", 200.0, 600.0))             # too far
+    with pytest.raises(IllegalChoice):
+        g.submit(2, EndActivation("1.lokee"))                    # not player 2's decision
+    assert g.state_hash() == h
+
+
+def test_turn_limit_ends_the_game_and_effects_end_with_the_turn():
+    g = new_game(seed=3, options={"turn_limit": 1})
+    while (d := g.pending()) is not None:
+        g.submit(d.player, next(o for o in d.options if isinstance(o, EndActivation)))
+    r = g.result()
+    assert r.winner is None and "turn limit 1" in r.reason and g.state.turn == 1
+
+
+# --------------------------------------------------------------------------- random games
+def check_invariants(g: Game) -> None:
+    st, rules = g.state, g.rules
+    for f in st.fighters.values():
+        assert 0 <= f.health <= rules.chars(f).health
+        assert f.out == (f.health == 0)
+        assert f.ap >= 0 and f.status.shots_taken <= rules.opts.shots_per_turn
+    bases = [rules.base(f) for f in rules.in_play(st)]
+    for b in bases:
+        assert g.table.position_problem(b.x, b.y, b.radius, [o for o in bases if o.id != b.id]) is None
+
+
+def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2) -> Game:
+    g = Game(Setup("doubles", mapfile, (), {}, seed))
+    agents = {p: make_agent("random", p, seed * 7 + p) for p in (1, 2)}
+    probe = random.Random(seed)
+    n = 0
+    while (d := g.pending()) is not None:
+        assert d.is_open() and len(d.labels) == len(d.options)
+        if n % clone_every == 0:
+            for opt in d.options:
+                g.clone().submit(d.player, opt)
+            for space in d.spaces:
+                for _ in range(rng_checks):
+                    c = space.sample(probe)
+                    if c is not None:
+                        g.clone().submit(d.player, c)
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+        check_invariants(g)
+        n += 1
+        assert n < 5000
+    assert g.result() is not None and g.state.turn <= g.rules.opts.turn_limit
+    again = replay(g.setup, g.decisions, table=g.table)
+    assert again.state_hash() == g.state_hash()
+    json.dumps(g.view(None))
+    return g
+
+
+def test_seeded_random_games_keep_the_invariants():
+    arena = arena_map()
+    results = [play_checked(arena, seed, clone_every=3).result() for seed in range(80)]
+    assert any(r.winner == 1 for r in results) and any(r.winner == 2 for r in results)
+    prehistoric = load_map(resolve_map("prehistoric"))
+    for seed in range(20):
+        play_checked(prehistoric, 1000 + seed, clone_every=4)
+
+
+@pytest.mark.long
+def test_two_thousand_seeded_random_games():
+    arena, prehistoric = arena_map(), load_map(resolve_map("prehistoric"))
+    for seed in range(2000):
+        play_checked(arena if seed % 4 else prehistoric, 10_000 + seed, clone_every=2)
+
+
+def test_simulate_prehistoric_repeats_with_identical_hashes():
+    from engine.simulate import simulate
+    m = load_map(resolve_map("prehistoric"))
+    a = simulate("doubles", m, 4, 1, ("random", "random"))
+    b = simulate("doubles", m, 4, 1, ("random", "random"))
+    assert a["errors"] == 0 and a["final_hashes"] == b["final_hashes"] and None not in a["final_hashes"]
+
+
+def test_same_seed_same_game():
+    a, b = new_game(arena_map(), seed=5), new_game(arena_map(), seed=5)
+    pa = play(a, {p: make_agent("random", p, p) for p in (1, 2)})
+    pb = play(b, {p: make_agent("random", p, p) for p in (1, 2)})
+    assert a.state_hash() == b.state_hash() and pa.decisions == pb.decisions

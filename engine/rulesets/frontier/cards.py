@@ -62,6 +62,12 @@ class Card:
         elif self.rank not in RANKS or self.suit is None:
             raise CardError(f"bad card: rank={self.rank} suit={self.suit}")
 
+    def __copy__(self) -> "Card":
+        return self  # immutable: a game state's deep copy shares its cards
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
     @property
     def is_joker(self) -> bool:
         return self.joker != 0

@@ -1,0 +1,1002 @@
+"""Last Hope Frontier, playable: the state machine on the engine core (phase 2).
+
+``FrontierRules`` asks the players for every decision the seed leaves to them and settles the
+rest with the phase-1 mechanics (``cards``, ``poker``, ``duel``, ``turns``, ``data``):
+
+1. Set-up (automatic): each player's 54 cards are shuffled, the first-turn high-card draw
+   picks who has priority, hands of eight are dealt, the posses deploy in their map zones.
+2. Each turn: a **movement phase** -- players alternate model by model, the priority holder
+   first, every standing model takes its move (a point on the table, a move into base contact
+   with an enemy, or holding still) -- then the **main phase** -- alternating activations, one
+   action each: a second move (once per model), a shot or a combat. A shot or a combat is an
+   opposed test: the attacker commits a card (or a leader's pair) in secret, the defender
+   commits, both are revealed and resolved. Drinking is a free action during an activation.
+3. A player who has spent seven cards (or has none) takes no more activations but still
+   defends. A player may pass only when none of its models can shoot or fight; passing ends
+   its main phase. When both are finished, a player short of seven lays the rest down (option
+   ``shortfall``), the game checks rout and the turn limit, priority goes to the better poker
+   hand, each player keeps or ditches the last card, and new hands are drawn.
+
+The rules in plain words, and the decisions we made where the seed is silent, are in
+``docs/rules/frontier.md``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+import pymunk
+
+from engine.core import Choice, Decision, Event, Result, Rules, State, register
+from engine.core.errors import SetupError
+from engine.core.rng import GameRng
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.table import Base
+from engine.table import movement as _movement
+from engine.table.terrain import CAT_CLIMBABLE
+
+from . import duel, poker, turns
+from .cards import Card, PlayerCards, card as parse_card
+from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
+
+INCH = 25.4
+MODEL_HEIGHT_MM = 40.0   # a 28 mm figure standing on its base, for sight
+CONTACT_MM = 1.0         # bases whose edges are this close are in base contact
+CHARGE_GAP_MM = 0.1      # a "move into contact" stops this far from the enemy's base edge
+DEFAULT_FACTIONS = ("sheriffs", "outlawmen")
+
+
+# --- choices ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hold(Choice):
+    """Movement phase: the model takes its move action without moving."""
+    tag = "frontier.Hold"
+    model: str
+
+
+@dataclass(frozen=True)
+class Shoot(Choice):
+    """Main phase: ``model`` shoots ``target`` with the item ``weapon`` (a firearm, or a hunting
+    knife thrown). ``friend``: when the target is in base contact with one of the shooter's own
+    models, the one that takes the penalty if the shot fails ("" otherwise)."""
+    tag = "frontier.Shoot"
+    model: str
+    target: str
+    weapon: str
+    friend: str = ""
+
+
+@dataclass(frozen=True)
+class Fight(Choice):
+    """Main phase: a combat action against an enemy in base contact, with a base-contact
+    weapon (item id) or bare hands ("")."""
+    tag = "frontier.Fight"
+    model: str
+    target: str
+    weapon: str = ""
+
+
+@dataclass(frozen=True)
+class Drink(Choice):
+    """Free action in the main phase: the model drinks ``item`` (whiskey, hooch)."""
+    tag = "frontier.Drink"
+    model: str
+    item: str
+
+
+@dataclass(frozen=True)
+class Pass(Choice):
+    """Main phase: the player takes no more activations this turn (only when none of its
+    models can shoot or fight)."""
+    tag = "frontier.Pass"
+
+
+@dataclass(frozen=True)
+class Commit(Choice):
+    """An opposed test: the card committed in secret (its code), or a leader's eighth-card
+    pair as (kept, discarded)."""
+    tag = "frontier.Commit"
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Steal(Choice):
+    """Slippery Paws: the item the Bootlegger leader takes."""
+    tag = "frontier.Steal"
+    item: str
+
+
+@dataclass(frozen=True)
+class LayDown(Choice):
+    """Shortfall: a card spent without a test (laid face up, or forfeited, by option)."""
+    tag = "frontier.LayDown"
+    card: str
+
+
+@dataclass(frozen=True)
+class KeepLast(Choice):
+    """End of turn: keep the last card and draw up to eight, or ditch it and draw eight."""
+    tag = "frontier.KeepLast"
+    keep: bool
+
+
+# --- state -------------------------------------------------------------------------------------
+
+@dataclass
+class Piles:
+    """One player's 54 cards. ``committed`` holds cards chosen in secret for the current test:
+    they have left the hand but are not yet revealed."""
+    deck: list = field(default_factory=list)
+    hand: list = field(default_factory=list)
+    committed: list = field(default_factory=list)
+    played: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    spent: int = 0
+    pairs_played: int = 0
+    reshuffles: int = 0
+
+    def cards(self) -> PlayerCards:
+        """The phase-1 piles (committed cards counted in the hand); checks all 54."""
+        return PlayerCards(self.deck, self.hand + self.committed, self.played, self.discard,
+                           self.spent, self.pairs_played, self.reshuffles)
+
+    def store(self, pc: PlayerCards) -> None:
+        held = set(self.committed)
+        self.deck, self.played, self.discard = list(pc.deck), list(pc.played), list(pc.discard)
+        self.hand = [c for c in pc.hand if c not in held]
+        self.committed = [c for c in self.committed if c in pc.hand]
+        self.spent, self.pairs_played, self.reshuffles = pc.spent, pc.pairs_played, pc.reshuffles
+
+    def __deepcopy__(self, memo) -> "Piles":
+        # cards are immutable: copying the lists is a deep copy (and clones stay cheap)
+        return Piles(list(self.deck), list(self.hand), list(self.committed), list(self.played),
+                     list(self.discard), self.spent, self.pairs_played, self.reshuffles)
+
+    def places(self) -> dict[str, list]:
+        return {"deck": self.deck, "hand": self.hand, "committed": self.committed,
+                "played": self.played, "discard": self.discard}
+
+
+@dataclass
+class Model:
+    id: str
+    player: int
+    profile: str
+    name: str
+    x: float
+    y: float
+    z: float
+    radius: float
+    wounds: int
+    max_wounds: int
+    items: list = field(default_factory=list)
+    moved: bool = False          # has taken its movement-phase move this turn
+    second_move: bool = False    # has used its one second move this main phase
+
+    def __deepcopy__(self, memo) -> "Model":
+        return replace(self, items=list(self.items))
+
+    @property
+    def standing(self) -> bool:
+        return self.wounds > 0
+
+    def base(self) -> Base:
+        return Base(self.id, self.x, self.y, self.radius, MODEL_HEIGHT_MM, 0.0, self.z)
+
+
+@dataclass
+class Test:
+    kind: str          # "shot" | "combat"
+    attacker: str
+    defender: str
+    weapon: str        # item id ("" bare hands)
+    friend: str = ""
+
+
+@dataclass
+class FrontierState(State):
+    cards: dict = field(default_factory=dict)      # player -> Piles
+    models: dict = field(default_factory=dict)     # model id -> Model
+    phase: str = "move"   # move | main | attack_card | defend_card | steal | shortfall | keep | over
+    priority: int = 1
+    passed: dict = field(default_factory=lambda: {1: False, 2: False})
+    test: Test | None = None
+    steal: dict | None = None                      # {"player", "thief", "victim"}
+    next_priority: int = 0
+    keep: dict = field(default_factory=dict)
+    first_draw: list = field(default_factory=list)
+    result: dict | None = None
+
+
+# --- static data -----------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _catalogue() -> ItemCatalogue:
+    return load_items()
+
+
+@lru_cache(maxsize=1)
+def _shipped_posses() -> dict[str, Posse]:
+    return load_posses()
+
+
+@lru_cache(maxsize=1)
+def _default_options() -> dict:
+    return Options().model_dump()
+
+
+def _posse_of(roster: Any, player: int) -> Posse:
+    if isinstance(roster, Posse):
+        return roster
+    if roster is None:
+        roster = DEFAULT_FACTIONS[player - 1]
+    if isinstance(roster, str):
+        posses = _shipped_posses()
+        if roster not in posses:
+            raise SetupError(f"player {player}: no posse {roster!r} (shipped: {', '.join(sorted(posses))})")
+        return posses[roster]
+    if isinstance(roster, dict):
+        try:
+            return parse_posse(roster, f"roster of player {player}", _catalogue())
+        except Exception as err:  # DataError names the field
+            raise SetupError(f"player {player}: the posse is refused: {err}") from None
+    raise SetupError(f"player {player}: a roster is a faction id or a posse object, not {type(roster).__name__}")
+
+
+def _in_polygon(x: float, y: float, pts) -> bool:
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if xc > x:
+                inside = not inside
+    return inside
+
+
+# --- movement --------------------------------------------------------------------------------
+
+_CLIMB_FILTER = pymunk.ShapeFilter(mask=CAT_CLIMBABLE)
+
+
+def _seg_point_dist(ax, ay, bx, by, px, py) -> float:
+    dx, dy = bx - ax, by - ay
+    L2 = dx * dx + dy * dy
+    t = 0.0 if L2 <= 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+class FrontierMoveSpace(MoveSpace):
+    """``MoveSpace`` with a fast exact answer for straight moves: a destination whose straight
+    segment is clear of impassable terrain and of other models is reachable for the segment's
+    cost (horizontal + climbing); when that is within the allowance the move is legal, and when
+    the segment is clear, flat and too long no path can be shorter. Every other case asks the
+    table's path finder, as ``MoveSpace`` does, so the two always agree on legality."""
+
+    def _straight(self, x: float, y: float) -> float | None:
+        b = self.base
+        rr = b.radius - _movement.EDGE_TOL
+        for o in self.others:  # the same clearance as the path finder's
+            if _seg_point_dist(b.x, b.y, x, y, o.x, o.y) < o.radius + rr:
+                return None
+        if not _movement._clear(self.table, (b.x, b.y), (x, y), b.radius):
+            return None
+        flat = math.hypot(x - b.x, y - b.y)
+        if not self.table.space.segment_query((b.x, b.y), (x, y), 0.0, _CLIMB_FILTER) and \
+                not self.table.space.point_query((b.x, b.y), 0.0, _CLIMB_FILTER):
+            return flat  # the centre line meets no climbable piece: no climbing
+        vert, _ = _movement.surface_profiles(self.table, [[b.x, b.y]], [[x, y]])
+        return flat + float(vert[0])
+
+    def quick(self, c: MoveTo) -> str | None:
+        """None when the straight move is legal; else a reason (which may be only "not straight")."""
+        if c.model != self.base.id:
+            return f"this move is for {self.base.id}, not {c.model}"
+        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
+        if problem:
+            return problem
+        cost = self._straight(c.x, c.y)
+        if cost is None:
+            return "no straight route"
+        if cost > self.allowance + 1e-6:
+            return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+        return None
+
+    def check(self, c: MoveTo) -> str | None:
+        if c.model != self.base.id:
+            return f"this move is for {self.base.id}, not {c.model}"
+        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
+        if problem:
+            return problem
+        cost = self._straight(c.x, c.y)
+        if cost is not None:
+            if cost <= self.allowance + 1e-6:
+                return None
+            flat = abs(cost - math.hypot(c.x - self.base.x, c.y - self.base.y)) < 1e-9
+            if flat:
+                return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+        return super().check(c)
+
+    def sample(self, rng, tries: int = 30) -> MoveTo | None:
+        cands = []
+        for _ in range(tries):
+            a = rng.uniform(0, 2 * math.pi)
+            r = self.allowance * math.sqrt(rng.random())
+            c = MoveTo(self.base.id, round(self.base.x + r * math.cos(a), 2), round(self.base.y + r * math.sin(a), 2))
+            if self.quick(c) is None:
+                return c
+            cands.append(c)
+        for c in cands[:2]:  # a few through the path finder (slow), then give up
+            if self.check(c) is None:
+                return c
+        return None
+
+
+# --- the ruleset -------------------------------------------------------------------------------
+
+@register
+class FrontierRules(Rules):
+    id = "frontier"
+    name = "Last Hope Frontier"
+    unit = "in"
+
+    def __init__(self, table, rosters, options):
+        super().__init__(table, rosters, options)
+        rosters = list(rosters) + [None] * (2 - len(rosters))
+        self.posses: dict[int, Posse] = {p: _posse_of(rosters[p - 1], p) for p in (1, 2)}
+        unknown = set(options) - set(_default_options())
+        if unknown:
+            raise SetupError(f"unknown frontier options: {', '.join(sorted(unknown))}")
+        try:
+            self.opts = Options.model_validate({**_default_options(), **options})
+        except Exception as err:
+            raise SetupError(f"frontier options refused: {err}") from None
+        self.duel_rules = self.opts.duel_rules()
+        self.catalogue = _catalogue()
+        self.items = self.catalogue.by_id()
+        self.faction = {p: self.posses[p].faction for p in (1, 2)}
+        self.profiles = {p: {m.id: m for m in self.posses[p].models} for p in (1, 2)}
+        self._sight_cache: dict = {}
+        self._move_cache: dict = {}
+
+    @classmethod
+    def default_rosters(cls, table) -> list:
+        return list(DEFAULT_FACTIONS)
+
+    # --- set-up ---------------------------------------------------------------------------
+    def initial_state(self, seed: int) -> FrontierState:
+        rng = GameRng(seed)
+        st = FrontierState(rng=rng)
+        decks = [PlayerCards.new(rng), PlayerCards.new(rng)]
+        first = duel.first_turn_draw(decks, [self.faction[1], self.faction[2]], rng)
+        st.first_draw = [[a.code, b.code] for a, b in first.draws]
+        for pc in decks:
+            pc.deal(self.opts.hand_size, rng)
+        for p in (1, 2):
+            st.cards[p] = Piles()
+            st.cards[p].store(decks[p - 1])
+        st.priority = st.active = first.winner + 1
+        self._deploy(st)
+        st.phase = "move"
+        return st
+
+    def _names(self, p: int) -> dict[str, str]:
+        models = self.posses[p].models
+        count: dict[str, int] = {}
+        for m in models:
+            count[m.name] = count.get(m.name, 0) + 1
+        seen: dict[str, int] = {}
+        out = {}
+        for m in models:
+            if count[m.name] > 1:
+                seen[m.name] = seen.get(m.name, 0) + 1
+                out[m.id] = f"{m.name} {seen[m.name]}"
+            else:
+                out[m.id] = m.name
+        return out
+
+    def _deploy(self, st: FrontierState) -> None:
+        """Deterministic deployment: each posse in a column down the middle of its zone, evenly
+        spaced; a blocked spot moves to the nearest free point inside the zone."""
+        t = self.table
+        k = t.to_mm(1.0, t.unit)
+        placed: list[Base] = []
+        for p in (1, 2):
+            zone = next(z for z in t.mapfile.deployment if z.side == p)
+            pts = [(x * k, y * k) for x, y in zone.points]
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+            names = self._names(p)
+            profs = self.posses[p].models
+            n = len(profs)
+            for i, prof in enumerate(profs):
+                r = prof.base_mm / 2
+                gx, gy = (x0 + x1) / 2, y0 + (i + 0.5) * (y1 - y0) / n
+                spot = self._free_spot(gx, gy, r, pts, (x0, x1, y0, y1), placed)
+                mid = f"p{p}-{prof.id}"
+                m = Model(mid, p, prof.id, names[prof.id], spot[0], spot[1], t.surface_height(*spot), r,
+                          prof.wounds, prof.wounds, list(prof.items))
+                st.models[mid] = m
+                placed.append(m.base())
+
+    def _free_spot(self, gx, gy, r, pts, box, placed):
+        x0, x1, y0, y1 = box
+        step = 5.0
+        for ring in range(0, 200):
+            cands = [(gx, gy)] if ring == 0 else [
+                (gx + dx * step, gy + dy * step)
+                for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1)
+                if max(abs(dx), abs(dy)) == ring]
+            cands.sort(key=lambda q: (math.hypot(q[0] - gx, q[1] - gy), q[1], q[0]))
+            for x, y in cands:
+                if not (x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r) or not _in_polygon(x, y, pts):
+                    continue
+                if self.table.position_problem(x, y, r, placed) is None:
+                    return (round(x, 2), round(y, 2))
+        raise SetupError("no room to deploy a model in its zone")
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _standing(self, st: FrontierState, p: int | None = None) -> list[Model]:
+        return [m for m in st.models.values() if m.standing and (p is None or m.player == p)]
+
+    def _others(self, st: FrontierState, model: Model) -> list[Base]:
+        return [m.base() for m in st.models.values() if m.standing and m.id != model.id]
+
+    def _must_spend(self, st: FrontierState, p: int) -> int:
+        c = st.cards[p]
+        return turns.must_spend(c.spent, len(c.hand), self.opts.cards_per_turn)
+
+    def _can_act(self, st: FrontierState, p: int) -> bool:
+        return not st.passed[p] and self._must_spend(st, p) > 0 and bool(self._standing(st, p))
+
+    def _in_contact(self, a: Model, b: Model) -> bool:
+        return math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius <= CONTACT_MM
+
+    def _visible(self, st: FrontierState, viewer: Model, target: Model) -> float:
+        """Visible fraction of ``target`` from ``viewer`` (other standing models block), cached
+        on the positions of every standing model."""
+        sig = self._signature(st)
+        cache = self._sight_cache.get(sig)
+        if cache is None:
+            if len(self._sight_cache) > 256:
+                self._sight_cache.clear()
+            cache = self._sight_cache[sig] = {}
+        key = (viewer.id, target.id)
+        v = cache.get(key)
+        if v is None:
+            s = self.table.sight(viewer.base(), target.base(), self._others(st, viewer))
+            v = cache[key] = float(s.visible_fraction)
+        return v
+
+    def _space(self, st: FrontierState, m: Model) -> FrontierMoveSpace:
+        prof = self.profiles[m.player][m.profile]
+        return FrontierMoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m),
+                                 label=f"move {m.name} up to {prof.move:g}\"")
+
+    def _signature(self, st: FrontierState) -> tuple:
+        return tuple((m.id, m.x, m.y, m.z) for m in st.models.values() if m.standing)
+
+    def _straight_moves(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+        """The enumerated moves of a model: into base contact with each enemy it can reach, and
+        an advance toward the nearest enemy. Cached on the positions (a pure function of them)."""
+        key = (self._signature(st), m.id, space.allowance)
+        hit = self._move_cache.get(key)
+        if hit is None:
+            if len(self._move_cache) > 4096:
+                self._move_cache.clear()
+            hit = self._move_cache[key] = tuple(self._charges(st, m, space) + self._advance(st, m, space))
+        return list(hit)
+
+    def _charges(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+        """Moves that end in base contact with an enemy by a straight route."""
+        out = []
+        for e in self._standing(st, 3 - m.player):
+            if self._in_contact(m, e):
+                continue
+            d = math.hypot(m.x - e.x, m.y - e.y)
+            if d - m.radius - e.radius > space.allowance:
+                continue
+            base_ang = math.atan2(m.y - e.y, m.x - e.x) if d > 0 else 0.0
+            reach = m.radius + e.radius + CHARGE_GAP_MM
+            for off in (0, 30, -30, 60, -60, 90, -90):
+                a = base_ang + math.radians(off)
+                c = MoveTo(m.id, round(e.x + reach * math.cos(a), 2), round(e.y + reach * math.sin(a), 2))
+                if space.quick(c) is None:
+                    out.append(c)
+                    break
+        return out
+
+    def _advance(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+        """A straight move toward the nearest enemy (as far as the allowance and a clear
+        straight route allow, short of base contact): a convenience for players and agents."""
+        enemies = self._standing(st, 3 - m.player)
+        if not enemies:
+            return []
+        e = min(enemies, key=lambda q: (math.hypot(q.x - m.x, q.y - m.y), q.id))
+        d = math.hypot(e.x - m.x, e.y - m.y)
+        room = d - m.radius - e.radius - 2 * CONTACT_MM
+        if d <= 0 or room <= INCH / 2:
+            return []
+        ux, uy = (e.x - m.x) / d, (e.y - m.y) / d
+        for frac in (1.0, 0.5):
+            step = min(space.allowance, room) * frac
+            c = MoveTo(m.id, round(m.x + ux * step, 2), round(m.y + uy * step, 2))
+            if space.quick(c) is None:
+                return [c]
+        return []
+
+    def _melee(self, m: Model) -> list[str]:
+        ws = []
+        for i in m.items:
+            if self.items[i].kind == "melee" and i not in ws:
+                ws.append(i)
+        return ws or [""]
+
+    def _ranged(self, m: Model) -> list[tuple[str, float]]:
+        out = []
+        for i in m.items:
+            w = self.items[i].ranged_weapon()
+            if w is not None and i not in [x for x, _ in out]:
+                out.append((i, w.range))
+        return out
+
+    def _attacks(self, st: FrontierState, p: int) -> list[Choice]:
+        mine, enemies = self._standing(st, p), self._standing(st, 3 - p)
+        opts: list[Choice] = []
+        for m in mine:
+            engaged = [e for e in enemies if self._in_contact(m, e)]
+            if engaged:
+                for e in engaged:
+                    for w in self._melee(m):
+                        opts.append(Fight(m.id, e.id, w))
+                continue
+            for w, rng_in in self._ranged(m):
+                for e in enemies:
+                    if math.hypot(m.x - e.x, m.y - e.y) - m.radius - e.radius > rng_in * INCH + 1e-6:
+                        continue
+                    if self._visible(st, m, e) <= 0.0:
+                        continue
+                    friends = [f.id for f in mine if f.id != m.id and self._in_contact(f, e)]
+                    for f in friends or [""]:
+                        opts.append(Shoot(m.id, e.id, w, f))
+        return opts
+
+    def _commit_options(self, st: FrontierState, p: int, model: Model) -> tuple[Commit, ...]:
+        hand = st.cards[p].hand
+        opts = [Commit((c.code,)) for c in hand]
+        is_leader = self.profiles[p][model.profile].role == "leader"
+        if turns.can_play_pair(is_leader, st.cards[p].pairs_played, len(hand),
+                               self.opts.eighth_card_actions_per_turn):
+            for a in hand:
+                for b in hand:
+                    if a != b and duel.is_pair(a, b):
+                        opts.append(Commit((a.code, b.code)))
+        return tuple(opts)
+
+    # --- the protocol ----------------------------------------------------------------------
+    def pending(self, st: FrontierState) -> Decision | None:
+        ph = st.phase
+        if ph == "over":
+            return None
+        p = st.active
+        if ph == "move":
+            opts: list[Choice] = []
+            spaces = []
+            for m in self._standing(st, p):
+                if m.moved:
+                    continue
+                sp = self._space(st, m)
+                spaces.append(sp)
+                opts.append(Hold(m.id))
+                opts.extend(self._straight_moves(st, m, sp))
+            return Decision(p, "move", f"Turn {st.turn}, movement phase: move a model", tuple(opts), tuple(spaces))
+        if ph == "main":
+            opts = list(self._attacks(st, p))
+            attacks = bool(opts)
+            spaces = []
+            for m in self._standing(st, p):
+                if m.wounds < m.max_wounds:
+                    for i in dict.fromkeys(m.items):
+                        if self.items[i].kind == "drink":
+                            opts.append(Drink(m.id, i))
+            for m in self._standing(st, p):
+                if not m.second_move:
+                    sp = self._space(st, m)
+                    spaces.append(sp)
+                    opts.extend(self._straight_moves(st, m, sp))
+            if not attacks:
+                opts.append(Pass())
+            return Decision(p, "activate", f"Turn {st.turn}, main phase: activate a model", tuple(opts), tuple(spaces))
+        if ph in ("attack_card", "defend_card"):
+            t = st.test
+            model = st.models[t.attacker if ph == "attack_card" else t.defender]
+            role = "attack" if ph == "attack_card" else "defend"
+            return Decision(model.player, f"{role} card",
+                            f"Choose in secret the card {model.name} {'attacks' if role == 'attack' else 'defends'} with",
+                            self._commit_options(st, model.player, model))
+        if ph == "steal":
+            victim = st.models[st.steal["victim"]]
+            items = [self.items[i] for i in dict.fromkeys(victim.items)]
+            opts = tuple(Steal(i.id) for i in duel.stealable(items, self.duel_rules))
+            return Decision(st.steal["player"], "steal", f"Slippery Paws: take an item from {victim.name}", opts)
+        if ph == "shortfall":
+            word = "lay down" if self.opts.shortfall == "lay_down" else "forfeit"
+            return Decision(p, word, f"No actions left: {word} a card ({self._must_spend(st, p)} to spend)",
+                            tuple(LayDown(c.code) for c in st.cards[p].hand))
+        if ph == "keep":
+            return Decision(p, "keep or ditch", "Keep your last card (draw up) or ditch it (draw a full hand)?",
+                            (KeepLast(True), KeepLast(False)))
+        raise AssertionError(f"unknown phase {ph!r}")
+
+    def apply(self, st: FrontierState, player: int, c: Choice) -> list[Event]:
+        ev: list[Event] = []
+        if isinstance(c, MoveTo):
+            m = st.models[c.model]
+            frm = (m.x, m.y)
+            m.x, m.y = float(c.x), float(c.y)
+            m.z = self.table.surface_height(m.x, m.y)
+            d = math.hypot(m.x - frm[0], m.y - frm[1]) / INCH
+            contact = [e.name for e in self._standing(st, 3 - m.player) if self._in_contact(m, e)]
+            txt = f"{self._who(m)} moves {d:.1f}\"" + (f" into base contact with {', '.join(contact)}" if contact else "")
+            ev.append(Event(txt, "move", {"model": m.id, "from": list(frm), "to": [m.x, m.y]}))
+            if st.phase == "move":
+                m.moved = True
+                self._after_move(st, player, ev)
+            else:
+                m.second_move = True
+                self._end_activation(st, player, ev)
+        elif isinstance(c, Hold):
+            m = st.models[c.model]
+            m.moved = True
+            ev.append(Event(f"{self._who(m)} holds its ground", "move", {"model": m.id}))
+            self._after_move(st, player, ev)
+        elif isinstance(c, Pass):
+            st.passed[player] = True
+            ev.append(Event(f"Player {player} passes for the rest of the turn", "pass"))
+            self._end_activation(st, player, ev)
+        elif isinstance(c, Drink):
+            m = st.models[c.model]
+            it = self.items[c.item]
+            before = m.wounds
+            m.wounds = duel.heal(m.wounds, m.max_wounds, it.heal)
+            m.items.remove(c.item)
+            ev.append(Event(f"{self._who(m)} drinks the {it.name.lower()}: {before} -> {m.wounds} wounds", "heal",
+                            {"model": m.id, "wounds": m.wounds}))
+        elif isinstance(c, (Shoot, Fight)):
+            kind = "shot" if isinstance(c, Shoot) else "combat"
+            st.test = Test(kind, c.model, c.target, c.weapon, getattr(c, "friend", ""))
+            st.phase = "attack_card"
+            ev.append(Event(self.describe_choice(st, c), kind, {"attacker": c.model, "defender": c.target}))
+        elif isinstance(c, Commit):
+            self._commit(st, player, c, ev)
+            t = st.test
+            if st.phase == "attack_card":
+                d = st.models[t.defender]
+                if st.cards[d.player].hand:
+                    st.phase = "defend_card"
+                else:
+                    ev.append(Event(f"Player {d.player} has no card: {d.name} defends with the bare characteristic", "info"))
+                    self._resolve(st, ev)
+            else:
+                self._resolve(st, ev)
+        elif isinstance(c, Steal):
+            thief, victim = st.models[st.steal["thief"]], st.models[st.steal["victim"]]
+            victim.items.remove(c.item)
+            thief.items.append(c.item)
+            ev.append(Event(f"Slippery Paws: {self._who(thief)} takes the {self.items[c.item].name.lower()} "
+                            f"from {self._who(victim)}", "steal", {"item": c.item}))
+            st.steal = None
+            self._after_test(st, ev)
+        elif isinstance(c, LayDown):
+            piles = st.cards[player]
+            pc = piles.cards()
+            cd = parse_card(c.card)
+            if self.opts.shortfall == "lay_down":
+                pc.lay_down(cd)
+                ev.append(Event(f"Player {player} lays down the {cd.describe()}", "cards",
+                                {"player": player, "cards": [cd.code]}))
+            else:
+                pc.forfeit(cd)
+                ev.append(Event(f"Player {player} forfeits a card", "cards"))
+                ev.append(Event(f"You forfeit the {cd.describe()}", "cards", {"owner": player, "cards": [cd.code]},
+                                visible_to=frozenset({player})))
+            piles.store(pc)
+            self._shortfall(st, ev)
+        elif isinstance(c, KeepLast):
+            st.keep[player] = c.keep
+            ev.append(Event(f"Player {player} {'keeps the last card' if c.keep else 'ditches the last card'}", "cards"))
+            self._keep_next(st, ev)
+        else:
+            raise AssertionError(f"unexpected choice {c!r}")
+        return ev
+
+    # --- flow --------------------------------------------------------------------------------
+    def _after_move(self, st: FrontierState, p: int, ev: list[Event]) -> None:
+        def left(q):
+            return any(not m.moved for m in self._standing(st, q))
+        if left(3 - p):
+            st.active = 3 - p
+        elif left(p):
+            st.active = p
+        else:
+            self._start_main(st, ev)
+
+    def _start_main(self, st: FrontierState, ev: list[Event]) -> None:
+        for m in st.models.values():
+            m.second_move = False
+        st.passed = {1: False, 2: False}
+        st.phase = "main"
+        ev.append(Event(f"Turn {st.turn}: main phase, player {st.priority} first", "phase"))
+        if self._can_act(st, st.priority):
+            st.active = st.priority
+        elif self._can_act(st, 3 - st.priority):
+            st.active = 3 - st.priority
+        else:
+            self._end_main(st, ev)
+
+    def _end_activation(self, st: FrontierState, p: int, ev: list[Event]) -> None:
+        if self._can_act(st, 3 - p):
+            st.active = 3 - p
+        elif self._can_act(st, p):
+            st.active = p
+        else:
+            self._end_main(st, ev)
+
+    def _end_main(self, st: FrontierState, ev: list[Event]) -> None:
+        st.phase = "shortfall"
+        self._shortfall(st, ev)
+
+    def _shortfall(self, st: FrontierState, ev: list[Event]) -> None:
+        for q in (st.priority, 3 - st.priority):
+            if self._must_spend(st, q) > 0:
+                st.active = q
+                return
+        self._finish_turn(st, ev)
+
+    def _sides(self, st: FrontierState):
+        return [turns.SideStatus(tuple(max(0, m.wounds) for m in st.models.values() if m.player == p)) for p in (1, 2)]
+
+    def _end_game(self, st: FrontierState, v: turns.Verdict, ev: list[Event]) -> None:
+        sides = self._sides(st)
+        winner = None if v.winner is None else v.winner + 1
+        st.result = {"winner": winner, "reason": v.reason,
+                     "scores": {str(p): {"standing": s.standing, "wounds_left": s.wounds_left}
+                                for p, s in zip((1, 2), sides)}}
+        st.phase = "over"
+        st.test = None
+        st.steal = None
+        ev.append(Event(f"Game over: {v.reason}" + ("" if winner is None else f"; player {winner} wins"), "result",
+                        {"winner": winner}))
+
+    def _finish_turn(self, st: FrontierState, ev: list[Event]) -> None:
+        v = turns.victory(self._sides(st), st.turn, end_of_turn=True, rule=self.opts.victory,
+                          rout_fraction=self.opts.rout_fraction, turn_limit=self.opts.turn_limit)
+        if v.over:
+            self._end_game(st, v, ev)
+            return
+        pr = poker.next_priority((st.cards[1].played, st.cards[2].played), st.priority - 1,
+                                 tie=self.opts.initiative_tie, five_of_a_kind=self.opts.five_of_a_kind)
+        st.next_priority = pr.winner + 1
+        ev.append(Event(f"End of turn {st.turn}: {pr.describe()}", "priority",
+                        {"hands": [h.describe() for h in pr.hands], "priority": st.next_priority}))
+        st.keep = {}
+        st.phase = "keep"
+        self._keep_next(st, ev)
+
+    def _keep_next(self, st: FrontierState, ev: list[Event]) -> None:
+        for q in (st.next_priority, 3 - st.next_priority):
+            if q not in st.keep and turns.can_keep_last(len(st.cards[q].hand)):
+                st.active = q
+                return
+        for q in (1, 2):
+            piles = st.cards[q]
+            pc = piles.cards()
+            pc.end_turn(st.keep.get(q, False), self.opts.hand_size, st.rng)
+            piles.store(pc)
+        st.turn += 1
+        st.priority = st.next_priority
+        st.keep = {}
+        for m in st.models.values():
+            m.moved = False
+            m.second_move = False
+        st.phase = "move"
+        ev.append(Event(f"Turn {st.turn}: player {st.priority} has priority; movement phase", "phase"))
+        if any(self._standing(st, st.priority)):
+            st.active = st.priority
+        else:
+            st.active = 3 - st.priority
+
+    # --- opposed tests -------------------------------------------------------------------------
+    def _commit(self, st: FrontierState, p: int, c: Commit, ev: list[Event]) -> None:
+        piles = st.cards[p]
+        cs = [parse_card(x) for x in c.cards]
+        for cd in cs:
+            piles.hand.remove(cd)
+            piles.committed.append(cd)
+        n = "two cards" if len(cs) == 2 else "a card"
+        ev.append(Event(f"Player {p} commits {n} face down", "commit", {"player": p, "count": len(cs)}))
+        ev.append(Event(f"You commit {' + '.join(x.describe() for x in cs)}", "commit",
+                        {"owner": p, "cards": [x.code for x in cs]}, visible_to=frozenset({p})))
+
+    def _resolve(self, st: FrontierState, ev: list[Event]) -> None:
+        t = st.test
+        a, d = st.models[t.attacker], st.models[t.defender]
+        ap, dp = a.player, d.player
+        a_play, d_play = duel.Play(tuple(st.cards[ap].committed)), duel.Play(tuple(st.cards[dp].committed))
+        fa = fighter(self.profiles[ap][a.profile], self.faction[ap], self.catalogue, wounds=a.wounds, items=a.items)
+        fd = fighter(self.profiles[dp][d.profile], self.faction[dp], self.catalogue, wounds=d.wounds, items=d.items)
+        if t.kind == "combat":
+            weapon = self.items[t.weapon].melee_weapon() if t.weapon else duel.UNARMED
+            r = duel.resolve_combat(fa, fd, a_play, d_play, weapon, self.duel_rules)
+            cover_note = ""
+        else:
+            weapon = self.items[t.weapon].ranged_weapon()
+            hidden = max(0.0, 1.0 - self._visible(st, a, d))
+            r = duel.resolve_shot(fa, fd, a_play, d_play, weapon, hidden, bool(t.friend), self.duel_rules)
+            cover_note = f" ({hidden:.0%} of the target hidden)"
+        # the cards: revealed together, then spent
+        ev.append(Event(f"Revealed: player {ap} {a_play.describe()}, player {dp} {d_play.describe()}", "reveal",
+                        {"cards": {str(ap): [x.code for x in a_play.cards], str(dp): [x.code for x in d_play.cards]}}))
+        for q, play in ((ap, a_play), (dp, d_play)):
+            piles = st.cards[q]
+            pc = piles.cards()
+            if play.is_pair:
+                pc.play_pair(play.cards[0], play.cards[1])
+            elif play.cards:
+                pc.play(play.cards[0])
+            piles.committed = []
+            piles.store(pc)
+        ev.append(Event(f"{self._who(a)} vs {self._who(d)}: {r.describe()}{cover_note}", "duel",
+                        {"attack": r.attack.value, "defence": r.defence.value, "wounds": r.wounds,
+                         "success": r.success}))
+        for side, action in r.leader_actions:
+            ev.append(Event(f"The {side}'s leader uses {action.replace('_', ' ')}", "leader"))
+        a.wounds = r.attacker_wounds_after
+        d.wounds = r.defender_wounds_after
+        if r.defender_out:
+            ev.append(Event(f"{self._who(d)} is out of action", "casualty", {"model": d.id}))
+        if r.friendly_damage and t.friend:
+            f = st.models[t.friend]
+            if f.standing:
+                f.wounds = duel.apply_unsoakable(f.wounds, r.friendly_damage)
+                ev.append(Event(f"The shot goes astray into the fight: {self._who(f)} takes {r.friendly_damage} "
+                                f"unsoakable damage ({f.wounds} wounds left)", "damage", {"model": f.id}))
+                if not f.standing:
+                    ev.append(Event(f"{self._who(f)} is out of action", "casualty", {"model": f.id}))
+        if r.weapon_lost and t.weapon in a.items:
+            a.items.remove(t.weapon)
+            ev.append(Event(f"{self._who(a)}'s {self.items[t.weapon].name.lower()} is thrown and lost", "info"))
+        st.steal = None
+        if r.steal_by:
+            thief, victim = (a, d) if r.steal_by == "attacker" else (d, a)
+            items = [self.items[i] for i in victim.items]
+            if duel.stealable(items, self.duel_rules):
+                st.steal = {"player": thief.player, "thief": thief.id, "victim": victim.id}
+            else:
+                ev.append(Event(f"Slippery Paws: {self._who(victim)} carries nothing worth under "
+                                f"${self.duel_rules.steal_below_dollars}", "steal"))
+        self._after_test(st, ev)
+
+    def _after_test(self, st: FrontierState, ev: list[Event]) -> None:
+        v = turns.victory(self._sides(st), st.turn, end_of_turn=False)
+        if v.over:
+            self._end_game(st, v, ev)
+            return
+        if st.steal is not None:
+            st.phase = "steal"
+            st.active = st.steal["player"]
+            return
+        attacker = st.models[st.test.attacker].player
+        st.test = None
+        st.phase = "main"
+        self._end_activation(st, attacker, ev)
+
+    # --- views and results -----------------------------------------------------------------------
+    def view(self, st: FrontierState, player: int | None) -> dict:
+        cards = {}
+        for q in (1, 2):
+            c = st.cards[q]
+            mine = player == q
+            cards[str(q)] = {
+                "hand": [x.code for x in c.hand] if mine else None,
+                "hand_size": len(c.hand),
+                "committed": [x.code for x in c.committed] if mine else len(c.committed),
+                "played": [x.code for x in c.played],
+                "discard": len(c.discard),
+                "deck": len(c.deck),
+                "spent": c.spent,
+                "pairs_played": c.pairs_played,
+            }
+        t = st.test
+        return {
+            "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
+            "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
+            "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
+                       for q in (1, 2)},
+            "models": [{"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
+                        "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
+                        "items": list(m.items), "moved": m.moved, "second_move": m.second_move}
+                       for m in st.models.values()],
+            "cards": cards,
+            "test": None if t is None else {"kind": t.kind, "attacker": t.attacker, "defender": t.defender,
+                                             "weapon": t.weapon, "friend": t.friend},
+            "first_draw": [list(x) for x in st.first_draw],
+            "result": st.result,
+        }
+
+    def result(self, st: FrontierState) -> Result | None:
+        if st.result is None:
+            return None
+        return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]))
+
+    # --- words -----------------------------------------------------------------------------------
+    def _who(self, m: Model) -> str:
+        return f"{self.posses[m.player].name}'s {m.name}"
+
+    def describe_choice(self, st: FrontierState, c: Choice) -> str:
+        M = st.models
+        if isinstance(c, MoveTo) and c.model in M:
+            m = M[c.model]
+            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
+            contact = [e.name for e in self._standing(st, 3 - m.player)
+                       if math.hypot(c.x - e.x, c.y - e.y) - m.radius - e.radius <= CONTACT_MM]
+            if contact:
+                return f"{m.name} moves {d:.1f}\" into base contact with {', '.join(contact)}"
+            return f"{m.name} moves {d:.1f}\""
+        if isinstance(c, Hold) and c.model in M:
+            return f"{M[c.model].name} holds its ground"
+        if isinstance(c, Shoot) and c.model in M and c.target in M:
+            w = self.items[c.weapon].name.lower() if c.weapon in self.items else c.weapon
+            verb = "throws the hunting knife at" if self.items.get(c.weapon) and self.items[c.weapon].kind == "melee" else "shoots"
+            s = (f"{self._who(M[c.model])} {verb} {self._who(M[c.target])}" if verb != "shoots"
+                 else f"{self._who(M[c.model])} shoots {self._who(M[c.target])} with the {w}")
+            if c.friend and c.friend in M:
+                s += f" (into the fight: {M[c.friend].name} takes the risk)"
+            return s
+        if isinstance(c, Fight) and c.model in M and c.target in M:
+            w = f"the {self.items[c.weapon].name.lower()}" if c.weapon in self.items else "bare hands"
+            return f"{self._who(M[c.model])} fights {self._who(M[c.target])} with {w}"
+        if isinstance(c, Drink) and c.model in M and c.item in self.items:
+            return f"{M[c.model].name} drinks the {self.items[c.item].name.lower()}"
+        if isinstance(c, Pass):
+            return "pass for the rest of the turn"
+        if isinstance(c, Commit):
+            try:
+                cs = [parse_card(x) for x in c.cards]
+            except ValueError:
+                return c.describe()
+            if len(cs) == 2:
+                return f"play the pair {cs[0].describe()} + {cs[1].describe()} (the {cs[1].describe()} is discarded)"
+            return f"play the {cs[0].describe()}" if cs else "play no card"
+        if isinstance(c, Steal) and c.item in self.items:
+            return f"take the {self.items[c.item].name.lower()}"
+        if isinstance(c, LayDown):
+            try:
+                cd = parse_card(c.card).describe()
+            except ValueError:
+                return c.describe()
+            return f"{'lay down' if self.opts.shortfall == 'lay_down' else 'forfeit'} the {cd}"
+        if isinstance(c, KeepLast):
+            return "keep the last card and draw up" if c.keep else "ditch the last card and draw a full hand"
+        return c.describe()
+
+
+# --- invariants (tests and debugging) ------------------------------------------------------------
+
+def card_places(st: FrontierState, p: int) -> dict[Card, str]:
+    """Where each of player ``p``'s cards is; raises AssertionError unless all 54 are in exactly
+    one place (deck, hand, committed, played, discard)."""
+    seen: dict[Card, str] = {}
+    for where, pile in st.cards[p].places().items():
+        for c in pile:
+            if c in seen:
+                raise AssertionError(f"player {p}: {c} is both in {seen[c]} and {where}")
+            seen[c] = where
+    st.cards[p].cards()  # the phase-1 check of all 54
+    if len(seen) != 54:
+        raise AssertionError(f"player {p}: {len(seen)} cards tracked")
+    return seen

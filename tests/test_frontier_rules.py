@@ -1,0 +1,485 @@
+"""Last Hope Frontier's state machine (engine/rulesets/frontier/rules.py) through Game.submit:
+scripted scenarios with stacked decks and placed models.
+
+Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt (Last Hope Frontier). The seeded random
+games with invariant checks are in test_frontier_random_games.py.
+"""
+import math
+
+import pytest
+
+from engine.core import Game, IllegalChoice, Setup, replay
+from engine.core.errors import SetupError
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.rulesets.common import MoveTo
+from engine.rulesets.frontier.cards import PlayerCards, card
+from engine.rulesets.frontier.rules import (CONTACT_MM, INCH, Commit, Drink, Fight, FrontierRules, Hold,
+                                            KeepLast, LayDown, Pass, Shoot, Steal, card_places)
+
+TOWN = load_map(resolve_map("town"))
+# An open stretch of Main Street, east end (inches), clear of terrain for a few inches around.
+OPEN = (40.0, 15.0)
+
+
+def new_game(rosters=("sheriffs", "outlawmen"), options=None, seed=1):
+    return Game(Setup("frontier", TOWN, tuple(rosters), dict(options or {}), seed))
+
+
+def stack(game, player, hand, deck_top=()):
+    """Give ``player`` exactly ``hand`` (card codes), the rest of the deck stacked after it."""
+    pc = PlayerCards.stacked(list(hand) + list(deck_top))
+    pc.deal(len(hand))
+    game.state.cards[player].committed = []
+    game.state.cards[player].store(pc)
+    game._pending_ok = False
+
+
+def place(game, model_id, x_in, y_in):
+    m = game.state.models[model_id]
+    m.x, m.y = x_in * INCH, y_in * INCH
+    m.z = 0.0
+    game._pending_ok = False
+
+
+def contact(game, a_id, b_id):
+    """Put ``a`` in base contact with ``b`` (just east of it)."""
+    a, b = game.state.models[a_id], game.state.models[b_id]
+    a.x, a.y = b.x + a.radius + b.radius + 0.1, b.y
+    game._pending_ok = False
+
+
+def to_main(game, active=1):
+    st = game.state
+    for m in st.models.values():
+        m.moved = True
+    st.priority = active
+    game.rules._start_main(st, [])
+    game._pending_ok = False
+
+
+def submit(game, choice):
+    d = game.pending()
+    return game.submit(d.player, choice)
+
+
+def text(events):
+    return "\n".join(e.text for e in events)
+
+
+# --- set-up -------------------------------------------------------------------------------------
+
+def test_registered_with_default_rosters_and_a_valid_start():
+    g = Game(Setup("frontier", TOWN, (), {}, 5))
+    assert isinstance(g.rules, FrontierRules) and g.setup.rosters == ("sheriffs", "outlawmen")
+    st = g.state
+    for p in (1, 2):
+        assert len(st.cards[p].hand) == 8 and not st.cards[p].played
+        assert len(card_places(st, p)) == 54
+    assert st.priority in (1, 2) and st.first_draw
+    # every model stands legally inside its side's deployment zone (town: 6" strips at each end)
+    for m in st.models.values():
+        assert g.table.position_problem(m.x, m.y, m.radius, [o.base() for o in st.models.values() if o.id != m.id]) is None
+        lo, hi = (0, 6 * INCH) if m.player == 1 else (42 * INCH, 48 * INCH)
+        assert lo + m.radius - 1e-6 <= m.x <= hi - m.radius + 1e-6
+    d = g.pending()
+    assert d.player == st.priority and d.kind == "move"
+    assert Hold(f"p{d.player}-{'marshal' if d.player == 1 else 'boss'}") in d.options
+
+
+def test_rosters_and_options_are_checked():
+    with pytest.raises(SetupError, match="no posse 'cowboys'"):
+        new_game(rosters=("cowboys", "outlawmen"))
+    with pytest.raises(SetupError, match="unknown frontier options: hand"):
+        new_game(options={"hand": 9})
+    with pytest.raises(SetupError, match="refused"):
+        new_game(options={"cards_per_turn": 9})
+    g = new_game(rosters=("townsfolk", "bootleggers"), options={"turn_limit": 2})
+    assert g.rules.opts.turn_limit == 2 and g.state.models["p2-kingpin"].name == "Kingpin"
+
+
+def test_movement_phase_alternates_model_by_model_then_main_phase():
+    g = new_game(seed=3)
+    first = g.state.priority
+    seen = []
+    while g.state.phase == "move":
+        d = g.pending()
+        seen.append(d.player)
+        hold = next(o for o in d.options if isinstance(o, Hold))
+        g.submit(d.player, hold)
+    assert seen == [first, 3 - first] * 6          # alternating, priority first, every model once
+    assert all(m.moved for m in g.state.models.values())
+    assert g.state.phase == "main" and g.pending().player == first
+
+
+def test_a_move_is_checked_by_the_table_and_refused_when_too_long():
+    g = new_game(seed=3)
+    mid = g.pending().spaces[0].base.id
+    place(g, mid, *OPEN)
+    d = g.pending()
+    space = d.spaces[0]
+    m = g.state.models[space.base.id]
+    h = g.state_hash()
+    with pytest.raises(IllegalChoice, match="more than the 6.0\" allowed"):
+        g.submit(d.player, MoveTo(m.id, m.x - 7 * INCH, m.y))
+    assert g.state_hash() == h
+    ok = MoveTo(m.id, m.x - 2 * INCH, m.y)
+    assert space.check(ok) is None
+    ev = g.submit(d.player, ok)
+    assert "moves 2.0\"" in text(ev) and g.state.models[m.id].moved
+
+
+# --- a combat through the protocol: the seed's example 1 ----------------------------------------
+
+def test_example_1_as_a_combat_action_with_secret_cards():
+    # 000_0c05cfd63e59894e.txt, example 1: the Sheriff leader (strength 3, hunting knife) plays
+    # the J of Spades (15) against an Outlaw ganger (defence 1, toughness 1) playing the 7 of
+    # Diamonds (8): margin 7 -> 2, knife +1, toughness -1 = 2 wounds.
+    g = new_game()
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, active=1)
+    d = g.pending()
+    fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
+    assert fight in d.options and Fight("p1-marshal", "p2-outlaw_1", "") not in d.options
+    assert Pass() not in d.options  # a model can fight, so the player may not pass
+    assert d.labels[d.options.index(fight)] == \
+        "The Marshal's Posse's Marshal fights The Diamond Gang's Outlaw 1 with the hunting knife"
+    # the marshal is engaged: it may not shoot
+    assert not any(isinstance(o, Shoot) and o.model == "p1-marshal" for o in d.options)
+    submit(g, fight)
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "attack card") and Commit(("JS",)) in d.options
+    submit(g, Commit(("JS",)))
+    # player 2 cannot see the committed card: not in the view, not in the log
+    v2 = g.view(2)
+    assert v2["cards"]["1"]["committed"] == 1 and v2["cards"]["1"]["hand"] is None
+    assert v2["cards"]["1"]["hand_size"] == 7
+    assert not any("Jack of Spades" in line for line in v2["log"])
+    assert any("You commit Jack of Spades" in line for line in g.view(1)["log"])
+    assert g.view(1)["cards"]["1"]["committed"] == ["JS"]
+    d = g.pending()
+    assert (d.player, d.kind) == (2, "defend card")
+    ev = submit(g, Commit(("7D",)))
+    t = text(ev)
+    assert "Revealed: player 1 JS, player 2 7D" in t
+    assert "15 vs 8" in t and "2 wound(s)" in t and "Outlaw 1 is out of action" in t
+    st = g.state
+    assert st.models["p2-outlaw_1"].wounds == 0
+    assert st.cards[1].played == [card("JS")] and st.cards[2].played == [card("7D")]
+    assert st.cards[1].spent == 1 and st.cards[2].spent == 1
+    # the activation passes to player 2
+    assert g.pending().player == 2 and st.phase == "main"
+
+
+def test_example_2_winged_deputy_stays_standing():
+    # 000_0c05cfd63e59894e.txt, example 2: Sheriff deputy (strength 2, knife) 6 of Spades vs an
+    # Outlaw deputy (defence 2 + light padding 1, toughness 2) 5 of Clubs: 8 all, the spade breaks
+    # the tie, 1 damage + knife 1 - toughness 2 = no wound.
+    g = new_game()
+    stack(g, 1, ["6S", "2H", "3H", "4H", "5H", "7H", "8H", "9H"])
+    stack(g, 2, ["5C", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
+    place(g, "p2-deputy_2", *OPEN)
+    contact(g, "p1-deputy_1", "p2-deputy_2")
+    to_main(g, 1)
+    submit(g, Fight("p1-deputy_1", "p2-deputy_2", "hunting_knife"))
+    submit(g, Commit(("6S",)))
+    ev = submit(g, Commit(("5C",)))
+    assert "9 vs 8 (tie: attacker)" in text(ev) and "0 wound(s)" in text(ev)
+    assert g.state.models["p2-deputy_2"].wounds == 3
+
+
+# --- shooting ------------------------------------------------------------------------------------
+
+def test_shots_need_range_and_sight_and_cover_counts():
+    g = new_game()
+    place(g, "p1-marshal", *OPEN)                       # revolver, 12"
+    place(g, "p2-outlaw_2", OPEN[0] + 3, OPEN[1] + 1)   # in range, in the open
+    to_main(g, 1)
+    d = g.pending()
+    shots = [o for o in d.options if isinstance(o, Shoot) and o.model == "p1-marshal"]
+    assert Shoot("p1-marshal", "p2-outlaw_2", "revolver") in shots
+    # the hunting knife can be thrown 1" only: not at a target 2" away
+    assert not any(o.weapon == "hunting_knife" for o in shots)
+    # every offered shot is within range and the target is at least partly visible
+    st = g.state
+    for o in shots:
+        m, e = st.models[o.model], st.models[o.target]
+        assert math.hypot(m.x - e.x, m.y - e.y) - m.radius - e.radius <= g.rules.items[o.weapon].range * INCH + 1e-6
+        assert g.rules._visible(st, m, e) > 0
+    # out of range: no shot
+    place(g, "p2-outlaw_2", OPEN[0] - 14, OPEN[1])
+    to_main(g, 1)
+    assert Shoot("p1-marshal", "p2-outlaw_2", "revolver") not in g.pending().options
+
+
+def test_hidden_target_cannot_be_shot():
+    g = new_game()
+    place(g, "p1-marshal", *OPEN)
+    st = g.state
+    m = st.models["p1-marshal"]
+    target = st.models["p2-outlaw_2"]
+    others = [o.base() for o in st.models.values() if o.id != target.id]
+    spot = None
+    for dx in range(-11, 12):
+        for dy in range(-11, 12):
+            x, y = m.x + dx * INCH, m.y + dy * INCH
+            if math.hypot(dx, dy) > 10 or g.table.position_problem(x, y, target.radius, others):
+                continue
+            target.x, target.y = x, y
+            if g.table.sight(m.base(), target.base(), [o.base() for o in st.models.values()
+                                                         if o.id not in (m.id, target.id)]).visible_fraction == 0:
+                spot = (x, y)
+                break
+        if spot:
+            break
+    assert spot, "no hidden spot within range near the open street"
+    to_main(g, 1)
+    assert not any(isinstance(o, Shoot) and o.target == "p2-outlaw_2" and o.model == "p1-marshal"
+                   for o in g.pending().options)
+
+
+def test_failed_shot_into_combat_hurts_the_friend_and_the_thrown_knife_is_lost():
+    g = new_game()
+    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
+    stack(g, 2, ["AD", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-posseman_1", "p2-outlaw_1")
+    place(g, "p1-deputy_2", OPEN[0] - 2, OPEN[1] + 2)    # revolver and knife, 2" away
+    to_main(g, 1)
+    d = g.pending()
+    shot = Shoot("p1-deputy_2", "p2-outlaw_1", "revolver", "p1-posseman_1")
+    assert shot in d.options
+    assert Shoot("p1-deputy_2", "p2-outlaw_1", "revolver", "") not in d.options
+    assert "into the fight" in d.labels[d.options.index(shot)]
+    submit(g, shot)
+    submit(g, Commit(("2H",)))
+    ev = submit(g, Commit(("AD",)))
+    assert "fails" in text(ev) and "unsoakable" in text(ev)
+    assert g.state.models["p1-posseman_1"].wounds == 1
+    # now a thrown knife from base contact range 1": the deputy steps next to the outlaw
+    g2 = new_game()
+    stack(g2, 1, ["KH", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
+    stack(g2, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    place(g2, "p2-outlaw_2", *OPEN)
+    place(g2, "p1-deputy_1", OPEN[0] + 1.8, OPEN[1])    # 1.8" centre to centre: 0.6" apart
+    to_main(g2, 1)
+    throw = Shoot("p1-deputy_1", "p2-outlaw_2", "hunting_knife")
+    assert throw in g2.pending().options
+    assert "throws the hunting knife" in g2.describe(throw)
+    submit(g2, throw)
+    submit(g2, Commit(("KH",)))
+    ev = submit(g2, Commit(("2C",)))
+    assert "thrown and lost" in text(ev)
+    assert "hunting_knife" not in g2.state.models["p1-deputy_1"].items
+
+
+# --- leaders' pairs ------------------------------------------------------------------------------
+
+def test_leader_pair_dead_eyed_aim_and_the_discarded_card():
+    g = new_game()
+    stack(g, 1, ["7S", "7H", "JK1", "JK2", "2H", "3H", "4H", "5H"])
+    stack(g, 2, ["9C", "2C", "3C", "4C", "5C", "6C", "8C", "10C"])
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
+    opts = g.pending().options
+    assert Commit(("7S", "7H")) in opts and Commit(("7H", "7S")) in opts
+    assert Commit(("JK1", "7S")) in opts and Commit(("JK1", "JK2")) not in opts   # never two jokers
+    assert "the 7 of Hearts is discarded" in g.describe(Commit(("7S", "7H")))
+    submit(g, Commit(("7S", "7H")))
+    assert g.view(2)["cards"]["1"]["committed"] == 2
+    ev = submit(g, Commit(("9C",)))
+    # 3 + 7 + Dead Eyed Aim 1 = 11 vs 1 + 9 = 10
+    assert "11 vs 10" in text(ev) and "dead eyed aim" in text(ev)
+    c1 = g.state.cards[1]
+    assert card("7S") in c1.played and card("7H") in c1.discard and c1.spent == 2 and c1.pairs_played == 1
+
+
+def test_only_leaders_pair_and_one_pair_a_turn():
+    g = new_game()
+    stack(g, 1, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"])
+    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
+    place(g, "p2-deputy_1", *OPEN)   # padded, 3 wounds, toughness 2: survives a few
+    contact(g, "p1-posseman_1", "p2-deputy_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-posseman_1", "p2-deputy_1", "switchblade"))
+    assert all(len(o.cards) == 1 for o in g.pending().options)
+    g2 = new_game()
+    stack(g2, 1, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"])
+    stack(g2, 2, ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
+    g2.state.cards[1].pairs_played = 1       # this turn's pair is already used
+    place(g2, "p2-deputy_1", *OPEN)
+    contact(g2, "p1-marshal", "p2-deputy_1")
+    to_main(g2, 1)
+    submit(g2, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    assert all(len(o.cards) == 1 for o in g2.pending().options)
+
+
+def test_slippery_paws_asks_which_item_under_ten_dollars():
+    g = new_game(rosters=("bootleggers", "sheriffs"))
+    stack(g, 1, ["9C", "9H", "2H", "3H", "4H", "5H", "6H", "8H"])
+    stack(g, 2, ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "10D"])
+    place(g, "p2-posseman_3", *OPEN)          # derringer $9, switchblade $3, whiskey $4
+    contact(g, "p1-kingpin", "p2-posseman_3")
+    to_main(g, 1)
+    submit(g, Fight("p1-kingpin", "p2-posseman_3", "hatchet"))
+    submit(g, Commit(("9C", "9H")))
+    submit(g, Commit(("2D",)))
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "steal")
+    assert set(d.options) == {Steal("derringer"), Steal("switchblade"), Steal("whiskey")}
+    ev = submit(g, Steal("whiskey"))
+    assert "takes the whiskey" in text(ev)
+    assert "whiskey" in g.state.models["p1-kingpin"].items
+    assert "whiskey" not in g.state.models["p2-posseman_3"].items
+    assert g.pending().player == 2 and g.state.phase == "main"
+
+
+def test_drinking_is_a_free_action():
+    g = new_game()
+    m = g.state.models["p1-posseman_3"]     # whiskey
+    m.wounds = 1
+    to_main(g, 1)
+    d = g.pending()
+    assert Drink("p1-posseman_3", "whiskey") in d.options
+    submit(g, Drink("p1-posseman_3", "whiskey"))
+    assert m.wounds == 2 and "whiskey" not in m.items
+    assert g.pending().player == 1                   # still player 1's activation
+    assert Drink("p1-posseman_3", "whiskey") not in g.pending().options
+
+
+# --- the card economy and the end of the turn --------------------------------------------------
+
+def test_no_attack_means_pass_then_lay_down_priority_and_keep():
+    g = new_game(seed=11)
+    stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
+    stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
+    to_main(g, 1)       # the posses are 36" apart: nobody can shoot or fight
+    d = g.pending()
+    assert Pass() in d.options and not any(isinstance(o, (Shoot, Fight)) for o in d.options)
+    submit(g, Pass())
+    assert g.pending().player == 2
+    submit(g, Pass())
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "lay down") and len(d.options) == 8
+    for code in ["2S", "2H", "5D", "9C", "JS", "KH", "AD"]:
+        submit(g, LayDown(code))
+    for code in ["4C", "5C", "6C", "7C", "8C", "2D", "3D"]:
+        ev = submit(g, LayDown(code))
+    # player 2's straight flush 4-8 of clubs beats player 1's pair of twos
+    assert "player 2 has priority" in text(ev)
+    d = g.pending()
+    assert d.kind == "keep or ditch" and d.player == 2
+    submit(g, KeepLast(True))
+    ev = submit(g, KeepLast(False))
+    st = g.state
+    assert st.turn == 2 and st.priority == 2 and st.phase == "move"
+    assert card("QD") in st.cards[2].hand and card("3C") not in st.cards[1].hand
+    for p in (1, 2):
+        assert len(st.cards[p].hand) == 8 and st.cards[p].spent == 0 and not st.cards[p].played
+        assert len(card_places(st, p)) == 54
+
+
+def test_forfeit_option_sends_cards_to_the_discard_hidden():
+    g = new_game(options={"shortfall": "forfeit"}, seed=11)
+    to_main(g, 1)
+    submit(g, Pass())
+    submit(g, Pass())
+    d = g.pending()
+    assert d.kind == "forfeit"
+    c = d.options[0]
+    ev = g.submit(d.player, c)
+    assert card(c.card) in g.state.cards[d.player].discard
+    assert [e for e in ev if c.card in str(e.data)][0].visible_to == frozenset({d.player})
+
+
+def test_a_spent_player_still_defends_then_uses_the_bare_characteristic():
+    g = new_game()
+    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
+    stack(g, 2, ["10D"])           # player 2 has one card left
+    st = g.state
+    st.cards[2].spent = 7
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, 1)
+    assert g.pending().player == 1
+    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
+    submit(g, Commit(("2H",)))
+    d = g.pending()
+    assert (d.player, d.options) == (2, (Commit(("10D",)),))   # must defend with the eighth card
+    submit(g, Commit(("10D",)))
+    # player 2 is spent: player 1 keeps the activations
+    assert g.pending().player == 1
+    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
+    ev = submit(g, Commit(("9H",)))          # no defender decision: the hand is empty
+    assert "defends with the bare characteristic" in text(ev) and "no card" in text(ev)
+
+
+def test_second_move_once_per_model_and_into_contact_ends_the_activation():
+    g = new_game()
+    place(g, "p2-outlaw_1", *OPEN)
+    place(g, "p1-marshal", OPEN[0] - 3, OPEN[1])
+    to_main(g, 1)
+    d = g.pending()
+    charge = [o for o in d.options if isinstance(o, MoveTo) and o.model == "p1-marshal"
+              and "into base contact with Outlaw 1" in g.describe(o)]
+    assert charge
+    submit(g, charge[0])
+    st = g.state
+    m, e = st.models["p1-marshal"], st.models["p2-outlaw_1"]
+    assert math.hypot(m.x - e.x, m.y - e.y) - m.radius - e.radius <= CONTACT_MM and m.second_move
+    d = g.pending()
+    assert d.player == 2              # no combat in the same activation as the move
+    submit(g, next(o for o in d.options if isinstance(o, (Pass, Fight, Shoot))))
+    d = g.pending()
+    if d.player == 1:
+        assert not any(s.base.id == "p1-marshal" for s in d.spaces)   # its one second move is used
+        assert Fight("p1-marshal", "p2-outlaw_1", "hunting_knife") in d.options
+
+
+def test_wipe_out_ends_the_game_at_once():
+    g = new_game()
+    stack(g, 1, ["AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H"])
+    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    st = g.state
+    for m in st.models.values():
+        if m.player == 2 and m.id != "p2-outlaw_1":
+            m.wounds = 0
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
+    submit(g, Commit(("AS",)))
+    ev = submit(g, Commit(("2C",)))
+    assert g.pending() is None and g.result().winner == 1 and "wiped out" in g.result().reason
+    assert "Game over" in text(ev)
+
+
+def test_turn_limit_ends_the_game_and_replay_matches():
+    g = new_game(options={"turn_limit": 1}, seed=4)
+    from engine.ai import make_agent
+    agents = {p: make_agent("random", p, 40 + p) for p in (1, 2)}
+    while (d := g.pending()) is not None:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    r = g.result()
+    assert r is not None and g.state.turn == 1
+    assert replay(g.setup, g.decisions).state_hash() == g.state_hash()
+
+
+def test_refused_choices_leave_the_state_alone():
+    g = new_game()
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, 1)
+    h = g.state_hash()
+    for bad in (Fight("p1-marshal", "p2-outlaw_1", "machete"),      # not its weapon
+                Fight("p1-deputy_1", "p2-outlaw_1", "hunting_knife"),  # not in contact
+                Shoot("p1-marshal", "p2-outlaw_1", "revolver"),       # engaged models do not shoot
+                Commit(("2H",)), KeepLast(True), Pass()):
+        with pytest.raises(IllegalChoice):
+            g.submit(1, bad)
+    assert g.state_hash() == h

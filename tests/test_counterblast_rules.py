@@ -429,3 +429,435 @@ def test_mission_score_and_degrees():
 def test_game_over():
     """003_52d4831de0a47706.txt: 'Each battle lasts for six turns or until only one crew has models remaining'."""
     assert scoring.game_over(6, 2) and scoring.game_over(3, 1) and not scoring.game_over(5, 2)
+
+
+# =============================================================================================
+# Phase 2: the state machine (engine/rulesets/counterblast/rules.py) through Game.submit
+# =============================================================================================
+
+import math
+import random
+from pathlib import Path
+
+from engine.ai import make_agent
+from engine.core import Game, SetupError, Setup, get_rules, replay
+from engine.data.maps import MapFile, Zone, load_map
+from engine.rulesets.common import MoveTo
+from engine.rulesets.counterblast import choices as C
+from engine.rulesets.counterblast import odds
+from engine.rulesets.counterblast.conditions import CONDITIONS
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+OUTPOST = load_map(MAPS / "outpost.json")
+# The outpost with the deployment zones 8" apart, so random crews meet within a few turns.
+CLOSE = OUTPOST.model_copy(update={"id": "outpost-close", "deployment": [
+    Zone(side=1, points=[(4, 22), (44, 22), (44, 27), (4, 27)]),
+    Zone(side=2, points=[(4, 9), (44, 9), (44, 14), (4, 14)])]})
+IN = 25.4
+
+
+def new_game(seed=0, mapfile=OUTPOST, **options):
+    return Game(Setup("counterblast", mapfile, (), options, seed))
+
+
+def staged(positions, *, active=1, moxie=(3, 0), seed=0, keep=(), **options):
+    """A game in an Activation phase with only the models in ``positions`` ({id: (x", y")}) and
+    ``keep`` (left where they deployed) on the table, player ``active`` Active and the given
+    Moxie pools."""
+    g = new_game(seed, **options)
+    st = g.state
+    for mid, m in st.models.items():
+        if mid in keep:
+            continue
+        if mid in positions:
+            x, y = positions[mid]
+            m.x, m.y = x * IN, y * IN
+            m.z = g.rules.table.surface_height(m.x, m.y)
+        else:
+            m.casualty = True
+    st.queue, st.passed, st.phase, st.active = [], [], "activate", active
+    st.moxie = {1: moxie[0], 2: moxie[1]}
+    g._pending_ok = False
+    return g
+
+
+def submit(g, choice):
+    d = g.pending()
+    return g.submit(d.player, choice)
+
+
+def texts(events):
+    return [e.text for e in events]
+
+
+def test_registered_with_default_rosters_and_mission():
+    cls = get_rules("counterblast")
+    assert cls.id == "counterblast" and cls.unit == "in"
+    g = new_game()
+    assert list(g.setup.rosters) == ["reach-rangers", "iron-choir"]
+    assert g.rules.mission.id == "salvage-rights"          # the outpost has three markers
+    ids = sorted(g.state.models)
+    assert "1-captain" in ids and "2-drone-5" in ids and len(ids) == 17
+
+
+def test_refuses_map_outside_terrain_coverage():
+    """003_52d4831de0a47706.txt: 'a 3X4 flat surface that is covered between 25% and 50% with terrain'."""
+    bare = MapFile(schema_version=1, id="bare", name="Bare", unit="in", width=48, height=36,
+                   deployment=OUTPOST.deployment)
+    with pytest.raises(SetupError, match=r"0% covered by terrain; Counterblast needs a table covered between 25% and 50%"):
+        new_game(mapfile=bare)
+
+
+def test_refuses_unknown_crew_mission_and_options():
+    with pytest.raises(SetupError, match="no crew 'nobody'"):
+        Game(Setup("counterblast", OUTPOST, ("nobody", "iron-choir"), {}, 0))
+    with pytest.raises(SetupError, match="no mission"):
+        new_game(mission="bake-off")
+    with pytest.raises(SetupError, match="options refused"):
+        new_game(short_range="far")
+
+
+def test_deployment_inside_zones_without_overlap():
+    g = new_game()
+    st, t = g.state, g.rules.table
+    for mid, m in st.models.items():
+        zone = 30 * IN if m.player == 1 else 0
+        assert zone <= m.y <= zone + 6 * IN
+        others = [g.rules.base(o) for o in st.models.values() if o.id != mid]
+        assert t.position_problem(m.x, m.y, g.rules.radius[mid], others) is None
+
+
+def test_turn_starts_with_moxie_pools_and_leader_election():
+    """003_52d4831de0a47706.txt: 'counts all of its models that are currently on the table' /
+    'at the beginning of a turn 1 moxie can be used to elect a new leader'."""
+    g = new_game()
+    assert g.state.moxie == {1: 8, 2: 9}
+    d = g.pending()
+    assert d.player == 1 and d.kind == "elect a leader" and C.KeepLeader() in d.options
+    submit(g, C.ElectLeader("1-medic"))
+    assert g.state.leader[1] == "1-medic" and g.state.moxie[1] == 7
+    g.state.rng.force(*[7] * 7, *[1] * 9)        # Moxie checks: P1 7 successes, P2 none
+    ev = submit(g, C.KeepLeader())
+    assert g.state.active == 1 and g.state.phase == "activate"
+    assert any("player 1 is Active" in t for t in texts(ev))
+
+
+def test_scripted_shot_puts_target_down():
+    """A Ranger (Zap 4, carbine: damage 1) shoots a Gun Drone (Defense 3, Mettle 2) 4.8" away in
+    the open: 2 successes -> 2 raw damage, Defense 0 -> 2 tokens -> Down, Stable and Prone."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)})
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    assert g.state.moxie[1] == 2
+    shot = C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1")
+    d = g.pending()
+    assert shot in d.options
+    label = d.labels[d.options.index(shot)]
+    assert label.startswith("Ranger 1 shoots Gun Drone 1 with the Pulse Carbine (difficulty 7, ")
+    assert label.endswith("% to put it Down)")
+    assert g.rules.cover(g.state, "1-ranger-1", "2-drone-1") == "none"
+    g.state.rng.force(7, 9, 2, 1,   1, 2, 3)
+    ev = submit(g, shot)
+    m = g.state.models["2-drone-1"]
+    assert (m.tokens, m.down, m.stable, m.has("prone")) == (2, True, True, True)
+    assert g.state.models["1-ranger-1"].has("spent")
+    assert g.state.rng.forced_left == 0
+    assert any("→ 2 raw damage" in t for t in texts(ev))
+    # the shooter still has its second (free) action; Shoot is not offered twice (Multitasking)
+    assert not any(isinstance(o, C.Shoot) for o in g.pending().options)
+
+
+def test_return_fire_resolves_simultaneously():
+    """003_52d4831de0a47706.txt: 'resolve the Shoot action but pause before the final step ...
+    Resolve the final step of both Shots at the same time'. The drone fires back although the
+    Ranger's shot puts it Down; it pays 1 Moxie and is Stunned afterwards."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, moxie=(3, 2))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+    d = g.pending()
+    assert d.player == 2 and d.kind == "react"
+    rf = C.React("2-drone-1", "return_fire", "pulse-carbine")
+    assert set(d.options) == {rf, C.React("2-drone-1", "action_roll"), C.NoReaction()}
+    g.state.rng.force(8, 8, 1, 1,     # Ranger Zap: 2
+                      7, 1, 1, 1,     # drone Zap: 1
+                      1, 1, 1,        # drone Defense: 0 -> 2 tokens, Down
+                      1, 1, 1)        # Ranger Defense: 0 -> 1 token
+    submit(g, rf)
+    st = g.state
+    assert st.models["2-drone-1"].down and st.models["1-ranger-1"].tokens == 1
+    assert st.models["2-drone-1"].has("stunned") and st.moxie[2] == 1
+    assert st.rng.forced_left == 0
+
+
+def test_action_roll_moves_before_the_shot():
+    """003_52d4831de0a47706.txt: 'The triggering model immediately resolves a single move action.
+    Afterwards, resolve the Shot using the model's new position.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, moxie=(3, 2))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+    submit(g, C.React("2-drone-1", "action_roll"))
+    d = g.pending()
+    assert d.player == 2 and d.kind == "move" and d.spaces
+    dest = MoveTo("2-drone-1", 28 * IN, 7 * IN)
+    assert d.spaces[0].check(dest) is None
+    assert d.spaces[0].check(MoveTo("2-drone-1", 40 * IN, 7 * IN))     # beyond its Move of 6"
+    g.state.rng.force(1, 1, 1, 1)                                      # the shot misses
+    submit(g, dest)
+    st = g.state
+    assert (st.models["2-drone-1"].x, st.models["2-drone-1"].tokens) == (28 * IN, 0)
+    assert st.models["2-drone-1"].has("stunned") and st.rng.forced_left == 0
+
+
+def test_counterstrike_and_parry():
+    """003_52d4831de0a47706.txt: Counterstrike 'Resolve the final step of both Strikes at the same
+    time'; Parry 'adds its Grit to its Defense'."""
+    contact = 18 * IN + 15 + 12.5 + 0.3
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (contact / IN, 7)}, moxie=(3, 2))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    strike = C.Strike("1-ranger-1", "combat-knife", "2-drone-1")
+    assert strike in g.pending().options
+    submit(g, strike)
+    d = g.pending()
+    cs = C.React("2-drone-1", "counterstrike", "fists")
+    assert cs in d.options and C.React("2-drone-1", "parry") in d.options
+    g.state.rng.force(7, 8, 1,    # Ranger Grit 3 vs 7: 2 -> 2 raw
+                      8,          # drone Grit 1 vs 8 (the Ranger's Grit is higher): 1 -> 1 raw
+                      1, 1, 1,    # drone Defense 3
+                      1, 1, 1)    # Ranger Defense 3
+    submit(g, cs)
+    st = g.state
+    assert st.models["2-drone-1"].down and st.models["1-ranger-1"].tokens == 1 and st.rng.forced_left == 0
+    # Parry: Defense 3 + Grit 1 = 4 dice
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (contact / IN, 7)}, moxie=(3, 2))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, strike)
+    g.state.rng.force(7, 8, 1,  7, 7, 1, 1)
+    submit(g, C.React("2-drone-1", "parry"))
+    assert g.state.models["2-drone-1"].tokens == 0 and g.state.rng.forced_left == 0
+
+
+def test_group_activation_with_aim_assist():
+    """003_52d4831de0a47706.txt: 'spends 2 Moxie and chooses one of its un-Spent Hero models and up to 2
+    of its un-Spent Lackey models' / Aim-Assist 'granting it +1D to tis Zap for that action'."""
+    g = staged({"1-captain": (18, 7), "1-ranger-1": (18, 8.3), "1-ranger-2": (18, 5.7), "2-drone-1": (24, 7)},
+               moxie=(5, 0))
+    grp = C.ActivateGroup(("1-captain", "1-ranger-1", "1-ranger-2"))
+    assert grp in g.pending().options
+    submit(g, grp)
+    assert g.state.moxie[1] == 3
+    d = g.pending()
+    assert C.GroupAction("shoot") in d.options and C.GroupAction("move") in d.options
+    submit(g, C.GroupAction("shoot"))
+    d = g.pending()
+    assist = C.AimAssist("1-ranger-1", "1-captain")
+    assert assist in d.options and C.DoNothing("1-ranger-2") in d.options
+    submit(g, assist)
+    submit(g, C.DoNothing("1-ranger-2"))
+    shot = C.Shoot("1-captain", "pulse-carbine", "2-drone-1")
+    d = g.pending()
+    assert d.options == (shot, C.DoNothing("1-captain")) or shot in d.options
+    g.state.rng.force(*[1] * 6)                       # Zap 5 + 1 die from the Aim-Assist
+    ev = submit(g, shot)
+    assert any("6d10 vs 7" in t for t in texts(ev)) and g.state.rng.forced_left == 0
+    # the group step is over: the next decision is the group's second action
+    assert any(isinstance(o, C.GroupAction) for o in g.pending().options)
+    assert not g.state.models["1-ranger-1"].has("spent")   # Aim-Assist does not Spend
+
+
+def test_extra_actions_cost_moxie_and_multitasking():
+    """003_52d4831de0a47706.txt: 'may spend 1 Moxie to take an extra action' / 'a model may not use
+    the same action twice during a single activation'."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)}, moxie=(2, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Aim("1-ranger-1"))
+    assert C.Aim("1-ranger-1") not in g.pending().options
+    submit(g, C.GoProne("1-ranger-1"))
+    opts = g.pending().options
+    assert C.StandUp("1-ranger-1") not in opts and not g.pending().spaces    # Move used
+    assert g.state.moxie[1] == 1 and g.state.act.actions_left == 0
+    submit(g, C.Jump("1-ranger-1", 0)) if C.Jump("1-ranger-1", 0) in opts else None
+    # an extra action cost the last Moxie (when one was taken) and the activation then ends
+    assert g.state.moxie[1] in (0, 1)
+
+
+def test_jump_off_a_container_falls():
+    """003_52d4831de0a47706.txt: 'the model can end up over empty space. In this case, the model falls'
+    / 'becomes Prone and Stunned and takes 1 raw damage for each full inch fallen'."""
+    g = staged({"1-ranger-1": (27, 1.8), "2-drone-1": (40, 30)})
+    m = g.state.models["1-ranger-1"]
+    assert m.z == pytest.approx(65.0)                 # on top of the 65 mm container
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    g.state.rng.force(10,  1, 1, 1)                   # d5 = 5"; Defense 3 vs 2 raw damage
+    ev = submit(g, C.Jump("1-ranger-1", 90))
+    assert m.z == 0 and m.y == pytest.approx(6.8 * IN, abs=0.5)
+    assert m.has("prone") and m.has("stunned") and m.tokens == 2
+    assert any("falls 2.6\"" in t and "2 raw damage" in t for t in texts(ev))
+    assert g.state.models["1-ranger-1"].has("spent")   # Jump Spends
+
+
+def test_snapshot_after_a_move():
+    """003_52d4831de0a47706.txt: 'A model that is able to draw Unobscured Los to a model that has just
+    completed a Manuever action may trigger a Snapshot targeting that model.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (26, 7)}, moxie=(3, 1))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, MoveTo("1-ranger-1", 20 * IN, 7 * IN))
+    d = g.pending()
+    snap = C.React("2-drone-1", "snapshot", "pulse-carbine")
+    assert d.player == 2 and snap in d.options
+    g.state.rng.force(7, 1, 1, 1,   1, 1, 1)
+    submit(g, snap)
+    st = g.state
+    assert st.models["1-ranger-1"].tokens == 1 and st.moxie[2] == 0 and st.models["2-drone-1"].has("stunned")
+    assert st.phase == "act"                          # the Ranger's activation goes on
+
+
+def test_upkeep_dread_and_panic_cascade():
+    """003_52d4831de0a47706.txt: 'All down models that are not also stable are removed as casualties' /
+    'For each of its downed models, add 1' / 'If a crew's dread level is greater than the number of
+    its models remaining on the table, each model in that crew must roll Knack/7'."""
+    pos = {f"1-{k}": (17 + 2 * i, 7) for i, k in enumerate(
+        ["captain", "medic", "dray", "ollo", "ranger-1", "ranger-2", "ranger-3", "ranger-4"])}
+    pos["2-drone-1"] = (40, 2)
+    g = staged(pos, moxie=(2, 2))
+    st = g.state
+    st.dread[1] = 5
+    r1, r2 = st.models["1-ranger-1"], st.models["1-ranger-2"]
+    r1.tokens, r1.down, r1.stable = 3, True, False     # not Stable: a casualty at Upkeep
+    r2.tokens, r2.down, r2.stable = 3, True, True      # Stable: stays Down, becomes un-Stable
+    submit(g, C.PassTurn())                            # P1 passes; P2 is then the only crew
+    submit(g, C.PassTurn())
+    d = g.pending()
+    assert d.kind == "reduce dread" and d.player == 1 and len(d.options) == 3
+    # Dread 5 + 1 + 1 Down + 1 casualty = 8 > 7 models: Panic tests (Knack 4,5,3,6,2,2,2 = 24 dice)
+    st.rng.force(7, 1, 1, 1, *[1] * 20)
+    ev = submit(g, C.ReduceDread(0))
+    assert st.dread[1] == 8 and r1.casualty and r2.down and not r2.stable
+    panicked = sorted(i for i in st.order if st.models[i].has("panic"))
+    assert "1-captain" not in panicked and len(panicked) == 6
+    assert any("Dread +3 = 8" in t for t in texts(ev))
+    assert st.turn == 2 and st.rng.forced_left == 0
+    # a Panicked model must Rally first; a failed Rally flees toward the evac point and Spends it
+    while g.pending().kind == "elect a leader":
+        submit(g, C.KeepLeader())
+    st.active, st.phase = 1, "activate"
+    g._pending_ok = False
+    submit(g, C.ActivateSingle("1-medic"))
+    assert set(g.pending().options) == {C.Rally("1-medic"), C.EndActivation()}
+    x0 = st.models["1-medic"].x
+    st.rng.force(1, 1, 1, 1, 1)
+    submit(g, C.Rally("1-medic"))
+    med = st.models["1-medic"]
+    assert med.has("spent") and med.has("panic") and med.x < x0     # evac-1 is on the west edge
+    assert st.act is None
+
+
+def test_end_of_game_scoring_after_six_turns():
+    """003_52d4831de0a47706.txt: 'Each battle lasts for six turns' / battle score thresholds /
+    'Score Difference 6+ = Heroic Victory 4-5 = Major Victory 3 or less points = Minor Victory'."""
+    g = new_game()
+    st = g.state
+    st.turn = 6
+    st.models["2-overseer"].casualty = True            # 100 + 110 points lost: 290 / 500 = 58%
+    st.models["2-unit-zero"].casualty = True
+    st.queue, st.passed, st.phase, st.active = [], [], "activate", 1
+    g._pending_ok = False
+    submit(g, C.PassTurn())
+    submit(g, C.PassTurn())
+    while g.pending() is not None:
+        submit(g, g.pending().options[0])
+    r = g.result()
+    sc = st.final["scores"]
+    assert (sc[1]["battle"], sc[2]["battle"]) == (6, 3)
+    assert r.winner == 1 and r.scores == {1: 6 + sc[1]["objective"], 2: 3 + sc[2]["objective"]}
+    assert st.turn == 6 and g.over
+
+
+def test_odds_in_labels_match_exact_attack_odds():
+    """The labels' chances (floats, cached) equal ``odds.attack_odds`` (exact fractions)."""
+    from engine.rulesets.counterblast.rules import _attack_chance
+    for args in [(4, 7, 1, 10, 3, 2, 0, False), (6, 8, 2, 9, 5, 4, 1, False), (5, 7, 3, 10, 4, 3, 3, True),
+                 (1, 7, 1, 10, 0, 2, 0, False), (0, 7, 1, 10, 3, 2, 0, False)]:
+        dice, diff, dmg, ex, dd, met, tok, down = args
+        o = odds.attack_odds(dice, diff, dmg, dd, explode_on=ex, mettle=met, current_tokens=tok)
+        exact = o.outcome.casualty if down else o.outcome.down_or_worse
+        assert _attack_chance(*args) == pytest.approx(float(exact), abs=1e-9)
+
+
+def test_game_ends_when_one_crew_is_left():
+    """003_52d4831de0a47706.txt: 'or until only one crew has models remaining on the table'.
+    Player 1 keeps 380 of 500 points (76%: battle score 6), player 2 none (1)."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, keep=("1-captain", "1-medic", "1-dray", "1-ollo"))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    g.state.rng.force(10, 10, 10, 10, 7, 7, 7, 7,  1, 1, 1)     # 8 successes: 8 raw -> 8 tokens > 2 x 2
+    ev = submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+    assert g.state.models["2-drone-1"].casualty and g.over
+    assert g.result().winner == 1 and "Only one crew is left on the table" in texts(ev)
+    assert g.result().scores == {1: 6, 2: 1} and g.state.final["degree"] == "major"
+
+
+# --- seeded random games -------------------------------------------------------------------
+
+def check_invariants(g):
+    st, rules = g.state, g.rules
+    assert st.moxie[1] >= 0 and st.moxie[2] >= 0 and st.dread[1] >= 0 and st.dread[2] >= 0
+    assert 1 <= st.turn <= 6
+    live = [m for m in st.models.values() if m.on_table]
+    for m in live:
+        mettle = rules.profile[m.id].mettle
+        assert m.down == (m.tokens >= mettle), m
+        assert m.tokens <= 2 * mettle
+        assert not m.stable or m.down
+        assert not m.down or m.has("prone")
+        assert set(m.conditions) <= set(CONDITIONS) and m.conditions == sorted(set(m.conditions))
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            gap = math.hypot(a.x - b.x, a.y - b.y) - rules.radius[a.id] - rules.radius[b.id]
+            assert gap > -0.05, (a.id, b.id, gap)
+    if st.act is not None:
+        assert all(not st.models[i].down and st.models[i].on_table for i in st.act.members)
+
+
+def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_replay=False, **options):
+    """Play a seeded random game, checking the invariants after every decision; at each decision
+    ``clone_options`` offered options (picked at random) and, every ``space_every`` decisions, a
+    point sampled from the move space must be accepted by a clone of the game."""
+    g = new_game(seed, mapfile, **options)
+    agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
+    pick = random.Random(seed)
+    n = 0
+    while (d := g.pending()) is not None:
+        assert d.options or d.spaces
+        for opt in pick.sample(d.options, min(clone_options, len(d.options))):
+            g.clone().submit(d.player, opt)           # every offered option is accepted
+        for sp in d.spaces[:1] if n % space_every == 0 else ():
+            c = sp.sample(pick)
+            if c is not None:
+                g.clone().submit(d.player, c)
+        g.submit(d.player, agents[d.player].choose(d, {}))      # the random agent ignores the view
+        check_invariants(g)
+        n += 1
+        assert n < 5000, "the game does not end"
+    assert g.result() is not None
+    if check_replay:
+        assert replay(g.setup, g.decisions).state_hash() == g.state_hash()
+    return g
+
+
+def test_random_games_keep_every_invariant():
+    results = []
+    for seed in range(60):
+        results.append(play_checked(seed, OUTPOST, check_replay=seed % 15 == 0).result().winner)
+    for seed in range(40):
+        results.append(play_checked(1000 + seed, CLOSE, check_replay=seed % 10 == 0).result().winner)
+    assert len(results) == 100
+
+
+def test_random_games_other_missions():
+    for seed, mission in enumerate(("data-heist", "headhunters")):
+        g = play_checked(500 + seed, CLOSE, check_replay=True, mission=mission)
+        assert g.rules.mission.id == mission
+
+
+@pytest.mark.long
+def test_two_thousand_random_games():
+    for seed in range(2000):
+        play_checked(10_000 + seed, CLOSE if seed % 2 else OUTPOST, check_replay=seed % 100 == 0)

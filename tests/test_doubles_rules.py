@@ -301,8 +301,8 @@ def check_invariants(g: Game) -> None:
         assert g.table.position_problem(b.x, b.y, b.radius, [o for o in bases if o.id != b.id]) is None
 
 
-def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2) -> Game:
-    g = Game(Setup("doubles", mapfile, (), {}, seed))
+def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2, options=None) -> Game:
+    g = Game(Setup("doubles", mapfile, (), dict(options or {}), seed))
     agents = {p: make_agent("random", p, seed * 7 + p) for p in (1, 2)}
     probe = random.Random(seed)
     n = 0
@@ -336,6 +336,19 @@ def test_seeded_random_games_keep_the_invariants():
         play_checked(prehistoric, 1000 + seed, clone_every=4)
 
 
+HOUSE_RULES = {"penalty_rule": "opponent_discards", "melee_target_tie": "shooter_chooses",
+               "distinct_double_effects": True, "armour_damage_permanent": True, "instant_death_points": 8,
+               "melee_defender_double_six": "low_ammunition", "tactical_advantage_fixed_damage": True}
+
+
+def test_random_games_with_house_rules_keep_the_invariants():
+    kinds = set()
+    for seed in range(15):
+        g = play_checked(arena_map(), 500 + seed, clone_every=2, options=HOUSE_RULES)
+        kinds |= {e.kind for e in g.log}
+    assert {"hit", "miss", "effect"} <= kinds
+
+
 @pytest.mark.long
 def test_two_thousand_seeded_random_games():
     arena, prehistoric = arena_map(), load_map(resolve_map("prehistoric"))
@@ -356,3 +369,77 @@ def test_same_seed_same_game():
     pa = play(a, {p: make_agent("random", p, p) for p in (1, 2)})
     pb = play(b, {p: make_agent("random", p, p) for p in (1, 2)})
     assert a.state_hash() == b.state_hash() and pa.decisions == pb.decisions
+
+
+def test_save_and_load_mid_game_give_the_identical_game(tmp_path):
+    from engine.core.saves import load_game, save_game
+    g = new_game(arena_map(), seed=11)
+    agents = {p: make_agent("random", p, p + 40) for p in (1, 2)}
+    for _ in range(60):
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    save_game(g, tmp_path / "doubles.json")
+    back = load_game(tmp_path / "doubles.json")
+    assert back.state_hash() == g.state_hash() and back.pending().kind == g.pending().kind
+
+
+def _lokee_shoots_marrow(options=None):
+    g = stage(new_game(options=options), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
+              ["2.marrow", "1.lokee"])
+    submit(g, Shoot("1.lokee", "2.marrow"))
+    submit(g, Announce("1.lokee", 0))
+    return g
+
+
+def test_low_ammunition_blocks_shooting_next_turn_without_a_double():
+    g = _lokee_shoots_marrow()
+    g.state.rng.force(1, 2, 3, 4, 6, 6, 6)          # Lokee rolls first; Marrow a double 6
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (6, 4)))
+    d = g.pending()
+    assert d.player == 2 and {o.effect for o in d.options} == {"low_ammunition", "none"}
+    ev = submit(g, ChooseEffect("2.marrow", "low_ammunition"))
+    assert "Marrow avoids Lokee's shot, 12 against 10" in texts(ev)
+    assert g.state.fighters["1.lokee"].status.low_ammunition
+    submit(g, EndActivation("1.lokee"))
+    g.state.rng.force(3, 1, 1, 2, 3)                # next turn's track (6 and 4), then Lokee's test: no double
+    ev = submit(g, EndActivation("2.marrow"))
+    assert "Lokee tests for low ammunition: no double, it cannot shoot this turn" in texts(ev)
+    lokee = g.state.fighters["1.lokee"]
+    assert g.state.turn == 2 and g.state.acting == "1.lokee" and lokee.ammo_blocked
+    assert not lokee.status.low_ammunition
+    assert not any(isinstance(o, Shoot) for o in g.pending().options)
+
+
+def test_intimidation_ends_the_attackers_activation():
+    g = _lokee_shoots_marrow()
+    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (4, 3)))
+    ev = submit(g, ChooseEffect("2.marrow", "intimidation"))
+    t = texts(ev)
+    assert "Lokee is intimidated: it loses its remaining AP" in t and "Lokee ends its activation" in t
+    assert g.state.fighters["1.lokee"].ap == 0 and g.state.acting == "2.marrow" and g.pending().player == 2
+
+
+def test_cover_gives_a_defence_die_against_later_shots_this_turn():
+    g = _lokee_shoots_marrow()
+    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (4, 3)))
+    submit(g, ChooseEffect("2.marrow", "cover"))
+    assert g.state.fighters["2.marrow"].status.cover == 1
+    submit(g, Shoot("1.lokee", "2.marrow"))
+    _, dfs = g.rules.pools(g.state, g.state.attack)
+    assert dfs.counts(g.rules.opts) == (3, 0)
+
+
+def test_shooter_picks_among_tied_melee_results_with_the_option():
+    g = _melee_scene(new_game(options={"melee_target_tie": "shooter_chooses"}))
+    g.state.rng.force(6, 6, 6, 6, 6, 6)
+    submit(g, Shoot("1.lokee", "2.bones"))
+    d = g.pending()
+    assert d.kind == "pick target" and d.player == 1
+    assert [o.fighter for o in d.options] == ["1.grit", "2.bones"]
+    submit(g, d.options[1])
+    assert g.state.attack.defender == "2.bones" and g.pending().kind == "announce attack"

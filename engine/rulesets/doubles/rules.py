@@ -642,7 +642,8 @@ class DoublesRules(Rules):
 
     def _apply_action(self, st, player, c, ev) -> None:
         f = st.fighters[st.acting]
-        if player != f.side or getattr(c, "fighter", getattr(c, "model", getattr(c, "shooter", getattr(c, "attacker", None)))) != f.key:
+        who = next((getattr(c, a) for a in ("fighter", "model", "shooter", "attacker") if hasattr(c, a)), None)
+        if player != f.side or who != f.key:
             raise RulesError(f"{self.describe_choice(st, c)} does not answer {f.name}'s activation")
         allowed = self._allowed(st, f)
         if isinstance(c, EndActivation):
@@ -708,7 +709,7 @@ class DoublesRules(Rules):
                     sight=self._sight_word(st, f, t), moved_before=f.status.moved,
                     weapon=w.id if w else None, weapon_bonus=sh.thrown_weapon_bonus(w.bonus if w else None, self.opts))
         st.attack = at
-        ev.append(Event(self.describe_choice(st, c)[0].upper() + self.describe_choice(st, c)[1:], "shoot",
+        ev.append(Event(_cap(self.describe_choice(st, c)), "shoot",
                         {"shooter": f.key, "target": t.key, "band": band, "sight": at.sight, "aimed": c.aimed}))
         group = self.melee_group(st, t)
         if not c.aimed and len(group) > 1:
@@ -730,7 +731,7 @@ class DoublesRules(Rules):
         at.defender = key
         a, d = st.fighters[at.attacker], st.fighters[key]
         if key != at.target:
-            ev.append(Event(f"The {'shot' if at.kind == 'shoot' else 'blow'} is aimed at {d.name}", "target"))
+            ev.append(Event(f"{d.name} ends up in the line of fire: the shot is at {d.name}", "target"))
         at.back_allowed = self.back_allowed(st, a, d)
         at.stage = "announce_attack"
 
@@ -745,8 +746,7 @@ class DoublesRules(Rules):
         w = self.weapon_for(f, "melee")
         st.attack = Attack("melee", f.key, t.key, "announce_attack", weapon=w.id if w else None,
                            weapon_bonus=w.bonus if w else 0)
-        ev.append(Event(self.describe_choice(st, MeleeAttack(f.key, t.key))[0].upper()
-                        + self.describe_choice(st, MeleeAttack(f.key, t.key))[1:], "melee",
+        ev.append(Event(_cap(self.describe_choice(st, MeleeAttack(f.key, t.key))), "melee",
                         {"attacker": f.key, "target": t.key}))
         self._set_defender(st, t.key, ev)
 
@@ -1028,3 +1028,7 @@ def _keeps(kp: dl.Keep) -> str:
     """'keeps 6 + 5 = 11' (Keep.describe says 'keep ...')."""
     d = kp.describe()
     return "keeps" + d[4:] if d.startswith("keep ") else d
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

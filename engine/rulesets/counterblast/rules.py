@@ -401,7 +401,9 @@ class CounterblastRules(Rules):
         _, cache = self._sight_table(st)
         got = cache.get((viewer, target))
         if got is None:
-            self._fill(st, [viewer], [i for i in st.order if st.models[i].on_table and i != viewer])
+            side = st.models[target].player
+            self._fill(st, [viewer], [i for i in st.order if st.models[i].on_table and i != viewer
+                                      and st.models[i].player == side])
             got = cache.get((viewer, target), 0.0)
         return got
 
@@ -597,7 +599,7 @@ class CounterblastRules(Rules):
             if a.group:
                 kinds = []
                 for mid in a.members:
-                    o, s = self._model_actions(st, mid)
+                    o, s = self._model_actions(st, mid, skip=frozenset(kinds))
                     for c in o + [sp.choice_type for sp in s]:
                         k = _kind_of(c)
                         if k and k not in kinds:
@@ -612,8 +614,9 @@ class CounterblastRules(Rules):
         opts.append(EndActivation())
         return opts, spaces
 
-    def _model_actions(self, st, mid, only: str | None = None):
-        """The actions model ``mid`` may use now (enumerated choices and move spaces)."""
+    def _model_actions(self, st, mid, only: str | None = None, skip=frozenset()):
+        """The actions model ``mid`` may use now (enumerated choices and move spaces); ``only``
+        keeps one kind of action, ``skip`` leaves kinds out (a group already knows it can use them)."""
         m = st.models[mid]
         a = st.act
         used = a.used.get(mid, [])
@@ -623,11 +626,11 @@ class CounterblastRules(Rules):
             return opts, spaces
 
         def ok(action):
-            return (only is None or only == action) and act_mod.multitasking_allows(action, used)
+            return ((only is None or only == action) and action not in skip
+                    and act_mod.multitasking_allows(action, used))
 
-        if m.has("panic") and not used:
-            if ok("rally") or (only is not None):
-                return ([Rally(mid)], []) if act_mod.multitasking_allows("rally", used) else ([], [])
+        if m.has("panic") and not used:      # its first action must be a Rally
+            return ([], []) if "rally" in skip else ([Rally(mid)], [])
         if m.has("pinned"):
             return ([Recover(mid)] if ok("recover") else []), []
         engaged = self.engaged(st, mid)

@@ -483,3 +483,31 @@ def test_refused_choices_leave_the_state_alone():
         with pytest.raises(IllegalChoice):
             g.submit(1, bad)
     assert g.state_hash() == h
+
+
+def test_fast_move_check_agrees_with_the_shared_move_space():
+    """FrontierMoveSpace answers straight moves without the path finder; legality must be the
+    same as engine.rulesets.common.MoveSpace's for any destination."""
+    import random
+
+    from engine.rulesets.common import MoveSpace
+
+    g = new_game(seed=8)
+    st = g.state
+    rnd = random.Random(8)
+    place(g, "p1-marshal", *OPEN)
+    checked = agree_legal = 0
+    for mid in ("p1-marshal", "p1-deputy_1", "p2-boss"):
+        m = st.models[mid]
+        fast = g.rules._space(st, m)
+        slow = MoveSpace(g.table, m.base(), fast.allowance, fast.others)
+        for _ in range(25):
+            a, r = rnd.uniform(0, 2 * math.pi), rnd.uniform(0, 9 * INCH)
+            c = MoveTo(mid, round(m.x + r * math.cos(a), 2), round(m.y + r * math.sin(a), 2))
+            f, s = fast.check(c), slow.check(c)
+            assert (f is None) == (s is None), (c, f, s)
+            checked += 1
+            agree_legal += f is None
+        sampled = fast.sample(rnd)
+        assert sampled is None or slow.check(sampled) is None
+    assert checked == 75 and agree_legal > 10

@@ -126,6 +126,9 @@ def full_deck() -> list[Card]:
     return [Card(r, s) for s in SUITS for r in RANKS] + list(JOKERS)
 
 
+_FULL_SET = frozenset(full_deck())
+
+
 class Location(str, Enum):
     DECK = "deck"
     HAND = "hand"
@@ -198,7 +201,7 @@ class PlayerCards:
                 if c in seen:
                     raise AssertionError(f"{c} is both in {seen[c].value} and {loc.value}")
                 seen[c] = loc
-        if len(seen) != DECK_SIZE or set(seen) != set(full_deck()):
+        if len(seen) != DECK_SIZE or seen.keys() != _FULL_SET:
             missing = sorted(str(c) for c in set(full_deck()) - set(seen))
             raise AssertionError(f"{len(seen)} cards tracked, missing {missing}")
 

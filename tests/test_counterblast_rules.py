@@ -794,6 +794,172 @@ def test_game_ends_when_one_crew_is_left():
     assert g.result().scores == {1: 6, 2: 1} and g.state.final["degree"] == "major"
 
 
+CONTACT_X = (18 * IN + 15 + 12.5 + 0.3) / IN     # a drone in base contact east of a Ranger at x = 18"
+
+
+def test_pursuit_follows_a_disengaging_model():
+    """003_52d4831de0a47706.txt: 'Whenever a model disengages, any model Engaging it may trigger a
+    pursuit ... moves towards the Disengaging model as per the move action, re-engaging it if at all possible.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)}, moxie=(3, 1))
+    assert g.rules.engaged(g.state, "1-ranger-1")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    assert not any(isinstance(o, C.Shoot) for o in g.pending().options)     # Engaged: no shooting
+    submit(g, MoveTo("1-ranger-1", 18 * IN, 4 * IN))
+    d = g.pending()
+    pursue = C.React("2-drone-1", "pursuit")
+    assert pursue in d.options and C.React("2-drone-1", "snapshot", "pulse-carbine") in d.options
+    submit(g, pursue)
+    st = g.state
+    assert g.rules.dist(st, "1-ranger-1", "2-drone-1") * IN <= 1.0
+    assert g.rules.engaged(st, "1-ranger-1") and st.models["2-drone-1"].has("stunned") and st.moxie[2] == 0
+
+
+def test_disperse_cancels_a_psi_strike():
+    """003_52d4831de0a47706.txt: 'A psifer within 12″ of another psifer that is rolling Psi Check may
+    trigger a Disperse ... If the result is greater than the other model's roll, then the target's roll
+    is treated as having a result of 0.'"""
+    g = staged({"1-ollo": (18, 7), "2-drone-1": (24, 7), "2-cantor": (26, 8.5)}, moxie=(3, 1))
+    submit(g, C.ActivateSingle("1-ollo"))
+    spike = C.PsiStrike("1-ollo", "mind-spike", "2-drone-1")
+    assert spike in g.pending().options
+    submit(g, spike)
+    d = g.pending()
+    assert d.options == (C.React("2-cantor", "disperse"), C.NoReaction())
+    g.state.rng.force(7, 1, 1, 1, 1, 1,      # Ollo: Knack 6 vs 7 -> 1
+                      7, 7, 1, 1, 1, 1)      # the Cantor: 2 > 1 -> Ollo's roll counts as 0
+    ev = submit(g, d.options[0])
+    assert g.state.models["2-drone-1"].tokens == 0 and g.state.rng.forced_left == 0
+    assert any("the enigma fizzles" in t for t in texts(ev))
+
+
+def test_throw_moves_a_smaller_model_and_lands_it_prone():
+    """003_52d4831de0a47706.txt: Throw 'may only target models smaller than the attacker' / 'move the
+    target by the Check result in inches as though it Jumped ... It lands Prone.'"""
+    g = staged({"1-ranger-1": (24, 7), "2-unit-zero": (24 - (15 + 20 + 0.3) / IN, 7), "2-drone-1": (40, 30)},
+               active=2, moxie=(0, 3))
+    submit(g, C.ActivateSingle("2-unit-zero"))
+    opts = g.pending().options
+    throw = C.Throw("2-unit-zero", "1-ranger-1", 0)
+    assert throw in opts
+    x0 = g.state.models["1-ranger-1"].x
+    g.state.rng.force(7, 7, 7, 1, 1, 1)      # Grit 6 vs 7 (the Ranger's Grit 3 is lower): 3"
+    submit(g, throw)
+    r = g.state.models["1-ranger-1"]
+    assert r.x - x0 == pytest.approx(3 * IN, abs=0.01) and r.has("prone") and g.state.rng.forced_left == 0
+    assert g.state.models["2-unit-zero"].has("spent")
+    # a drone (size 1) may not throw the Ranger (size 2)
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)}, active=2, moxie=(0, 3))
+    submit(g, C.ActivateSingle("2-drone-1"))
+    assert not any(isinstance(o, C.Throw) for o in g.pending().options)
+
+
+def test_treat_heals_with_a_medkit_never_below_one_token():
+    """003_52d4831de0a47706.txt: 'Remove one damage token from the target for each success, down to a
+    minimum of 1 token remaining' / 'If a model has less damage tokens than its mettle, it stops being down'."""
+    g = staged({"1-medic": (18, 7), "1-ranger-1": (19.5, 7), "2-drone-1": (40, 30)})
+    r = g.state.models["1-ranger-1"]
+    r.tokens, r.down, r.stable = 3, True, False
+    r.gain("prone")
+    submit(g, C.ActivateSingle("1-medic"))
+    treat = C.Treat("1-medic", "1-ranger-1")
+    assert treat in g.pending().options
+    g.state.rng.force(7, 7, 7, 1, 1)         # Knack 5: 3 successes, but one token stays
+    submit(g, treat)
+    assert (r.tokens, r.down, r.stable) == (1, False, False) and r.has("prone")
+    assert g.state.rng.forced_left == 0
+
+
+def test_engineer_stabilises_a_robot_without_tools():
+    """003_52d4831de0a47706.txt: 'Engineer is used to stabilize robots' / 'The target becomes Stable on a success'."""
+    g = staged({"2-drone-1": (18, 7), "2-drone-2": (19.5, 7), "1-ranger-1": (40, 30)}, active=2, moxie=(0, 3))
+    d2 = g.state.models["2-drone-2"]
+    d2.tokens, d2.down, d2.stable = 2, True, False
+    d2.gain("prone")
+    submit(g, C.ActivateSingle("2-drone-1"))
+    opts = g.pending().options
+    assert C.Engineer("2-drone-1", "2-drone-2") in opts and C.Treat("2-drone-1", "2-drone-2") not in opts
+    g.state.rng.force(7)                     # Knack 1
+    submit(g, C.Engineer("2-drone-1", "2-drone-2"))
+    assert (d2.tokens, d2.down, d2.stable) == (2, True, True)
+
+
+def test_hack_marks_and_marked_lowers_the_shot_difficulty():
+    """003_52d4831de0a47706.txt: 'Hack actions can be used to Mark enemies with a scanner' / 'Any zap
+    checks targeting a model with this condition have their difficulty reduced by 1'."""
+    g = staged({"1-captain": (18, 7), "2-drone-1": (24, 7)})
+    submit(g, C.ActivateSingle("1-captain"))
+    hack = C.HackMark("1-captain", "2-drone-1")
+    assert hack in g.pending().options
+    g.state.rng.force(7, 1, 1, 1)
+    submit(g, hack)
+    assert g.state.models["2-drone-1"].has("marked")
+    d = g.pending()
+    shot = C.Shoot("1-captain", "pulse-carbine", "2-drone-1")
+    assert "(difficulty 6, " in d.labels[d.options.index(shot)]
+    g.state.rng.force(6, 1, 1, 1, 1,  1, 1, 1)
+    ev = submit(g, shot)
+    assert any("5d10 vs 6" in t for t in texts(ev))
+
+
+def test_stunned_reactor_cannot_react_again():
+    """Project definition of Stunned (Interpretation 4): a Stunned model may not trigger reactions."""
+    g = staged({"1-ranger-1": (18, 7), "1-ranger-2": (18, 5.5), "2-drone-1": (24, 7)}, moxie=(3, 3))
+    g.state.models["2-drone-1"].gain("stunned")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    g.state.rng.force(1, 1, 1, 1)
+    submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+    assert g.pending().kind == "act" and g.state.moxie[2] == 3      # no reaction was offered
+
+
+def test_no_shooting_into_a_friend_s_melee_and_down_models_do_not_activate():
+    """003_52d4831de0a47706.txt: 'Models may not target enemies that are engaging or are engaged by
+    friendly models with shoot actions' / 'Downed models may not use actions'."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7), "1-captain": (24, 7), "2-drone-2": (30, 7)})
+    assert C.ActivateSingle("1-captain") in g.pending().options
+    submit(g, C.ActivateSingle("1-captain"))
+    shots = {o.target for o in g.pending().options if isinstance(o, C.Shoot)}
+    assert "2-drone-1" not in shots and "2-drone-2" in shots
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, active=2, moxie=(0, 2))
+    d = g.state.models["2-drone-1"]
+    d.tokens, d.down, d.stable = 2, True, True
+    assert g.pending().options == (C.PassTurn(),) or C.ActivateSingle("2-drone-1") not in g.pending().options
+
+
+def test_rush_rolls_a_d10_then_moves():
+    """003_52d4831de0a47706.txt: 'A model that has used the Move action ... may Rush ... rolls a d10 and
+    uses the result instead of its move attribute. This action spends the model.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)})
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    assert C.Rush("1-ranger-1") not in g.pending().options            # Move first
+    submit(g, MoveTo("1-ranger-1", 19 * IN, 7 * IN))
+    assert C.Rush("1-ranger-1") in g.pending().options
+    g.state.rng.force(3)
+    submit(g, C.Rush("1-ranger-1"))
+    d = g.pending()
+    assert d.kind == "move" and d.spaces[0].allowance == 3 * IN and C.Stay("1-ranger-1") in d.options
+    assert d.spaces[0].check(MoveTo("1-ranger-1", 23 * IN, 7 * IN))     # 4" > 3"
+    submit(g, MoveTo("1-ranger-1", 21.5 * IN, 7 * IN))
+    assert g.state.models["1-ranger-1"].has("spent") and g.state.act.actions_left == 0
+
+
+def test_headhunters_and_data_heist_objectives():
+    """The seed scores objectives but defines none (Interpretation 17): Headhunters scores a fallen
+    enemy leader; Data Heist scores hacked terminals."""
+    g = new_game(mission="headhunters")
+    st = g.state
+    st.models["2-overseer"].casualty = True
+    st.leader_lost[2] = True
+    units = g.rules._objective_units(st, 1)
+    assert units["take-the-head"] == 1 and g.rules._objective_units(st, 2)["take-the-head"] == 0
+    g = staged({"1-captain": (25.06, 18.0), "2-drone-1": (40, 30)}, mission="data-heist")
+    submit(g, C.ActivateSingle("1-captain"))
+    hack = C.HackTerminal("1-captain", "obj-2")
+    assert hack in g.pending().options
+    g.state.rng.force(7, 1, 1, 1)
+    submit(g, hack)
+    assert g.state.hacked[1] == ["obj-2"] and g.rules.scores(g.state)[1]["units"]["crack-terminals"] == 1
+
+
 # --- seeded random games -------------------------------------------------------------------
 
 def check_invariants(g):

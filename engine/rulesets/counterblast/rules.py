@@ -898,14 +898,14 @@ class CounterblastRules(Rules):
             self._place(st, mid, c.x, c.y)
             ev.append(Event(f"{n} moves", "move", {"model": mid, "to": [c.x, c.y]}))
             self._after_maneuver(st, mid, before, ev)
-        elif isinstance(c, GoProne):
-            m.gain("prone")
-            ev.append(Event(f"{n} drops Prone", "move"))
-            self._continue(st, ev)
-        elif isinstance(c, StandUp):
-            m.lose("prone")
-            ev.append(Event(f"{n} stands up", "move"))
-            self._continue(st, ev)
+        elif isinstance(c, (GoProne, StandUp)):       # both are Move actions: maneuvers
+            before = self.engagers(st, mid)
+            if isinstance(c, GoProne):
+                m.gain("prone")
+            else:
+                m.lose("prone")
+            ev.append(Event(f"{n} {'drops Prone' if isinstance(c, GoProne) else 'stands up'}", "move"))
+            self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, Rush):
             from .movement import rush_distance
             d = rush_distance(st.rng, self.opt)

@@ -511,3 +511,72 @@ def test_fast_move_check_agrees_with_the_shared_move_space():
         sampled = fast.sample(rnd)
         assert sampled is None or slow.check(sampled) is None
     assert checked == 75 and agree_legal > 10
+
+
+def test_card_places_catches_a_lost_or_doubled_card():
+    g = new_game()
+    st = g.state
+    assert set(card_places(st, 1).values()) <= {"deck", "hand", "committed", "played", "discard"}
+    lost = st.cards[1].deck.pop()
+    with pytest.raises(AssertionError, match="53 cards tracked"):
+        card_places(st, 1)
+    st.cards[1].played.append(lost)
+    st.cards[1].committed.append(lost)
+    with pytest.raises(AssertionError, match="both in committed and played"):
+        card_places(st, 1)
+
+
+def test_cover_from_the_table_adds_to_the_defence():
+    from engine.rulesets.frontier.duel import cover_bonus
+
+    g = new_game()
+    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
+    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    st = g.state
+    shooter, target = st.models["p1-deputy_1"], st.models["p2-outlaw_2"]    # rifle, 24"
+    found = None
+    for sx, sy in ((30, 15), (36, 15), (40, 13), (33, 18)):
+        place(g, shooter.id, sx, sy)
+        for dx in range(-20, 21, 2):
+            for dy in range(-12, 13, 2):
+                x, y = (sx + dx) * INCH, (sy + dy) * INCH
+                others = [o.base() for o in st.models.values() if o.id != target.id]
+                if math.hypot(dx, dy) > 20 or g.table.position_problem(x, y, target.radius, others):
+                    continue
+                target.x, target.y, target.z = x, y, g.table.surface_height(x, y)
+                vis = g.rules._visible(st, shooter, target)
+                if 0 < vis <= 0.5:
+                    found = vis
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found, "no partly hidden target found"
+    g._pending_ok = False
+    to_main(g, 1)
+    shot = Shoot(shooter.id, target.id, "rifle")
+    assert shot in g.pending().options
+    submit(g, shot)
+    submit(g, Commit(("2H",)))
+    ev = submit(g, Commit(("2C",)))
+    duel_event = next(e for e in ev if e.kind == "duel")
+    parts = dict(tuple(x) for x in duel_event.data["defence_parts"])
+    assert parts["cover"] == cover_bonus(1 - found) >= 1
+
+
+def test_heart_of_the_town_heals_the_leader_on_reveal():
+    g = new_game(rosters=("townsfolk", "outlawmen"))
+    stack(g, 1, ["5H", "5S", "2H", "3H", "4H", "6H", "7H", "8H"])
+    stack(g, 2, ["KC", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
+    mayor = g.state.models["p1-mayor"]
+    mayor.wounds = 3                                  # of 6
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-mayor", "p2-outlaw_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-mayor", "p2-outlaw_1", "hatchet"))
+    submit(g, Commit(("5H", "5S")))
+    ev = submit(g, Commit(("KC",)))
+    assert "heart of the town" in text(ev)
+    assert mayor.wounds == 5
+    assert card("5H") in g.state.cards[1].played and card("5S") in g.state.cards[1].discard

@@ -38,7 +38,7 @@ from engine.table import movement as _movement
 from engine.table.terrain import CAT_CLIMBABLE
 
 from . import duel, poker, turns
-from .cards import Card, PlayerCards, card as parse_card
+from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card
 from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
 
 INCH = 25.4
@@ -852,7 +852,10 @@ class FrontierRules(Rules):
             piles.store(pc)
         ev.append(Event(f"{self._who(a)} vs {self._who(d)}: {r.describe()}{cover_note}", "duel",
                         {"attack": r.attack.value, "defence": r.defence.value, "wounds": r.wounds,
-                         "success": r.success}))
+                         "success": r.success, "attack_parts": [list(x) for x in r.attack.parts],
+                         "defence_parts": [list(x) for x in r.defence.parts],
+                         "damage_parts": [list(x) for x in r.damage.parts],
+                         "toughness_parts": [list(x) for x in r.toughness.parts]}))
         for side, action in r.leader_actions:
             ev.append(Event(f"The {side}'s leader uses {action.replace('_', ' ')}", "leader"))
         a.wounds = r.attacker_wounds_after
@@ -996,7 +999,7 @@ def card_places(st: FrontierState, p: int) -> dict[Card, str]:
             if c in seen:
                 raise AssertionError(f"player {p}: {c} is both in {seen[c]} and {where}")
             seen[c] = where
-    st.cards[p].cards()  # the phase-1 check of all 54
-    if len(seen) != 54:
-        raise AssertionError(f"player {p}: {len(seen)} cards tracked")
+    if len(seen) != DECK_SIZE or seen.keys() != _FULL_SET:
+        missing = sorted(c.code for c in _FULL_SET - seen.keys())
+        raise AssertionError(f"player {p}: {len(seen)} cards tracked, missing {missing}")
     return seen

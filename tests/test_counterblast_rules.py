@@ -960,6 +960,60 @@ def test_headhunters_and_data_heist_objectives():
     assert g.state.hacked[1] == ["obj-2"] and g.rules.scores(g.state)[1]["units"]["crack-terminals"] == 1
 
 
+def test_half_blind_moves_a_d5_and_may_not_rush():
+    """003_52d4831de0a47706.txt: 'Half-Blind models only move a d5 inches when they use the move action,
+    and may not Rush or Jump.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)})
+    g.state.models["1-ranger-1"].gain("half_blind")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    d = g.pending()
+    assert C.MoveD5("1-ranger-1") in d.options and not d.spaces
+    assert not any(isinstance(o, C.Jump) for o in d.options)
+    g.state.rng.force(5)                     # d10 5 -> d5 3
+    submit(g, C.MoveD5("1-ranger-1"))
+    d = g.pending()
+    assert d.kind == "move" and d.spaces[0].allowance == 3 * IN
+    submit(g, C.Stay("1-ranger-1"))
+    assert C.Rush("1-ranger-1") not in g.pending().options
+
+
+def test_burning_at_upkeep():
+    """003_52d4831de0a47706.txt: 'Burning models take 3 raw damage during the upkeep phase. Prone models
+    gain +3d Defense ... If this causes the model to gain damage tokens, they must immediately roll
+    Knack/7 and become panicked on a failure. If the model takes no damage tokens form burning, they
+    stop burning.'"""
+    g = staged({"1-ranger-1": (18, 7), "1-ranger-2": (20, 7), "2-drone-1": (40, 30)}, moxie=(0, 0))
+    r1, r2 = g.state.models["1-ranger-1"], g.state.models["1-ranger-2"]
+    r1.gain("burning")
+    r2.gain("burning")
+    r2.gain("prone")
+    g.state.passed = [1, 2]
+    g.state.rng.force(7, 1, 1,        # Ranger 1: Defense 3, 1 success -> 2 tokens
+                      1, 1,           # Knack 2 vs 7: failed -> Panicked
+                      7, 7, 7, 1, 1, 1)   # Ranger 2 (Prone): Defense 3 + 3 = 6 dice, 3 successes -> none
+    events = []
+    g.rules._upkeep(g.state, events)
+    assert r1.tokens == 2 and r1.has("burning") and r1.has("panic")
+    assert r2.tokens == 0 and not r2.has("burning") and not r2.has("panic")
+    assert any("the flames go out" in e.text for e in events)
+
+
+def test_split_strike_divides_the_grit_dice():
+    """003_52d4831de0a47706.txt: 'When shooting or striking, any model may choose to attack multiple targets
+    by splitting their dice ... considered to be a single instance of the respective action and resolve
+    simultaneously.'"""
+    r = 15 + 12.5 + 0.3
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7), "2-drone-2": (18, 7 + r / IN)})
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    split = C.SplitStrike("1-ranger-1", "combat-knife", ("2-drone-1", "2-drone-2"), (1, 2))
+    assert split in g.pending().options
+    g.state.rng.force(7,  7, 8,   1, 1, 1,  1, 1, 1)     # 1 die vs drone 1, 2 dice vs drone 2
+    ev = submit(g, split)
+    st = g.state
+    assert st.models["2-drone-1"].tokens == 1 and st.models["2-drone-2"].down and st.rng.forced_left == 0
+    assert any("1d10 vs 7" in t for t in texts(ev)) and any("2d10 vs 7" in t for t in texts(ev))
+
+
 # --- seeded random games -------------------------------------------------------------------
 
 def check_invariants(g):

@@ -68,6 +68,23 @@ class StandUp(Choice):
 
 
 @dataclass(frozen=True)
+class MoveD5(Choice):
+    """A Half-blind model's Move: roll a d5, then move that far."""
+    tag = "counterblast.MoveD5"
+    model: str
+
+
+@dataclass(frozen=True)
+class SplitStrike(Choice):
+    """Strike two targets with one action, dividing the Grit dice (``dice`` parallel to ``targets``)."""
+    tag = "counterblast.SplitStrike"
+    model: str
+    weapon: str
+    targets: tuple
+    dice: tuple
+
+
+@dataclass(frozen=True)
 class Rush(Choice):
     tag = "counterblast.Rush"
     model: str

@@ -31,10 +31,10 @@ from engine.table.terrain import CAT_CLIMBABLE
 from . import actions as act_mod
 from . import attacks, conditions, damage, moxie, odds, panic, scoring
 from .checks import ability_check
-from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DogPile, DoNothing, ElectLeader,
+from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
                       EndActivation, Engineer, GoProne, GroupAction, HackMark, HackTerminal, Jump, KeepLeader,
-                      NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover, ReduceDread, Rush,
-                      Shoot, SplitShoot, StandUp, Stay, Strike, Throw, Treat)
+                      MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover, ReduceDread,
+                      Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
 from .data import Crew, is_hero, load_armoury, parse_crew, shipped_crews, shipped_missions
 from .options import CounterblastOptions
 
@@ -641,7 +641,9 @@ class CounterblastRules(Rules):
                 opts.append(StandUp(mid))
             else:
                 opts.append(GoProne(mid))
-            if not m.has("half_blind"):
+            if m.has("half_blind"):
+                opts.append(MoveD5(mid))
+            else:
                 spaces.append(self._move_space(st, mid, self.move_in(st, mid) * MM))
                 opts += self._contact_moves(st, mid, self.move_in(st, mid) * MM)
         if ok("rush") and movement_ok(act_mod, "rush", used, conds):
@@ -663,9 +665,12 @@ class CounterblastRules(Rules):
         if ok("strike"):
             for w in self.profile[mid].striking:
                 wpn = self.armoury.striking_weapon(w)
-                for e in enemies:
-                    if self.within(st, mid, e, wpn.reach) and self.valid_target(st, mid, e):
-                        opts.append(Strike(mid, w, e))
+                ts = [e for e in enemies if self.within(st, mid, e, wpn.reach) and self.valid_target(st, mid, e)]
+                opts += [Strike(mid, w, e) for e in ts]
+                n = attacks.pool_size(self.grit(st, mid), 0, self.opt)
+                if n >= 2:
+                    for t1, t2 in combinations(ts, 2):
+                        opts.append(SplitStrike(mid, w, (t1, t2), (n // 2, n - n // 2)))
         if ok("throw"):
             for e in enemies:
                 if (attacks.can_throw(self.profile[mid].size, self.profile[e].size)
@@ -931,9 +936,17 @@ class CounterblastRules(Rules):
             dice = None if isinstance(c, Shoot) else list(c.dice)
             w = {"kind": "shoot", "actor": mid, "weapon": c.weapon, "targets": targets, "dice": dice}
             self._open_attack_window(st, w, ev)
-        elif isinstance(c, Strike):
-            w = {"kind": "strike", "actor": mid, "weapon": c.weapon, "targets": [c.target], "dice": None}
+        elif isinstance(c, (Strike, SplitStrike)):
+            targets = [c.target] if isinstance(c, Strike) else list(c.targets)
+            dice = None if isinstance(c, Strike) else list(c.dice)
+            w = {"kind": "strike", "actor": mid, "weapon": c.weapon, "targets": targets, "dice": dice}
             self._open_attack_window(st, w, ev)
+        elif isinstance(c, MoveD5):
+            from .movement import half_blind_move
+            d = half_blind_move(st.rng, self.opt)
+            ev.append(Event(f"{n} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
+            st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
+            st.phase = "move"
         elif isinstance(c, PsiStrike):
             w = {"kind": "psi_strike", "actor": mid, "weapon": c.enigma, "targets": [c.target], "dice": None}
             self._open_psi_window(st, w, ev)
@@ -1212,7 +1225,8 @@ class CounterblastRules(Rules):
                                            attacker_prone=am.has("prone"), target_prone=tm.has("prone") or tm.down,
                                            attacker_panicked=am.has("panic"), options=self.opt)
             bonus = a.dog_pile.pop(target, 0) if active else 0
-            ch = ability_check(st.rng, self.grit(st, attacker), diff, explode_on=wpn.explode_on, bonus_dice=bonus,
+            ability = self.grit(st, attacker) if pool is None else pool
+            ch = ability_check(st.rng, ability, diff, explode_on=wpn.explode_on, bonus_dice=bonus,
                                options=self.opt)
             return ch, wpn.damage
         raise AssertionError(kind)
@@ -1439,6 +1453,10 @@ class CounterblastRules(Rules):
         ev.append(Event(f"Upkeep, turn {st.turn}", "phase"))
         for mid in st.order:
             m = st.models[mid]
+            if m.on_table and m.has("burning"):
+                self._burn(st, mid, ev)
+        for mid in st.order:
+            m = st.models[mid]
             if not m.on_table:
                 continue
             m.conditions = sorted(conditions.upkeep(m.conditions))
@@ -1455,6 +1473,27 @@ class CounterblastRules(Rules):
         st.queue = [p for p in (1, 2) if st.dread[p] > 0 and st.moxie[p] > 0 and self._leader_up(st, p)]
         if not st.queue:
             self._panic_phase(st, ev)
+
+    def _burn(self, st, mid, ev):
+        """Burning: 3 raw damage (Prone +3D Defense, no cover); tokens -> Knack/7 or Panicked;
+        no tokens -> the model stops burning."""
+        m = st.models[mid]
+        pool = damage.burning_defense_pool(self.profile[mid].defense, m.has("prone") or m.down, self.opt)
+        d = damage.defense_check(st.rng, pool, self.opt)
+        out = damage.burning(d.successes, self.opt)
+        w = damage.apply_tokens(damage.Wounds(m.tokens, m.down, m.stable), out.tokens, self.profile[mid].mettle, self.opt)
+        self._set_wounds(st, mid, w)
+        text = f"{self.names[mid]} burns: Defense {d.describe()} — {out.tokens} token(s)"
+        if out.stops_burning:
+            m.lose("burning")
+            text += ", the flames go out"
+        elif out.panic_test and m.on_table:
+            ch = ability_check(st.rng, self.profile[mid].knack, self.opt.knack_difficulty, options=self.opt)
+            text += f"; Knack {ch.describe()}"
+            if ch.failed:
+                m.gain("panic")
+                text += " — Panicked"
+        ev.append(Event(text, "damage"))
 
     def _leader_up(self, st, p) -> bool:
         lm = st.models[st.leader[p]]
@@ -1597,6 +1636,11 @@ class CounterblastRules(Rules):
                     + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
         if isinstance(c, Strike):
             return self._describe_strike(st, c.model, c.weapon, c.target)
+        if isinstance(c, SplitStrike):
+            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname('strike', c.weapon)} between "
+                    + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
+        if isinstance(c, MoveD5):
+            return f"{N(c.model)} moves a d5 (Half-blind)"
         if isinstance(c, Jump):
             return f"{N(c.model)} jumps a d5 toward {c.heading}°"
         if isinstance(c, Throw):
@@ -1679,7 +1723,7 @@ def _inside(pts, x, y) -> bool:
 
 
 _KINDS = {MoveTo: "move", GoProne: "move", StandUp: "move", Rush: "rush", Jump: "jump", Aim: "aim",
-          Shoot: "shoot", SplitShoot: "shoot", Strike: "strike", Throw: "throw", PsiStrike: "psi_strike",
+          Shoot: "shoot", SplitShoot: "shoot", Strike: "strike", SplitStrike: "strike", MoveD5: "move", Throw: "throw", PsiStrike: "psi_strike",
           PsiCraft: "psi_craft", Treat: "treat", Engineer: "engineer", HackMark: "hack", HackTerminal: "hack",
           Recover: "recover", Rally: "rally", AimAssist: "aim_assist", Boost: "boost", DogPile: "dog_pile",
           DoNothing: "do_nothing"}

@@ -671,12 +671,24 @@ def test_extra_actions_cost_moxie_and_multitasking():
     submit(g, C.Aim("1-ranger-1"))
     assert C.Aim("1-ranger-1") not in g.pending().options
     submit(g, C.GoProne("1-ranger-1"))
-    opts = g.pending().options
-    assert C.StandUp("1-ranger-1") not in opts and not g.pending().spaces    # Move used
+    d = g.pending()
+    assert C.StandUp("1-ranger-1") not in d.options and not d.spaces         # Move used
     assert g.state.moxie[1] == 1 and g.state.act.actions_left == 0
-    submit(g, C.Jump("1-ranger-1", 0)) if C.Jump("1-ranger-1", 0) in opts else None
-    # an extra action cost the last Moxie (when one was taken) and the activation then ends
-    assert g.state.moxie[1] in (0, 1)
+    assert C.Recover("1-ranger-1") not in d.options                           # nothing to recover from
+    # Prone models may not Jump: nothing but ending the activation is left
+    assert d.options == (C.EndActivation(),)
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)}, moxie=(2, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Aim("1-ranger-1"))
+    submit(g, MoveTo("1-ranger-1", 19 * IN, 7 * IN))
+    assert g.state.moxie[1] == 1 and C.Rush("1-ranger-1") in g.pending().options
+    g.state.rng.force(1)
+    ev = submit(g, C.Rush("1-ranger-1"))              # the third action: 1 Moxie
+    assert "Player 1 spends 1 Moxie for an extra action" in texts(ev) and g.state.moxie[1] == 0
+    ev = submit(g, C.Stay("1-ranger-1"))
+    # no Moxie left: the activation ends, neither crew can act, and the turn runs to its end
+    assert "Player 1 ends the activation" not in texts(ev) and any("Upkeep, turn 1" in t for t in texts(ev))
+    assert g.state.turn == 2
 
 
 def test_jump_off_a_container_falls():

@@ -580,3 +580,21 @@ def test_heart_of_the_town_heals_the_leader_on_reveal():
     assert "heart of the town" in text(ev)
     assert mayor.wounds == 5
     assert card("5H") in g.state.cards[1].played and card("5S") in g.state.cards[1].discard
+
+
+def test_a_game_saves_and_loads_back_identically(tmp_path):
+    from engine.ai import make_agent
+    from engine.core.saves import load_game, save_game
+
+    g = new_game(rosters=("bootleggers", "townsfolk"), seed=21)
+    agents = {p: make_agent("random", p, 21 + p) for p in (1, 2)}
+    kinds = set()
+    while (d := g.pending()) is not None:
+        c = agents[d.player].choose(d, g.view(d.player))
+        kinds.add(type(c).__name__)
+        g.submit(d.player, c)
+    path = tmp_path / "frontier.json"
+    save_game(g, path)
+    back = load_game(path)
+    assert back.state_hash() == g.state_hash() and back.decisions == g.decisions
+    assert {"MoveTo", "Hold", "Commit", "KeepLast"} <= kinds and back.result() == g.result()

@@ -787,7 +787,7 @@ class CounterblastRules(Rules):
                 continue
             d = math.hypot(me.x - m.x, me.y - m.y)
             re_ = self.profile[e].base_mm / 2
-            if d - r - re_ > allowance_mm or d < 1e-9:
+            if d - r - re_ > allowance_mm or d - r - re_ <= CONTACT_MM:    # out of reach, or in contact already
                 continue
             if space is None:
                 space = self._move_space(st, mid, allowance_mm)

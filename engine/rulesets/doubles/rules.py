@@ -500,24 +500,25 @@ class DoublesRules(Rules):
     def _has_actions(self, st, f) -> bool:
         return any(a != "end_activation" for a in self._allowed(st, f))
 
-    def _shot_options(self, st, f: FighterState) -> list[Shoot]:
+    def _shot_options(self, st, f: FighterState, only: str | None = None) -> list[Shoot]:
+        """Every legal shot of ``f`` (or only those at ``only``): an enemy in range, not hidden;
+        aimed as well when the target is in a melee. (``allowed_actions`` has already said that
+        ``f`` may shoot at all.)"""
         out: list[Shoot] = []
         c = self.chars(f)
         for t in sorted(self.in_play(st), key=lambda g: g.key):
-            if t.side == f.side:
+            if t.side == f.side or (only is not None and t.key != only):
                 continue
             band = sh.range_band(c.throw, self.edge_cm(f, t))
             if band == "out_of_range":
                 continue
-            if self._sight_word(st, f, t) == "hidden":
-                continue
             engaged = bool(self.engaged_with(st, t))
-            for aimed in ((False, True) if engaged else (False,)):
-                chk = sh.can_shoot(throw=c.throw, ap_left=f.ap, shots_taken=f.status.shots_taken, engaged=False,
-                                   on_ground=f.on_ground, low_ammunition_blocked=f.ammo_blocked, aimed=aimed,
-                                   options=self.opts)
-                if chk.allowed:
-                    out.append(Shoot(f.key, t.key, aimed))
+            ok = [aimed for aimed in ((False, True) if engaged else (False,))
+                  if sh.can_shoot(throw=c.throw, ap_left=f.ap, shots_taken=f.status.shots_taken, engaged=False,
+                                  on_ground=f.on_ground, low_ammunition_blocked=f.ammo_blocked, aimed=aimed,
+                                  options=self.opts).allowed]
+            if ok and self._sight_word(st, f, t) != "hidden":
+                out += [Shoot(f.key, t.key, aimed) for aimed in ok]
         return out
 
     def _sight_word(self, st, f: FighterState, t: FighterState) -> str:
@@ -697,7 +698,7 @@ class DoublesRules(Rules):
 
     # ------------------------------------------------------------ declaring attacks
     def _declare_shot(self, st, f: FighterState, c: Shoot, ev) -> None:
-        if c not in self._shot_options(st, f):
+        if "shoot" not in self._allowed(st, f) or c not in self._shot_options(st, f, only=c.target):
             raise RulesError(f"{self.describe_choice(st, c)} is not allowed now")
         t = st.fighters[c.target]
         cost = tn.action_cost("aimed_shot" if c.aimed else "shoot", self.opts)

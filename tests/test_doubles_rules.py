@@ -301,8 +301,8 @@ def check_invariants(g: Game) -> None:
         assert g.table.position_problem(b.x, b.y, b.radius, [o for o in bases if o.id != b.id]) is None
 
 
-def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2, options=None) -> Game:
-    g = Game(Setup("doubles", mapfile, (), dict(options or {}), seed))
+def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2, options=None, rosters=()) -> Game:
+    g = Game(Setup("doubles", mapfile, tuple(rosters), dict(options or {}), seed))
     agents = {p: make_agent("random", p, seed * 7 + p) for p in (1, 2)}
     probe = random.Random(seed)
     n = 0
@@ -347,6 +347,13 @@ def test_random_games_with_house_rules_keep_the_invariants():
         g = play_checked(arena_map(), 500 + seed, clone_every=2, options=HOUSE_RULES)
         kinds |= {e.kind for e in g.log}
     assert {"hit", "miss", "effect"} <= kinds
+
+
+@pytest.mark.parametrize("rosters", [("obsidian_clan", "ash_skulls"), ("bone_hunters", "bone_hunters")])
+def test_random_games_with_other_warbands(rosters):
+    for seed in range(6):
+        g = play_checked(arena_map(), 700 + seed, clone_every=3, rosters=rosters)
+        assert {f.warband for f in g.state.fighters.values() if f.side == 2} == {rosters[1]}
 
 
 @pytest.mark.long

@@ -213,6 +213,7 @@ def test_reroll_chain_through_decisions():
     six = next(o for o in d.options if "the 6" in g.describe(o))
     g.state.rng.force(4)
     ev = submit(g, six)
+    assert "Lokee's manoeuvre: Marrow rerolls a 6 and gets a 4" in texts(ev)
     assert "Marrow keeps 4 + 4 = 8 (double 4)" in texts(ev)
     d = g.pending()
     assert d.kind == "double effect" and d.player == 2

@@ -828,12 +828,19 @@ class DoublesRules(Rules):
             at.duel = dl.choose_effect(du, step.role, c.effect)
             ev.append(Event(f"{nm}: {dl.EFFECT_WORDS[c.effect]}", "effect", {"role": step.role, "effect": c.effect}))
         elif isinstance(c, RerollDie):
+            foe = dl.other(step.role)
+            old = du.side(foe).die(c.die)
             at.duel = dl.manoeuvre(du, step.role, c.die, st.rng)
-            ev.append(Event(f"{nm}'s manoeuvre: {at.duel.log[-1].split(' reroll ', 1)[-1]}", "dice",
-                            {"role": step.role}))
+            new = at.duel.side(foe).dice[[x.id for x in du.side(foe).dice].index(c.die)]
+            ev.append(Event(f"{nm}'s manoeuvre: {self.name(st, self._role_key(at, foe))} rerolls a {old.value} "
+                            f"and gets a {new.value}", "dice",
+                            {"role": foe, "old": old.value, "new": new.value}))
         elif isinstance(c, DiscardDie):
+            foe = dl.other(step.role)
+            gone = du.side(foe).die(c.die)
             at.duel = dl.discard(du, step.role, c.die)
-            ev.append(Event(f"{nm}: {at.duel.log[-1].split(': ', 1)[-1]}", "dice"))
+            ev.append(Event(f"{nm} sets aside {self.name(st, self._role_key(at, foe))}'s {gone.value}", "dice",
+                            {"role": foe, "value": gone.value}))
         else:
             raise RulesError(f"{type(c).__name__} does not answer a duel step")
 

@@ -62,6 +62,10 @@ class Card:
         elif self.rank not in RANKS or self.suit is None:
             raise CardError(f"bad card: rank={self.rank} suit={self.suit}")
 
+    def __hash__(self) -> int:
+        # the same for equal cards, cheap, and the same in every process (no string hashing)
+        return (self.rank << 8) | (ord(self.suit) if self.suit is not None else self.joker)
+
     def __copy__(self) -> "Card":
         return self  # immutable: a game state's deep copy shares its cards
 

@@ -73,8 +73,8 @@ def check_invariants(game, new_events):
                     assert not set(e.data["cards"]) & secret, f"a public event names hidden cards: {e.text}"
 
 
-def play_checked(seed, clone_all=False, check_replay=True):
-    g = Game(Setup("frontier", TOWN, rosters_for(seed), {}, seed))
+def play_checked(seed, clone_all=False, check_replay=True, options=None):
+    g = Game(Setup("frontier", TOWN, rosters_for(seed), dict(options or {}), seed))
     agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
     probe = random.Random(seed)
     check_invariants(g, [])
@@ -111,6 +111,18 @@ def test_random_games_keep_every_invariant():
         tests += sum(1 for e in g.log if e.kind == "reveal")
     # the random games do reach the table's fights: opposed tests happen and games are decided
     assert tests > GAMES and results[1] + results[2] > GAMES // 2
+
+
+@pytest.mark.parametrize("options", [
+    {"shortfall": "forfeit", "initiative_tie": "keep"},
+    {"eighth_card_actions_per_turn": 0, "tiebreak_cards": "number_only", "five_of_a_kind": False},
+    {"victory": "last_standing", "turn_limit": 4, "into_combat_penalty": 2},
+    {"hand_size": 6, "cards_per_turn": 5, "eighth_card_actions_per_turn": 2, "rout_fraction": 0.34},
+])
+def test_random_games_with_house_rules(options):
+    for seed in (7, 8):
+        g = play_checked(seed, check_replay=seed == 7, options=options)
+        assert g.rules.opts.model_dump(include=set(options)) == options
 
 
 def test_simulate_is_repeatable_with_no_errors():

@@ -21,7 +21,6 @@ from engine.ai import make_agent
 from engine.core import Game, Setup, replay
 from engine.data.maps import load_map
 from engine.paths import resolve_map
-from engine.rulesets.frontier.cards import Card
 from engine.rulesets.frontier.rules import card_places
 
 TOWN = load_map(resolve_map("town"))

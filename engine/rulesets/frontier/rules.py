@@ -483,7 +483,12 @@ class FrontierRules(Rules):
     def _straight_moves(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
         """The enumerated moves of a model: into base contact with each enemy it can reach, and
         an advance toward the nearest enemy. Cached on the positions (a pure function of them)."""
-        key = (self._signature(st), m.id, space.allowance)
+        # Only the enemies (for the nearest one and the contacts) and the models close enough to
+        # touch a straight move's path or its end can change the answer.
+        reach = space.allowance + m.radius + max(o.radius for o in st.models.values()) + 1.0
+        key = (m.id, m.x, m.y, space.allowance,
+               tuple((o.id, o.x, o.y) for o in st.models.values() if o.standing and o.id != m.id
+                     and (o.player != m.player or math.hypot(o.x - m.x, o.y - m.y) <= reach)))
         hit = self._move_cache.get(key)
         if hit is None:
             if len(self._move_cache) > 4096:

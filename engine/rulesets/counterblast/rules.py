@@ -29,7 +29,7 @@ from engine.table.movement import EDGE_TOL, _clear
 from engine.table.terrain import CAT_CLIMBABLE
 
 from . import actions as act_mod
-from . import attacks, conditions, damage, moxie, odds, panic, scoring
+from . import attacks, conditions, damage, movement, moxie, odds, panic, scoring
 from .checks import ability_check
 from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
                       EndActivation, Engineer, GoProne, GroupAction, HackMark, HackTerminal, Jump, KeepLeader,
@@ -646,9 +646,9 @@ class CounterblastRules(Rules):
             else:
                 spaces.append(self._move_space(st, mid, self.move_in(st, mid) * MM))
                 opts += self._contact_moves(st, mid, self.move_in(st, mid) * MM)
-        if ok("rush") and movement_ok(act_mod, "rush", used, conds):
+        if ok("rush") and movement.can_rush(used, conds)[0]:
             opts.append(Rush(mid))
-        if ok("jump") and movement_ok(act_mod, "jump", used, conds):
+        if ok("jump") and movement.can_jump(used, conds)[0]:
             opts += [Jump(mid, h) for h in HEADINGS]
         # combat
         if ok("aim") and self.profile[mid].shooting and "aim" not in used:
@@ -912,15 +912,13 @@ class CounterblastRules(Rules):
             ev.append(Event(f"{n} {'drops Prone' if isinstance(c, GoProne) else 'stands up'}", "move"))
             self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, Rush):
-            from .movement import rush_distance
-            d = rush_distance(st.rng, self.opt)
+            d = movement.rush_distance(st.rng, self.opt)
             ev.append(Event(f"{n} Rushes: d10 = {d}\"", "dice", {"dice": [d]}))
             st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
             st.phase = "move"
         elif isinstance(c, Jump):
-            from .movement import jump_distance
             before = self.engagers(st, mid)
-            d = jump_distance(st.rng, self.opt)
+            d = movement.jump_distance(st.rng, self.opt)
             ev.append(Event(f"{n} Jumps {d}\" (d5)", "dice", {"dice": [d]}))
             self._straight(st, mid, c.heading, d, self.profile[mid].size, ev)
             if st.phase == "over":
@@ -942,8 +940,7 @@ class CounterblastRules(Rules):
             w = {"kind": "strike", "actor": mid, "weapon": c.weapon, "targets": targets, "dice": dice}
             self._open_attack_window(st, w, ev)
         elif isinstance(c, MoveD5):
-            from .movement import half_blind_move
-            d = half_blind_move(st.rng, self.opt)
+            d = movement.half_blind_move(st.rng, self.opt)
             ev.append(Event(f"{n} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
             st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
             st.phase = "move"
@@ -1732,9 +1729,3 @@ _KINDS = {MoveTo: "move", GoProne: "move", StandUp: "move", Rush: "rush", Jump: 
 def _kind_of(c) -> str | None:
     t = c if isinstance(c, type) else type(c)
     return _KINDS.get(t)
-
-
-def movement_ok(_mod, action, used, conds) -> bool:
-    from . import movement
-    f = movement.can_rush if action == "rush" else movement.can_jump
-    return f(used, conds)[0]

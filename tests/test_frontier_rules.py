@@ -598,3 +598,38 @@ def test_a_game_saves_and_loads_back_identically(tmp_path):
     back = load_game(path)
     assert back.state_hash() == g.state_hash() and back.decisions == g.decisions
     assert {"MoveTo", "Hold", "Commit", "KeepLast"} <= kinds and back.result() == g.result()
+
+
+def test_drinks_are_offered_at_every_decision_of_the_owner():
+    """000_0c05cfd63e59894e.txt: 'models can always take free actions such as drinking whiskey or
+    hooch': a wounded model may drink in the movement phase and while its player chooses a card
+    to defend with (the wounds come back before the damage step)."""
+    g = new_game()
+    st = g.state
+    drinker = st.models["p1-posseman_3"]            # carries whiskey
+    drinker.wounds = 1
+    st.active = 1
+    st.phase = "move"
+    g._pending_ok = False
+    d = g.pending()
+    assert d.kind == "move" and Drink("p1-posseman_3", "whiskey") in d.options
+    submit(g, Drink("p1-posseman_3", "whiskey"))
+    assert drinker.wounds == 2 and g.pending().kind == "move" and g.pending().player == 1
+    # player 2, defending, drinks before choosing the defence card
+    g = new_game()
+    stack(g, 1, ["JS", "2D", "3D", "4D", "5D", "6D", "8D", "9D"])
+    stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-outlaw_1", *OPEN)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    outlaw = g.state.models["p2-outlaw_1"]
+    outlaw.items.append("hooch")
+    outlaw.wounds = outlaw.max_wounds - 1
+    to_main(g, active=1)
+    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
+    submit(g, Commit(("JS",)))
+    d = g.pending()
+    assert (d.player, d.kind) == (2, "defend card") and Drink("p2-outlaw_1", "hooch") in d.options
+    submit(g, Drink("p2-outlaw_1", "hooch"))
+    assert outlaw.wounds == outlaw.max_wounds
+    d = g.pending()
+    assert (d.player, d.kind) == (2, "defend card") and Drink("p2-outlaw_1", "hooch") not in d.options

@@ -10,7 +10,7 @@ rest with the phase-1 mechanics (``cards``, ``poker``, ``duel``, ``turns``, ``da
    with an enemy, or holding still) -- then the **main phase** -- alternating activations, one
    action each: a second move (once per model), a shot or a combat. A shot or a combat is an
    opposed test: the attacker commits a card (or a leader's pair) in secret, the defender
-   commits, both are revealed and resolved. Drinking is a free action during an activation.
+   commits, both are revealed and resolved. Drinking is a free action at any of a player's decisions.
 3. A player who has spent seven cards (or has none) takes no more activations but still
    defends. A player may pass only when none of its models can shoot or fight; passing ends
    its main phase. When both are finished, a player short of seven lays the rest down (option
@@ -81,7 +81,7 @@ class Fight(Choice):
 
 @dataclass(frozen=True)
 class Drink(Choice):
-    """Free action in the main phase: the model drinks ``item`` (whiskey, hooch)."""
+    """Free action at any of its player's decisions: the model drinks ``item`` (whiskey, hooch)."""
     tag = "frontier.Drink"
     model: str
     item: str
@@ -570,6 +570,12 @@ class FrontierRules(Rules):
                         opts.append(Shoot(m.id, e.id, w, f))
         return opts
 
+    def _drinks(self, st: FrontierState, p: int) -> tuple[Drink, ...]:
+        """Free actions: the seed lets models drink "always", so a wounded model of player ``p``
+        may drink at any decision of that player's (movement, activation, choosing a card)."""
+        return tuple(Drink(m.id, i) for m in self._standing(st, p) if m.wounds < m.max_wounds
+                     for i in dict.fromkeys(m.items) if self.items[i].kind == "drink")
+
     def _commit_options(self, st: FrontierState, p: int, model: Model) -> tuple[Commit, ...]:
         hand = st.cards[p].hand
         opts = [Commit((c.code,)) for c in hand]
@@ -598,16 +604,13 @@ class FrontierRules(Rules):
                 spaces.append(sp)
                 opts.append(Hold(m.id))
                 opts.extend(self._straight_moves(st, m, sp))
+            opts.extend(self._drinks(st, p))
             return Decision(p, "move", f"Turn {st.turn}, movement phase: move a model", tuple(opts), tuple(spaces))
         if ph == "main":
             opts = list(self._attacks(st, p))
             attacks = bool(opts)
             spaces = []
-            for m in self._standing(st, p):
-                if m.wounds < m.max_wounds:
-                    for i in dict.fromkeys(m.items):
-                        if self.items[i].kind == "drink":
-                            opts.append(Drink(m.id, i))
+            opts.extend(self._drinks(st, p))
             for m in self._standing(st, p):
                 if not m.second_move:
                     sp = self._space(st, m)
@@ -622,7 +625,7 @@ class FrontierRules(Rules):
             role = "attack" if ph == "attack_card" else "defend"
             return Decision(model.player, f"{role} card",
                             f"Choose in secret the card {model.name} {'attacks' if role == 'attack' else 'defends'} with",
-                            self._commit_options(st, model.player, model))
+                            self._commit_options(st, model.player, model) + self._drinks(st, model.player))
         if ph == "steal":
             victim = st.models[st.steal["victim"]]
             items = [self.items[i] for i in dict.fromkeys(victim.items)]

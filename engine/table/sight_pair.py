@@ -5,7 +5,7 @@ from the eye to ``h x v`` points of the target's silhouette; a ray meets an obje
 horizontal projection crosses the object's footprint (Cyrus–Beck for convex parts, the quadratic
 for discs and models) and its height range there overlaps the object's; blocking objects block
 the ray, obscuring ones mark it. For a single pair numpy's per-call overhead dominates, so this
-path asks pymunk which parts each horizontal ray crosses and clips only those.
+path culls the parts with one pymunk box query and their bounding circles, and clips only those.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ class PairSight:
             part = shape.part
             if isinstance(part, CirclePart):
                 geo = ("c", part.cx, part.cy, part.r)
+                cx, cy, rho = part.cx, part.cy, part.r
             else:
                 pts = tuple(part.points)
                 sign = 1.0 if polygon_area(pts) > 0 else -1.0  # outward normals whichever way the part winds
@@ -48,7 +49,10 @@ class PairSight:
                     nx, ny = sign * (y1 - y0), sign * (x0 - x1)
                     planes.append((nx, ny, nx * x0 + ny * y0))
                 geo = ("p", tuple(planes))
-            self.info[shape] = (geo, p.height, p.blocks_sight, p.obscuring, p.index)
+                cx = sum(x for x, _ in pts) / len(pts)
+                cy = sum(y for _, y in pts) / len(pts)
+                rho = max(math.hypot(x - cx, y - cy) for x, y in pts) + 1e-6
+            self.info[shape] = (geo, p.height, p.blocks_sight, p.obscuring, p.index, cx, cy, rho)
 
     def run(self, viewer: Base, target: Base, blockers: Sequence[Base], h: int, v: int):
         """Visible count, obscured-visible count, and label sets (blocking pieces, covering
@@ -70,19 +74,19 @@ class PairSight:
             rays.append((tx - uy * off - ex, ty + ux * off - ey))
         dzs = [z - ez for z in zs]
         objects = []  # (geo, top, bottom, blocks, obscures, piece index or -1, model index or -1)
-        # The parts each horizontal ray crosses (radius-0 queries: in a swept query Chipmunk's
-        # tree walk would miss a part that the centre line passes beside).
-        seen = set()
-        query = self.table.space.segment_query
-        for rdx, rdy in rays:
-            for hit in query((ex, ey), (ex + rdx, ey + rdy), 0.0, SIGHT_FILTER):
-                shape = hit.shape
-                if shape in seen:
-                    continue
-                seen.add(shape)
-                geo, top, blocks, obsc, owner = self.info[shape]
-                if top > zlow:
-                    objects.append((geo, top, -math.inf, blocks, obsc, owner, -1))
+        # Candidates: pymunk's box query over the bundle, then each part's bounding circle against
+        # the bundle's corridor. (Not a swept segment query: Chipmunk's tree walk tests only the
+        # centre line against bounding boxes and would miss a part the centre line passes beside.)
+        box = pymunk.BB(min(ex, tx) - tr, min(ey, ty) - tr, max(ex, tx) + tr, max(ey, ty) + tr)
+        info = self.info
+        for shape in self.table.space.bb_query(box, SIGHT_FILTER):
+            geo, top, blocks, obsc, owner, cx, cy, rho = info[shape]
+            if top <= zlow:
+                continue
+            rx, ry = cx - ex, cy - ey
+            along = rx * ux + ry * uy
+            if -rho <= along <= L + rho and abs(ry * ux - rx * uy) <= tr + rho:
+                objects.append((geo, top, -math.inf, blocks, obsc, owner, -1))
         for i, m in enumerate(blockers):
             rx, ry = m.x - ex, m.y - ey
             along = rx * ux + ry * uy

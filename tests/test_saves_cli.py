@@ -32,6 +32,7 @@ def test_save_and_load_give_the_identical_game(tmp_path):
     path = tmp_path / "game.json"
     save_game(g, path)
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left behind
+    assert path.stat().st_mode & 0o777 == 0o644
     loaded = load_game(path)
     assert loaded.state_hash() == g.state_hash()
     assert loaded.decisions == g.decisions

@@ -75,6 +75,7 @@ def write_atomic(path: str | Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes the file private; a save is an ordinary document
         os.replace(tmp, path)
     except BaseException:
         try:

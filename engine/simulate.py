@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from engine.ai import make_agent
-from engine.core import Game, Result, Setup
+from engine.core import Game, Result, Setup, SetupError
 from engine.core.rules import get_rules
 from engine.data.maps import MapFile
 
@@ -55,6 +55,9 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
         s = game_seed(seed, i)
         try:
             game = Game(Setup(ruleset, mapfile, (), dict(options or {}), s))
+        except SetupError:
+            raise  # the ruleset refuses this map or these options: no game can be played
+        try:
             players = {p: make_agent(name, p, s ^ (p * 0x9E3779B1)) for p, name in ((1, agents[0]), (2, agents[1]))}
             played = play(game, players)
         except Exception as err:  # counted and reported: the simulator's job is to find these

@@ -37,7 +37,7 @@ def cmd_play(args) -> int:
 # --- simulate ------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
     from engine.ai import agent_names
-    from engine.core.errors import UnknownRuleset
+    from engine.core.errors import SetupError, UnknownRuleset
     from engine.core.rules import get_rules
     from engine.data.maps import load_map
     from engine.simulate import simulate
@@ -57,7 +57,11 @@ def cmd_simulate(args) -> int:
     except DataError as err:
         _err(str(err))
         return 1
-    out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map))
+    try:
+        out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map))
+    except SetupError as err:
+        _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
+        return 2
     if args.json:
         print(json.dumps(out))
     else:

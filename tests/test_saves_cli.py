@@ -168,3 +168,10 @@ def test_cli_validate_shipped_rosters_and_refuses_a_broken_one(tmp_path, capsys)
     assert main(["validate", str(bad)]) == 1
     err = capsys.readouterr().err
     assert f"{bad}: fighters[0].name: Field required" in err
+
+
+def test_cli_simulate_refuses_a_map_the_ruleset_cannot_use(capsys):
+    """Counterblast needs 25-50% terrain: the open field is refused once, cleanly, exit 2."""
+    rc = main(["simulate", "--ruleset", "counterblast", "--map", "field", "--games", "3"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "cannot set up counterblast" in err and "25%" in err and "Traceback" not in err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -15,8 +16,9 @@ from engine.paths import resolve_map
 from engine.data.maps import load_map
 from engine.rulesets.common import MoveTo
 from engine.rulesets.doubles import turn as tn
-from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, Face, KeepDice,
-                                           MeleeAttack, RerollDie, Shoot, StandUp)
+from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, Face,
+                                           GroundShotSpace, KeepDice, MeleeAttack, PickUp, RerollDie, Shoot, ShootAt,
+                                           StandUp)
 from engine.simulate import play
 
 
@@ -107,7 +109,7 @@ def _lokee_and_bones(g, lokee_at, bones_at=(200, 200, 90)):
 
 def test_back_shot_allowed_when_unseen_hits_for_one_more_and_target_may_turn():
     g = _lokee_and_bones(new_game(), (200, 100, 90))   # behind Bones, who looks towards +y
-    shot = Shoot("1.lokee", "2.bones")
+    shot = Shoot("1.lokee", "2.bones", weapon="knife")
     assert g.describe(shot) == "Lokee throws his flint knife at Bones (short range)"
     submit(g, shot)
     d = g.pending()
@@ -138,7 +140,7 @@ def test_back_shot_refused_when_the_shooter_was_seen_during_its_move(start_y, al
     submit(g, MoveTo("1.lokee", 300.0, 120.0))      # ends behind Bones either way
     f = g.state.fighters["1.lokee"]
     assert (f.x, f.y) == (300.0, 120.0) and f.path[0] == (300.0, start_y)
-    submit(g, Shoot("1.lokee", "2.bones"))
+    submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
     backs = {o.back for o in g.pending().options}
     assert backs == ({"advantage", "penalty"} if allowed else {None})
     assert g.rules.back_allowed(g.state, f, g.state.fighters["2.bones"]) is allowed
@@ -150,7 +152,7 @@ def test_back_shot_refused_when_the_shooter_was_seen_during_its_move(start_y, al
 def test_moving_then_shooting_costs_a_penalty_die():
     g = _lokee_and_bones(new_game(), (200, 380, 270), (200, 200, 90))
     submit(g, MoveTo("1.lokee", 200.0, 350.0))
-    submit(g, Shoot("1.lokee", "2.bones"))
+    submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
     at = g.state.attack
     assert at.moved_before and at.band == "medium" and not at.back_allowed
     att, dfs = g.rules.pools(g.state, at)
@@ -169,10 +171,10 @@ def _melee_scene(g):
 def test_shooting_into_a_melee_hits_the_lowest_aptitude_result(grit_dice, bones_dice, hit):
     g = _melee_scene(new_game())
     opts = g.pending().options
-    assert Shoot("1.lokee", "2.bones", False) in opts and Shoot("1.lokee", "2.bones", True) in opts
-    assert "into the melee around Bones" in g.describe(Shoot("1.lokee", "2.bones"))
+    assert Shoot("1.lokee", "2.bones", False, "knife") in opts and Shoot("1.lokee", "2.bones", True, "knife") in opts
+    assert "into the melee around Bones" in g.describe(Shoot("1.lokee", "2.bones", weapon="knife"))
     g.state.rng.force(*grit_dice, *bones_dice)        # aptitude 2 + armour penalty die each, in key order
-    ev = submit(g, Shoot("1.lokee", "2.bones"))
+    ev = submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
     assert "Aptitude tests in the melee: Grit" in texts(ev)
     assert g.state.attack.defender == hit
     submit(g, g.pending().options[0])
@@ -182,7 +184,7 @@ def test_shooting_into_a_melee_hits_the_lowest_aptitude_result(grit_dice, bones_
 
 def test_aimed_shot_in_a_melee_costs_an_ap_and_a_penalty_die():
     g = _melee_scene(new_game())
-    ev = submit(g, Shoot("1.lokee", "2.bones", True))
+    ev = submit(g, Shoot("1.lokee", "2.bones", True, "knife"))
     assert "Aptitude" not in texts(ev)
     at = g.state.attack
     assert at.defender == "2.bones" and at.aimed and g.state.fighters["1.lokee"].ap == 1
@@ -195,7 +197,7 @@ def test_reroll_chain_through_decisions():
     gives it a double 4 and it manoeuvres back; Lokee's reroll gives a new double 5: a flaw."""
     g = stage(new_game(), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
               ["2.marrow", "1.lokee"])
-    submit(g, Shoot("1.lokee", "2.marrow"))
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
     assert g.state.attack.band == "medium"
     submit(g, Announce("1.lokee", 0))
     g.state.rng.force(5, 5, 1, 2, 3)
@@ -230,6 +232,119 @@ def test_reroll_chain_through_decisions():
     # 10 - 8 = 2: 1 point, +1 flaw on an unarmoured target
     assert "Lokee hits Marrow, 10 against 8: 2 damage; 2 health left" in texts(ev)
     assert g.state.attack is None and g.state.fighters["2.marrow"].health == 2
+
+
+# --------------------------------------------------------------------------- empty ground, weapons
+def _ground_space(g) -> GroundShotSpace:
+    return next(s for s in g.pending().spaces if isinstance(s, GroundShotSpace))
+
+
+def _finish_duel(g):
+    """Answer the duel's remaining decisions with their first option."""
+    while g.state.attack is not None:
+        d = g.pending()
+        g.submit(d.player, d.options[0])
+
+
+def test_shot_at_empty_ground_spends_a_shot_and_hits_nothing():
+    """004_664065b4c29fdc82.txt: 'Place the projectile at the target location in the shooter's line
+    of sight, on a model or an empty space, then measure the range.'"""
+    hut = {"id": "w1", "kind": "building", "shape": {"type": "polygon", "points": [[30, 20], [34, 20], [34, 30], [30, 30]]}}
+    g = stage(new_game(open_map(pieces=[hut])), {"1.lokee": (200, 100, 90), "2.bones": (200, 300, 270)}, "1.lokee",
+              ["1.lokee", "2.bones"])
+    space = _ground_space(g)
+    assert space.weapons == ("knife", "skull")
+    assert space.check(ShootAt("1.lokee", 100.0, 250.0, "knife")) is None
+    assert "beyond the 40 cm range" in space.check(ShootAt("1.lokee", 580.0, 380.0, "knife"))   # 45.9 cm away
+    assert "line of sight" in space.check(ShootAt("1.lokee", 400.0, 300.0, "knife"))           # behind the hut
+    assert "overlaps 2.bones" in space.check(ShootAt("1.lokee", 200.0, 300.0, "knife"))        # a model: Shoot it
+    assert "overlaps the" in space.check(ShootAt("1.lokee", 320.0, 250.0, "knife"))            # inside the hut
+    assert "own base" in space.check(ShootAt("1.lokee", 205.0, 100.0, "knife"))
+    assert "holds no 'javelin'" in space.check(ShootAt("1.lokee", 100.0, 250.0, "javelin"))
+    probe = random.Random(4)
+    for _ in range(20):
+        c = space.sample(probe)
+        assert c is not None and space.check(c) is None
+    shot = ShootAt("1.lokee", 100.0, 250.0, "knife")
+    assert g.describe(shot) == "Lokee throws his flint knife at a point of empty ground 16.8 cm away (medium range)"
+    h = g.state_hash()
+    with pytest.raises(IllegalChoice):
+        g.submit(1, ShootAt("1.lokee", 400.0, 300.0, "knife"))
+    assert g.state_hash() == h
+    g.state.rng.force(1, 1, 2, 3, 6, 6, 5, 4, 3)   # for the next shot: none is used by the throw at the ground
+    ev = submit(g, shot)
+    assert "it lands there and hits nothing" in texts(ev) and not any(e.kind in ("dice", "hit", "miss") for e in ev)
+    lokee = g.state.fighters["1.lokee"]
+    assert g.state.attack is None and lokee.ap == 2 and lokee.status.shots_taken == 1
+    assert lokee.weapons == ["knife", "skull"] and g.state.dropped == []     # thrown_weapon="kept"
+    assert g.state.rng.forced_left == 9 and g.state.fighters["2.bones"].health == 6
+    # the second and last shot of the turn, at Bones, uses the forced dice
+    submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
+    submit(g, Announce("1.lokee", 0))
+    submit(g, Announce("2.bones", 0))
+    assert g.state.rng.forced_left == 5             # Bones (lower on the track) has rolled its 4 dice
+    _finish_duel(g)
+    assert g.state.rng.forced_left == 0
+    d = g.pending()
+    assert d.kind == "action" and not any(isinstance(o, Shoot) for o in d.options)
+    assert not any(isinstance(s, GroundShotSpace) for s in d.spaces)
+
+
+def test_shooter_chooses_which_held_weapon_to_throw():
+    """004_664065b4c29fdc82.txt: 'each unengaged fighter can devote up to 2 actions to shoot with
+    what he is holding in his hand, be it a stone, a dagger, a skull or other.'"""
+    g = _lokee_and_bones(new_game(), (200, 100, 90), (200, 300, 270))
+    shots = [o for o in g.pending().options if isinstance(o, Shoot)]
+    assert shots == [Shoot("1.lokee", "2.bones", False, "knife"), Shoot("1.lokee", "2.bones", False, "skull")]
+    assert g.describe(shots[1]) == "Lokee throws his old skull at Bones (medium range)"
+    submit(g, shots[1])
+    at = g.state.attack
+    assert at.weapon == "skull" and at.weapon_bonus == 0
+    assert g.rules.pools(g.state, at)[0].counts(g.rules.opts) == (4, 0)     # Throw 4 + skull 0, medium range
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(1, 1, 2, 3, 6, 5, 4, 3)       # Bones first (3 dice + armour penalty die), then Lokee
+    submit(g, Announce("2.bones", 0))
+    _finish_duel(g)
+    assert g.state.fighters["1.lokee"].weapons == ["knife", "skull"]        # kept in hand by default
+    # a fighter holding only a melee weapon throws a stone picked up
+    g2 = stage(new_game(), {"2.bones": (200, 300, 270), "1.lokee": (200, 260, 90)}, "2.bones", ["2.bones", "1.lokee"])
+    assert [o for o in g2.pending().options if isinstance(o, Shoot)] == [Shoot("2.bones", "1.lokee", False, None)]
+    assert _ground_space(g2).weapons == (None,)
+    assert "throws a stone at Lokee" in g2.describe(Shoot("2.bones", "1.lokee"))
+
+
+def test_thrown_weapon_dropped_option_and_picking_it_up():
+    """004_664065b4c29fdc82.txt: 'Place the projectile at the target location ... on a model or an
+    empty space' -- with thrown_weapon="dropped" the weapon stays where it was placed."""
+    g = stage(new_game(options={"thrown_weapon": "dropped"}), {"1.lokee": (200, 100, 90), "2.bones": (200, 300, 270)},
+              "1.lokee", ["1.lokee", "2.bones"], ap={"1.lokee": 4})
+    submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(6, 6, 5, 4, 1, 1, 2, 3, 2)     # Bones keeps 6 + 4 (with its penalty die); Lokee misses
+    submit(g, Announce("2.bones", 0))
+    ev = []
+    while g.state.attack is not None:
+        d = g.pending()
+        ev += g.submit(d.player, d.options[0])
+    assert "Lokee's flint knife lies at Bones's feet" in texts(ev)
+    lokee = g.state.fighters["1.lokee"]
+    assert lokee.weapons == ["skull"] and g.state.dropped == [(1, "knife", 200.0, 287.5)]
+    assert [o.weapon for o in g.pending().options if isinstance(o, Shoot)] == ["skull"]
+    # the skull thrown at the ground just beside Lokee: it lies there, within reach
+    ev = submit(g, ShootAt("1.lokee", 200.0, 80.0, "skull"))
+    assert "Lokee's old skull lies where it landed" in texts(ev)
+    assert lokee.weapons == [] and (1, "skull", 200.0, 80.0) in g.state.dropped
+    d = g.pending()
+    assert PickUp("1.lokee", "skull", 200.0, 80.0) in d.options
+    assert not any(isinstance(o, PickUp) and o.weapon == "knife" for o in d.options)   # too far away
+    ev = submit(g, PickUp("1.lokee", "skull", 200.0, 80.0))
+    assert "Lokee picks up the old skull" in texts(ev)
+    assert lokee.weapons == ["skull"] and lokee.ap == 1 and g.state.dropped == [(1, "knife", 200.0, 287.5)]
+    assert g.view(1)["dropped"] == [{"side": 1, "weapon": "knife", "x": 200.0, "y": 287.5}]
+    # Bones may not pick up the Ash Skulls' knife, even standing over it
+    submit(g, EndActivation("1.lokee"))
+    assert g.state.acting == "2.bones"
+    assert not any(isinstance(o, PickUp) for o in g.pending().options)
 
 
 # --------------------------------------------------------------------------- melee and more
@@ -274,7 +389,7 @@ def test_illegal_choices_are_refused_and_change_nothing():
     g = _lokee_and_bones(new_game(), (200, 100, 90))
     h = g.state_hash()
     with pytest.raises(IllegalChoice):
-        g.submit(1, Shoot("1.lokee", "2.bones", True))          # not in a melee: no aiming
+        g.submit(1, Shoot("1.lokee", "2.bones", True, "knife"))          # not in a melee: no aiming
     with pytest.raises(IllegalChoice):
         g.submit(1, MoveTo("1.lokee", 200.0, 600.0))             # too far
     with pytest.raises(IllegalChoice):
@@ -297,6 +412,10 @@ def check_invariants(g: Game) -> None:
         assert 0 <= f.health <= rules.chars(f).health
         assert f.out == (f.health == 0)
         assert f.ap >= 0 and f.status.shots_taken <= rules.opts.shots_per_turn
+    for side in (1, 2):
+        held = Counter(w for f in st.fighters.values() if f.side == side for w in f.weapons)
+        held.update(w for s, w, _x, _y in st.dropped if s == side)
+        assert not held - Counter(w for f in rules.warbands[side].fighters for w in f.weapons)
     bases = [rules.base(f) for f in rules.in_play(st)]
     for b in bases:
         assert g.table.position_problem(b.x, b.y, b.radius, [o for o in bases if o.id != b.id]) is None
@@ -339,7 +458,8 @@ def test_seeded_random_games_keep_the_invariants():
 
 HOUSE_RULES = {"penalty_rule": "opponent_discards", "melee_target_tie": "shooter_chooses",
                "distinct_double_effects": True, "armour_damage_permanent": True, "instant_death_points": 8,
-               "melee_defender_double_six": "low_ammunition", "tactical_advantage_fixed_damage": True}
+               "melee_defender_double_six": "low_ammunition", "tactical_advantage_fixed_damage": True,
+               "thrown_weapon": "dropped"}
 
 
 def test_random_games_with_house_rules_keep_the_invariants():
@@ -347,7 +467,7 @@ def test_random_games_with_house_rules_keep_the_invariants():
     for seed in range(15):
         g = play_checked(arena_map(), 500 + seed, clone_every=2, options=HOUSE_RULES)
         kinds |= {e.kind for e in g.log}
-    assert {"hit", "miss", "effect"} <= kinds
+    assert {"hit", "miss", "effect", "drop"} <= kinds
 
 
 @pytest.mark.parametrize("rosters", [("obsidian_clan", "ash_skulls"), ("bone_hunters", "bone_hunters")])
@@ -394,7 +514,7 @@ def test_save_and_load_mid_game_give_the_identical_game(tmp_path):
 def _lokee_shoots_marrow(options=None):
     g = stage(new_game(options=options), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
               ["2.marrow", "1.lokee"])
-    submit(g, Shoot("1.lokee", "2.marrow"))
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
     submit(g, Announce("1.lokee", 0))
     return g
 
@@ -437,7 +557,7 @@ def test_cover_gives_a_defence_die_against_later_shots_this_turn():
     submit(g, KeepDice("1.lokee", (4, 3)))
     submit(g, ChooseEffect("2.marrow", "cover"))
     assert g.state.fighters["2.marrow"].status.cover == 1
-    submit(g, Shoot("1.lokee", "2.marrow"))
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
     _, dfs = g.rules.pools(g.state, g.state.attack)
     assert dfs.counts(g.rules.opts) == (3, 0)
 
@@ -445,7 +565,7 @@ def test_cover_gives_a_defence_die_against_later_shots_this_turn():
 def test_shooter_picks_among_tied_melee_results_with_the_option():
     g = _melee_scene(new_game(options={"melee_target_tie": "shooter_chooses"}))
     g.state.rng.force(6, 6, 6, 6, 6, 6)
-    submit(g, Shoot("1.lokee", "2.bones"))
+    submit(g, Shoot("1.lokee", "2.bones", weapon="knife"))
     d = g.pending()
     assert d.kind == "pick target" and d.player == 1
     assert [o.fighter for o in d.options] == ["1.grit", "2.bones"]

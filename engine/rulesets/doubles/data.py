@@ -150,6 +150,12 @@ class DoublesOptions(_Strict):
     partly_visible_defence_advantage: int = Field(1, ge=0, le=3)
     melee_target_tie: Literal["retest", "shooter_chooses"] = "retest"
     improvised_throw_bonus: int = Field(0, ge=0, le=3, description="bonus of a stone picked up when nothing else is thrown")
+    thrown_weapon: Literal["kept", "dropped"] = Field(
+        "kept",
+        description="kept: placing the projectile only marks where it lands, the weapon stays in hand; "
+                    "dropped: a thrown weapon leaves the hand and lies where it landed until a fighter of its "
+                    "warband picks it up")
+    pick_up_cost_ap: int = Field(1, ge=0, le=3, description="AP to pick up a dropped weapon (thrown_weapon='dropped')")
 
     # --- whole game ---------------------------------------------------------------------
     turn_limit: int = Field(6, ge=1, le=30)

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Choice, Decision, Event, Result, Rules, State, register
+from engine.core import Choice, ChoiceSpace, Decision, Event, Result, Rules, State, register
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
@@ -39,6 +39,8 @@ from .data import DoublesOptions, Warband, bundled_warbands, parse_options, pars
 
 BASE_RADIUS_MM = 12.5      # 25 mm round bases
 MODEL_HEIGHT_MM = 32.0
+PROBE_RADIUS_MM = 2.5      # a projectile lying on the ground: the probe for sight to a point
+PROBE_HEIGHT_MM = 5.0
 DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 ROLE_WORDS = {"attacker": "attack", "defender": "defence"}
 
@@ -46,11 +48,34 @@ ROLE_WORDS = {"attacker": "attack", "defender": "defence"}
 # ---------------------------------------------------------------------------------- choices
 @dataclass(frozen=True)
 class Shoot(Choice):
-    """``shooter`` throws at ``target``; ``aimed`` (1 AP more) picks that target inside a melee."""
+    """``shooter`` throws ``weapon`` (a weapon id it holds; None: a stone picked up) at the model
+    ``target``; ``aimed`` (1 AP more) picks that target inside a melee."""
     tag = "doubles.Shoot"
     shooter: str
     target: str
     aimed: bool = False
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class ShootAt(Choice):
+    """``shooter`` throws ``weapon`` (None: a stone picked up) at the point (x, y) of empty ground,
+    in table millimetres: the shot is spent and the projectile lands there, hitting nothing."""
+    tag = "doubles.ShootAt"
+    shooter: str
+    x: float
+    y: float
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class PickUp(Choice):
+    """(option ``thrown_weapon="dropped"``) ``fighter`` picks up ``weapon`` lying at (x, y)."""
+    tag = "doubles.PickUp"
+    fighter: str
+    weapon: str
+    x: float
+    y: float
 
 
 @dataclass(frozen=True)
@@ -183,6 +208,7 @@ class DoublesState(State):
     winner: int | None = None
     reason: str = ""
     points: tuple = (0, 0)
+    dropped: list = field(default_factory=list)   # (side, weapon id, x, y): thrown weapons lying on the table
 
     def __deepcopy__(self, memo):
         """Clones copy what can change: the RNG, each fighter (with its lists) and the attack;
@@ -191,6 +217,7 @@ class DoublesState(State):
         c.rng = copy.deepcopy(self.rng, memo)
         c.fighters = {k: replace(f, weapons=list(f.weapons), path=list(f.path)) for k, f in self.fighters.items()}
         c.attack = replace(self.attack) if self.attack is not None else None
+        c.dropped = list(self.dropped)
         return c
 
 
@@ -226,6 +253,58 @@ class DisengageSpace(_CachedMoveSpace):
         for e in self.enemies:
             if tn.is_engaged(self.rules.table.distance(moved, e) / 10.0, self.rules.opts):
                 return f"it would still be in contact with {self.rules._names.get(e.id, e.id)}"
+        return None
+
+
+class GroundShotSpace(ChoiceSpace):
+    """A shot at a point of empty ground: on the table, not on a model nor on impassable terrain,
+    within the thrower's range (edge of its base to the point, at most the end of the long band)
+    and in its line of sight (a small probe lying at the point is not hidden). ``weapons`` are the
+    things it may throw (weapon ids, or None for a stone picked up)."""
+
+    choice_type = ShootAt
+
+    def __init__(self, rules: "DoublesRules", st, f: "FighterState", weapons, label: str = ""):
+        self.rules, self.key = rules, f.key
+        self.shooter = rules.base(f)
+        self.others = tuple(rules.others(st, f.key))
+        self.throw = rules.chars(f).throw
+        self.reach_mm = sh.max_range_cm(self.throw) * 10.0
+        self.weapons = tuple(weapons)
+        self.label = label or f"throw at a point of empty ground up to {self.reach_mm / 10:.0f} cm away"
+
+    def check(self, c) -> str | None:
+        if not isinstance(c, ShootAt):
+            return "not a shot at a point"
+        if c.shooter != self.key:
+            return f"this shot is for {self.key}, not {c.shooter}"
+        if c.weapon not in self.weapons:
+            return f"{self.key} holds no {c.weapon!r} to throw"
+        x, y = float(c.x), float(c.y)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return "not a point"
+        b = self.shooter
+        if math.hypot(x - b.x, y - b.y) < b.radius + PROBE_RADIUS_MM:
+            return "on the shooter's own base"
+        cm = self.rules.table.distance_to_point(b, x, y) / 10.0
+        if sh.range_band(self.throw, cm) == "out_of_range":
+            return f"{cm:.1f} cm away, beyond the {self.reach_mm / 10:.0f} cm range"
+        problem = self.rules.table.position_problem(x, y, PROBE_RADIUS_MM, self.others)
+        if problem:
+            return f"not empty ground: {problem}"
+        if self.rules.point_sight(b, x, y, self.others) == "hidden":
+            return "not in the shooter's line of sight"
+        return None
+
+    def sample(self, rng, tries: int = 30) -> ShootAt | None:
+        b = self.shooter
+        for _ in range(tries):
+            a = rng.uniform(0, 2 * math.pi)
+            r = (b.radius + self.reach_mm) * math.sqrt(rng.random())
+            w = self.weapons[rng.randrange(len(self.weapons))]
+            c = ShootAt(self.key, round(b.x + r * math.cos(a), 2), round(b.y + r * math.sin(a), 2), w)
+            if self.check(c) is None:
+                return c
         return None
 
 
@@ -286,6 +365,20 @@ class DoublesRules(Rules):
     def protection(self, f: FighterState) -> int:
         a = self.armour(f)
         return max(0, a.protection - f.armour_lost) if a else 0
+
+    def throwables(self, f: FighterState) -> list:
+        """What ``f`` may throw: every weapon it holds for throwing (use ``thrown`` or ``both``),
+        by id, or ``[None]`` (a stone picked up) when it holds none."""
+        wb = self.warbands[f.side]
+        ids = sorted({w for w in f.weapons if wb.weapon(w).use in ("thrown", "both")})
+        return ids or [None]
+
+    def point_sight(self, shooter: Base, x: float, y: float, others) -> str:
+        """The sight word from ``shooter`` to a small probe lying at (x, y)."""
+        probe = Base("probe", float(x), float(y), PROBE_RADIUS_MM, PROBE_HEIGHT_MM, 0.0,
+                     self.table.surface_height(float(x), float(y)))
+        s = self.table.sight(shooter, probe, [o for o in others if o.id != shooter.id])
+        return sh.visibility(min(1.0, max(0.0, s.visible_fraction)), self.opts)
 
     def weapon_for(self, f: FighterState, use: str):
         """The weapon a fighter uses: its best (bonus, then id) for melee or for throwing; None
@@ -498,7 +591,23 @@ class DoublesRules(Rules):
                                   low_ammunition_blocked=f.ammo_blocked, options=self.opts)
 
     def _has_actions(self, st, f) -> bool:
-        return any(a != "end_activation" for a in self._allowed(st, f))
+        return any(a != "end_activation" for a in self._allowed(st, f)) or bool(self._pick_up_options(st, f))
+
+    def _pick_up_options(self, st, f: FighterState) -> list[PickUp]:
+        """(thrown_weapon="dropped") a weapon of its warband lying within the engagement distance
+        of the fighter's base edge, if it is standing, unengaged and has the AP."""
+        if (self.opts.thrown_weapon != "dropped" or not st.dropped or f.on_ground
+                or f.ap < self.opts.pick_up_cost_ap or self.engaged_with(st, f)):
+            return []
+        reach = BASE_RADIUS_MM + self.opts.engagement_distance_cm * 10.0 + 1e-6
+        return list(dict.fromkeys(PickUp(f.key, w, x, y) for side, w, x, y in st.dropped
+                                  if side == f.side and math.hypot(x - f.x, y - f.y) <= reach))
+
+    def _ground_shot_space(self, st, f: FighterState) -> GroundShotSpace | None:
+        c = self.chars(f)
+        ok = sh.can_shoot(throw=c.throw, ap_left=f.ap, shots_taken=f.status.shots_taken, engaged=False,
+                          on_ground=f.on_ground, low_ammunition_blocked=f.ammo_blocked, options=self.opts).allowed
+        return GroundShotSpace(self, st, f, self.throwables(f)) if ok else None
 
     def _shot_options(self, st, f: FighterState, only: str | None = None) -> list[Shoot]:
         """Every legal shot of ``f`` (or only those at ``only``): an enemy in range, not hidden;
@@ -518,7 +627,7 @@ class DoublesRules(Rules):
                                   on_ground=f.on_ground, low_ammunition_blocked=f.ammo_blocked, aimed=aimed,
                                   options=self.opts).allowed]
             if ok and self._sight_word(st, f, t) != "hidden":
-                out += [Shoot(f.key, t.key, aimed) for aimed in ok]
+                out += [Shoot(f.key, t.key, aimed, w) for aimed in ok for w in self.throwables(f)]
         return out
 
     def _sight_word(self, st, f: FighterState, t: FighterState) -> str:
@@ -575,6 +684,10 @@ class DoublesRules(Rules):
             opts += [MeleeAttack(f.key, e.key) for e in sorted(self.engaged_with(st, f), key=lambda e: e.key)]
         if "shoot" in allowed or "aimed_shot" in allowed:
             opts += self._shot_options(st, f)
+            ground = self._ground_shot_space(st, f) if "shoot" in allowed else None
+            if ground is not None:
+                spaces.append(ground)
+        opts += self._pick_up_options(st, f)
         if "move" in allowed:
             space = self._move_space(st, f)
             opts += self._charge_options(st, f, space)
@@ -659,6 +772,15 @@ class DoublesRules(Rules):
             self._apply_move(st, f, c, allowed, ev)
         elif isinstance(c, Shoot):
             self._declare_shot(st, f, c, ev)
+        elif isinstance(c, ShootAt):
+            self._shoot_at_ground(st, f, c, allowed, ev)
+        elif isinstance(c, PickUp):
+            if c not in self._pick_up_options(st, f):
+                raise RulesError(f"{self.describe_choice(st, c)} is not allowed now")
+            f.ap -= self.opts.pick_up_cost_ap
+            st.dropped.remove((f.side, c.weapon, c.x, c.y))
+            f.weapons.append(c.weapon)
+            ev.append(Event(_cap(self.describe_choice(st, c)), "pick_up", {"fighter": f.key, "weapon": c.weapon}))
         elif isinstance(c, MeleeAttack):
             if "melee_attack" not in allowed or c.target not in {e.key for e in self.engaged_with(st, f)}:
                 raise RulesError(f"{f.name} is not in contact with {self.name(st, c.target)}")
@@ -697,6 +819,27 @@ class DoublesRules(Rules):
                         {"fighter": f.key, "path": [list(p) for p in pts], "ap": f.ap}))
 
     # ------------------------------------------------------------ declaring attacks
+    def _shoot_at_ground(self, st, f: FighterState, c: ShootAt, allowed, ev) -> None:
+        space = self._ground_shot_space(st, f) if "shoot" in allowed else None
+        reason = "cannot shoot now" if space is None else space.check(c)
+        if reason:
+            raise RulesError(reason)
+        f.ap -= tn.action_cost("shoot", self.opts)
+        f.status = replace(f.status, shots_taken=f.status.shots_taken + 1)
+        x, y = float(c.x), float(c.y)
+        ev.append(Event(_cap(self.describe_choice(st, c)) + ": it lands there and hits nothing", "shoot",
+                        {"shooter": f.key, "point": [x, y], "weapon": c.weapon}))
+        if c.weapon is not None and self.opts.thrown_weapon == "dropped":
+            self._drop(st, f, c.weapon, x, y, ev)
+
+    def _drop(self, st, f: FighterState, weapon: str, x: float, y: float, ev, where: str = "") -> None:
+        """(thrown_weapon="dropped") the thrown weapon leaves the hand and lies at (x, y)."""
+        f.weapons.remove(weapon)
+        st.dropped.append((f.side, weapon, round(x, 3), round(y, 3)))
+        w = self.warbands[f.side].weapon(weapon)
+        ev.append(Event(f"{f.name}'s {w.name.lower()} lies {where or 'where it landed'}", "drop",
+                        {"fighter": f.key, "weapon": weapon, "point": [round(x, 3), round(y, 3)]}))
+
     def _declare_shot(self, st, f: FighterState, c: Shoot, ev) -> None:
         if "shoot" not in self._allowed(st, f) or c not in self._shot_options(st, f, only=c.target):
             raise RulesError(f"{self.describe_choice(st, c)} is not allowed now")
@@ -704,7 +847,7 @@ class DoublesRules(Rules):
         cost = tn.action_cost("aimed_shot" if c.aimed else "shoot", self.opts)
         f.ap -= cost
         f.status = replace(f.status, shots_taken=f.status.shots_taken + 1)
-        w = self.weapon_for(f, "thrown")
+        w = self.warbands[f.side].weapon(c.weapon) if c.weapon is not None else None
         band = sh.range_band(self.chars(f).throw, self.edge_cm(f, t))
         at = Attack("shoot", f.key, t.key, "announce_attack", aimed=c.aimed, band=band,
                     sight=self._sight_word(st, f, t), moved_before=f.status.moved,
@@ -919,6 +1062,12 @@ class DoublesRules(Rules):
             ev.append(Event(f"{a.name}'s {w.name} ({w.material}) " + ("breaks" if bt.broken else "holds")
                             + f" (break test {', '.join(map(str, bt.rolls))})", "break",
                             {"rolls": list(bt.rolls), "broken": bt.broken}))
+        if (at.kind == "shoot" and at.weapon is not None and self.opts.thrown_weapon == "dropped"
+                and at.weapon in a.weapons):
+            # the projectile lands against the defender's base, on the shooter's side
+            dist = math.hypot(a.x - d.x, a.y - d.y) or 1.0
+            self._drop(st, a, at.weapon, d.x + (a.x - d.x) / dist * BASE_RADIUS_MM,
+                       d.y + (a.y - d.y) / dist * BASE_RADIUS_MM, ev, where=f"at {d.name}'s feet")
         v = self._victory(st, turn_over=False)
         if v.over:
             self._finish(st, v, ev)
@@ -944,7 +1093,8 @@ class DoublesRules(Rules):
             })
         v: dict = {"ruleset": self.id, "turn": st.turn, "turn_limit": self.opts.turn_limit, "active": st.active,
                    "acting": st.acting, "track": [[e.fighter, e.value] for e in st.track], "fighters": fighters,
-                   "finished": st.finished, "points": list(st.points), "attack": None}
+                   "finished": st.finished, "points": list(st.points), "attack": None,
+                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped]}
         if at is not None:
             v["attack"] = {"kind": at.kind, "attacker": at.attacker, "target": at.target, "defender": at.defender,
                            "stage": at.stage, "band": at.band, "sight": at.sight, "back": at.back}
@@ -966,14 +1116,25 @@ class DoublesRules(Rules):
             f, t = st.fighters.get(c.shooter), st.fighters.get(c.target)
             if f is None or t is None:
                 return c.describe()
-            w = self.weapon_for(f, "thrown")
-            what = f"his {w.name.lower()}" if w else "a stone"
+            what = self._thrown_words(f, c.weapon)
             band = sh.range_band(self.chars(f).throw, self.edge_cm(f, t)).replace("_", " ")
             if c.aimed:
                 return f"{f.name} aims {what} at {t.name} in the melee ({band} range, 1 AP more, a penalty die)"
             if self.engaged_with(st, t):
                 return f"{f.name} throws {what} into the melee around {t.name} ({band} range)"
             return f"{f.name} throws {what} at {t.name} ({band} range)"
+        if isinstance(c, ShootAt):
+            f = st.fighters.get(c.shooter)
+            if f is None:
+                return c.describe()
+            cm = self.table.distance_to_point(self.base(f), c.x, c.y) / 10.0
+            band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
+            return f"{f.name} throws {self._thrown_words(f, c.weapon)} at a point of empty ground {cm:.1f} cm away ({band} range)"
+        if isinstance(c, PickUp):
+            f = st.fighters.get(c.fighter)
+            if f is None:
+                return c.describe()
+            return f"{f.name} picks up the {self.warbands[f.side].weapon(c.weapon).name.lower()}"
         if isinstance(c, MeleeAttack):
             f = st.fighters.get(c.attacker)
             w = self.weapon_for(f, "melee") if f else None
@@ -1020,6 +1181,15 @@ class DoublesRules(Rules):
         if isinstance(c, Face):
             return f"{n(c.fighter)} turns to face the attacker" if c.turn else f"{n(c.fighter)} stays as it is"
         return c.describe()
+
+
+    def _thrown_words(self, f: FighterState, weapon: str | None) -> str:
+        if weapon is None:
+            return "a stone"
+        try:
+            return f"his {self.warbands[f.side].weapon(weapon).name.lower()}"
+        except StopIteration:
+            return repr(weapon)
 
 
 def _inside(poly, x, y) -> bool:

@@ -1026,6 +1026,61 @@ def test_split_strike_divides_the_grit_dice():
     assert any("1d10 vs 7" in t for t in texts(ev)) and any("2d10 vs 7" in t for t in texts(ev))
 
 
+def test_fall_lands_at_the_closest_valid_position():
+    """003_52d4831de0a47706.txt: 'the model can end up over empty space. In this case, the model falls.'
+    / 'The model lands in the closest valid position with 3" of the point directly below where it fell
+    from, becomes Prone and Stunned and takes 1 raw damage for each full inch fallen.'
+    A 2" Jump off the 65 mm container ends with the Ranger's centre over the ground but its base
+    overlapping the container's edge: it falls (no backing off onto the roof) and lands on the
+    nearest spot clear of the container, about 0.2" on."""
+    g = staged({"1-ranger-1": (27, 1.5), "2-drone-1": (40, 30)})
+    st, t = g.state, g.rules.table
+    m = st.models["1-ranger-1"]
+    assert m.z == pytest.approx(65.0)
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    st.rng.force(4,  1, 1, 1)                         # d5 = 2"; Defense 3 vs 2 raw damage
+    ev = submit(g, C.Jump("1-ranger-1", 90))
+    below = (27 * IN, 3.5 * IN)
+    assert t.position_problem(*below, g.rules.radius["1-ranger-1"], []) is not None   # the point below: not valid
+    assert m.z == 0 and t.position_problem(m.x, m.y, g.rules.radius["1-ranger-1"], []) is None
+    moved = math.hypot(m.x - below[0], m.y - below[1])
+    assert 0 < moved <= 0.3 * IN                      # the closest valid spot (rings 1/8" apart)
+    assert m.has("prone") and m.has("stunned") and m.tokens == 2
+    assert any("over empty space" in x for x in texts(ev))
+    assert any("falls 2.6\", landing 0.2\" from the point below" in x and "2 raw damage" in x for x in texts(ev))
+
+
+def test_fall_with_no_valid_position_is_a_casualty():
+    """003_52d4831de0a47706.txt: 'If there are no valid positions in that area, the model is removed as a
+    casualty.' A fuel tank (no footing: impassable, not climbable, lower than the container so the Jump
+    clears it) fills the ground within 3" of where the Ranger comes down."""
+    piece = OUTPOST.pieces[[p.id for p in OUTPOST.pieces].index("tank-01")]
+    tank = piece.model_copy(update={"id": "tank-test", "shape": piece.shape.model_copy(
+        update={"center": (27.0, 6.5), "radius": 4.0})})
+    tanked = OUTPOST.model_copy(update={"id": "outpost-tank", "pieces": list(OUTPOST.pieces) + [tank]})
+    g = Game(Setup("counterblast", tanked, (), {}, 0))
+    st = g.state
+    where = {"1-ranger-1": (27, 1.8), "1-ranger-2": (18, 7), "2-drone-1": (40, 30)}
+    for mid, m in st.models.items():
+        if mid in where:
+            m.x, m.y = where[mid][0] * IN, where[mid][1] * IN
+            m.z = g.rules.table.surface_height(m.x, m.y)
+        else:
+            m.casualty = True
+    st.queue, st.passed, st.phase, st.active = [], [], "activate", 1
+    st.moxie = {1: 3, 2: 0}
+    g._pending_ok = False
+    r1 = st.models["1-ranger-1"]
+    assert r1.z == pytest.approx(65.0)
+    assert g.rules.landing_spot(st, "1-ranger-1", 27 * IN, 3.8 * IN, r1.z) is None
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    st.rng.force(4)                                   # d5 = 2": over the tank
+    ev = submit(g, C.Jump("1-ranger-1", 90))
+    assert r1.casualty and st.casualties[1] == [["1-ranger-1", False]]
+    assert any("no valid position within 3\"" in x and "a casualty" in x for x in texts(ev))
+    assert st.rng.forced_left == 0 and not g.over    # no Defense roll; Ranger 2 plays on
+
+
 # --- seeded random games -------------------------------------------------------------------
 
 def check_invariants(g):

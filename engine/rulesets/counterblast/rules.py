@@ -1000,31 +1000,97 @@ class CounterblastRules(Rules):
 
     def _straight(self, st, mid, heading, inches, size, ev, thrown=False):
         """Jump (or thrown) movement: straight, horizontal, over models no bigger than ``size``
-        and terrain up to 1" above the take-off surface; stops short; falls if it ends lower."""
+        and terrain up to 1" above the take-off surface. Where the flight ends over a lower
+        surface the model is over empty space and falls (``_fall``); otherwise it stops short at
+        the last legal spot on its line."""
         m = st.models[mid]
         b = self.base(m)
         others = self.bases(st, (mid,))
         blockers = [o for o in others if self.profile[o.id].size > size]
-        sm = self.table.straight_move(b, heading, inches * MM, blockers, self.opt.jump_clearance * MM)
-        t = sm.travelled
+        clearance = self.opt.jump_clearance * MM
+        sm = self.table.straight_move(b, heading, inches * MM, blockers, clearance)
         ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
-        while t > 0 and self.table.position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
-            t = max(0.0, t - 0.5)
         z0 = m.z
-        self._place(st, mid, b.x + ux * t, b.y + uy * t)
-        ev.append(Event(f"{self.names[mid]} lands {t / MM:.1f}\" away" + (f" (stopped by {sm.stopped_by})" if sm.stopped_by and t < inches * MM - 1 else ""),
-                        "move", {"model": mid, "to": [m.x, m.y]}))
+        # where the flight ends before any backing off: the full distance, or where it is stopped
+        end = inches * MM
+        if sm.stopped_by is not None:
+            lo, hi = 0.0, inches * MM
+            while hi - lo > 0.1:
+                mid_t = (lo + hi) / 2
+                if self.table.straight_move(b, heading, mid_t, blockers, clearance).stopped_by is None:
+                    lo = mid_t
+                else:
+                    hi = mid_t
+            end = lo
+        fx, fy = b.x + ux * end, b.y + uy * end
+        if self.table.surface_height(fx, fy) < z0 - 1e-6:
+            t = end
+        else:
+            t = sm.travelled
+            while t > 0 and self.table.position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
+                t = max(0.0, t - 0.5)
+            fx, fy = b.x + ux * t, b.y + uy * t
+        stopped = f" (stopped by {sm.stopped_by})" if sm.stopped_by and t < inches * MM - 1 else ""
+        if self.table.surface_height(fx, fy) < z0 - 1e-6:
+            ev.append(Event(f"{self.names[mid]} flies {t / MM:.1f}\" and is over empty space{stopped}", "move",
+                            {"model": mid, "over": [fx, fy]}))
+            self._fall(st, mid, fx, fy, z0, (heading + 180) % 360, ev)
+            return
+        self._place(st, mid, fx, fy)
+        ev.append(Event(f"{self.names[mid]} lands {t / MM:.1f}\" away{stopped}", "move", {"model": mid, "to": [m.x, m.y]}))
         if thrown:
             m.gain("prone")
+
+    def landing_spot(self, st, mid, x, y, z0, back_heading=0.0):
+        """The closest valid position (no overlap with terrain, models or the table edge, on a
+        surface below ``z0``) whose centre is within ``fall_landing_radius`` of (x, y), or None.
+        Candidates: the point itself, then rings 1/8" apart with points at most 1/8" apart along
+        each ring; ties (same ring) go to the point nearest ``back_heading`` (toward take-off)."""
+        r = self.radius[mid]
+        others = self.bases(st, (mid,))
+        step = MM / 8
+        rings = int(round(self.opt.fall_landing_radius * MM / step))
+
+        def ok(px, py):
+            return (self.table.position_problem(px, py, r, others) is None
+                    and self.table.surface_height(px, py) < z0 - 1e-6)
+
+        if ok(x, y):
+            return x, y
+        for k in range(1, rings + 1):
+            rho = k * step
+            n = max(8, math.ceil(2 * math.pi * rho / step))
+            for j in range(n):
+                # 0, +1, -1, +2, -2 ... steps around the ring from the back heading
+                off = (j + 1) // 2 * (1 if j % 2 else -1)
+                a = math.radians(back_heading) + 2 * math.pi * off / n
+                px, py = x + rho * math.cos(a), y + rho * math.sin(a)
+                if ok(px, py):
+                    return px, py
+        return None
+
+    def _fall(self, st, mid, x, y, z0, back_heading, ev):
+        """003 Falling: the closest valid position within 3" of the point below, Prone, Stunned,
+        1 raw damage per full inch fallen; no valid position: a casualty."""
+        m = st.models[mid]
+        spot = self.landing_spot(st, mid, x, y, z0, back_heading)
+        if spot is None:
+            ev.append(Event(f"{self.names[mid]} falls with no valid position within "
+                            f"{self.opt.fall_landing_radius:g}\" to land: a casualty", "fall", {"model": mid}))
+            self._set_wounds(st, mid, damage.Wounds(m.tokens, m.down, m.stable, True))
+            self._check_end(st, ev)
+            return
+        self._place(st, mid, *spot)
+        moved = math.hypot(spot[0] - x, spot[1] - y) / MM
         drop = z0 - m.z
-        if drop > 1e-6:
-            m.gain("prone")
-            m.gain("stunned")
-            raw = damage.fall_damage(drop / MM, self.opt)
-            ev.append(Event(f"{self.names[mid]} falls {drop / MM:.1f}\": Prone, Stunned, {raw} raw damage", "fall"))
-            if raw:
-                self._damage(st, mid, raw, "fall", "none", 0, ev)
-                self._check_end(st, ev)
+        m.gain("prone")
+        m.gain("stunned")
+        raw = damage.fall_damage(drop / MM, self.opt)
+        ev.append(Event(f"{self.names[mid]} falls {drop / MM:.1f}\"" + (f", landing {moved:.1f}\" from the point below" if moved > 0.05 else "")
+                        + f": Prone, Stunned, {raw} raw damage", "fall", {"model": mid, "to": [m.x, m.y]}))
+        if raw:
+            self._damage(st, mid, raw, "fall", "none", 0, ev)
+            self._check_end(st, ev)
 
     def _after_maneuver(self, st, mid, before, ev):
         """After Move, Rush or Jump: Snapshot (unobscured sight to the mover) or Pursuit (an

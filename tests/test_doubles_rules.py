@@ -456,6 +456,20 @@ def test_seeded_random_games_keep_the_invariants():
         play_checked(prehistoric, 1000 + seed, clone_every=4)
 
 
+def test_more_seeded_random_games_with_lighter_clone_checks():
+    """90 more games (70 on the arena, 20 on the prehistoric map), with every check but the clone
+    submissions made at every 6th (arena) or 8th (prehistoric) decision, to keep the default run
+    short; with the other random-game tests the default run plays 227 checked games."""
+    arena = arena_map()
+    kinds = set()
+    for seed in range(70):
+        kinds |= {e.kind for e in play_checked(arena, 2000 + seed, clone_every=6).log}
+    assert {"hit", "miss", "effect", "shoot", "melee", "move"} <= kinds
+    prehistoric = load_map(resolve_map("prehistoric"))
+    for seed in range(20):
+        play_checked(prehistoric, 3000 + seed, clone_every=8)
+
+
 HOUSE_RULES = {"penalty_rule": "opponent_discards", "melee_target_tie": "shooter_chooses",
                "distinct_double_effects": True, "armour_damage_permanent": True, "instant_death_points": 8,
                "melee_defender_double_six": "low_ammunition", "tactical_advantage_fixed_damage": True,
@@ -464,7 +478,7 @@ HOUSE_RULES = {"penalty_rule": "opponent_discards", "melee_target_tie": "shooter
 
 def test_random_games_with_house_rules_keep_the_invariants():
     kinds = set()
-    for seed in range(15):
+    for seed in range(25):
         g = play_checked(arena_map(), 500 + seed, clone_every=2, options=HOUSE_RULES)
         kinds |= {e.kind for e in g.log}
     assert {"hit", "miss", "effect", "drop"} <= kinds

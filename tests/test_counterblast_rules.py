@@ -1081,6 +1081,34 @@ def test_fall_with_no_valid_position_is_a_casualty():
     assert st.rng.forced_left == 0 and not g.over    # no Defense roll; Ranger 2 plays on
 
 
+def test_pinned_model_may_only_recover_set_by_hand():
+    """003_52d4831de0a47706.txt: 'A pinned model may not use actions other than recover. When it does, it
+    rolls Knack/7 and is un-pinned if it succeeeds.' The seed names no source of Pinned, so the
+    condition is set by hand here."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)})
+    r = g.state.models["1-ranger-1"]
+    r.gain("pinned")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    d = g.pending()
+    assert d.options == (C.Recover("1-ranger-1"), C.EndActivation()) and not d.spaces
+    g.state.rng.force(7, 1)                           # Knack 2 vs 7: one success -> un-pinned
+    ev = submit(g, C.Recover("1-ranger-1"))
+    assert not r.has("pinned") and any("Recovers: 2d10 vs 7" in x for x in texts(ev))
+    assert C.Strike("1-ranger-1", "combat-knife", "2-drone-1") in g.pending().options
+
+
+def test_blind_model_cannot_see_to_attack_and_moves_two_set_by_hand():
+    """003_52d4831de0a47706.txt: 'Blind models automatically roll a result of 0 on Zap checks, reduce their
+    Grit to 1d, and reduce their move attribute to 2. Blind models may not draw line of sight to anything
+    except themselves.' The seed names no source of Blind, so the condition is set by hand here."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)})
+    g.state.models["1-ranger-1"].gain("blind")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    d = g.pending()
+    assert not any(isinstance(o, (C.Shoot, C.Strike, C.Throw, C.SplitShoot, C.SplitStrike)) for o in d.options)
+    assert [s.allowance for s in d.spaces] == [pytest.approx(2 * IN)]
+
+
 # --- seeded random games -------------------------------------------------------------------
 
 def check_invariants(g):

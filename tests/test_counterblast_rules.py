@@ -1109,6 +1109,61 @@ def test_blind_model_cannot_see_to_attack_and_moves_two_set_by_hand():
     assert [s.allowance for s in d.spaces] == [pytest.approx(2 * IN)]
 
 
+def test_split_shot_uneven_over_three_targets():
+    """003_52d4831de0a47706.txt: 'When shooting or striking, any model may choose to attack multiple targets
+    by splitting their dice. To do this, it divides its Zap or Grit among however many targets it wishes to
+    attack and resolves the actions as normal for each one using the allocated dice.' A Ranger (Zap 4)
+    splits 1 / 1 / 2 over three Gun Drones: a split the options do not list (they list every two-way
+    split and the most even three-way one), accepted through the split space."""
+    from engine.core import IllegalChoice
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7), "2-drone-2": (22, 4.5), "2-drone-4": (26, 5)})
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    d = g.pending()
+    splits = [o for o in d.options if isinstance(o, C.SplitShoot)]
+    assert C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-2", "2-drone-1"), (3, 1)) in splits   # uneven
+    assert C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-2", "2-drone-1", "2-drone-4"), (2, 1, 1)) in splits
+    assert len(splits) == 3 * 3 + 1
+    split = C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-2", "2-drone-1", "2-drone-4"), (1, 1, 2))
+    assert split not in d.options
+    for bad, why in [((("2-drone-2", "2-drone-1"), (1, 2)), "the pool is 4"),
+                     ((("2-drone-2", "2-drone-2"), (2, 2)), "only once"),
+                     ((("2-drone-2", "2-drone-1", "2-drone-4"), (3, 1, 0)), "at least one die"),
+                     ((("2-drone-2",), (4,)), "at least two targets")]:
+        with pytest.raises(IllegalChoice, match=why):
+            g.check(1, C.SplitShoot("1-ranger-1", "pulse-carbine", *bad))
+    g.state.rng.force(7,  1,  8, 9,      # drone 2: 1 die, 1 hit; drone 1: 1 die, miss; drone 4: 2 dice, 2 hits
+                      1, 1, 1,           # drone 2 Defense: 1 token
+                      7, 1, 1)           # drone 4 Defense: 1 success, 1 token
+    ev = submit(g, split)
+    st = g.state
+    assert [st.models[t].tokens for t in ("2-drone-2", "2-drone-1", "2-drone-4")] == [1, 0, 1]
+    assert st.rng.forced_left == 0 and st.models["1-ranger-1"].has("spent")
+    assert [x.split(":")[0] for x in texts(ev) if "shoots" in x] == [
+        "Ranger 1 shoots Gun Drone 2 with the Pulse Carbine", "Ranger 1 shoots Gun Drone 1 with the Pulse Carbine",
+        "Ranger 1 shoots Gun Drone 4 with the Pulse Carbine"]
+    assert sum("1d10 vs 7" in x for x in texts(ev)) == 2 and any("2d10 vs 7" in x for x in texts(ev))
+
+
+def test_split_offers_are_capped_and_the_space_samples_legal_splits():
+    """003_52d4831de0a47706.txt: 'divides its Zap or Grit among however many targets it wishes to attack'.
+    Options: every two-way split among the nearest ``split_offer_targets`` (3) targets and the most even
+    split over 3..3 of them; the space accepts (and samples) any legal split over all targets."""
+    from engine.rulesets.counterblast.rules import SplitSpace, split_offers
+    offers = split_offers(["a", "b", "c", "d"], 5, 3)
+    assert len(offers) == 3 * 4 + 1 and (("a", "b", "c"), (2, 2, 1)) in offers
+    assert all(len(t) >= 2 and sum(dd) == 5 and min(dd) >= 1 for t, dd in offers)
+    assert split_offers(["a", "b"], 1, 3) == []
+    space = SplitSpace(C.SplitShoot, "1-ranger-1", "pulse-carbine", ("a", "b", "c", "d"), 5)
+    assert space.check(C.SplitShoot("1-ranger-1", "pulse-carbine", ("d", "c", "b", "a"), (1, 1, 1, 2))) is None
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(300):
+        c = space.sample(rng)
+        assert space.check(c) is None
+        seen.add(len(c.targets))
+    assert seen == {2, 3, 4}
+
+
 # --- seeded random games -------------------------------------------------------------------
 
 def check_invariants(g):

@@ -76,7 +76,7 @@ class MoveD5(Choice):
 
 @dataclass(frozen=True)
 class SplitStrike(Choice):
-    """Strike two targets with one action, dividing the Grit dice (``dice`` parallel to ``targets``)."""
+    """Strike two or more targets with one action, dividing the Grit dice (``dice`` parallel to ``targets``)."""
     tag = "counterblast.SplitStrike"
     model: str
     weapon: str
@@ -120,7 +120,7 @@ class Shoot(Choice):
 
 @dataclass(frozen=True)
 class SplitShoot(Choice):
-    """Shoot two targets with one action, dividing the Zap dice (``dice`` parallel to ``targets``)."""
+    """Shoot two or more targets with one action, dividing the Zap dice (``dice`` parallel to ``targets``)."""
     tag = "counterblast.SplitShoot"
     model: str
     weapon: str

@@ -38,6 +38,10 @@ class CounterblastOptions(BaseModel):
     panic_penalty: int = 1
     prone_own_grit_penalty: int = 1
     prone_target_grit_bonus: int = 1
+    split_offer_targets: int = Field(
+        3, ge=2, description="interpretation: split attacks are offered as options over the nearest N targets "
+                             "(every split between two of them, the most even split over more); any legal "
+                             "split over any number of targets is still accepted")
     throw_range: float = 1.0
     blind_move: int = Field(2, description="Blind models' Move attribute (if higher)")
     blind_grit_dice: int = Field(1, description="Blind models' Grit (if higher)")

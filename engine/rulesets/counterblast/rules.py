@@ -21,6 +21,7 @@ import pymunk
 from pydantic import ValidationError
 
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
+from engine.core.protocol import ChoiceSpace
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
 from engine.rulesets.common import MoveSpace, MoveTo
@@ -191,6 +192,68 @@ class CBMoveSpace(MoveSpace):
                 and self.table.space.segment_query_first((b.x, b.y), (x, y), 0.0, _CLIMBABLE) is None):
             return flat <= self.allowance + 1e-6     # nothing to climb on the way
         return self.table.path_of([(b.x, b.y), (x, y)]).length <= self.allowance + 1e-6
+
+
+class SplitSpace(ChoiceSpace):
+    """Every legal split of one attack's dice: ``SplitShoot`` / ``SplitStrike`` by ``model`` with
+    ``weapon`` over two or more distinct ``targets`` (each a valid target now), every target at
+    least one die, the shares adding up to ``pool`` (003: 'divides its Zap or Grit among however
+    many targets it wishes to attack')."""
+
+    def __init__(self, choice_type, model, weapon, targets, pool, label=""):
+        self.choice_type = choice_type
+        self.kind = _kind_of(choice_type)
+        self.model, self.weapon, self.targets, self.pool = model, weapon, tuple(targets), pool
+        self.label = label or f"split {pool} dice of {model}'s {weapon} between any of {len(self.targets)} targets"
+
+    def check(self, c) -> str | None:
+        if not isinstance(c, self.choice_type) or c.model != self.model or c.weapon != self.weapon:
+            return f"this split is for {self.model}'s {self.weapon}"
+        try:
+            targets, dice = tuple(c.targets), tuple(int(d) for d in c.dice)
+        except (TypeError, ValueError):
+            return "targets and dice must be lists"
+        if len(targets) != len(dice):
+            return "one share of dice per target"
+        if len(targets) < 2:
+            return "a split needs at least two targets"
+        if len(set(targets)) != len(targets):
+            return "a target may appear only once in a split"
+        bad = [t for t in targets if t not in self.targets]
+        if bad:
+            return f"not a valid target: {', '.join(map(str, bad))}"
+        if any(d < 1 for d in dice):
+            return "every target of a split needs at least one die"
+        if sum(dice) != self.pool:
+            return f"the shares add up to {sum(dice)} dice; the pool is {self.pool}"
+        return None
+
+    def sample(self, rng):
+        k_max = min(self.pool, len(self.targets))
+        if k_max < 2:
+            return None
+        k = rng.randint(2, k_max)
+        targets = rng.sample(self.targets, k)
+        cuts = sorted(rng.sample(range(1, self.pool), k - 1))
+        dice = [b - a for a, b in zip([0] + cuts, cuts + [self.pool])]
+        return self.choice_type(self.model, self.weapon, tuple(targets), tuple(dice))
+
+
+def split_offers(targets, pool, cap):
+    """The enumerated split options (targets nearest first): every split of ``pool`` between two
+    of the first ``cap`` targets, and the most even split over the first k targets for each
+    k = 3 .. min(cap, pool) (the larger shares to the nearer targets). Pairs are (targets, dice)."""
+    near = list(targets)[:cap]
+    out = []
+    if pool < 2:
+        return out
+    for t1, t2 in combinations(near, 2):
+        for a in range(1, pool):
+            out.append(((t1, t2), (a, pool - a)))
+    for k in range(3, min(len(near), pool) + 1):
+        q, r = divmod(pool, k)
+        out.append((tuple(near[:k]), tuple(q + (1 if i < r else 0) for i in range(k))))
+    return out
 
 
 # ------------------------------------------------------------------------------ odds cache
@@ -604,7 +667,7 @@ class CounterblastRules(Rules):
                         k = _kind_of(c)
                         if k and k not in kinds:
                             kinds.append(k)
-                    if s and "move" not in kinds:
+                    if any(isinstance(sp, MoveSpace) for sp in s) and "move" not in kinds:
                         kinds.append("move")
                 opts += [GroupAction(k) for k in sorted(kinds)]
             else:
@@ -659,18 +722,20 @@ class CounterblastRules(Rules):
                 ts = [e for e in enemies if self._shootable(st, mid, e, wpn.range)]
                 opts += [Shoot(mid, w, e) for e in ts]
                 n = self._zap_pool(st, mid)
-                if n >= 2:
-                    for t1, t2 in combinations(ts, 2):
-                        opts.append(SplitShoot(mid, w, (t1, t2), (n // 2, n - n // 2)))
+                if n >= 2 and len(ts) >= 2:
+                    ts = sorted(ts, key=lambda e: (self.dist(st, mid, e), e))
+                    opts += [SplitShoot(mid, w, tt, dd) for tt, dd in split_offers(ts, n, self.opt.split_offer_targets)]
+                    spaces.append(SplitSpace(SplitShoot, mid, w, ts, n))
         if ok("strike"):
             for w in self.profile[mid].striking:
                 wpn = self.armoury.striking_weapon(w)
                 ts = [e for e in enemies if self.within(st, mid, e, wpn.reach) and self.valid_target(st, mid, e)]
                 opts += [Strike(mid, w, e) for e in ts]
                 n = attacks.pool_size(self.grit(st, mid), 0, self.opt)
-                if n >= 2:
-                    for t1, t2 in combinations(ts, 2):
-                        opts.append(SplitStrike(mid, w, (t1, t2), (n // 2, n - n // 2)))
+                if n >= 2 and len(ts) >= 2:
+                    ts = sorted(ts, key=lambda e: (self.dist(st, mid, e), e))
+                    opts += [SplitStrike(mid, w, tt, dd) for tt, dd in split_offers(ts, n, self.opt.split_offer_targets)]
+                    spaces.append(SplitSpace(SplitStrike, mid, w, ts, n))
         if ok("throw"):
             for e in enemies:
                 if (attacks.can_throw(self.profile[mid].size, self.profile[e].size)
@@ -715,7 +780,7 @@ class CounterblastRules(Rules):
             opts.append(Rally(mid))
         if only is not None:
             opts = [o for o in opts if _kind_of(o) == only]
-            spaces = spaces if only == "move" else []
+            spaces = [sp for sp in spaces if _kind_of(sp.choice_type) == only]
         return opts, spaces
 
     def _zap_pool(self, st, mid) -> int:

@@ -1214,11 +1214,12 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
 
 def test_random_games_keep_every_invariant():
     results = []
-    for seed in range(60):
+    # a few hundred in the default run (the issue), 2,000 behind the ``long`` marker
+    for seed in range(120):
         results.append(play_checked(seed, OUTPOST, check_replay=seed % 15 == 0).result().winner)
-    for seed in range(40):
+    for seed in range(80):
         results.append(play_checked(1000 + seed, CLOSE, check_replay=seed % 10 == 0).result().winner)
-    assert len(results) == 100
+    assert len(results) == 200 and results.count(None) < 200  # some games are decided
 
 
 def test_random_games_other_missions():

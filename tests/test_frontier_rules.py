@@ -485,32 +485,33 @@ def test_refused_choices_leave_the_state_alone():
     assert g.state_hash() == h
 
 
-def test_fast_move_check_agrees_with_the_shared_move_space():
-    """FrontierMoveSpace answers straight moves without the path finder; legality must be the
-    same as engine.rulesets.common.MoveSpace's for any destination."""
+def test_straight_route_shortcut_agrees_with_the_path_finder():
+    """The shared MoveSpace accepts a straight route within the allowance without asking the
+    path finder; legality must be exactly the path finder's (a legal path no longer than the
+    allowance) for any destination, and sampled points must be legal."""
     import random
-
-    from engine.rulesets.common import MoveSpace
 
     g = new_game(seed=8)
     st = g.state
     rnd = random.Random(8)
     place(g, "p1-marshal", *OPEN)
-    checked = agree_legal = 0
+    checked = legal = 0
     for mid in ("p1-marshal", "p1-deputy_1", "p2-boss"):
         m = st.models[mid]
-        fast = g.rules._space(st, m)
-        slow = MoveSpace(g.table, m.base(), fast.allowance, fast.others)
+        space = g.rules._space(st, m)
+        b = space.base
         for _ in range(25):
             a, r = rnd.uniform(0, 2 * math.pi), rnd.uniform(0, 9 * INCH)
             c = MoveTo(mid, round(m.x + r * math.cos(a), 2), round(m.y + r * math.sin(a), 2))
-            f, s = fast.check(c), slow.check(c)
-            assert (f is None) == (s is None), (c, f, s)
+            slow = (g.table.position_problem(c.x, c.y, b.radius, space.others) is None
+                    and (p := g.table.find_path((b.x, b.y), (c.x, c.y), b.radius, space.others)) is not None
+                    and p.length <= space.allowance + 1e-6)
+            assert (space.check(c) is None) == slow, (c, space.check(c))
             checked += 1
-            agree_legal += f is None
-        sampled = fast.sample(rnd)
-        assert sampled is None or slow.check(sampled) is None
-    assert checked == 75 and agree_legal > 10
+            legal += slow
+        sampled = space.sample(rnd)
+        assert sampled is None or space.check(sampled) is None
+    assert checked == 75 and legal > 10
 
 
 def test_card_places_catches_a_lost_or_doubled_card():

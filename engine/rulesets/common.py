@@ -1,6 +1,6 @@
 """Pieces every ruleset shares: the continuous "move this model to a point" choice.
 
-The space asks the table whether a destination is legal (position, path, cost) so that
+The space asks the table whether a destination is legal (position, route, cost) so that
 rulesets, the client and the random agent all use the one check.
 """
 from __future__ import annotations
@@ -9,6 +9,8 @@ import math
 from dataclasses import dataclass
 
 from engine.core.protocol import Choice, ChoiceSpace
+
+INCH = 25.4
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,10 @@ class MoveTo(Choice):
 
 class MoveSpace(ChoiceSpace):
     """Any point a base can reach by a legal path costing at most ``allowance`` mm
-    (horizontal plus vertical; difficult ground counted ``difficult_factor`` times)."""
+    (horizontal plus vertical; difficult ground counted ``difficult_factor`` times).
+
+    A ruleset adds its own restrictions (a Panicked model may not close in, say) by overriding
+    ``problem``; ``check`` and ``sample`` apply them."""
 
     choice_type = MoveTo
 
@@ -31,7 +36,7 @@ class MoveSpace(ChoiceSpace):
         self.table, self.base, self.allowance = table, base, allowance
         self.others = tuple(o for o in others if o.id != base.id)
         self.difficult_factor = difficult_factor
-        self.label = label or f"move {base.id} up to {allowance / 25.4:.1f}\""
+        self.label = label or f"move {base.id} up to {allowance / INCH:.1f}\""
 
     def cost(self, path) -> float:
         return path.length + (self.difficult_factor - 1.0) * path.difficult
@@ -41,28 +46,68 @@ class MoveSpace(ChoiceSpace):
         return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.others,
                                     max_length=self.allowance)
 
-    def check(self, c: MoveTo) -> str | None:
+    def problem(self, c: MoveTo) -> str | None:
+        """A ruleset's own restriction on where this model may end its move (None: none)."""
+        return None
+
+    def straight_cost(self, x: float, y: float) -> float | None:
+        """The cost of going straight there, or None when the straight route is blocked. A legal
+        route within the allowance makes the move legal, whether or not it is the shortest."""
+        b = self.base
+        if not self.table.segment_clear((b.x, b.y), (x, y), b.radius, self.others):
+            return None
+        return self.cost(self.table.path_of([(b.x, b.y), (x, y)]))
+
+    def _basic(self, c: MoveTo) -> str | None:
         if c.model != self.base.id:
             return f"this move is for {self.base.id}, not {c.model}"
-        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
-        if problem:
-            return problem
+        if not (math.isfinite(c.x) and math.isfinite(c.y)):
+            return "not a point"
         straight = math.hypot(c.x - self.base.x, c.y - self.base.y)
         if straight > self.allowance + 1e-6:  # no path is shorter than the straight line
-            return f"it is {straight / 25.4:.1f}\" away, more than the {self.allowance / 25.4:.1f}\" allowed"
+            return f"it is {straight / INCH:.1f}\" away, more than the {self.allowance / INCH:.1f}\" allowed"
+        return self.table.position_problem(c.x, c.y, self.base.radius, self.others) or self.problem(c)
+
+    def quick(self, c: MoveTo) -> str | None:
+        """Legality by the straight route alone: None when going straight there is legal."""
+        reason = self._basic(c)
+        if reason:
+            return reason
+        cost = self.straight_cost(c.x, c.y)
+        if cost is None:
+            return "no straight route"
+        if cost > self.allowance + 1e-6:
+            return f"the straight route costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+        return None
+
+    def check(self, c: MoveTo) -> str | None:
+        reason = self._basic(c)
+        if reason:
+            return reason
+        cost = self.straight_cost(c.x, c.y)
+        if cost is not None and cost <= self.allowance + 1e-6:
+            return None
         path = self.path_to(c.x, c.y)
         if path is None:
-            return f"no path of {self.allowance / 25.4:.1f}\" or less leads there"
+            return f"no path of {self.allowance / INCH:.1f}\" or less leads there"
         cost = self.cost(path)
         if cost > self.allowance + 1e-6:
-            return f"the path costs {cost / 25.4:.1f}\", more than the {self.allowance / 25.4:.1f}\" allowed"
+            return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
         return None
 
     def sample(self, rng, tries: int = 30) -> MoveTo | None:
+        """Random points in the allowance's disc: the first reachable in a straight line, else
+        (rarely) the first two candidates asked of the path finder."""
+        b = self.base
+        cands = []
         for _ in range(tries):
             a = rng.uniform(0, 2 * math.pi)
             r = self.allowance * math.sqrt(rng.random())
-            c = MoveTo(self.base.id, round(self.base.x + r * math.cos(a), 2), round(self.base.y + r * math.sin(a), 2))
+            c = MoveTo(b.id, round(b.x + r * math.cos(a), 2), round(b.y + r * math.sin(a), 2))
+            if self.quick(c) is None:
+                return c
+            cands.append(c)
+        for c in cands[:2]:
             if self.check(c) is None:
                 return c
         return None

@@ -268,6 +268,20 @@ def _clear(table: "Table", a, b, r) -> bool:
     return table._swept_space(max(r - EDGE_TOL, 0.0)).segment_query_first(a, b, 0.0, HARD) is None
 
 
+def segment_clear(table: "Table", a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> bool:
+    """Can a base of ``radius`` slide straight from a to b: no hard piece and no other base in the
+    way (base contact allowed)? Climbable pieces are not in the way: they cost their height."""
+    if not _clear(table, a, b, radius):
+        return False
+    ign = set(ignore)
+    models = [o for o in others if o.id not in ign]
+    if not models:
+        return True
+    MC = np.array([(m.x, m.y) for m in models], dtype=float)
+    MR = np.array([m.radius + radius - EDGE_TOL for m in models], dtype=float)
+    return bool(_seg_circle_clear(np.array([a], float), np.array([b], float), MC, MR).all())
+
+
 def _straight_is_shortest(table: "Table", a, b, r: float, models) -> bool:
     """The straight line is the shortest path when the swept base touches no hard piece and no
     model and its centre line crosses no climbable piece (so no climb could be saved by a detour).

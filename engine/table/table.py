@@ -95,6 +95,9 @@ class Table:
     def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=(), max_length=None):
         return movement.find_path(self, start, goal, radius, others, ignore, max_length)
 
+    def segment_clear(self, a, b, radius, others: Sequence[Base] = (), ignore=()) -> bool:
+        return movement.segment_clear(self, a, b, radius, others, ignore)
+
     def path_of(self, points) -> movement.Path:
         """The Path (lengths, climbing, difficult run) of a given polyline of (x, y) points."""
         return movement.make_path(self, points)

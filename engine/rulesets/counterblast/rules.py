@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-import pymunk
 from pydantic import ValidationError
 
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
@@ -26,8 +25,6 @@ from engine.core.rng import GameRng
 from engine.data.errors import DataError
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
-from engine.table.movement import EDGE_TOL, _clear
-from engine.table.terrain import CAT_CLIMBABLE
 
 from . import actions as act_mod
 from . import attacks, conditions, damage, movement, moxie, odds, panic, scoring
@@ -43,7 +40,6 @@ MM = 25.4
 CONTACT_MM = 1.0          # interpretation: "within 0"" / base contact allows 1 mm of daylight
 PRONE_HEIGHT_MM = 6.0     # a Prone model is its base only
 HEADINGS = tuple(range(0, 360, 45))
-_CLIMBABLE = pymunk.ShapeFilter(mask=CAT_CLIMBABLE)
 MIN_COVERAGE, MAX_COVERAGE = 0.25, 0.50
 DEFAULT_CREWS = ("reach-rangers", "iron-choir")
 TEAM_FOR = {"shoot": "aim_assist", "engineer": "boost", "treat": "boost", "hack": "boost", "strike": "dog_pile"}
@@ -121,9 +117,8 @@ class CBState(State):
 # ------------------------------------------------------------------------------ move space
 
 class CBMoveSpace(MoveSpace):
-    """``MoveSpace`` with a fast exact shortcut (a clear straight line within the allowance is a
-    legal path), nearby models only for the path search, and the Panic restriction (a Panicked
-    model may not end closer to an enemy than it started)."""
+    """``MoveSpace`` with nearby models only for the path search and the Panic restriction (a
+    Panicked model may not end closer to an enemy than it started)."""
 
     def __init__(self, table, base, allowance, others=(), enemies=(), no_closer=False, label=""):
         super().__init__(table, base, allowance, others, label=label)
@@ -134,64 +129,16 @@ class CBMoveSpace(MoveSpace):
         self.start_gap = min((math.hypot(e.x - base.x, e.y - base.y) for e in self.enemies), default=math.inf)
 
     def path_to(self, x, y):
-        try:
-            return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near,
-                                        max_length=self.allowance)
-        except TypeError:   # a table without path pruning
-            return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near)
+        return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near,
+                                    max_length=self.allowance)
 
-    def check(self, c: MoveTo) -> str | None:
-        if c.model != self.base.id:
-            return f"this move is for {self.base.id}, not {c.model}"
-        if not (math.isfinite(c.x) and math.isfinite(c.y)):
-            return "not a point"
-        if math.hypot(c.x - self.base.x, c.y - self.base.y) > self.allowance + 1e-6:
-            return f"further than the {self.allowance / MM:.1f}\" allowed"
-        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
-        if problem:
-            return problem
-        if not self._no_closer_ok(c):
-            return "a Panicked model may not end a move closer to an enemy"
-        if self._straight_ok(c.x, c.y):
-            return None
-        return super().check(c)
-
-    def sample(self, rng, tries: int = 30):
-        """Random legal points for the random agent: only destinations reached in a straight line
-        (cheap to confirm); ``check`` still accepts any legal path."""
-        b = self.base
-        for _ in range(tries):
-            a = rng.uniform(0, 2 * math.pi)
-            r = self.allowance * math.sqrt(rng.random())
-            c = MoveTo(b.id, round(b.x + r * math.cos(a), 2), round(b.y + r * math.sin(a), 2))
-            if (math.hypot(c.x - b.x, c.y - b.y) <= self.allowance
-                    and self.table.position_problem(c.x, c.y, b.radius, self.others) is None
-                    and self._no_closer_ok(c) and self._straight_ok(c.x, c.y)):
-                return c
-        return None
-
-    def _no_closer_ok(self, c) -> bool:
+    def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
-            return True
+            return None
         gap = min((math.hypot(e.x - c.x, e.y - c.y) for e in self.enemies), default=math.inf)
-        return gap >= self.start_gap - 1e-6
-
-    def _straight_ok(self, x, y) -> bool:
-        b = self.base
-        if not _clear(self.table, (b.x, b.y), (x, y), b.radius):
-            return False
-        dx, dy = x - b.x, y - b.y
-        L2 = dx * dx + dy * dy
-        for o in self.near:
-            fx, fy = o.x - b.x, o.y - b.y
-            t = 0.0 if L2 == 0 else max(0.0, min(1.0, (fx * dx + fy * dy) / L2))
-            if math.hypot(fx - t * dx, fy - t * dy) < b.radius + o.radius - EDGE_TOL:
-                return False
-        flat = math.hypot(x - b.x, y - b.y)
-        if (b.z == 0 and self.table.surface_height(x, y) == 0
-                and self.table.space.segment_query_first((b.x, b.y), (x, y), 0.0, _CLIMBABLE) is None):
-            return flat <= self.allowance + 1e-6     # nothing to climb on the way
-        return self.table.path_of([(b.x, b.y), (x, y)]).length <= self.allowance + 1e-6
+        if gap < self.start_gap - 1e-6:
+            return "a Panicked model may not end a move closer to an enemy"
+        return None
 
 
 class SplitSpace(ChoiceSpace):

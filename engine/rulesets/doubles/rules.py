@@ -245,10 +245,7 @@ class DisengageSpace(_CachedMoveSpace):
         super().__init__(rules, base, allowance, others, difficult_factor, label)
         self.enemies = tuple(enemies)
 
-    def check(self, c):
-        reason = super().check(c)
-        if reason:
-            return reason
+    def problem(self, c):
         moved = self.base.moved(c.x, c.y)
         for e in self.enemies:
             if tn.is_engaged(self.rules.table.distance(moved, e) / 10.0, self.rules.opts):

@@ -27,15 +27,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-import pymunk
 
 from engine.core import Choice, Decision, Event, Result, Rules, State, register
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
-from engine.table import movement as _movement
-from engine.table.terrain import CAT_CLIMBABLE
 
 from . import duel, poker, turns
 from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card
@@ -260,82 +257,6 @@ def _in_polygon(x: float, y: float, pts) -> bool:
 
 # --- movement --------------------------------------------------------------------------------
 
-_CLIMB_FILTER = pymunk.ShapeFilter(mask=CAT_CLIMBABLE)
-
-
-def _seg_point_dist(ax, ay, bx, by, px, py) -> float:
-    dx, dy = bx - ax, by - ay
-    L2 = dx * dx + dy * dy
-    t = 0.0 if L2 <= 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-class FrontierMoveSpace(MoveSpace):
-    """``MoveSpace`` with a fast exact answer for straight moves: a destination whose straight
-    segment is clear of impassable terrain and of other models is reachable for the segment's
-    cost (horizontal + climbing); when that is within the allowance the move is legal, and when
-    the segment is clear, flat and too long no path can be shorter. Every other case asks the
-    table's path finder, as ``MoveSpace`` does, so the two always agree on legality."""
-
-    def _straight(self, x: float, y: float) -> float | None:
-        b = self.base
-        rr = b.radius - _movement.EDGE_TOL
-        for o in self.others:  # the same clearance as the path finder's
-            if _seg_point_dist(b.x, b.y, x, y, o.x, o.y) < o.radius + rr:
-                return None
-        if not _movement._clear(self.table, (b.x, b.y), (x, y), b.radius):
-            return None
-        flat = math.hypot(x - b.x, y - b.y)
-        if not self.table.space.segment_query((b.x, b.y), (x, y), 0.0, _CLIMB_FILTER) and \
-                not self.table.space.point_query((b.x, b.y), 0.0, _CLIMB_FILTER):
-            return flat  # the centre line meets no climbable piece: no climbing
-        vert, _ = _movement.surface_profiles(self.table, [[b.x, b.y]], [[x, y]])
-        return flat + float(vert[0])
-
-    def quick(self, c: MoveTo) -> str | None:
-        """None when the straight move is legal; else a reason (which may be only "not straight")."""
-        if c.model != self.base.id:
-            return f"this move is for {self.base.id}, not {c.model}"
-        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
-        if problem:
-            return problem
-        cost = self._straight(c.x, c.y)
-        if cost is None:
-            return "no straight route"
-        if cost > self.allowance + 1e-6:
-            return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
-        return None
-
-    def check(self, c: MoveTo) -> str | None:
-        if c.model != self.base.id:
-            return f"this move is for {self.base.id}, not {c.model}"
-        problem = self.table.position_problem(c.x, c.y, self.base.radius, self.others)
-        if problem:
-            return problem
-        cost = self._straight(c.x, c.y)
-        if cost is not None:
-            if cost <= self.allowance + 1e-6:
-                return None
-            flat = abs(cost - math.hypot(c.x - self.base.x, c.y - self.base.y)) < 1e-9
-            if flat:
-                return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
-        return super().check(c)
-
-    def sample(self, rng, tries: int = 30) -> MoveTo | None:
-        cands = []
-        for _ in range(tries):
-            a = rng.uniform(0, 2 * math.pi)
-            r = self.allowance * math.sqrt(rng.random())
-            c = MoveTo(self.base.id, round(self.base.x + r * math.cos(a), 2), round(self.base.y + r * math.sin(a), 2))
-            if self.quick(c) is None:
-                return c
-            cands.append(c)
-        for c in cands[:2]:  # a few through the path finder (slow), then give up
-            if self.check(c) is None:
-                return c
-        return None
-
-
 # --- the ruleset -------------------------------------------------------------------------------
 
 @register
@@ -472,15 +393,15 @@ class FrontierRules(Rules):
             v = cache[key] = float(s.visible_fraction)
         return v
 
-    def _space(self, st: FrontierState, m: Model) -> FrontierMoveSpace:
+    def _space(self, st: FrontierState, m: Model) -> MoveSpace:
         prof = self.profiles[m.player][m.profile]
-        return FrontierMoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m),
+        return MoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m),
                                  label=f"move {m.name} up to {prof.move:g}\"")
 
     def _signature(self, st: FrontierState) -> tuple:
         return tuple((m.id, m.x, m.y, m.z) for m in st.models.values() if m.standing)
 
-    def _straight_moves(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+    def _straight_moves(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
         """The enumerated moves of a model: into base contact with each enemy it can reach, and
         an advance toward the nearest enemy. Cached on the positions (a pure function of them)."""
         # Only the enemies (for the nearest one and the contacts) and the models close enough to
@@ -496,7 +417,7 @@ class FrontierRules(Rules):
             hit = self._move_cache[key] = tuple(self._charges(st, m, space) + self._advance(st, m, space))
         return list(hit)
 
-    def _charges(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+    def _charges(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
         """Moves that end in base contact with an enemy by a straight route."""
         out = []
         for e in self._standing(st, 3 - m.player):
@@ -515,7 +436,7 @@ class FrontierRules(Rules):
                     break
         return out
 
-    def _advance(self, st: FrontierState, m: Model, space: FrontierMoveSpace) -> list[MoveTo]:
+    def _advance(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
         """A straight move toward the nearest enemy (as far as the allowance and a clear
         straight route allow, short of base contact): a convenience for players and agents."""
         enemies = self._standing(st, 3 - m.player)

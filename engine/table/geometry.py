@@ -234,12 +234,7 @@ def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
     near = np.flatnonzero(gx * gx + gy * gy <= rho * rho)
     if len(near) == 0:
         return t0, t1
-    if pa.m > 4:
-        small = pa.poly_nedge[part[near]] <= 4
-        groups = [(near[small], 4), (near[~small], pa.m)]
-    else:
-        groups = [(near, pa.m)]
-    for idx, m in groups:
+    for idx, m in edge_groups(pa, near, part[near]):
         if len(idx) == 0:
             continue
         pp = part[idx]
@@ -258,6 +253,16 @@ def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
         t0[idx] = a0
         t1[idx] = a1
     return t0, t1
+
+
+def edge_groups(pa, idx: np.ndarray, parts: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    """Split candidate indices ``idx`` (whose convex parts are ``parts``) into the quadrilaterals
+    and the rest, with the number of edge columns each group needs: most pieces are boxes, so
+    clipping them against 4 columns instead of the widest part's ``pa.m`` saves most of the work."""
+    if pa.m <= 4:
+        return [(idx, pa.m)]
+    small = pa.poly_nedge[parts] <= 4
+    return [(idx[small], 4), (idx[~small], pa.m)]
 
 
 def clip_circles(cx, cy, cr, seg: np.ndarray, part: np.ndarray,

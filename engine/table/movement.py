@@ -27,7 +27,7 @@ import numpy as np
 import pymunk
 
 from .bases import Base
-from .geometry import CirclePart, ConvexPart, segment_intervals, union_length
+from .geometry import CirclePart, segment_intervals, union_length
 from .terrain import CAT_CLIMB_BLOCK, CAT_CLIMBABLE, CAT_HARD
 
 if TYPE_CHECKING:  # pragma: no cover

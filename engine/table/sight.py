@@ -27,7 +27,7 @@ import numpy as np
 import pymunk
 
 from .bases import Base
-from .geometry import clip_circles, clip_polys
+from .geometry import edge_groups
 from .terrain import CAT_SIGHT, COVER_CODE, COVER_NAME, piece_arrays, piece_part_arrays
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -158,12 +158,7 @@ class SightKernel:
             isp = o < P
             if isp.any():
                 ip = np.flatnonzero(isp)
-                if pa.m > 4:
-                    small = pa.poly_nedge[o[ip]] <= 4
-                    groups = [(ip[small], 4), (ip[~small], pa.m)]
-                else:
-                    groups = [(ip, pa.m)]
-                for idx, mm in groups:
+                for idx, mm in edge_groups(pa, ip, o[ip]):
                     if len(idx) == 0:
                         continue
                     pp, qq = o[idx], q[idx]

@@ -1,15 +1,14 @@
 """Terrain built from a MapFile: pieces in millimetres, as convex parts, in a static pymunk space."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 import pymunk
 
-from engine.data.maps import MM_PER, CircleShape, MapFile, Piece, PolygonShape, WallShape
+from engine.data.maps import MM_PER, CircleShape, Piece, PolygonShape, WallShape
 
-from .geometry import CirclePart, ConvexPart, Part, PartArrays, convex_parts, wall_part
+from .geometry import CirclePart, Part, PartArrays, convex_parts, wall_part
 
 COVER_CODE = {"none": 0, "light": 1, "heavy": 2}
 COVER_NAME = ("none", "light", "heavy")

@@ -1706,14 +1706,12 @@ class CounterblastRules(Rules):
             return f"{N(c.model)} moves {d:.1f}\""
         if isinstance(c, Shoot):
             return self._describe_shot(st, c.model, c.weapon, c.target)
-        if isinstance(c, SplitShoot):
-            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname('shoot', c.weapon)} between "
+        if isinstance(c, (SplitShoot, SplitStrike)):
+            kind = "shoot" if isinstance(c, SplitShoot) else "strike"
+            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname(kind, c.weapon)} between "
                     + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
         if isinstance(c, Strike):
             return self._describe_strike(st, c.model, c.weapon, c.target)
-        if isinstance(c, SplitStrike):
-            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname('strike', c.weapon)} between "
-                    + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
         if isinstance(c, MoveD5):
             return f"{N(c.model)} moves a d5 (Half-blind)"
         if isinstance(c, Jump):

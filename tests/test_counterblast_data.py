@@ -113,6 +113,66 @@ def test_armoury_weapons_and_gear():
     assert "hack_mark" in arm.gear_item("scanner").enables
 
 
+def test_refuse_unknown_ability_and_ability_on_a_non_character(tmp_path):
+    """003_52d4831de0a47706.txt: 'Characters are a special sub-type of Heroes that sometimes have special
+    abilities unique to them': an ability is an armoury id, on characters only."""
+    d = crew_json()
+    d["models"][2]["profile"]["special"] = ["eagle-eye"]
+    assert refusal(d, tmp_path).problems == [("models[2].profile.special[0]", "unknown ability 'eagle-eye'")]
+    d = crew_json()
+    d["models"][0]["profile"]["special"] = ["steady-aim"]
+    assert refusal(d, tmp_path).problems == [
+        ("models[0].profile.special[0]", "Captain Vell is a hero; only characters have special abilities")]
+
+
+def _armoury_refusal(tmp_path, change):
+    data = json.loads((DATA_DIR / "armoury.json").read_text())
+    change(data)
+    p = tmp_path / "armoury.json"
+    p.write_text(json.dumps(data))
+    with pytest.raises(DataError) as ei:
+        load_armoury(p)
+    return ei.value.problems
+
+
+def test_refuse_malformed_abilities_enigmas_and_inflicted_conditions(tmp_path):
+    def no_condition(d):
+        d["abilities"][2].pop("condition")
+    assert "immune" in _armoury_refusal(tmp_path, no_condition)[0][1]
+
+    def unknown_condition(d):
+        d["shooting"][0]["inflicts"] = {"condition": "on-fire"}
+    field, _ = _armoury_refusal(tmp_path, unknown_condition)[0]
+    assert field.startswith("shooting[0].inflicts.condition")
+
+    def craft_without_effect(d):
+        d["gear"][3]["enigmas"][1].pop("craft")
+    assert "names its craft effect" in _armoury_refusal(tmp_path, craft_without_effect)[0][1]
+
+    def strike_that_does_nothing(d):
+        en = d["gear"][3]["enigmas"][2]
+        en.pop("inflicts")
+    assert "deals damage or inflicts" in _armoury_refusal(tmp_path, strike_that_does_nothing)[0][1]
+
+
+def test_shipped_data_gives_every_seed_condition_a_source_and_every_character_ability_an_effect():
+    """The four conditions the seed leaves without a cause are each inflicted by some weapon or
+    enigma a shipped crew carries; every shipped character ability is a defined effect."""
+    arm = load_armoury()
+    inflicted = set()
+    for crew in shipped_crews().values():
+        for e in crew.models:
+            p = e.profile
+            items = [arm.shooting_weapon(w) for w in p.shooting] + [arm.striking_weapon(w) for w in p.striking]
+            items += [en for g in p.gear for en in arm.gear_item(g).enigmas]
+            inflicted |= {i.inflicts.condition for i in items if getattr(i, "inflicts", None)}
+            for a in p.special:
+                assert arm.ability(a).effect in ("long_shot_difficulty", "strike_explode_on", "immune")
+    assert inflicted == {"burning", "blind", "half_blind", "pinned"}
+    specials = {a for c in shipped_crews().values() for e in c.models for a in e.profile.special}
+    assert specials == {"steady-aim", "frenzy", "relentless"}
+
+
 def test_missions_as_data():
     ms = shipped_missions()
     assert len(ms) >= 3

@@ -13,10 +13,15 @@ def is_short_range(distance: float, options: CounterblastOptions = DEFAULT_OPTIO
 
 
 def shoot_difficulty(distance: float, *, aimed: bool = False, target_marked: bool = False,
-                     shooter_panicked: bool = False, modifier: int = 0,
+                     shooter_panicked: bool = False, modifier: int = 0, long_difficulty: int | None = None,
                      options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
-    """7 within short range, 8 beyond; Aim -1, target Marked -1, shooter Panicked +1, plus ``modifier``."""
-    d = options.shoot_difficulty_short if is_short_range(distance, options) else options.shoot_difficulty_long
+    """7 within short range, 8 beyond; Aim -1, target Marked -1, shooter Panicked +1, plus ``modifier``.
+
+    ``long_difficulty`` replaces the long-range base difficulty (a character's ability)."""
+    if is_short_range(distance, options):
+        d = options.shoot_difficulty_short
+    else:
+        d = options.shoot_difficulty_long if long_difficulty is None else long_difficulty
     d -= options.aim_bonus if aimed else 0
     d -= options.marked_bonus if target_marked else 0
     d += options.panic_penalty if shooter_panicked else 0

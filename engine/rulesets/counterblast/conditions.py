@@ -25,8 +25,17 @@ CONDITIONS: tuple[str, ...] = ("blind", "burning", "down", "engaged", "half_blin
 # Conditions the Upkeep phase removes on its own ("Marked ... removed during the upkeep phase",
 # "become un-Spent during the upkeep phase", and Stunned by the project's definition).
 UPKEEP_CLEARS: frozenset[str] = frozenset({"spent", "marked", "stunned"})
-# Conditions the Recover action removes without a roll (Pinned needs Knack/7: see ``recover``).
+# Conditions the Recover action removes without a roll, and those it removes on a Knack/7
+# success ("rolls Knack/7 and is un-pinned if it succeeds"; the seed gives Blind and
+# Half-blind no end, so Recover treats them as it treats Pinned: Interpretation 39).
 RECOVER_CLEARS: frozenset[str] = frozenset({"stunned"})
+RECOVER_CHECK: frozenset[str] = frozenset({"pinned", "blind", "half_blind"})
+RECOVER_FROM: frozenset[str] = RECOVER_CLEARS | RECOVER_CHECK
+
+NAMES: dict[str, str] = {"blind": "Blind", "burning": "Burning", "down": "Down", "engaged": "Engaged",
+                         "half_blind": "Half-blind", "marked": "Marked", "panic": "Panicked",
+                         "pinned": "Pinned", "prone": "Prone", "spent": "Spent", "stable": "Stable",
+                         "stunned": "Stunned"}
 
 
 def gain(conditions: Iterable[str], condition: str) -> frozenset[str]:
@@ -98,9 +107,9 @@ def upkeep(conditions: Iterable[str]) -> frozenset[str]:
 
 
 def recover(conditions: Iterable[str], knack_successes: int | None = None) -> frozenset[str]:
-    """The Recover action: removes Stunned; removes Pinned if the Knack/7 check (rolled only
-    when Pinned) succeeded."""
+    """The Recover action: removes Stunned; removes Pinned, Blind and Half-blind if the
+    Knack/7 check (rolled only when the model has one of them) succeeded."""
     c = frozenset(conditions) - RECOVER_CLEARS
-    if "pinned" in c and knack_successes:
-        c = c - {"pinned"}
+    if knack_successes:
+        c = c - RECOVER_CHECK
     return c

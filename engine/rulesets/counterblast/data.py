@@ -43,6 +43,53 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# Conditions a weapon or enigma may inflict. The seed defines Burning, Blind, Half-blind and
+# Pinned but names no cause; it does say "Some weapons may apply additional effects as well
+# according to their own rules", so causes are weapon data (Interpretation 36).
+InflictedCondition = Literal["burning", "blind", "half_blind", "pinned"]
+
+
+class Inflicts(_Strict):
+    """A weapon's (or enigma's) own rule: the target gains ``condition`` when the attack check
+    against it scores a success (``when: hit``) or when the attack gives it a damage token
+    (``when: tokens``). Applied after the attack's damage, to a target still on the table."""
+    condition: InflictedCondition
+    when: Literal["hit", "tokens"] = "hit"
+
+
+# Conditions a character's ability may make it immune to.
+ImmuneCondition = Literal["stunned", "panic", "pinned", "blind", "half_blind", "burning", "marked"]
+
+
+class Ability(_Strict):
+    """A character's special ability (the seed: characters "sometimes have special abilities
+    unique to them", none defined). Each is one of a few coded effects with its parameter:
+
+    * ``long_shot_difficulty``: the model's Shoot checks beyond short range use ``value`` as the
+      base difficulty instead of the long-range one (Aim, Marked and Panic still modify it);
+    * ``strike_explode_on``: the model's Strike checks explode on ``value`` or more (if lower
+      than the weapon's own number);
+    * ``immune``: the model never gains ``condition``.
+    """
+    id: Slug = Field(pattern=_SLUG)
+    name: str = Field(min_length=1)
+    effect: Literal["long_shot_difficulty", "strike_explode_on", "immune"]
+    value: int | None = Field(None, ge=2, le=10)
+    condition: ImmuneCondition | None = None
+    description: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _params(self) -> "Ability":
+        if self.effect == "immune":
+            if self.condition is None or self.value is not None:
+                raise ValueError("an 'immune' ability names a condition and no value")
+        elif self.value is None or self.condition is not None:
+            raise ValueError(f"a {self.effect!r} ability has a value and no condition")
+        if self.effect == "strike_explode_on" and self.value is not None and self.value < 8:
+            raise ValueError("strike_explode_on: the seed's explosions are on 8s at most")
+        return self
+
+
 class ShootingWeapon(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
@@ -50,6 +97,7 @@ class ShootingWeapon(_Strict):
     damage: int = Field(ge=1, description="raw damage per success")
     pistol: bool = Field(False, description="may Snapshot while Engaged")
     explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
+    inflicts: Inflicts | None = None
     notes: str = ""
 
 
@@ -59,6 +107,7 @@ class StrikingWeapon(_Strict):
     reach: float = Field(ge=0, description="inches, base edge to base edge")
     damage: int = Field(ge=1)
     explode_on: int = Field(10, ge=8, le=10)
+    inflicts: Inflicts | None = None
     notes: str = ""
 
 
@@ -70,7 +119,24 @@ class Enigma(_Strict):
     difficulty: int = Field(ge=2, le=10)
     range: float = Field(gt=0)
     damage: int = Field(0, ge=0, description="raw damage per success (Psi Strike)")
-    effect: str = ""
+    inflicts: Inflicts | None = Field(None, description="Psi Strike: a condition it causes")
+    craft: Literal["veil", "remove_token"] | None = Field(
+        None, description="Psi Craft: light cover until Upkeep, or one damage token removed")
+    effect: str = Field("", description="rules text shown to players")
+
+    @model_validator(mode="after")
+    def _kind(self) -> "Enigma":
+        if self.action == "psi_craft":
+            if self.craft is None:
+                raise ValueError("a psi_craft enigma names its craft effect (veil or remove_token)")
+            if self.damage or self.inflicts is not None:
+                raise ValueError("a psi_craft enigma deals no damage and inflicts nothing")
+        else:
+            if self.craft is not None:
+                raise ValueError("craft is for psi_craft enigmas only")
+            if not self.damage and self.inflicts is None:
+                raise ValueError("a psi_strike enigma deals damage or inflicts a condition")
+        return self
 
 
 class Gear(_Strict):
@@ -98,10 +164,11 @@ class Armoury(_Strict):
     shooting: list[ShootingWeapon] = Field(default_factory=list)
     striking: list[StrikingWeapon] = Field(default_factory=list)
     gear: list[Gear] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _unique(self) -> "Armoury":
-        for group in ("shooting", "striking", "gear"):
+        for group in ("shooting", "striking", "gear", "abilities"):
             dup = [k for k, n in Counter(x.id for x in getattr(self, group)).items() if n > 1]
             if dup:
                 raise ValueError(f"{group}: duplicate id(s) {', '.join(sorted(dup))}")
@@ -115,6 +182,9 @@ class Armoury(_Strict):
 
     def gear_item(self, gid: str) -> Gear:
         return next(g for g in self.gear if g.id == gid)
+
+    def ability(self, aid: str) -> Ability:
+        return next(a for a in self.abilities if a.id == aid)
 
 
 class Profile(_Strict):
@@ -135,7 +205,7 @@ class Profile(_Strict):
     shooting: list[Slug] = Field(default_factory=list)
     striking: list[Slug] = Field(default_factory=list)
     gear: list[Slug] = Field(default_factory=list)
-    special: list[str] = Field(default_factory=list, description="named special rules (free text for now)")
+    special: list[Slug] = Field(default_factory=list, description="ids of the armoury's character abilities")
 
 
 class CrewEntry(_Strict):
@@ -180,6 +250,7 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
     shoot = {w.id for w in armoury.shooting}
     strike = {w.id for w in armoury.striking}
     gear = {g.id: g for g in armoury.gear}
+    abilities = {a.id for a in armoury.abilities}
     ids = Counter(e.id for e in crew.models)
     for i, e in enumerate(crew.models):
         f = f"models[{i}]"
@@ -200,6 +271,12 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
                 psi = True
                 if p.role != "psifer":
                     probs.append((f"{f}.profile.gear[{j}]", f"{p.name} is a {p.role}; only psifers carry psi gear"))
+        for j, a in enumerate(p.special):
+            if a not in abilities:
+                probs.append((f"{f}.profile.special[{j}]", f"unknown ability {a!r}"))
+            elif p.role != "character":
+                probs.append((f"{f}.profile.special[{j}]",
+                              f"{p.name} is a {p.role}; only characters have special abilities"))
         if p.role == "psifer" and not psi:
             probs.append((f"{f}.profile.gear", f"{p.name} is a psifer but carries no psi gear"))
         if p.role == "character" and e.count > 1:

@@ -27,7 +27,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 
 from . import actions as act_mod
-from . import attacks, conditions, damage, movement, moxie, odds, panic, scoring
+from . import abilities, attacks, conditions, damage, movement, moxie, odds, panic, scoring
 from .checks import ability_check
 from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
                       EndActivation, Engineer, GoProne, GroupAction, HackMark, HackTerminal, Jump, KeepLeader,
@@ -306,6 +306,7 @@ class CounterblastRules(Rules):
         self.reach = {mid: max((self.armoury.striking_weapon(w).reach for w in p.striking), default=None)
                       for mid, p in self.profile.items()}
         self.radius = {mid: p.base_mm / 2 for mid, p in self.profile.items()}
+        self.abilities = {mid: [self.armoury.ability(a) for a in p.special] for mid, p in self.profile.items()}
 
     def initial_state(self, seed: int) -> CBState:
         st = CBState(rng=GameRng(seed))
@@ -699,7 +700,7 @@ class CounterblastRules(Rules):
                 for en in self.enigmas(mid, "psi_craft"):
                     for f in self.friends(st, mid):
                         if self.within(st, mid, f, en.range) and (f == mid or self.seen(st, mid, f) > 0) \
-                                and self._craft_useful(st, en.id, f):
+                                and self._craft_useful(st, en.craft, f):
                             opts.append(PsiCraft(mid, en.id, f))
             for action, cls in (("treat", Treat), ("engineer", Engineer)):
                 if ok(action):
@@ -721,7 +722,7 @@ class CounterblastRules(Rules):
                         if self.table.distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
                             opts.append(HackTerminal(mid, mk))
         # recovery
-        if ok("recover") and (m.has("stunned") or m.has("pinned")):
+        if ok("recover") and any(m.has(c) for c in conditions.RECOVER_FROM):
             opts.append(Recover(mid))
         if ok("rally") and m.has("panic") and "rally" not in used:
             opts.append(Rally(mid))
@@ -749,12 +750,10 @@ class CounterblastRules(Rules):
             return True
         return damage.can_heal(action, self.gear_kinds(mid), kind) and t.tokens > 1
 
-    def _craft_useful(self, st, eid, f) -> bool:
-        if eid == "veil":
+    def _craft_useful(self, st, craft, f) -> bool:
+        if craft == "veil":
             return f not in st.veiled
-        if eid == "deep-toast":
-            return st.models[f].tokens > 1
-        return True
+        return st.models[f].tokens > 1       # remove_token: never below one token
 
     def _team_actions(self, st, mid, step) -> list:
         team = TEAM_FOR.get(step)
@@ -969,7 +968,7 @@ class CounterblastRules(Rules):
         elif isinstance(c, HackMark):
             ch = self._knack(st, mid)
             if ch.success:
-                st.models[c.target].gain("marked")
+                self._gain(st, c.target, "marked", ev)
             ev.append(Event(f"{n} Hacks {self.names[c.target]} with a scanner: {ch.describe()} — "
                             f"{'Marked' if ch.success else 'no lock'}", "dice"))
             self._continue(st, ev)
@@ -982,10 +981,13 @@ class CounterblastRules(Rules):
             self._continue(st, ev)
         elif isinstance(c, Recover):
             ch = None
-            if m.has("pinned"):
+            if any(m.has(c) for c in conditions.RECOVER_CHECK):
                 ch = ability_check(st.rng, self.profile[mid].knack, self.opt.knack_difficulty, options=self.opt)
+            before = set(m.conditions)
             m.conditions = sorted(conditions.recover(m.conditions, ch.successes if ch else None))
-            ev.append(Event(f"{n} Recovers" + (f": {ch.describe()}" if ch else ""), "action"))
+            gone = ", ".join(conditions.NAMES[c] for c in sorted(before - set(m.conditions)))
+            ev.append(Event(f"{n} Recovers" + (f": Knack {ch.describe()}" if ch else "")
+                            + (f" — no longer {gone}" if gone else " — no change"), "action"))
             self._continue(st, ev)
         elif isinstance(c, Rally):
             self._rally(st, mid, ev)
@@ -1096,7 +1098,7 @@ class CounterblastRules(Rules):
         moved = math.hypot(spot[0] - x, spot[1] - y) / MM
         drop = z0 - m.z
         m.gain("prone")
-        m.gain("stunned")
+        self._gain(st, mid, "stunned", ev)
         raw = damage.fall_damage(drop / MM, self.opt)
         ev.append(Event(f"{self.names[mid]} falls {drop / MM:.1f}\"" + (f", landing {moved:.1f}\" from the point below" if moved > 0.05 else "")
                         + f": Prone, Stunned, {raw} raw damage", "fall", {"model": mid, "to": [m.x, m.y]}))
@@ -1152,7 +1154,7 @@ class CounterblastRules(Rules):
         elif w["kind"] == "action_roll":
             st.window = w["resume"]
             st.phase = "act"
-            st.models[mid].gain("stunned")
+            self._gain(st, mid, "stunned", ev)
             self._resolve_attack(st, st.window, None, ev)
         else:
             raise AssertionError(w["kind"])
@@ -1230,7 +1232,7 @@ class CounterblastRules(Rules):
                 else:
                     self._pursue(st, r.model, w["actor"], ev)
                 if st.models[r.model].on_table:
-                    st.models[r.model].gain("stunned")
+                    self._gain(st, r.model, "stunned", ev)
             if st.phase != "over":
                 self._continue(st, ev)
         elif kind in ("shoot", "strike"):
@@ -1279,29 +1281,24 @@ class CounterblastRules(Rules):
     def _attack_check(self, st, attacker, target, kind, weapon, pool=None, snapshot=False):
         """Roll the attack check of one attack; returns (check, damage per success)."""
         a = st.act
-        am, tm = st.models[attacker], st.models[target]
+        am = st.models[attacker]
         active = a is not None and attacker in a.members
         if kind == "shoot":
             wpn = self.armoury.shooting_weapon(weapon)
-            aimed = active and attacker in a.aimed
-            diff = attacks.shoot_difficulty(self.dist(st, attacker, target), aimed=aimed,
-                                            target_marked=tm.has("marked"), shooter_panicked=am.has("panic"),
-                                            options=self.opt)
-            if aimed:
+            diff, explode = self._shot_params(st, attacker, weapon, target)
+            if active and attacker in a.aimed:
                 a.aimed.remove(attacker)
             bonus = a.assist.pop(attacker, 0) if active else 0
             ability = self.zap(st, attacker) if pool is None else pool
-            ch = ability_check(st.rng, ability, diff, explode_on=wpn.explode_on, bonus_dice=bonus if pool is None else 0,
+            ch = ability_check(st.rng, ability, diff, explode_on=explode, bonus_dice=bonus if pool is None else 0,
                                options=self.opt, automatic_zero=conditions.zap_auto_zero(am.conditions))
             return ch, wpn.damage
         if kind == "strike":
             wpn = self.armoury.striking_weapon(weapon)
-            diff = attacks.grit_difficulty(self.grit(st, attacker), self.grit(st, target), target_down=tm.down,
-                                           attacker_prone=am.has("prone"), target_prone=tm.has("prone") or tm.down,
-                                           attacker_panicked=am.has("panic"), options=self.opt)
+            diff, explode = self._strike_params(st, attacker, weapon, target)
             bonus = a.dog_pile.pop(target, 0) if active else 0
             ability = self.grit(st, attacker) if pool is None else pool
-            ch = ability_check(st.rng, ability, diff, explode_on=wpn.explode_on, bonus_dice=bonus,
+            ch = ability_check(st.rng, ability, diff, explode_on=explode, bonus_dice=bonus,
                                options=self.opt)
             return ch, wpn.damage
         raise AssertionError(kind)
@@ -1332,13 +1329,14 @@ class CounterblastRules(Rules):
             verb = "shoots" if k == "shoot" else "strikes"
             ev.append(Event(f"{self.names[att]} {verb} {self.names[t]} with the {self._wname(k, wid)}: {ch.describe()} "
                             f"→ {raw} raw damage", "dice", {"dice": list(ch.values)}))
-            rolled.append((t, raw, k, cov))
-        for (t, raw, k, cov) in rolled:
-            if raw and st.models[t].on_table:
-                self._damage(st, t, raw, k, cov, parry.get(t, 0), ev)
+            wpn = self.armoury.shooting_weapon(wid) if k == "shoot" else self.armoury.striking_weapon(wid)
+            rolled.append((t, raw, k, cov, ch.successes, wpn))
+        for (t, raw, k, cov, hits, wpn) in rolled:
+            tokens = self._damage(st, t, raw, k, cov, parry.get(t, 0), ev) if raw and st.models[t].on_table else 0
+            self._inflict(st, t, wpn.inflicts, hits, tokens, wpn.name, ev)
         if reaction is not None and reaction.reaction in ("return_fire", "counterstrike", "parry", "action_roll"):
             if st.models[reaction.model].on_table:
-                st.models[reaction.model].gain("stunned")
+                self._gain(st, reaction.model, "stunned", ev)
         st.window = None
         self._check_end(st, ev)
         if then_continue and st.phase != "over":
@@ -1349,7 +1347,8 @@ class CounterblastRules(Rules):
             return self.armoury.shooting_weapon(wid).name
         return self.armoury.striking_weapon(wid).name
 
-    def _damage(self, st, mid, raw, kind, cov, parry_grit, ev):
+    def _damage(self, st, mid, raw, kind, cov, parry_grit, ev) -> int:
+        """Defense check and damage tokens; returns the tokens given."""
         m = st.models[mid]
         pool = damage.defense_pool(self.profile[mid].defense, cover=cov, attack=kind, parry_grit=parry_grit,
                                    options=self.opt)
@@ -1363,6 +1362,7 @@ class CounterblastRules(Rules):
                 else f"{after.tokens} token(s)")
         ev.append(Event(f"{self.names[mid]} Defense {d.describe()}{cv}: {tokens} token(s) — {what}", "damage",
                         {"model": mid, "tokens": tokens, "dice": list(d.values)}))
+        return tokens
 
     def _set_wounds(self, st, mid, w):
         m = st.models[mid]
@@ -1377,6 +1377,46 @@ class CounterblastRules(Rules):
                 st.veiled.remove(mid)
         elif w.down and not was_down:
             m.gain("prone")
+
+    def _gain(self, st, mid, condition, ev) -> bool:
+        """``mid`` gains ``condition`` unless an ability makes it immune (said in the log)."""
+        ab = abilities.immune_to(self.abilities[mid], condition)
+        if ab is not None:
+            ev.append(Event(f"{self.names[mid]} is {ab.name}: not {conditions.NAMES[condition]}", "effect"))
+            return False
+        st.models[mid].gain(condition)
+        return True
+
+    def _inflict(self, st, mid, inflicts, successes, tokens, source, ev) -> None:
+        """A weapon's or enigma's own rule: the condition after the damage (``data.Inflicts``)."""
+        if inflicts is None or not st.models[mid].on_table:
+            return
+        if (successes if inflicts.when == "hit" else tokens) <= 0:
+            return
+        if st.models[mid].has(inflicts.condition):
+            return
+        if self._gain(st, mid, inflicts.condition, ev):
+            ev.append(Event(f"The {source} leaves {self.names[mid]} {conditions.NAMES[inflicts.condition]}",
+                            "effect", {"model": mid, "condition": inflicts.condition}))
+
+    def _shot_params(self, st, mid, wid, target) -> tuple[int, int]:
+        """(difficulty, explode-on) of ``mid`` shooting ``target`` with weapon ``wid`` now."""
+        a = st.act
+        am, tm = st.models[mid], st.models[target]
+        aimed = a is not None and mid in a.members and mid in a.aimed
+        diff = attacks.shoot_difficulty(self.dist(st, mid, target), aimed=aimed, target_marked=tm.has("marked"),
+                                        shooter_panicked=am.has("panic"),
+                                        long_difficulty=abilities.long_shot_difficulty(self.abilities[mid]),
+                                        options=self.opt)
+        return diff, self.armoury.shooting_weapon(wid).explode_on
+
+    def _strike_params(self, st, mid, wid, target) -> tuple[int, int]:
+        """(difficulty, explode-on) of ``mid`` striking ``target`` with weapon ``wid`` now."""
+        am, tm = st.models[mid], st.models[target]
+        diff = attacks.grit_difficulty(self.grit(st, mid), self.grit(st, target), target_down=tm.down,
+                                       attacker_prone=am.has("prone"), target_prone=tm.has("prone") or tm.down,
+                                       attacker_panicked=am.has("panic"), options=self.opt)
+        return diff, abilities.strike_explode_on(self.armoury.striking_weapon(wid).explode_on, self.abilities[mid])
 
     def _knack(self, st, mid):
         bonus = st.act.boost.pop(mid, 0) if st.act is not None else 0
@@ -1428,13 +1468,14 @@ class CounterblastRules(Rules):
             ev.append(Event(f"{self.names[r]} Disperses: {dch.describe()}" + (" — the enigma fizzles" if cancels else " — not enough"), "dice"))
             if cancels:
                 result = 0
-            st.models[r].gain("stunned")
+            self._gain(st, r, "stunned", ev)
         t = w["targets"][0]
         if result and st.models[t].on_table:
             if en.action == "psi_strike":
                 raw = attacks.raw_damage(result, en.damage)
-                self._damage(st, t, raw, "psi", "none", 0, ev)
-            elif en.id == "veil":
+                tokens = self._damage(st, t, raw, "psi", "none", 0, ev) if raw else 0
+                self._inflict(st, t, en.inflicts, result, tokens, en.name, ev)
+            elif en.craft == "veil":
                 if t not in st.veiled:
                     st.veiled.append(t)
                 ev.append(Event(f"{self.names[t]} is veiled (light cover until Upkeep)", "effect"))
@@ -1566,8 +1607,7 @@ class CounterblastRules(Rules):
             ch = ability_check(st.rng, self.profile[mid].knack, self.opt.knack_difficulty, options=self.opt)
             text += f"; Knack {ch.describe()}"
             if ch.failed:
-                m.gain("panic")
-                text += " — Panicked"
+                text += " — Panicked" if self._gain(st, mid, "panic", ev) else " — would panic"
         ev.append(Event(text, "damage"))
 
     def _leader_up(self, st, p) -> bool:
@@ -1589,8 +1629,7 @@ class CounterblastRules(Rules):
                     if m.has("panic"):
                         continue
                     ch = panic.panic_test(st.rng, self.profile[mid].knack, self.opt)
-                    if ch.failed:
-                        m.gain("panic")
+                    if ch.failed and self._gain(st, mid, "panic", ev):
                         fails.append(self.names[mid])
                 text += "; Panic tests: " + (", ".join(fails) + " Panicked" if fails else "all hold")
             ev.append(Event(text, "panic"))
@@ -1752,34 +1791,37 @@ class CounterblastRules(Rules):
         wpn = self.armoury.shooting_weapon(wid)
         a = st.act
         am, tm = st.models[mid], st.models[target]
-        aimed = a is not None and mid in a.aimed
-        diff = attacks.shoot_difficulty(self.dist(st, mid, target), aimed=aimed, target_marked=tm.has("marked"),
-                                        shooter_panicked=am.has("panic"), options=self.opt)
+        diff, explode = self._shot_params(st, mid, wid, target)
         bonus = a.assist.get(mid, 0) if a is not None else 0
         dice = 0 if conditions.zap_auto_zero(am.conditions) else attacks.pool_size(self.zap(st, mid), bonus, self.opt)
         cov = self.cover(st, mid, target)
         ddice = damage.defense_pool(self.profile[target].defense, cover=cov, attack="shoot", options=self.opt)
-        p = _attack_chance(dice, diff, wpn.damage, wpn.explode_on, ddice, self.profile[target].mettle,
+        p = _attack_chance(dice, diff, wpn.damage, explode, ddice, self.profile[target].mettle,
                            tm.tokens, tm.down)
         goal = "finish " + self._pronoun(target) if tm.down else "put " + self._pronoun(target) + " Down"
         cv = f", {cov} cover" if cov != "none" else ""
         return (f"{self.names[mid]} shoots {self.names[target]} with the {wpn.name} "
-                f"(difficulty {diff}{cv}, {p:.0%} to {goal})")
+                f"(difficulty {diff}{cv}, {p:.0%} to {goal}{self._inflict_odds(wpn.inflicts, dice, diff, explode, tm)})")
 
     def _describe_strike(self, st, mid, wid, target) -> str:
         wpn = self.armoury.striking_weapon(wid)
-        am, tm = st.models[mid], st.models[target]
-        diff = attacks.grit_difficulty(self.grit(st, mid), self.grit(st, target), target_down=tm.down,
-                                       attacker_prone=am.has("prone"), target_prone=tm.has("prone") or tm.down,
-                                       attacker_panicked=am.has("panic"), options=self.opt)
+        tm = st.models[target]
+        diff, explode = self._strike_params(st, mid, wid, target)
         bonus = st.act.dog_pile.get(target, 0) if st.act is not None else 0
         dice = attacks.pool_size(self.grit(st, mid), bonus, self.opt)
         ddice = damage.defense_pool(self.profile[target].defense, attack="strike", options=self.opt)
-        p = _attack_chance(dice, diff, wpn.damage, wpn.explode_on, ddice, self.profile[target].mettle,
+        p = _attack_chance(dice, diff, wpn.damage, explode, ddice, self.profile[target].mettle,
                            tm.tokens, tm.down)
         goal = "finish " + self._pronoun(target) if tm.down else "put " + self._pronoun(target) + " Down"
         return (f"{self.names[mid]} strikes {self.names[target]} with the {wpn.name} "
-                f"(difficulty {diff}, {p:.0%} to {goal})")
+                f"(difficulty {diff}, {p:.0%} to {goal}{self._inflict_odds(wpn.inflicts, dice, diff, explode, tm)})")
+
+    def _inflict_odds(self, inflicts, dice, diff, explode, tm) -> str:
+        """", 61% to leave it Burning" for a weapon whose rule triggers on a hit (tokens: not shown)."""
+        if inflicts is None or inflicts.when != "hit" or tm.has(inflicts.condition):
+            return ""
+        p_hit = 1.0 - _check_floats(dice, diff, explode)[0] if dice else 0.0
+        return f", {p_hit:.0%} to leave {self._pronoun(tm.id)} {conditions.NAMES[inflicts.condition]}"
 
 
 # ------------------------------------------------------------------------------------ helpers

@@ -1174,6 +1174,7 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
         ev = g.submit(d.player, agents[d.player].choose(d, {}))      # the random agent ignores the view
         if effects is not None:
             effects.update(e.data["condition"] for e in ev if e.kind == "effect" and "condition" in e.data)
+            effects.update("door opened" for e in ev if e.data.get("opened"))
         check_invariants(g)
         n += 1
         assert n < 5000, "the game does not end"
@@ -1193,8 +1194,9 @@ def test_random_games_keep_every_invariant():
         results.append(play_checked(1000 + seed, CLOSE, check_replay=seed % 10 == 0, rosters=PAIRINGS[seed % 6],
                                     effects=effects).result().winner)
     assert len(results) == 200 and results.count(None) < 200  # some games are decided
-    # the shipped weapons and enigmas cause all four conditions the seed leaves without a source
-    assert set(effects) == {"burning", "pinned", "blind", "half_blind"}, effects
+    # the shipped weapons and enigmas cause all four conditions the seed leaves without a source,
+    # and crews hack the outpost's secure gates open
+    assert set(effects) == {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
 
 
 def test_random_games_other_missions():

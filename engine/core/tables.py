@@ -22,3 +22,12 @@ def table_for(mapfile):
             _TABLES.clear()
         t = _TABLES[key] = Table(mapfile)
     return t
+
+
+def table_without(mapfile, piece_ids):
+    """The shared table of ``mapfile`` with the pieces ``piece_ids`` taken away (an opened door,
+    a demolished wall): still one shared, immutable table per distinct layout."""
+    gone = set(piece_ids)
+    if not gone:
+        return table_for(mapfile)
+    return table_for(mapfile.model_copy(update={"pieces": [p for p in mapfile.pieces if p.id not in gone]}))

@@ -25,7 +25,7 @@ CoverClass = Literal["none", "light", "heavy"]
 Kind = Literal[
     "building", "wall", "fence", "hedge", "rock", "boulder", "woods", "tree", "crate",
     "barrel", "wagon", "trough", "water", "hill", "ruin", "container", "tank", "pipe",
-    "console", "barricade", "platform", "tower", "scrub", "smoke", "bones", "hut",
+    "console", "barricade", "platform", "tower", "scrub", "smoke", "bones", "hut", "door",
 ]
 
 # Defaults by kind: (height in mm, blocks_sight, obscuring, cover, impassable, difficult, climbable).
@@ -56,6 +56,8 @@ KIND_DEFAULTS: dict[str, dict] = {
     "tank":      dict(height_mm=60.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
     "pipe":      dict(height_mm=20.0, blocks_sight=True, obscuring=False, cover="light", impassable=True, difficult=False, climbable=True),
     "console":   dict(height_mm=30.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
+    # A closed door or gate: a wall until a ruleset opens it (Counterblast: Hack a secure door).
+    "door":      dict(height_mm=60.0, blocks_sight=True, obscuring=False, cover="heavy", impassable=True, difficult=False, climbable=False),
     "bones":     dict(height_mm=10.0, blocks_sight=False, obscuring=False, cover="none", impassable=False, difficult=True, climbable=False),
 }
 

@@ -66,6 +66,9 @@ class Table:
         return float(mm) / MM_PER[unit]
 
     # ------------------------------------------------------------------ terrain
+    def piece(self, piece_id: str) -> TablePiece:
+        return next(p for p in self.pieces if p.id == piece_id)
+
     def pieces_at(self, x: float, y: float) -> list[TablePiece]:
         hits = self.space.point_query((x, y), 0.0, pymunk.ShapeFilter(mask=CAT_ANY))
         idx = sorted({h.shape.piece_index for h in hits if h.distance <= 0})
@@ -87,6 +90,12 @@ class Table:
 
     def distance_to_point(self, a: Base, x: float, y: float) -> float:
         return measure.distance_to_point(a, x, y)
+
+    def distance_to_piece(self, a: Base, piece_id: str) -> float:
+        """Base edge to the piece's footprint, 0 when they touch or overlap."""
+        idx = self.piece(piece_id).index
+        d = min(s.point_query((a.x, a.y)).distance for s in self.space.shapes if s.piece_index == idx)
+        return max(0.0, d - a.radius)
 
     # ------------------------------------------------------------------ movement
     def position_problem(self, x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:

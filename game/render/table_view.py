@@ -65,6 +65,7 @@ PALETTE = {
     "tank": [(178, 182, 186), (164, 170, 172)],
     "pipe": [(150, 152, 156)],
     "console": [(58, 66, 78)],
+    "door": [(92, 104, 118)],
     "platform": [(112, 118, 124)],
     "bones": [(228, 218, 192)],
 }
@@ -678,6 +679,19 @@ class TableRenderer:
                 x, y = A[0] + ux * d, A[1] + uy * d
                 pygame.draw.line(surf, _shade(base, -0.45), (x + nx, y + ny), (x - nx, y - ny), max(2, int(wpx * 0.25)))
                 d += step
+            return
+        if k == "door":
+            # a steel gate: two leaves meeting in the middle, a red lock light on the seam
+            pygame.draw.polygon(surf, base, pts)
+            _bevel(surf, pts, base, 1)
+            mx, my = (A[0] + B[0]) / 2, (A[1] + B[1]) / 2
+            nx, ny = -uy * wpx * 0.5, ux * wpx * 0.5
+            pygame.draw.line(surf, _shade(base, -0.6), (mx + nx, my + ny), (mx - nx, my - ny), max(1, int(wpx * 0.2)))
+            for f in (0.25, 0.75):
+                x, y = A[0] + (B[0] - A[0]) * f, A[1] + (B[1] - A[1]) * f
+                pygame.draw.line(surf, _shade(base, 0.3), (x + nx * 0.7, y + ny * 0.7), (x - nx * 0.7, y - ny * 0.7), 1)
+            pygame.draw.circle(surf, (220, 52, 40), (mx, my), max(1.5, wpx * 0.3))
+            pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
             return
         if k == "barricade":
             pygame.draw.polygon(surf, base, pts)

@@ -233,6 +233,8 @@ def outpost():
     pair("barricade", wall(21.0, 15.6, 24.0, 15.0, 0.5), "Barricade")
     pair("barricade", wall(27.2, 15.6, 28.4, 17.0, 0.5), "Barricade")
     pair("console", box(24.0, 16.6, 1.4, 0.8), "Uplink Console")
+    # Secure gates closing the uplink ring's north and south gaps (Counterblast: Hack opens them).
+    pair("door", wall(24.0, 15.0, 27.2, 15.6, 0.5), "Security Gate")
     # West depot (its twin lands at the east depot).
     pair("barricade", wall(7.0, 16.2, 9.8, 16.2, 0.5), "Barricade")
     pair("barricade", wall(12.6, 17.0, 12.6, 19.6, 0.5), "Barricade")

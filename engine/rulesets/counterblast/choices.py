@@ -193,6 +193,14 @@ class HackTerminal(Choice):
 
 
 @dataclass(frozen=True)
+class HackDoor(Choice):
+    """Hack a secure door within reach open (the map piece ``door``)."""
+    tag = "counterblast.HackDoor"
+    model: str
+    door: str
+
+
+@dataclass(frozen=True)
 class Recover(Choice):
     tag = "counterblast.Recover"
     model: str

@@ -89,7 +89,9 @@ class CounterblastOptions(BaseModel):
         2, ge=0, description="interpretation: free actions of a Stunned model when activated (house rule: 1)")
 
     # --- stabilising, healing, panic ------------------------------------------------------
-    knack_difficulty: int = Field(7, description="Stabilize, heal, Rally, Pinned recovery, burning panic")
+    knack_difficulty: int = Field(7, description="Stabilize, heal, Rally, Recover, Hack, burning panic")
+    hack_door_reach: float = Field(
+        1.0, ge=0, description="interpretation: inches from a secure door a model may Hack it open")
     panic_difficulty: int = 7
     rally_clear_result: int = 2
     psi_ability: Literal["knack", "zap", "grit"] = Field(

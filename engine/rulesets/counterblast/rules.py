@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
 from engine.core.protocol import ChoiceSpace
 from engine.core.rng import GameRng
+from engine.core.tables import table_without
 from engine.data.errors import DataError
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
@@ -30,7 +31,7 @@ from . import actions as act_mod
 from . import abilities, attacks, conditions, damage, movement, moxie, odds, panic, scoring
 from .checks import ability_check
 from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
-                      EndActivation, Engineer, GoProne, GroupAction, HackMark, HackTerminal, Jump, KeepLeader,
+                      EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal, Jump, KeepLeader,
                       MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover, ReduceDread,
                       Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
 from .data import Crew, is_hero, load_armoury, parse_crew, shipped_crews, shipped_missions
@@ -110,6 +111,7 @@ class CBState(State):
     hacked: dict = field(default_factory=dict)
     held: dict = field(default_factory=dict)       # protect-leader turns
     veiled: list = field(default_factory=list)
+    opened: list = field(default_factory=list)     # secure doors Hacked open (piece ids, sorted)
     activations: int = 0
     final: dict | None = None
 
@@ -307,6 +309,9 @@ class CounterblastRules(Rules):
                       for mid, p in self.profile.items()}
         self.radius = {mid: p.base_mm / 2 for mid, p in self.profile.items()}
         self.abilities = {mid: [self.armoury.ability(a) for a in p.special] for mid, p in self.profile.items()}
+        # Every door on the map is a secure door a Hack may open (Interpretation 40).
+        self.doors = [p.id for p in table.pieces if p.kind == "door"]
+        self._tables: dict = {}
 
     def initial_state(self, seed: int) -> CBState:
         st = CBState(rng=GameRng(seed))
@@ -376,11 +381,21 @@ class CounterblastRules(Rules):
     def within(self, st, a, b, inches) -> bool:
         return self.dist(st, a, b) * MM <= inches * MM + CONTACT_MM
 
+    def tbl(self, st: CBState):
+        """The table as it stands now: the map without the secure doors Hacked open."""
+        if not st.opened:
+            return self.table
+        key = tuple(st.opened)
+        t = self._tables.get(key)
+        if t is None:
+            t = self._tables[key] = table_without(self.table.mapfile, key)
+        return t
+
     def _sight_table(self, st: CBState) -> tuple:
         """(bases, cache of (viewer, target) -> visible share) for the current positions."""
         ms = st.models
-        key = tuple((m.x, m.y, m.z, m.down or "prone" in m.conditions) if m.on_table else None
-                    for m in (ms[i] for i in st.order))
+        key = (tuple(st.opened),) + tuple((m.x, m.y, m.z, m.down or "prone" in m.conditions) if m.on_table else None
+                                          for m in (ms[i] for i in st.order))
         got = self._sight_cache.get(key)
         if got is None:
             if len(self._sight_cache) > 256:
@@ -395,7 +410,7 @@ class CounterblastRules(Rules):
         tb = [by[t] for t in targets if t in by]
         if not vb or not tb:
             return
-        vis, _ = self.table.sight_matrix(vb, tb, bs)
+        vis, _ = self.tbl(st).sight_matrix(vb, tb, bs)
         for i, a in enumerate(vb):
             for j, b in enumerate(tb):
                 cache[(a.id, b.id)] = float(vis[i, j])
@@ -423,7 +438,7 @@ class CounterblastRules(Rules):
 
     def cover(self, st, attacker: str, target: str) -> str:
         t = st.models[target]
-        s = self.table.sight(self.base(st.models[attacker]), self.base(t), self.bases(st, (attacker, target)))
+        s = self.tbl(st).sight(self.base(st.models[attacker]), self.base(t), self.bases(st, (attacker, target)))
         blocked = 1.0 - s.visible_fraction
         hidden = blocked + s.obscured_fraction
         heavy = blocked if s.cover == "heavy" else 0.0
@@ -719,8 +734,13 @@ class CounterblastRules(Rules):
                     for mk, (x, y) in self.markers.items():
                         if (obj.markers and mk not in obj.markers) or mk in st.hacked[m.player]:
                             continue
-                        if self.table.distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
+                        if self.tbl(st).distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
                             opts.append(HackTerminal(mid, mk))
+                table = self.tbl(st)
+                for door in self.doors:
+                    if door not in st.opened and \
+                            table.distance_to_piece(self.base(m), door) <= self.opt.hack_door_reach * MM + CONTACT_MM:
+                        opts.append(HackDoor(mid, door))
         # recovery
         if ok("recover") and any(m.has(c) for c in conditions.RECOVER_FROM):
             opts.append(Recover(mid))
@@ -781,7 +801,7 @@ class CounterblastRules(Rules):
         m = st.models[mid]
         others = self.bases(st, (mid,))
         enemies = [self.base(st.models[e]) for e in self.enemies(st, mid)]
-        return CBMoveSpace(self.table, self.base(m), allowance_mm, others, enemies, no_closer=m.has("panic"))
+        return CBMoveSpace(self.tbl(st), self.base(m), allowance_mm, others, enemies, no_closer=m.has("panic"))
 
     def _contact_moves(self, st, mid, allowance_mm) -> list:
         """Moves into base contact with each enemy in reach of the move (so that charges are
@@ -972,6 +992,15 @@ class CounterblastRules(Rules):
             ev.append(Event(f"{n} Hacks {self.names[c.target]} with a scanner: {ch.describe()} — "
                             f"{'Marked' if ch.success else 'no lock'}", "dice"))
             self._continue(st, ev)
+        elif isinstance(c, HackDoor):
+            ch = self._knack(st, mid)
+            label = self.table.piece(c.door).label
+            if ch.success:
+                st.opened = sorted(set(st.opened) | {c.door})
+            ev.append(Event(f"{n} Hacks the {label}: {ch.describe()} — "
+                            f"{'it slides open' if ch.success else 'still locked'}", "dice",
+                            {"door": c.door, "opened": ch.success}))
+            self._continue(st, ev)
         elif isinstance(c, HackTerminal):
             ch = self._knack(st, mid)
             if ch.success and c.marker not in st.hacked[m.player]:
@@ -1010,7 +1039,7 @@ class CounterblastRules(Rules):
     def _place(self, st, mid, x, y):
         m = st.models[mid]
         m.x, m.y = float(x), float(y)
-        m.z = self.table.surface_height(m.x, m.y)
+        m.z = self.tbl(st).surface_height(m.x, m.y)
 
     def _straight(self, st, mid, heading, inches, size, ev, thrown=False):
         """Jump (or thrown) movement: straight, horizontal, over models no bigger than ``size``
@@ -1022,7 +1051,7 @@ class CounterblastRules(Rules):
         others = self.bases(st, (mid,))
         blockers = [o for o in others if self.profile[o.id].size > size]
         clearance = self.opt.jump_clearance * MM
-        sm = self.table.straight_move(b, heading, inches * MM, blockers, clearance)
+        sm = self.tbl(st).straight_move(b, heading, inches * MM, blockers, clearance)
         ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
         z0 = m.z
         # where the flight ends before any backing off: the full distance, or where it is stopped
@@ -1031,21 +1060,21 @@ class CounterblastRules(Rules):
             lo, hi = 0.0, inches * MM
             while hi - lo > 0.1:
                 mid_t = (lo + hi) / 2
-                if self.table.straight_move(b, heading, mid_t, blockers, clearance).stopped_by is None:
+                if self.tbl(st).straight_move(b, heading, mid_t, blockers, clearance).stopped_by is None:
                     lo = mid_t
                 else:
                     hi = mid_t
             end = lo
         fx, fy = b.x + ux * end, b.y + uy * end
-        if self.table.surface_height(fx, fy) < z0 - 1e-6:
+        if self.tbl(st).surface_height(fx, fy) < z0 - 1e-6:
             t = end
         else:
             t = sm.travelled
-            while t > 0 and self.table.position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
+            while t > 0 and self.tbl(st).position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
                 t = max(0.0, t - 0.5)
             fx, fy = b.x + ux * t, b.y + uy * t
         stopped = f" (stopped by {sm.stopped_by})" if sm.stopped_by and t < inches * MM - 1 else ""
-        if self.table.surface_height(fx, fy) < z0 - 1e-6:
+        if self.tbl(st).surface_height(fx, fy) < z0 - 1e-6:
             ev.append(Event(f"{self.names[mid]} flies {t / MM:.1f}\" and is over empty space{stopped}", "move",
                             {"model": mid, "over": [fx, fy]}))
             self._fall(st, mid, fx, fy, z0, (heading + 180) % 360, ev)
@@ -1066,8 +1095,8 @@ class CounterblastRules(Rules):
         rings = int(round(self.opt.fall_landing_radius * MM / step))
 
         def ok(px, py):
-            return (self.table.position_problem(px, py, r, others) is None
-                    and self.table.surface_height(px, py) < z0 - 1e-6)
+            return (self.tbl(st).position_problem(px, py, r, others) is None
+                    and self.tbl(st).surface_height(px, py) < z0 - 1e-6)
 
         if ok(x, y):
             return x, y
@@ -1256,12 +1285,12 @@ class CounterblastRules(Rules):
             return
         m, t = st.models[r], st.models[target]
         others = self.bases(st, (r,))
-        path = self.table.find_path((m.x, m.y), (t.x, t.y), self.profile[r].base_mm / 2,
+        path = self.tbl(st).find_path((m.x, m.y), (t.x, t.y), self.profile[r].base_mm / 2,
                                     [o for o in others if o.id != target])
         if path is None:
             ev.append(Event(f"{self.names[r]} finds no way to pursue", "move"))
             return
-        x, y, _ = self.table.walk(path, allowance, self.profile[r].base_mm / 2, others)
+        x, y, _ = self.tbl(st).walk(path, allowance, self.profile[r].base_mm / 2, others)
         self._place(st, r, x, y)
         ev.append(Event(f"{self.names[r]} pursues {self.names[target]}", "move"))
 
@@ -1515,13 +1544,13 @@ class CounterblastRules(Rules):
         others = self.bases(st, (mid,))
         near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= self.move_in(st, mid) * MM + 2 * r + o.radius + 1]
         ex, ey = self.evac[p]
-        ex = min(max(ex, r), self.table.width - r)
-        ey = min(max(ey, r), self.table.height - r)
-        path = self.table.find_path((m.x, m.y), (ex, ey), r, near)
+        ex = min(max(ex, r), self.tbl(st).width - r)
+        ey = min(max(ey, r), self.tbl(st).height - r)
+        path = self.tbl(st).find_path((m.x, m.y), (ex, ey), r, near)
         if path is None:
             ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
             return
-        x, y, _ = self.table.walk(path, self.move_in(st, mid) * MM, r, others)
+        x, y, _ = self.tbl(st).walk(path, self.move_in(st, mid) * MM, r, others)
         self._place(st, mid, x, y)
         ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
 
@@ -1665,7 +1694,7 @@ class CounterblastRules(Rules):
                     if o.markers and mk not in o.markers:
                         continue
                     counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
-                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                     self.tbl(st).distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
                               for q in (1, 2)}
                     n += scoring.marker_controller(counts) == p
                 u[o.id] = n
@@ -1681,7 +1710,7 @@ class CounterblastRules(Rules):
                 if p in self.evac:
                     x, y = self.evac[p]
                     u[o.id] = sum(1 for i in self.on_table(st, p) if self.hero(i) and not st.models[i].down
-                                  and self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                  and self.tbl(st).distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
                 else:
                     u[o.id] = 0
         return u
@@ -1720,6 +1749,7 @@ class CounterblastRules(Rules):
                            "conditions": list(m.conditions)} for i, m in st.models.items()},
             "activation": None if st.act is None else {"player": st.act.player, "members": list(st.act.members),
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
+            "opened_doors": list(st.opened),
             "final": st.final,
         }
 
@@ -1774,6 +1804,8 @@ class CounterblastRules(Rules):
             return f"{N(c.model)} hacks {N(c.target)} with a scanner to Mark it (Knack/7)"
         if isinstance(c, HackTerminal):
             return f"{N(c.model)} hacks the terminal {c.marker} (Knack/7)"
+        if isinstance(c, HackDoor):
+            return f"{N(c.model)} hacks the {self.table.piece(c.door).label} open (Knack/7)"
         if isinstance(c, (PsiStrike, PsiCraft)):
             return f"{N(c.model)} channels {self.enigma(c.model, c.enigma).name} at {N(c.target)}"
         if isinstance(c, AimAssist):
@@ -1839,7 +1871,7 @@ def _inside(pts, x, y) -> bool:
 
 _KINDS = {MoveTo: "move", GoProne: "move", StandUp: "move", Rush: "rush", Jump: "jump", Aim: "aim",
           Shoot: "shoot", SplitShoot: "shoot", Strike: "strike", SplitStrike: "strike", MoveD5: "move", Throw: "throw", PsiStrike: "psi_strike",
-          PsiCraft: "psi_craft", Treat: "treat", Engineer: "engineer", HackMark: "hack", HackTerminal: "hack",
+          PsiCraft: "psi_craft", Treat: "treat", Engineer: "engineer", HackMark: "hack", HackTerminal: "hack", HackDoor: "hack",
           Recover: "recover", Rally: "rally", AimAssist: "aim_assist", Boost: "boost", DogPile: "dog_pile",
           DoNothing: "do_nothing"}
 

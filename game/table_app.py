@@ -113,7 +113,6 @@ class TableView:
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, screen) -> None:
-        pg = self.pg
         from game.render.table_view import plate, text_halo
         self.renderer.draw(screen, self.cam)
         wx, wy = self.cam.to_world(*self.mouse)

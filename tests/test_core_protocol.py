@@ -1,5 +1,4 @@
 """The decision protocol of engine/core, exercised through the test-only toy ruleset."""
-import copy
 import json
 
 import pytest

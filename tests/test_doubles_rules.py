@@ -17,7 +17,7 @@ from engine.data.maps import load_map
 from engine.rulesets.common import MoveTo
 from engine.rulesets.doubles import turn as tn
 from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, Face,
-                                           GroundShotSpace, KeepDice, MeleeAttack, PickUp, RerollDie, Shoot, ShootAt,
+                                           GroundShotSpace, KeepDice, MeleeAttack, PickUp, Shoot, ShootAt,
                                            StandUp)
 from engine.simulate import play
 

@@ -12,7 +12,7 @@ from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.core.saves import load_game, save_game, write_atomic
 from engine.data.errors import DataError
-from engine.simulate import play, simulate
+from engine.simulate import simulate
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,6 @@ def taut_length(start, corners, goal, r, left=False):
     """Length of a string from start round circles of radius r at ``corners`` to goal: tangents
     plus arcs. All turns clockwise (obstacle on the right), or all counter-clockwise if ``left``."""
     s = -1 if left else 1
-    # headings of the tangent segments
-    pts = [start] + list(corners) + [goal]
     total = 0.0
     headings = []
     # start -> first circle (the circle is on the right: rotate the direction left by asin(r/d))

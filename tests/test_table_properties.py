@@ -7,7 +7,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.table import Base, openness_heatmap, sight_reference
 from engine.table.geometry import CirclePart
-from engine.table.movement import HARD
 from table_fixtures import box, circle, model, poly, table, wall
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

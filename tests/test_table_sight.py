@@ -1,5 +1,4 @@
 """Sight, cover and arcs on small hand-made tables (answers computed by hand)."""
-import math
 
 import numpy as np
 import pytest

@@ -498,7 +498,7 @@ def choose_effect(duel: Duel, role: Role, effect: str) -> Duel:
 def manoeuvre(duel: Duel, role: Role, die_id: int, rng) -> Duel:
     """The side picks one of the opponent's dice (by id, from ``ManoeuvreStep.options`` or any
     die equal to one of them); it is rerolled at once and the opponent keeps again."""
-    step = _expect(duel, ManoeuvreStep, role)
+    _expect(duel, ManoeuvreStep, role)
     t = duel.side(other(role))
     if die_id not in {d.id for d in t.dice}:
         raise DuelError(f"die {die_id} is not one of the {other(role)}'s dice")

@@ -445,7 +445,7 @@ class DoublesRules(Rules):
                     todo.append(e)
         return sorted(seen)
 
-    def name(self, st, key: str) -> str:
+    def fighter_name(self, st, key: str) -> str:
         return st.fighters[key].name if key in st.fighters else self._names.get(key, key)
 
     def owner(self, st, key: str) -> int:
@@ -508,7 +508,7 @@ class DoublesRules(Rules):
         fs = self.in_play(st)
         st.track = tn.roll_initiative_track({f.key: self.chars(f).initiative for f in fs}, st.rng)
         ev.append(Event(f"Turn {st.turn}: initiative track " + ", ".join(
-            f"{self.name(st, e.fighter)} {e.value}" for e in st.track), "turn",
+            f"{self.fighter_name(st, e.fighter)} {e.value}" for e in st.track), "turn",
             {"turn": st.turn, "track": [[e.fighter, e.value] for e in st.track]}))
         for f in sorted(fs, key=lambda f: f.key):
             c = self.chars(f)
@@ -712,12 +712,12 @@ class DoublesRules(Rules):
                             tuple(Announce(d.key, n) for n in range(d.ap + 1)))
         if at.stage == "face":
             d = st.fighters[at.defender]
-            return Decision(d.side, "face", f"{d.name} was hit in the back: turn to face {self.name(st, at.attacker)}?",
+            return Decision(d.side, "face", f"{d.name} was hit in the back: turn to face {self.fighter_name(st, at.attacker)}?",
                             (Face(d.key, True), Face(d.key, False)))
         step = dl.next_step(self._duel(st))
         who = self._role_key(at, step.role)
         p = self.owner(st, who)
-        nm = self.name(st, who)
+        nm = self.fighter_name(st, who)
         if isinstance(step, dl.KeepStep):
             return Decision(p, "keep", f"{nm}: keep two dice for the {ROLE_WORDS[step.role]}",
                             tuple(KeepDice(who, k.values, k.penalty_values) for k in step.options))
@@ -780,7 +780,7 @@ class DoublesRules(Rules):
             ev.append(Event(_cap(self.describe_choice(st, c)), "pick_up", {"fighter": f.key, "weapon": c.weapon}))
         elif isinstance(c, MeleeAttack):
             if "melee_attack" not in allowed or c.target not in {e.key for e in self.engaged_with(st, f)}:
-                raise RulesError(f"{f.name} is not in contact with {self.name(st, c.target)}")
+                raise RulesError(f"{f.name} is not in contact with {self.fighter_name(st, c.target)}")
             self._declare_melee(st, f, st.fighters[c.target], ev)
         else:
             raise RulesError(f"{type(c).__name__} is not an action")
@@ -859,7 +859,7 @@ class DoublesRules(Rules):
             mt = sh.melee_target(cands, st.rng, self.opts)
             for i, rnd in enumerate(mt.rounds):
                 ev.append(Event(("Aptitude tests in the melee: " if i == 0 else "Tied, tested again: ") + ", ".join(
-                    f"{self.name(st, k)} {v}" for k, v in sorted(rnd.items())), "test", {"results": dict(rnd)}))
+                    f"{self.fighter_name(st, k)} {v}" for k, v in sorted(rnd.items())), "test", {"results": dict(rnd)}))
             if mt.target is None:
                 at.tied, at.stage = tuple(mt.tied), "pick"
                 return
@@ -950,16 +950,16 @@ class DoublesRules(Rules):
         at.duel = dl.start_duel(at.kind, att, dfs, first=first, options=self.opts)
         at.stage = "duel"
         (n_a, p_a), (n_d, p_d) = att.counts(self.opts), dfs.counts(self.opts)
-        ev.append(Event(f"{self.name(st, at.attacker)} attacks with {n_a} dice" + (f" and {p_a} penalty" if p_a else "")
-                        + f"; {self.name(st, at.defender)} defends with {n_d} dice" + (f" and {p_d} penalty" if p_d else "")
-                        + f"; {self.name(st, self._role_key(at, first))} rolls first", "duel",
+        ev.append(Event(f"{self.fighter_name(st, at.attacker)} attacks with {n_a} dice" + (f" and {p_a} penalty" if p_a else "")
+                        + f"; {self.fighter_name(st, at.defender)} defends with {n_d} dice" + (f" and {p_d} penalty" if p_d else "")
+                        + f"; {self.fighter_name(st, self._role_key(at, first))} rolls first", "duel",
                         {"attack": [n_a, p_a], "defence": [n_d, p_d], "first": first}))
 
     def _duel_choice(self, st, c, ev) -> None:
         at = st.attack
         du = at.duel
         step = dl.next_step(du)
-        nm = self.name(st, self._role_key(at, step.role))
+        nm = self.fighter_name(st, self._role_key(at, step.role))
         if isinstance(c, KeepDice):
             kp = dl.Keep(tuple(c.values), tuple(c.penalty_values))
             at.duel = dl.keep(du, step.role, kp)
@@ -972,14 +972,14 @@ class DoublesRules(Rules):
             old = du.side(foe).die(c.die)
             at.duel = dl.manoeuvre(du, step.role, c.die, st.rng)
             new = at.duel.side(foe).dice[[x.id for x in du.side(foe).dice].index(c.die)]
-            ev.append(Event(f"{nm}'s manoeuvre: {self.name(st, self._role_key(at, foe))} rerolls a {old.value} "
+            ev.append(Event(f"{nm}'s manoeuvre: {self.fighter_name(st, self._role_key(at, foe))} rerolls a {old.value} "
                             f"and gets a {new.value}", "dice",
                             {"role": foe, "old": old.value, "new": new.value}))
         elif isinstance(c, DiscardDie):
             foe = dl.other(step.role)
             gone = du.side(foe).die(c.die)
             at.duel = dl.discard(du, step.role, c.die)
-            ev.append(Event(f"{nm} sets aside {self.name(st, self._role_key(at, foe))}'s {gone.value}", "dice",
+            ev.append(Event(f"{nm} sets aside {self.fighter_name(st, self._role_key(at, foe))}'s {gone.value}", "dice",
                             {"role": foe, "value": gone.value}))
         else:
             raise RulesError(f"{type(c).__name__} does not answer a duel step")
@@ -994,7 +994,7 @@ class DoublesRules(Rules):
         if isinstance(step, dl.RollStep):
             at.duel = dl.roll(at.duel, step.role, st.rng)
             side = at.duel.side(step.role)
-            ev.append(Event(f"{self.name(st, self._role_key(at, step.role))} rolls "
+            ev.append(Event(f"{self.fighter_name(st, self._role_key(at, step.role))} rolls "
                             + " ".join(d.describe() for d in side.dice), "dice",
                             {"role": step.role, "dice": [d.value for d in side.dice],
                              "penalty": [d.penalty for d in side.dice]}))
@@ -1002,7 +1002,7 @@ class DoublesRules(Rules):
         if isinstance(step, dl.KeepStep) and len(step.options) == 1:
             kp = step.options[0]
             at.duel = dl.keep(at.duel, step.role, kp)
-            ev.append(Event(f"{self.name(st, self._role_key(at, step.role))} {_keeps(kp)}", "keep",
+            ev.append(Event(f"{self.fighter_name(st, self._role_key(at, step.role))} {_keeps(kp)}", "keep",
                             {"role": step.role, "values": list(kp.values)}))
             return True
         if isinstance(step, dl.ResolveStep):
@@ -1108,7 +1108,7 @@ class DoublesRules(Rules):
         return Result(st.winner, st.reason, {1: st.points[0], 2: st.points[1]})
 
     def describe_choice(self, st: DoublesState, c: Choice) -> str:
-        n = lambda k: self.name(st, k)  # noqa: E731
+        n = lambda k: self.fighter_name(st, k)  # noqa: E731
         if isinstance(c, Shoot):
             f, t = st.fighters.get(c.shooter), st.fighters.get(c.target)
             if f is None or t is None:

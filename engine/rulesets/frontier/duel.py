@@ -17,7 +17,7 @@ from typing import Iterable, Literal, Sequence, TypeVar
 
 from engine.core.rng import GameRng
 
-from .cards import JOKER_RANK, Card, PlayerCards, Suit
+from .cards import Card, PlayerCards, Suit
 
 Faction = Literal["sheriffs", "outlawmen", "bootleggers", "townsfolk"]
 FACTIONS: tuple[Faction, ...] = ("sheriffs", "outlawmen", "bootleggers", "townsfolk")

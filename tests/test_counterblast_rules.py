@@ -468,6 +468,22 @@ def test_refuses_map_outside_terrain_coverage():
         new_game(mapfile=bare)
 
 
+def test_refuses_a_table_that_is_not_three_by_four_feet():
+    """003_52d4831de0a47706.txt: 'Playing Area: 3X4 flat surface'. Either orientation; a metric
+    120x90 cm table is within the 1" tolerance (Interpretation 41)."""
+    big = OUTPOST.model_copy(update={"id": "big", "width": 60, "height": 44})
+    with pytest.raises(SetupError, match=r"map 'big' is 60.0x44.0\"; Counterblast is played on a 3'x4' table "
+                                         r"\(48x36\", within 1\"\)"):
+        new_game(mapfile=big)
+    turned = OUTPOST.model_copy(update={"id": "turned", "width": 36, "height": 48, "pieces": [],
+                                         "deployment": []})
+    with pytest.raises(SetupError, match="covered by terrain"):      # the size passes, the bare table not
+        new_game(mapfile=turned)
+    metric = OUTPOST.model_copy(update={"id": "metric", "unit": "cm", "width": 120, "height": 90, "pieces": []})
+    with pytest.raises(SetupError, match="covered by terrain"):
+        new_game(mapfile=metric)
+
+
 def test_refuses_unknown_crew_mission_and_options():
     with pytest.raises(SetupError, match="no crew 'nobody'"):
         Game(Setup("counterblast", OUTPOST, ("nobody", "iron-choir"), {}, 0))

@@ -102,6 +102,11 @@ class CounterblastOptions(BaseModel):
     dread_per_casualty: int = 1
     dread_per_hero_casualty: int = 1
 
+    # --- the table ----------------------------------------------------------------------------
+    table_size: tuple[float, float] = Field((48.0, 36.0), description="inches: the seed's '3X4' playing area")
+    table_size_tolerance: float = Field(
+        1.0, ge=0, description="interpretation: inches either way, so a 120x90 cm table counts as 4'x3'")
+
     # --- game length and scoring ----------------------------------------------------------
     turns: int = 6
     game_points: int = Field(500, gt=0)

@@ -258,6 +258,13 @@ class CounterblastRules(Rules):
             self.opt = CounterblastOptions(**opts)
         except ValidationError as err:
             raise SetupError(f"counterblast options refused: {err}") from None
+        long_in, short_in = (max(table.width, table.height) / MM, min(table.width, table.height) / MM)
+        want_long, want_short = max(self.opt.table_size), min(self.opt.table_size)
+        if abs(long_in - want_long) > self.opt.table_size_tolerance or \
+                abs(short_in - want_short) > self.opt.table_size_tolerance:
+            raise SetupError(f"map {table.mapfile.id!r} is {long_in:.1f}x{short_in:.1f}\"; Counterblast is played on a "
+                             f"{want_short / 12:g}'x{want_long / 12:g}' table ({want_long:g}x{want_short:g}\", "
+                             f"within {self.opt.table_size_tolerance:g}\")")
         cov = table.coverage()
         if not (MIN_COVERAGE <= cov <= MAX_COVERAGE):
             raise SetupError(f"map {table.mapfile.id!r} is {cov:.0%} covered by terrain; Counterblast needs "

@@ -1008,7 +1008,9 @@ def test_fall_lands_at_the_closest_valid_position():
     from, becomes Prone and Stunned and takes 1 raw damage for each full inch fallen.'
     A 2" Jump off the 65 mm container ends with the Ranger's centre over the ground but its base
     overlapping the container's edge: it falls (no backing off onto the roof) and lands on the
-    nearest spot clear of the container, about 0.2" on."""
+    nearest spot clear of the container. By hand: the container's north face is at y = 3.05", the
+    base radius 15 mm, so the centre lands at y = 3.05" + 15 mm = 92.47 mm, straight on from the
+    point below (88.9 mm): 3.57 mm (0.14") on."""
     g = staged({"1-ranger-1": (27, 1.5), "2-drone-1": (40, 30)})
     st, t = g.state, g.rules.table
     m = st.models["1-ranger-1"]
@@ -1019,11 +1021,10 @@ def test_fall_lands_at_the_closest_valid_position():
     below = (27 * IN, 3.5 * IN)
     assert t.position_problem(*below, g.rules.radius["1-ranger-1"], []) is not None   # the point below: not valid
     assert m.z == 0 and t.position_problem(m.x, m.y, g.rules.radius["1-ranger-1"], []) is None
-    moved = math.hypot(m.x - below[0], m.y - below[1])
-    assert 0 < moved <= 0.3 * IN                      # the closest valid spot (rings 1/8" apart)
+    assert m.x == pytest.approx(below[0], abs=1e-6) and m.y == pytest.approx(3.05 * IN + 15, abs=0.01)
     assert m.has("prone") and m.has("stunned") and m.tokens == 2
     assert any("over empty space" in x for x in texts(ev))
-    assert any("falls 2.6\", landing 0.2\" from the point below" in x and "2 raw damage" in x for x in texts(ev))
+    assert any("falls 2.6\", landing 0.1\" from the point below" in x and "2 raw damage" in x for x in texts(ev))
 
 
 def test_fall_with_no_valid_position_is_a_casualty():

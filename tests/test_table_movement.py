@@ -173,6 +173,34 @@ def test_position_problems():
     assert t.position_problem(520 - 2 * R, 500, R, others) is None
 
 
+def _nearest_clear(t, x, y, r, others=()):
+    ok = [q for q in t.clearance_candidates(x, y, r, others, reach=200)
+          if t.position_problem(*q, r, others) is None]
+    return min(ok, key=lambda q: math.hypot(q[0] - x, q[1] - y)) if ok else None
+
+
+def test_clearance_candidates_give_the_exact_nearest_clear_point():
+    """Hand-computed: the nearest point where a 12.5 mm base stops overlapping a building, a
+    base, two bases, a table edge."""
+    t = table([box("s", "building", 100, 100, 300, 300)])
+    # 10 mm inside the building's east face: 22.5 mm east, to x = 300 + 12.5
+    q = _nearest_clear(t, 290, 200, R)
+    assert q == pytest.approx((300 + R, 200), abs=0.01)
+    # near a corner, outside the box but within R of it: straight away from the corner
+    q = _nearest_clear(t, 305, 305, R)
+    d = R / math.sqrt(2)
+    assert q == pytest.approx((300 + d, 300 + d), abs=0.01)
+    # one base (radius 12.5) 10 mm east: 15 mm further west
+    q = _nearest_clear(t, 600, 500, R, [model("m", 610, 500)])
+    assert q == pytest.approx((585, 500), abs=0.01)
+    # between two bases 40 mm apart: where the 25 mm circles round them cross, sqrt(25^2 - 20^2) = 15
+    two = [model("a", 580, 500), model("b", 620, 500)]
+    q = _nearest_clear(t, 600, 500, R, two)
+    assert q[0] == pytest.approx(600, abs=0.01) and abs(q[1] - 500) == pytest.approx(15, abs=0.01)
+    # 5 mm from the west edge: clamped to x = R
+    assert _nearest_clear(t, 5, 500, R) == pytest.approx((R, 500), abs=0.01)
+
+
 def test_distances():
     t = table([])
     a, b = Base("a", 0, 0, 12.5, 30), Base("b", 100, 0, 20, 30)

@@ -1,6 +1,7 @@
 """The Table: a map's terrain in millimetres and every geometric question the rules ask."""
 from __future__ import annotations
 
+import math
 import threading
 from pathlib import Path as FsPath
 from typing import Sequence
@@ -103,6 +104,9 @@ class Table:
 
     def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=(), max_length=None):
         return movement.find_path(self, start, goal, radius, others, ignore, max_length)
+
+    def clearance_candidates(self, x, y, radius, others: Sequence[Base] = (), reach=math.inf):
+        return movement.clearance_candidates(self, x, y, radius, others, reach)
 
     def segment_clear(self, a, b, radius, others: Sequence[Base] = (), ignore=()) -> bool:
         return movement.segment_clear(self, a, b, radius, others, ignore)

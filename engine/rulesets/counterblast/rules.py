@@ -1094,8 +1094,10 @@ class CounterblastRules(Rules):
     def landing_spot(self, st, mid, x, y, z0, back_heading=0.0):
         """The closest valid position (no overlap with terrain, models or the table edge, on a
         surface below ``z0``) whose centre is within ``fall_landing_radius`` of (x, y), or None.
-        Candidates: the point itself, then rings 1/8" apart with points at most 1/8" apart along
-        each ring; ties (same ring) go to the point nearest ``back_heading`` (toward take-off)."""
+        Candidates: the point itself; the nearest points clear of what is in the way
+        (``Table.clearance_candidates``: exact when one thing is); rings 1/8" apart with points
+        at most 1/8" apart along each ring, nearer than the best of those; on a ring, ties go to
+        the point nearest ``back_heading`` (toward take-off)."""
         r = self.radius[mid]
         others = self.bases(st, (mid,))
         step = MM / 8
@@ -1107,8 +1109,18 @@ class CounterblastRules(Rules):
 
         if ok(x, y):
             return x, y
+        reach = self.opt.fall_landing_radius * MM
+        best, best_d = None, math.inf
+        # exact when one piece, base or edge is in the way: the nearest point clear of it
+        for q in self.tbl(st).clearance_candidates(x, y, r, others, reach):
+            d = math.hypot(q[0] - x, q[1] - y)
+            if d < best_d - 1e-9 and ok(*q):
+                best, best_d = q, d
+        # the ring search covers the rest (several things in the way); it wins only if nearer
         for k in range(1, rings + 1):
             rho = k * step
+            if rho >= best_d:
+                break
             n = max(8, math.ceil(2 * math.pi * rho / step))
             for j in range(n):
                 # 0, +1, -1, +2, -2 ... steps around the ring from the back heading
@@ -1117,7 +1129,7 @@ class CounterblastRules(Rules):
                 px, py = x + rho * math.cos(a), y + rho * math.sin(a)
                 if ok(px, py):
                     return px, py
-        return None
+        return best
 
     def _fall(self, st, mid, x, y, z0, back_heading, ev):
         """003 Falling: the closest valid position within 3" of the point below, Prone, Stunned,

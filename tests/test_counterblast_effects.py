@@ -118,6 +118,40 @@ def test_recover_rolls_knack_once_for_pinned_blind_and_half_blind(dice, cleared)
         assert any("no longer Blind, Half-blind, Pinned, Stunned" in t for t in texts(ev))
 
 
+def test_a_pinned_and_panicked_model_recovers_first_then_must_rally():
+    """003_52d4831de0a47706.txt, Panic: 'Models that are prevented from taking the Rally action by
+    another condition may use actions permitted by that condition, but must use their action to rally
+    as soon as they are able.' Pinned permits only Recover; once free, the next action is the Rally."""
+    g = staged({"2-drone-1": (24, 7), "1-ranger-1": (12, 7)}, active=2, moxie=(0, 3))
+    d = g.state.models["2-drone-1"]
+    d.gain("pinned")
+    d.gain("panic")
+    submit(g, C.ActivateSingle("2-drone-1"))
+    assert g.pending().options == (C.Recover("2-drone-1"), C.EndActivation())
+    g.state.rng.force(7)                               # Knack 1 vs 7: un-pinned
+    submit(g, C.Recover("2-drone-1"))
+    assert not d.has("pinned") and d.has("panic")
+    assert g.pending().options == (C.Rally("2-drone-1"), C.EndActivation())
+
+
+def test_a_pinned_group_member_can_only_do_nothing_or_recover():
+    """Pinned: 'may not use actions other than recover' — in a group that Shoots, a Pinned Ranger
+    may neither shoot nor Aim-Assist (a team action is an action); it Does Nothing. A Panicked
+    and Pinned member is not forced to Rally while Pinned."""
+    g = staged({"1-captain": (18, 7), "1-ranger-1": (18, 8.3), "1-ranger-2": (18, 5.7), "2-drone-1": (24, 7)},
+               moxie=(5, 0))
+    st = g.state
+    st.models["1-ranger-1"].gain("pinned")
+    st.models["1-ranger-2"].gain("pinned")
+    st.models["1-ranger-2"].gain("panic")
+    submit(g, C.ActivateGroup(("1-captain", "1-ranger-1", "1-ranger-2")))
+    submit(g, C.GroupAction("shoot"))
+    opts = g.pending().options
+    for r in ("1-ranger-1", "1-ranger-2"):
+        assert [o for o in opts if getattr(o, "model", None) == r] == [C.DoNothing(r)]
+    assert C.Shoot("1-captain", "pulse-carbine", "2-drone-1") in opts
+
+
 def test_recover_is_offered_for_blindness_alone():
     g = staged({"2-drone-1": (24, 7), "1-ranger-1": (12, 7)}, active=2, moxie=(0, 3))
     g.state.models["2-drone-1"].gain("half_blind")

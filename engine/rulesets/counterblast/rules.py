@@ -620,7 +620,7 @@ class CounterblastRules(Rules):
         if a.group and a.step:
             for mid in a.to_resolve:
                 o, s = self._model_actions(st, mid, only=a.step)
-                if st.models[mid].has("panic") and not a.used.get(mid):
+                if self._must_rally(st, mid):
                     opts += o     # a Panicked model's first action is its Rally, whatever the group does
                     continue
                 opts += o
@@ -647,6 +647,12 @@ class CounterblastRules(Rules):
         opts.append(EndActivation())
         return opts, spaces
 
+    def _must_rally(self, st, mid) -> bool:
+        """A Panicked model's next action must be its Rally: its first action, or its first once a
+        condition that forbade Rallying (Pinned) is gone."""
+        m = st.models[mid]
+        return m.has("panic") and not m.has("pinned") and "rally" not in st.act.used.get(mid, [])
+
     def _model_actions(self, st, mid, only: str | None = None, skip=frozenset()):
         """The actions model ``mid`` may use now (enumerated choices and move spaces); ``only``
         keeps one kind of action, ``skip`` leaves kinds out (a group already knows it can use them)."""
@@ -662,10 +668,13 @@ class CounterblastRules(Rules):
             return ((only is None or only == action) and action not in skip
                     and act_mod.multitasking_allows(action, used))
 
-        if m.has("panic") and not used:      # its first action must be a Rally
-            return ([], []) if "rally" in skip else ([Rally(mid)], [])
+        # Pinned allows only Recover; a Panicked model Rallies first, or as soon as it is able
+        # to when another condition (Pinned) forbids it ("must use their action to rally as soon
+        # as they are able")
         if m.has("pinned"):
             return ([Recover(mid)] if ok("recover") else []), []
+        if self._must_rally(st, mid):
+            return ([], []) if "rally" in skip else ([Rally(mid)], [])
         engaged = self.engaged(st, mid)
         enemies = [e for e in self.enemies(st, mid)]
         # maneuvers
@@ -787,7 +796,7 @@ class CounterblastRules(Rules):
         m = st.models[mid]
         if team is None or m.down or not act_mod.multitasking_allows(team, st.act.used.get(mid, [])):
             return []
-        if m.has("panic") and not st.act.used.get(mid):
+        if self._must_rally(st, mid) or m.has("pinned"):
             return []
         engaged = self.engaged(st, mid)
         out = []

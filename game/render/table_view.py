@@ -1073,13 +1073,18 @@ def _stripes_poly(s, poly_pts, u, spacing, colour):
     s.blit(tmp, (0, 0))
 
 
-def _paint_trough(r, s, off, g, pts, cam):
-    base = g.colour
-    s.fill((*base, 255))
+def _inset(pts, off, fx, fy):
+    """The outline, shifted by ``off`` and shrunk toward its vertex mean by fx across, fy up."""
     q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
     cx = sum(p[0] for p in q) / len(q)
     cy = sum(p[1] for p in q) / len(q)
-    inner = [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.6) for x, y in q]
+    return [(cx + (x - cx) * fx, cy + (y - cy) * fy) for x, y in q]
+
+
+def _paint_trough(r, s, off, g, pts, cam):
+    base = g.colour
+    s.fill((*base, 255))
+    inner = _inset(pts, off, 0.72, 0.6)
     pygame.draw.polygon(s, (70, 120, 160), inner)
     pygame.draw.polygon(s, _shade(base, -0.4), inner, 1)
 
@@ -1092,10 +1097,7 @@ def _paint_container(r, s, off, g, pts, cam):
     if len(pts) == 4:
         q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
         w = max(1, int(cam.px_per_mm * 2))
-        pygame.draw.polygon(s, _shade(base, -0.35), q, w)
-        if g.height_mm > 80:   # a stack: a seam across the middle, and the top one a bit lighter
-            loc, v = _local(pts, u)
-            pygame.draw.polygon(s, _shade(base, -0.45), q, max(1, w))
+        pygame.draw.polygon(s, _shade(base, -0.45 if g.height_mm > 80 else -0.35), q, w)   # stacks: darker rim
 
 
 def _paint_platform(r, s, off, g, pts, cam):
@@ -1118,12 +1120,8 @@ def _paint_platform(r, s, off, g, pts, cam):
 def _paint_console(r, s, off, g, pts, cam):
     base = g.colour
     s.fill((*base, 255))
-    q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
-    cx = sum(p[0] for p in q) / len(q)
-    cy = sum(p[1] for p in q) / len(q)
-    inner = [(cx + (x - cx) * 0.7, cy + (y - cy) * 0.55) for x, y in q]
-    pygame.draw.polygon(s, (60, 210, 230), inner)
-    pygame.draw.polygon(s, (170, 250, 255), [(cx + (x - cx) * 0.45, cy + (y - cy) * 0.25) for x, y in q])
+    pygame.draw.polygon(s, (60, 210, 230), _inset(pts, off, 0.7, 0.55))
+    pygame.draw.polygon(s, (170, 250, 255), _inset(pts, off, 0.45, 0.25))
 
 
 def _paint_rock(r, s, off, g, pts, cam):

@@ -750,7 +750,7 @@ class CounterblastRules(Rules):
                     for mk, (x, y) in self.markers.items():
                         if (obj.markers and mk not in obj.markers) or mk in st.hacked[m.player]:
                             continue
-                        if self.tbl(st).distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
+                        if self.table.distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
                             opts.append(HackTerminal(mid, mk))
                 table = self.tbl(st)
                 for door in self.doors:
@@ -1067,7 +1067,8 @@ class CounterblastRules(Rules):
         others = self.bases(st, (mid,))
         blockers = [o for o in others if self.profile[o.id].size > size]
         clearance = self.opt.jump_clearance * MM
-        sm = self.tbl(st).straight_move(b, heading, inches * MM, blockers, clearance)
+        table = self.tbl(st)
+        sm = table.straight_move(b, heading, inches * MM, blockers, clearance)
         ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
         z0 = m.z
         # where the flight ends before any backing off: the full distance, or where it is stopped
@@ -1076,21 +1077,21 @@ class CounterblastRules(Rules):
             lo, hi = 0.0, inches * MM
             while hi - lo > 0.1:
                 mid_t = (lo + hi) / 2
-                if self.tbl(st).straight_move(b, heading, mid_t, blockers, clearance).stopped_by is None:
+                if table.straight_move(b, heading, mid_t, blockers, clearance).stopped_by is None:
                     lo = mid_t
                 else:
                     hi = mid_t
             end = lo
         fx, fy = b.x + ux * end, b.y + uy * end
-        if self.tbl(st).surface_height(fx, fy) < z0 - 1e-6:
+        if table.surface_height(fx, fy) < z0 - 1e-6:
             t = end
         else:
             t = sm.travelled
-            while t > 0 and self.tbl(st).position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
+            while t > 0 and table.position_problem(b.x + ux * t, b.y + uy * t, b.radius, others) is not None:
                 t = max(0.0, t - 0.5)
             fx, fy = b.x + ux * t, b.y + uy * t
         stopped = f" (stopped by {sm.stopped_by})" if sm.stopped_by and t < inches * MM - 1 else ""
-        if self.tbl(st).surface_height(fx, fy) < z0 - 1e-6:
+        if table.surface_height(fx, fy) < z0 - 1e-6:
             ev.append(Event(f"{self.names[mid]} flies {t / MM:.1f}\" and is over empty space{stopped}", "move",
                             {"model": mid, "over": [fx, fy]}))
             self._fall(st, mid, fx, fy, z0, (heading + 180) % 360, ev)
@@ -1112,16 +1113,18 @@ class CounterblastRules(Rules):
         step = MM / 8
         rings = int(round(self.opt.fall_landing_radius * MM / step))
 
+        table = self.tbl(st)
+
         def ok(px, py):
-            return (self.tbl(st).position_problem(px, py, r, others) is None
-                    and self.tbl(st).surface_height(px, py) < z0 - 1e-6)
+            return (table.position_problem(px, py, r, others) is None
+                    and table.surface_height(px, py) < z0 - 1e-6)
 
         if ok(x, y):
             return x, y
         reach = self.opt.fall_landing_radius * MM
         best, best_d = None, math.inf
         # exact when one piece, base or edge is in the way: the nearest point clear of it
-        for q in self.tbl(st).clearance_candidates(x, y, r, others, reach):
+        for q in table.clearance_candidates(x, y, r, others, reach):
             d = math.hypot(q[0] - x, q[1] - y)
             if d < best_d - 1e-9 and ok(*q):
                 best, best_d = q, d
@@ -1313,12 +1316,13 @@ class CounterblastRules(Rules):
             return
         m, t = st.models[r], st.models[target]
         others = self.bases(st, (r,))
-        path = self.tbl(st).find_path((m.x, m.y), (t.x, t.y), self.profile[r].base_mm / 2,
+        table = self.tbl(st)
+        path = table.find_path((m.x, m.y), (t.x, t.y), self.profile[r].base_mm / 2,
                                     [o for o in others if o.id != target])
         if path is None:
             ev.append(Event(f"{self.names[r]} finds no way to pursue", "move"))
             return
-        x, y, _ = self.tbl(st).walk(path, allowance, self.profile[r].base_mm / 2, others)
+        x, y, _ = table.walk(path, allowance, self.profile[r].base_mm / 2, others)
         self._place(st, r, x, y)
         ev.append(Event(f"{self.names[r]} pursues {self.names[target]}", "move"))
 
@@ -1572,13 +1576,14 @@ class CounterblastRules(Rules):
         others = self.bases(st, (mid,))
         near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= self.move_in(st, mid) * MM + 2 * r + o.radius + 1]
         ex, ey = self.evac[p]
-        ex = min(max(ex, r), self.tbl(st).width - r)
-        ey = min(max(ey, r), self.tbl(st).height - r)
-        path = self.tbl(st).find_path((m.x, m.y), (ex, ey), r, near)
+        table = self.tbl(st)
+        ex = min(max(ex, r), table.width - r)
+        ey = min(max(ey, r), table.height - r)
+        path = table.find_path((m.x, m.y), (ex, ey), r, near)
         if path is None:
             ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
             return
-        x, y, _ = self.tbl(st).walk(path, self.move_in(st, mid) * MM, r, others)
+        x, y, _ = table.walk(path, self.move_in(st, mid) * MM, r, others)
         self._place(st, mid, x, y)
         ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
 
@@ -1722,7 +1727,7 @@ class CounterblastRules(Rules):
                     if o.markers and mk not in o.markers:
                         continue
                     counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
-                                     self.tbl(st).distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
                               for q in (1, 2)}
                     n += scoring.marker_controller(counts) == p
                 u[o.id] = n
@@ -1738,7 +1743,7 @@ class CounterblastRules(Rules):
                 if p in self.evac:
                     x, y = self.evac[p]
                     u[o.id] = sum(1 for i in self.on_table(st, p) if self.hero(i) and not st.models[i].down
-                                  and self.tbl(st).distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                  and self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
                 else:
                     u[o.id] = 0
         return u

@@ -19,18 +19,75 @@ def _err(msg: str) -> None:
 
 
 # --- play ----------------------------------------------------------------------------
+def _seats(args) -> dict | None:
+    from game.session import parse_seat
+
+    try:
+        return {1: parse_seat(args.p1), 2: parse_seat(args.p2)}
+    except ValueError as err:
+        _err(f"skirmish play: {err}")
+        return None
+
+
 def cmd_play(args) -> int:
+    """The launcher; a game straight away with --ruleset or --load; the plain map viewer with
+    --screenshot and no ruleset (as before)."""
+    from engine.core.errors import GameError
     from engine.data.maps import load_map
 
-    path = resolve_map(args.map) if args.map else DEFAULT_MAP
+    if args.screenshot and not args.ruleset:
+        path = resolve_map(args.map) if args.map else DEFAULT_MAP
+        try:
+            load_map(path)
+        except DataError as err:
+            _err(str(err))
+            return 1
+        from game.table_app import run_table_view
+
+        run_table_view(path, screenshot=args.screenshot, frames=args.frames)
+        return 0
+    seats = _seats(args)
+    if seats is None:
+        return 2
+    if args.ruleset:
+        try:
+            from engine.core.rules import get_rules
+            get_rules(args.ruleset)
+            load_map(resolve_map(args.map or "town"))
+        except GameError as err:
+            _err(f"skirmish play: {err}")
+            return 2
+        except DataError as err:
+            _err(str(err))
+            return 1
+    from game.app import run_client
+
     try:
-        load_map(path)
+        return run_client(args.ruleset, args.map, seats, args.seed, args.load, frames=args.frames,
+                          screenshot_path=args.screenshot)
     except DataError as err:
         _err(str(err))
         return 1
-    from game.table_app import run_table_view
+    except GameError as err:
+        _err(f"skirmish play: {err}")
+        return 2
 
-    run_table_view(path, screenshot=args.screenshot, frames=args.frames)
+
+def cmd_screenshot(args) -> int:
+    from engine.core.errors import GameError
+    from game.app import screenshot
+
+    try:
+        path = screenshot(args.ruleset, args.map, args.out, steps=args.steps, seed=args.seed, select=args.select,
+                          hover=args.hover, reach=args.reach, sight=args.sight, threat=args.threat,
+                          agent=args.agent, size=(args.width, args.height))
+    except DataError as err:
+        _err(str(err))
+        return 1
+    except (GameError, ValueError) as err:
+        _err(f"skirmish screenshot: {err}")
+        return 2
+    print(f"wrote {path}")
     return 0
 
 
@@ -188,11 +245,32 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="skirmish", description="A digital table for tabletop skirmish wargames.")
     sub = p.add_subparsers(dest="command")
 
-    pl = sub.add_parser("play", help="open the table (the default command)")
+    pl = sub.add_parser("play", help="open the launcher, or a game (the default command)")
+    pl.add_argument("--ruleset", help="start this ruleset's game straight away (skips the launcher)")
     pl.add_argument("--map", help="map file or id of a shipped map (default: town)")
+    pl.add_argument("--p1", default="human", help="human or ai:AGENT (default human)")
+    pl.add_argument("--p2", default="ai:random", help="human or ai:AGENT (default ai:random)")
+    pl.add_argument("--seed", type=int, default=1)
+    pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")
     pl.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
     pl.set_defaults(func=cmd_play)
+
+    sc = sub.add_parser("screenshot", help="render a game headless after N decisions of AI play")
+    sc.add_argument("--ruleset", required=True)
+    sc.add_argument("--map", required=True)
+    sc.add_argument("--steps", type=int, default=0, help="decisions of AI play before the picture")
+    sc.add_argument("--seed", type=int, default=1)
+    sc.add_argument("--agent", default="random", help="the agent that plays the steps")
+    sc.add_argument("--select", help="model (id or name) to select")
+    sc.add_argument("--hover", help="model (id or name) under the mouse")
+    sc.add_argument("--reach", action="store_true", help="shade where the selected model can move")
+    sc.add_argument("--sight", action="store_true", help="shade what the selected model sees")
+    sc.add_argument("--threat", action="store_true", help="shade what the enemy sees")
+    sc.add_argument("--width", type=int, default=1280)
+    sc.add_argument("--height", type=int, default=720)
+    sc.add_argument("--out", required=True, help="the PNG to write")
+    sc.set_defaults(func=cmd_screenshot)
 
     si = sub.add_parser("simulate", help="play AI-vs-AI games headless")
     si.add_argument("--ruleset", required=True)

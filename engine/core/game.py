@@ -38,6 +38,7 @@ class Game:
         self.rules: Rules = rules_cls(self.table, rosters, dict(setup.options))
         self.state: State = self.rules.initial_state(setup.seed)
         self.decisions: list[tuple[int, Choice]] = []
+        self.chance: list[bool] = []  # per decision: did applying it draw from the RNG?
         self.log: list[Event] = []
         self._pending: Decision | None = None
         self._pending_ok = False
@@ -81,12 +82,14 @@ class Game:
 
     def submit(self, player: int, choice: Choice, seq: int | None = None) -> list[Event]:
         self.check(player, choice, seq)
+        before = self.state.rng.marker()
         try:
             events = self.rules.apply(self.state, player, choice)
         except Exception as err:  # a ruleset bug: put the game back exactly as it was
             self._restore()
             raise EngineBug(f"{self.setup.ruleset} failed applying {self.describe(choice)}: {err!r}") from err
         self.decisions.append((player, choice))
+        self.chance.append(self.state.rng.marker() != before)
         self.log.extend(events)
         self._pending_ok = False
         return events
@@ -95,6 +98,16 @@ class Game:
         v = self.rules.view(self.state, player)
         v["log"] = [e.text for e in self.log if e.visible(player)]
         return v
+
+    def undo_point(self, player: int) -> int:
+        """How many decisions must stay if ``player`` takes back their own latest ones: the
+        game may go back over that player's decisions that revealed nothing (drew no die or
+        card) and were not followed by anyone else's decision. Equal to ``len(decisions)``
+        when there is nothing to take back."""
+        k = len(self.decisions)
+        while k > 0 and self.decisions[k - 1][0] == player and not self.chance[k - 1]:
+            k -= 1
+        return k
 
     def result(self) -> Result | None:
         return self.rules.result(self.state)
@@ -115,13 +128,14 @@ class Game:
         g.setup, g.table, g.rules = self.setup, self.table, self.rules
         g.state = copy.deepcopy(self.state)
         g.decisions = list(self.decisions)
+        g.chance = list(self.chance)
         g.log = list(self.log)
         g._pending, g._pending_ok = self._pending, self._pending_ok
         return g
 
     def _restore(self) -> None:
         fresh = replay(self.setup, self.decisions, table=self.table)
-        self.state, self.log = fresh.state, fresh.log
+        self.state, self.log, self.chance = fresh.state, fresh.log, fresh.chance
         self._pending_ok = False
 
 

@@ -89,6 +89,18 @@ class ChoiceSpace:
     def describe(self) -> str:
         return self.label or self.choice_type.__name__
 
+    @property
+    def actor(self) -> str | None:
+        """The id of the model this space's answers are for, when there is one (for a client
+        that lets the player pick the model first)."""
+        return None
+
+    def at_point(self, x: float, y: float) -> tuple[Choice, ...]:
+        """The answers this space could take at a point of the table (table mm), for a client
+        answering by a click. Not checked: ``check`` still decides. Empty when the space is
+        not answered by pointing at the table."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Decision:

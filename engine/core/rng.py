@@ -63,6 +63,10 @@ class GameRng:
         return len(self._forced)
 
     # --- state ----------------------------------------------------------------
+    def marker(self) -> tuple:
+        """Compares equal before and after a step exactly when the step drew nothing."""
+        return (self._r.getstate(), len(self._forced))
+
     def fingerprint(self) -> str:
         st = self._r.getstate()
         h = hashlib.blake2b(repr((st, tuple(self._forced))).encode(), digest_size=8)

@@ -32,6 +32,11 @@ class Rules(ABC):
         """Rosters to use when none are given (one per player), as JSON-friendly data."""
         return [None] * cls.players
 
+    @classmethod
+    def roster_ids(cls) -> dict[str, str]:
+        """The rosters that ship with the ruleset, id -> name (a launcher's choices)."""
+        return {}
+
     @abstractmethod
     def initial_state(self, seed: int) -> State: ...
 

@@ -38,6 +38,13 @@ class MoveSpace(ChoiceSpace):
         self.difficult_factor = difficult_factor
         self.label = label or f"move {base.id} up to {allowance / INCH:.1f}\""
 
+    @property
+    def actor(self) -> str:
+        return self.base.id
+
+    def at_point(self, x: float, y: float) -> tuple[MoveTo, ...]:
+        return (MoveTo(self.base.id, round(float(x), 2), round(float(y), 2)),)
+
     def cost(self, path) -> float:
         return path.length + (self.difficult_factor - 1.0) * path.difficult
 

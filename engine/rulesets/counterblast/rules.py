@@ -20,6 +20,7 @@ from itertools import combinations
 from pydantic import ValidationError
 
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
+from engine.core.board import piece
 from engine.core.protocol import ChoiceSpace
 from engine.core.rng import GameRng
 from engine.core.tables import table_without
@@ -249,6 +250,11 @@ class CounterblastRules(Rules):
     @classmethod
     def default_rosters(cls, table) -> list:
         return list(DEFAULT_CREWS)
+
+    @classmethod
+    def roster_ids(cls) -> dict[str, str]:
+        from .data import shipped_crews
+        return {k: c.name for k, c in shipped_crews().items()}
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
@@ -1784,7 +1790,28 @@ class CounterblastRules(Rules):
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
             "opened_doors": list(st.opened),
             "final": st.final,
+            "pieces": [self._piece(st, st.models[i]) for i in st.order],
         }
+
+    def _piece(self, st, m) -> dict:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
+        p, b = self.profile[m.id], self.base(m)
+        marks = [f"{m.tokens} damage" if m.tokens else ""] + (["Down"] if m.down else []) \
+            + (["Stable"] if m.stable else []) + [c.capitalize() for c in m.conditions]
+        if st.leader.get(m.player) == m.id:
+            marks.append("Leader")
+        prof = [f"{p.role} {p.kind}, size {p.size}, {p.base_mm} mm base",
+                f"Move {p.move}  Zap {p.zap}  Grit {p.grit}  Defense {p.defense}  Knack {p.knack}  Mettle {p.mettle}"]
+        if p.shooting:
+            prof.append("shoots: " + ", ".join(self._wname("shoot", w) for w in p.shooting))
+        if p.striking:
+            prof.append("strikes: " + ", ".join(self._wname("strike", w) for w in p.striking))
+        if p.special:
+            prof.append("abilities: " + ", ".join(p.special))
+        active = st.act is not None and m.id in st.act.members
+        return piece(m.id, m.player, self.names[m.id], m.x, m.y, m.z, b.radius, b.height,
+                     out=not m.on_table, health=f"{m.tokens} tokens / Mettle {p.mettle}",
+                     markers=[x for x in marks if x], active=active, profile=prof)
 
     def describe_choice(self, st, c) -> str:
         N = self.names.get

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import Choice, ChoiceSpace, Decision, Event, Result, Rules, State, register
+from engine.core.board import piece
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
@@ -270,6 +271,13 @@ class GroundShotSpace(ChoiceSpace):
         self.weapons = tuple(weapons)
         self.label = label or f"throw at a point of empty ground up to {self.reach_mm / 10:.0f} cm away"
 
+    @property
+    def actor(self) -> str:
+        return self.key
+
+    def at_point(self, x: float, y: float) -> tuple[ShootAt, ...]:
+        return tuple(ShootAt(self.key, round(float(x), 2), round(float(y), 2), w) for w in self.weapons)
+
     def check(self, c) -> str | None:
         if not isinstance(c, ShootAt):
             return "not a shot at a point"
@@ -345,6 +353,10 @@ class DoublesRules(Rules):
     @classmethod
     def default_rosters(cls, table) -> list:
         return list(DEFAULT_WARBANDS)
+
+    @classmethod
+    def roster_ids(cls) -> dict[str, str]:
+        return {k: w.name for k, w in bundled_warbands().items()}
 
     # ------------------------------------------------------------ static look-ups
     def sheet(self, f: FighterState):
@@ -1091,7 +1103,8 @@ class DoublesRules(Rules):
         v: dict = {"ruleset": self.id, "turn": st.turn, "turn_limit": self.opts.turn_limit, "active": st.active,
                    "acting": st.acting, "track": [[e.fighter, e.value] for e in st.track], "fighters": fighters,
                    "finished": st.finished, "points": list(st.points), "attack": None,
-                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped]}
+                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped],
+                   "pieces": [self._piece(st, f) for f in st.fighters.values()]}
         if at is not None:
             v["attack"] = {"kind": at.kind, "attacker": at.attacker, "target": at.target, "defender": at.defender,
                            "stage": at.stage, "band": at.band, "sight": at.sight, "back": at.back}
@@ -1101,6 +1114,21 @@ class DoublesRules(Rules):
                                            "effects": list(at.duel.side(r).effects)}
                                        for r in ("attacker", "defender")}
         return v
+
+    def _piece(self, st: DoublesState, f: FighterState) -> dict:
+        """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""
+        c = self.chars(f)
+        marks = [f"{f.ap} AP"] + (["on the ground"] if f.on_ground else []) \
+            + ([f"aggressiveness {f.status.aggressiveness}"] if f.status.aggressiveness else []) \
+            + (["low ammunition"] if f.status.low_ammunition else []) + (["activated"] if f.activated else [])
+        armour = self.armour(f)
+        lines = [f"Combat {c.combat}  Throw {c.throw}  Defence {c.defence}  Aptitude {c.aptitude}",
+                 f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
+                 "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
+        b = self.base(f)
+        return piece(f.key, f.side, f.name, f.x, f.y, f.z, b.radius, b.height, facing=f.facing, out=f.out,
+                     health=f"{f.health}/{c.health} health", markers=marks, active=st.acting == f.key,
+                     profile=lines)
 
     def result(self, st: DoublesState) -> Result | None:
         if not st.finished:

@@ -29,6 +29,7 @@ from typing import Any
 
 
 from engine.core import Choice, Decision, Event, Result, Rules, State, register
+from engine.core.board import piece
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.rulesets.common import MoveSpace, MoveTo
@@ -287,6 +288,10 @@ class FrontierRules(Rules):
     @classmethod
     def default_rosters(cls, table) -> list:
         return list(DEFAULT_FACTIONS)
+
+    @classmethod
+    def roster_ids(cls) -> dict[str, str]:
+        return {k: p.name for k, p in load_posses().items()}
 
     # --- set-up ---------------------------------------------------------------------------
     def initial_state(self, seed: int) -> FrontierState:
@@ -858,7 +863,21 @@ class FrontierRules(Rules):
                                              "weapon": t.weapon, "friend": t.friend},
             "first_draw": [list(x) for x in st.first_draw],
             "result": st.result,
+            "pieces": [self._piece(st, m) for m in st.models.values()],
         }
+
+    def _piece(self, st: FrontierState, m: Model) -> dict:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
+        prof = self.profiles[m.player][m.profile]
+        t = st.test
+        marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
+        names = [self.items[i].name if i in self.items else i for i in m.items]
+        lines = [f"{prof.role}, Strength {prof.strength}  Shooting {prof.shooting}  Defence {prof.defence}  "
+                 f"Toughness {prof.toughness}  Move {prof.move:g}\"",
+                 "carries: " + (", ".join(names) or "nothing")]
+        active = t is not None and m.id in (t.attacker, t.defender)
+        return piece(m.id, m.player, m.name, m.x, m.y, m.z, m.radius, MODEL_HEIGHT_MM, out=not m.standing,
+                     health=f"{m.wounds}/{m.max_wounds} wounds", markers=marks, active=active, profile=lines)
 
     def result(self, st: FrontierState) -> Result | None:
         if st.result is None:

@@ -1,0 +1,171 @@
+"""The generic controller: answers any pending Decision of any ruleset from clicks and keys.
+
+It turns input into choices and nothing else; what is legal is the Decision's (its options
+and its spaces' ``check``), never re-derived here. No pygame: the scene feeds it model ids,
+table points (mm) and option indices, and submits what it returns.
+
+- Enumerated options are listed (labels from the engine) and picked by index or hotkey 1-9.
+- An option names models through its fields (``model``, ``target``, ``shooter`` ...): clicking
+  a model selects it and narrows the list to its options; when it has exactly one option and no
+  table answer, the click picks it. With a model selected, clicking an enemy picks the attack
+  on it (or narrows the list when several weapons could).
+- Spaces (a point on the table) are answered by clicking there: the space offers the choice for
+  that point (``ChoiceSpace.at_point``) and the space's own ``check`` decides.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass, field
+
+from engine.core import Choice, ChoiceSpace, Decision
+from engine.rulesets.common import MoveSpace
+
+
+def involved(choice: Choice, ids) -> list[str]:
+    """The model ids an option names, in field order (the first is the one who acts)."""
+    out: list[str] = []
+    for f in dataclasses.fields(choice):
+        v = getattr(choice, f.name)
+        for x in (v if isinstance(v, tuple) else (v,)):
+            if isinstance(x, str) and x in ids and x not in out:
+                out.append(x)
+    return out
+
+
+@dataclass
+class Outcome:
+    """What a click or key led to: a choice to submit, a refusal to show, or neither."""
+    choice: Choice | None = None
+    refusal: str | None = None
+    selected: str | None = None
+
+
+@dataclass
+class Preview:
+    """The live answer under the mouse: legal or not (with the engine's reason), and for a move
+    the route the engine would take and what it costs (mm)."""
+    legal: bool
+    reason: str | None = None
+    path: list = field(default_factory=list)
+    cost: float | None = None
+    allowance: float | None = None
+
+
+class GenericController:
+    def __init__(self, decision: Decision, pieces: list[dict]):
+        self.decision = decision
+        self.pieces = {p["id"]: p for p in pieces}
+        ids = set(self.pieces)
+        self.ids_of = [involved(o, ids) for o in decision.options]
+        self.selected: str | None = None
+        self._preview_key = None
+        self._preview: Preview | None = None
+
+    # --- what may be picked -------------------------------------------------------------
+    def actors(self) -> set[str]:
+        """Models that have an option or a table answer of their own in this decision."""
+        out = {ids[0] for ids in self.ids_of if ids}
+        out |= {s.actor for s in self.decision.spaces if s.actor is not None}
+        return out
+
+    def spaces_for(self, model: str | None) -> list[ChoiceSpace]:
+        sp = [s for s in self.decision.spaces if s.at_point.__func__ is not ChoiceSpace.at_point]
+        if model is None:
+            actors = {s.actor for s in sp}
+            return sp if len(actors) <= 1 else []   # no model picked: only a space with one actor
+        return [s for s in sp if s.actor == model]
+
+    def items(self) -> list[tuple[int, str]]:
+        """(option index, label) of the options listed now: the selected model's, or all."""
+        all_items = list(enumerate(self.decision.labels or [o.describe() for o in self.decision.options]))
+        if self.selected is None:
+            return all_items
+        mine = [(i, t) for i, t in all_items if self.selected in self.ids_of[i]]
+        return mine or all_items
+
+    def hotkey(self, n: int) -> Outcome:
+        """Key 1-9: the n-th listed option."""
+        items = self.items()
+        if 1 <= n <= min(9, len(items)):
+            return Outcome(choice=self.decision.options[items[n - 1][0]])
+        return Outcome()
+
+    def pick(self, index: int) -> Outcome:
+        if 0 <= index < len(self.decision.options):
+            return Outcome(choice=self.decision.options[index])
+        return Outcome(refusal="no such option")
+
+    # --- clicks -------------------------------------------------------------------------
+    def click_model(self, mid: str) -> Outcome:
+        sel = self.selected
+        if sel is not None and mid != sel:
+            # an option of the selected model that names the clicked one (a target)
+            aimed = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == sel and mid in ids[1:]]
+            if len(aimed) == 1:
+                return Outcome(choice=self.decision.options[aimed[0]])
+            if aimed:
+                return Outcome(selected=sel)  # several (weapons): the list shows them
+        own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid]
+        if own or self.spaces_for(mid):
+            self.selected = mid
+            self._preview_key = None
+            if len(own) == 1 and not self.spaces_for(mid) and self._single_model_option(own[0]):
+                return Outcome(choice=self.decision.options[own[0]], selected=mid)
+            return Outcome(selected=mid)
+        return Outcome(refusal=f"{self.pieces[mid]['name']} has nothing to do in this decision"
+                       if mid in self.pieces else None, selected=self.selected)
+
+    def _single_model_option(self, i: int) -> bool:
+        """An option that only names its model (activate X, elect X): a click on X means it."""
+        return len(self.ids_of[i]) == 1
+
+    def deselect(self) -> None:
+        self.selected = None
+        self._preview_key = None
+
+    def click_table(self, x: float, y: float) -> Outcome:
+        """A click on the table (mm): the first of the selected model's spaces that accepts the
+        point, or the reason the point is refused."""
+        spaces = self.spaces_for(self.selected)
+        if not spaces:
+            return Outcome()
+        reasons = []
+        for s in spaces:
+            for c in s.at_point(x, y):
+                reason = s.check(c)
+                if reason is None:
+                    return Outcome(choice=c)
+                reasons.append(reason)
+        return Outcome(refusal=reasons[0] if reasons else "nothing can be done there")
+
+    def preview(self, x: float, y: float, grid_mm: float = 2.0) -> Preview | None:
+        """Legality of the point under the mouse and, for a move, the route (cached per 2 mm)."""
+        spaces = self.spaces_for(self.selected)
+        if not spaces:
+            return None
+        key = (round(x / grid_mm), round(y / grid_mm), self.selected)
+        if key == self._preview_key:
+            return self._preview
+        self._preview_key = key
+        first: Preview | None = None
+        for s in spaces:
+            for c in s.at_point(x, y):
+                reason = s.check(c)
+                pv = Preview(reason is None, reason)
+                if isinstance(s, MoveSpace):
+                    pv.allowance = s.allowance
+                    b = s.base
+                    if math.hypot(x - b.x, y - b.y) <= s.allowance + 1e-6 and reason is None:
+                        if s.straight_cost(x, y) is not None:
+                            pv.path, pv.cost = [(b.x, b.y), (x, y)], s.straight_cost(x, y)
+                        else:
+                            path = s.path_to(x, y)
+                            if path is not None:
+                                pv.path, pv.cost = [tuple(p[:2]) for p in path.points], s.cost(path)
+                if reason is None:
+                    self._preview = pv
+                    return pv
+                first = first or pv
+        self._preview = first
+        return first

@@ -1,0 +1,202 @@
+"""What the game draws over the table: pieces, the tape, paths, reach, sight rays, tooltips.
+
+Positions come in table millimetres (the engine's frame); ``Camera`` works in map units, so
+every call converts through ``cam.mm_per_unit``. Only drawing here: what is legal, reachable
+or visible is the engine's answer, passed in.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .table_view import SIDE_COLOURS, font, plate, text_halo
+
+TAPE = (250, 214, 60)
+INK = (30, 24, 10)
+
+
+def mm_to_screen(cam, x: float, y: float) -> tuple[float, float]:
+    return cam.to_screen(x / cam.mm_per_unit, y / cam.mm_per_unit)
+
+
+def screen_to_mm(cam, sx: float, sy: float) -> tuple[float, float]:
+    wx, wy = cam.to_world(sx, sy)
+    return wx * cam.mm_per_unit, wy * cam.mm_per_unit
+
+
+def unit_suffix(unit: str) -> str:
+    return '"' if unit == "in" else f" {unit}"
+
+
+MM_PER = {"in": 25.4, "cm": 10.0, "mm": 1.0}
+
+
+def length_text(mm: float, unit: str) -> str:
+    """5.2" or 12.0 cm: one decimal, in the ruleset's (or map's) unit."""
+    return f"{mm / MM_PER.get(unit, 1.0):.1f}{unit_suffix(unit)}"
+
+
+# --- the tape measure ---------------------------------------------------------------------
+def draw_tape(screen, cam, a_mm, b_mm, label: str, unit: str) -> None:
+    """A yellow tape from a to b (mm) with ticks every inch (or 10 cm) and its length."""
+    a, b = mm_to_screen(cam, *a_mm), mm_to_screen(cam, *b_mm)
+    d_mm = math.dist(a_mm, b_mm)
+    pygame.draw.line(screen, (20, 16, 10), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), 4)
+    pygame.draw.line(screen, TAPE, a, b, 3)
+    step = MM_PER["in"] if unit == "in" else 100.0
+    L = math.dist(a, b)
+    if d_mm > 0 and L / (d_mm / step) >= 6:
+        ux, uy = (b[0] - a[0]) / L, (b[1] - a[1]) / L
+        for i in range(1, int(d_mm / step) + 1):
+            t = i * step / d_mm * L
+            cx, cy = a[0] + ux * t, a[1] + uy * t
+            k = 6 if i % (6 if unit == "in" else 5) == 0 else 3.5
+            pygame.draw.line(screen, INK, (cx - uy * k, cy + ux * k), (cx + uy * k, cy - ux * k), 2)
+    for p in (a, b):
+        pygame.draw.circle(screen, INK, p, 5)
+        pygame.draw.circle(screen, TAPE, p, 3)
+    lab = plate(label, 22, fg=INK, bg=(*TAPE, 235), bold=True)
+    r = lab.get_rect(center=((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 20))
+    r.clamp_ip(screen.get_rect())
+    screen.blit(lab, r)
+
+
+# --- pieces -------------------------------------------------------------------------------
+def _initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
+    if not words:
+        return "?"
+    if words[-1].isdigit() and len(words) >= 2:
+        return words[0][0].upper() + words[-1]
+    return "".join(w[0] for w in words[:2]).upper()
+
+
+def draw_pieces(screen, cam, pieces, positions, *, selected=None, actors=(), hover=None, t: float = 0.0) -> None:
+    """Bases to scale in side colours, initials, facing ticks, markers; the active model and
+    the models that may act now ringed; ``positions`` overrides x, y while animating."""
+    for p in pieces:
+        x, y = positions.get(p["id"], (p["x"], p["y"]))
+        cx, cy = mm_to_screen(cam, x, y)
+        r = max(4.0, p["radius"] * cam.px_per_mm)
+        col = SIDE_COLOURS.get(p["player"], (160, 160, 160))
+        if p["out"]:
+            k = r * 0.6
+            pygame.draw.line(screen, (60, 20, 20), (cx - k, cy - k), (cx + k, cy + k), 3)
+            pygame.draw.line(screen, (60, 20, 20), (cx - k, cy + k), (cx + k, cy - k), 3)
+            pygame.draw.circle(screen, (*col, ), (cx, cy), r, 1)
+            continue
+        pygame.draw.circle(screen, (15, 12, 10), (cx + 2, cy + 3), r)
+        pygame.draw.circle(screen, tuple(max(0, c - 70) for c in col), (cx, cy), r)
+        pygame.draw.circle(screen, col, (cx, cy), r - max(1.5, r * 0.14))
+        pygame.draw.circle(screen, tuple(min(255, c + 60) for c in col), (cx - r * 0.25, cy - r * 0.3), r * 0.35)
+        if p["facing"] is not None:
+            a = math.radians(p["facing"])
+            ex, ey = cx + math.cos(a) * r * 1.35, cy - math.sin(a) * r * 1.35
+            pygame.draw.line(screen, (250, 250, 240), (cx + math.cos(a) * r * 0.6, cy - math.sin(a) * r * 0.6), (ex, ey), 3)
+        if r >= 7:
+            lab = text_halo(_initials(p["name"]), max(12, min(22, int(r * 0.95))), bold=True)
+            screen.blit(lab, lab.get_rect(center=(cx, cy)))
+        if p["markers"] and r >= 6:      # one pip per marker, round the rim
+            for i in range(min(6, len(p["markers"]))):
+                a = math.radians(-45 - i * 24)
+                pygame.draw.circle(screen, (250, 230, 120), (cx + math.cos(a) * r, cy - math.sin(a) * r), 3.2)
+                pygame.draw.circle(screen, INK, (cx + math.cos(a) * r, cy - math.sin(a) * r), 3.2, 1)
+        if p["id"] in actors:
+            pygame.draw.circle(screen, (255, 236, 140), (cx, cy), r + 3, 2)
+        if p["active"]:
+            pulse = 4 + 2 * math.sin(t * 5)
+            pygame.draw.circle(screen, (255, 210, 60), (cx, cy), r + pulse, 3)
+        if p["id"] == selected:
+            pygame.draw.circle(screen, (255, 255, 255), (cx, cy), r + 5, 3)
+        if p["id"] == hover:
+            pygame.draw.circle(screen, (200, 240, 255), (cx, cy), r + 2, 2)
+
+
+def piece_at(pieces, positions, x_mm: float, y_mm: float, slack_mm: float = 2.0):
+    best, best_d = None, math.inf
+    for p in pieces:
+        if p["out"]:
+            continue
+        x, y = positions.get(p["id"], (p["x"], p["y"]))
+        d = math.hypot(x - x_mm, y - y_mm)
+        if d <= p["radius"] + slack_mm and d < best_d:
+            best, best_d = p, d
+    return best
+
+
+# --- moves, reach, sight ------------------------------------------------------------------
+def draw_path(screen, cam, points, legal: bool) -> None:
+    if len(points) < 2:
+        return
+    pts = [mm_to_screen(cam, x, y) for x, y in points]
+    colour = (120, 240, 140) if legal else (240, 90, 80)
+    pygame.draw.lines(screen, (15, 12, 10), False, [(x + 1, y + 2) for x, y in pts], 5)
+    pygame.draw.lines(screen, colour, False, pts, 3)
+    for p in pts[1:-1]:
+        pygame.draw.circle(screen, colour, p, 4)
+
+
+def draw_cross(screen, centre, colour=(240, 80, 70), k=9) -> None:
+    cx, cy = centre
+    pygame.draw.line(screen, colour, (cx - k, cy - k), (cx + k, cy + k), 4)
+    pygame.draw.line(screen, colour, (cx - k, cy + k), (cx + k, cy - k), 4)
+
+
+def mask_surface(mask, colour) -> pygame.Surface:
+    """A numpy bool mask (rows = y upward, cols = x) as a translucent surface, one pixel a cell."""
+    import numpy as np
+
+    h, w = mask.shape
+    rgba = np.zeros((w, h, 4), dtype=np.uint8)
+    m = mask.T[:, ::-1]            # to pygame's (x, y-down) order
+    rgba[m] = colour
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pixels = pygame.surfarray.pixels3d(surf)
+    pixels[...] = rgba[..., :3]
+    del pixels
+    alpha = pygame.surfarray.pixels_alpha(surf)
+    alpha[...] = rgba[..., 3]
+    del alpha
+    return surf
+
+
+def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
+    """Blit a per-cell surface (from ``mask_surface``) scaled onto the table."""
+    w, h = surf.get_size()
+    x0, y0 = origin_mm
+    left, top = mm_to_screen(cam, x0, y0 + rows * cell_mm)
+    size = (max(1, round(w * cell_mm * cam.px_per_mm)), max(1, round(h * cell_mm * cam.px_per_mm)))
+    screen.blit(pygame.transform.scale(surf, size), (round(left), round(top)))
+
+
+def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
+    """The sight line from one model to another, coloured by how much of the target shows."""
+    a, b = mm_to_screen(cam, *a_mm), mm_to_screen(cam, *b_mm)
+    col = (110, 230, 255) if fraction >= 0.999 else ((250, 210, 90) if fraction > 0 else (240, 80, 70))
+    pygame.draw.line(screen, (15, 12, 10), (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1), 4)
+    pygame.draw.line(screen, col, a, b, 2)
+
+
+# --- tooltips -----------------------------------------------------------------------------
+def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
+    if not lines:
+        return
+    f1, f2 = font(19, True), font(16)
+    surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
+    w = min(max_w, max(s.get_width() for s in surfs)) + 20
+    h = sum(s.get_height() + 3 for s in surfs) + 14
+    sw, sh = screen.get_size()
+    x, y = mouse[0] + 18, mouse[1] + 18
+    if x + w > sw - 6:
+        x = mouse[0] - w - 12
+    if y + h > sh - 6:
+        y = mouse[1] - h - 12
+    box = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(box, (22, 18, 14, 230), box.get_rect(), border_radius=7)
+    pygame.draw.rect(box, (200, 170, 110, 200), box.get_rect(), 1, border_radius=7)
+    yy = 7
+    for s in surfs:
+        box.blit(s, (10, yy))
+        yy += s.get_height() + 3
+    screen.blit(box, (max(0, x), max(0, y)))

@@ -1,0 +1,137 @@
+"""Scenes and the one loop that runs them.
+
+A scene owns one screen (launcher, game, pass, game over): its own pygame_gui manager, its
+input and its drawing. ``App`` holds the window and the current scene and runs one loop;
+``App.step`` runs one frame from given events so tests can drive the client without a screen.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+MIN_SIZE = (1280, 720)
+FPS = 60
+
+
+def assets_dir() -> Path:
+    """The assets folder: beside the packages in a checkout or an install."""
+    from importlib import resources
+
+    try:
+        p = Path(str(resources.files("skirmish_assets")))
+        if p.is_dir():
+            return p
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent.parent / "assets"
+
+
+def new_manager(size):
+    """A pygame_gui manager with the client's theme and its fonts preloaded."""
+    import pygame_gui
+
+    theme = assets_dir() / "theme.json"
+    m = pygame_gui.UIManager(size, str(theme) if theme.exists() else None)
+    # the theme loads its own fonts; HTML text in boxes also asks for these
+    m.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": st, "antialiased": "1"}
+                     for st in ("bold", "italic", "bold_italic")]
+                    + [{"name": "noto_sans", "point_size": 15, "style": "regular", "antialiased": "1"}])
+    return m
+
+
+class Scene:
+    def __init__(self, app: "App"):
+        self.app = app
+        self.ui = new_manager(app.size)
+
+    def handle(self, ev) -> None:
+        """One event (the manager has already seen it)."""
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen) -> None:
+        pass
+
+    def resize(self, size) -> None:
+        self.ui.set_window_resolution(size)
+
+    def close(self) -> None:
+        """The scene is being left."""
+
+
+class App:
+    def __init__(self, size=MIN_SIZE, resizable: bool = True):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.init()
+        flags = pygame.RESIZABLE if resizable else 0
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.size, flags)
+        pygame.display.set_caption("Skirmish")
+        icon = assets_dir() / "icon.png"
+        if icon.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+            except pygame.error:
+                pass
+        self.scene: Scene | None = None
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+
+    def switch(self, scene: Scene) -> None:
+        if self.scene is not None:
+            self.scene.close()
+        self.scene = scene
+
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events (from the queue unless given), update, draw."""
+        for ev in (pygame.event.get() if events is None else events):
+            if ev.type == pygame.QUIT:
+                self.quit()
+                if self.scene is not None:
+                    self.scene.close()
+                return
+            if ev.type == pygame.VIDEORESIZE:
+                w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)
+                self.size = (w, h)
+                if (w, h) != (ev.w, ev.h):
+                    self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+                else:
+                    self.screen = pygame.display.get_surface()
+                self.scene.resize(self.size)
+                continue
+            scene = self.scene
+            scene.ui.process_events(ev)
+            scene.handle(ev)
+        scene = self.scene
+        scene.ui.update(dt)
+        scene.update(dt)
+        if self.scene is not scene:      # the update switched scenes: draw the new one next frame
+            return
+        scene.draw(self.screen)
+        scene.ui.draw_ui(self.screen)
+        self.frames += 1
+
+    def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            pygame.display.flip()
+            if max_frames is not None and self.frames >= max_frames:
+                break
+        if screenshot:
+            save_png(self.screen, screenshot)
+        pygame.quit()
+
+
+def save_png(surface, path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path

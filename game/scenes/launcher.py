@@ -1,0 +1,199 @@
+"""The launcher: ruleset, map (with a thumbnail), each side's roster and seat, a seed, Start.
+
+It remembers the last choices (``game.settings``). A map the ruleset refuses stays listed,
+marked, and Start explains the engine's reason instead of starting.
+"""
+from __future__ import annotations
+
+import functools
+
+import pygame
+import pygame_gui
+
+from engine.ai import agent_names
+from engine.core import Game, GameError, Setup
+from engine.core.rules import get_rules
+from engine.data.errors import DataError
+from engine.data.maps import load_map
+from engine.paths import MAPS_DIR
+from game.render.table_view import TableRenderer, font
+from game.session import HUMAN, GameSession
+from game.settings import Settings
+
+from .base import Scene
+
+RULESETS = {"counterblast": "Counterblast", "frontier": "Last Hope Frontier", "doubles": "Doubles"}
+
+
+def shipped_maps() -> dict[str, object]:
+    out = {}
+    for p in sorted(MAPS_DIR.glob("*.json")):
+        try:
+            out[p.stem] = load_map(p)
+        except DataError:
+            continue
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def refusal(ruleset: str, map_id: str) -> str | None:
+    """The engine's reason for refusing this map under this ruleset, or None."""
+    m = shipped_maps().get(map_id)
+    if m is None:
+        return f"no shipped map {map_id!r}"
+    try:
+        Game(Setup(ruleset, m, (), {}, 1))
+    except GameError as err:
+        return str(err)
+    return None
+
+
+def seat_choices() -> list[str]:
+    return [HUMAN] + [f"ai:{n}" for n in agent_names()]
+
+
+class LauncherScene(Scene):
+    def __init__(self, app, settings: Settings | None = None):
+        super().__init__(app)
+        self.settings = settings or Settings.load()
+        self.maps = shipped_maps()
+        if self.settings.ruleset not in RULESETS:
+            self.settings.ruleset = "frontier"
+        if self.settings.map not in self.maps:
+            self.settings.map = "town"
+        self.thumb_cache: dict[str, pygame.Surface] = {}
+        self.error = ""
+        self._build()
+
+    # --- widgets --------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.ui.clear_and_reset()
+        s = self.settings
+        w, h = self.app.size
+        x0, y = 60, 110
+        lw, fw = 150, 330
+        E = pygame_gui.elements
+        E.UILabel(pygame.Rect(x0, 30, 600, 50), "Skirmish", self.ui, object_id="#title")
+        E.UILabel(pygame.Rect(x0, 72, 700, 26), "A digital table for tabletop skirmish games: choose and start.",
+                  self.ui)
+
+        def row(label, widget_fn):
+            nonlocal y
+            E.UILabel(pygame.Rect(x0, y, lw, 32), label, self.ui)
+            wdg = widget_fn(pygame.Rect(x0 + lw, y, fw, 32))
+            y += 44
+            return wdg
+
+        rs_names = list(RULESETS.values())
+        self.dd_ruleset = row("Ruleset", lambda r: E.UIDropDownMenu(rs_names, RULESETS[s.ruleset], r, self.ui))
+        self.map_labels = {self._map_label(mid): mid for mid in self.maps}
+        current = self._map_label(s.map)
+        self.dd_map = row("Map", lambda r: E.UIDropDownMenu(list(self.map_labels), current, r, self.ui))
+        rosters = get_rules(s.ruleset).roster_ids()
+        chosen = s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None)
+        self.roster_ids = {v: k for k, v in rosters.items()}
+        self.dd_roster, self.dd_seat = {}, {}
+        seats = seat_choices()
+        for p in (1, 2):
+            name = rosters.get(chosen[p - 1], next(iter(rosters.values())))
+            self.dd_roster[p] = row(f"Side {p} roster", lambda r: E.UIDropDownMenu(list(rosters.values()), name, r, self.ui))
+            seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else seats[-1])
+            self.dd_seat[p] = row(f"Side {p} plays", lambda r: E.UIDropDownMenu(seats, seat, r, self.ui))
+        self.seed = row("Seed", lambda r: E.UITextEntryLine(r, self.ui))
+        self.seed.set_text(str(s.seed))
+        self.seed.set_allowed_characters("numbers")
+        self.start = E.UIButton(pygame.Rect(x0 + lw, y + 10, 200, 48), "Start", self.ui)
+        self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 220, y + 10, 110, 48), "Quit", self.ui)
+        self.reason = E.UITextBox("", pygame.Rect(x0, y + 70, lw + fw, 90), self.ui, object_id="#reason")
+        self.thumb_rect = pygame.Rect(x0 + lw + fw + 50, 110, w - (x0 + lw + fw + 50) - 50, h - 180)
+        self._update_reason()
+
+    def _map_label(self, mid: str) -> str:
+        m = self.maps[mid]
+        why = refusal(self.settings.ruleset, mid)
+        return f"{m.name} ({mid})" + ("  - refused" if why else "")
+
+    def _update_reason(self) -> None:
+        why = refusal(self.settings.ruleset, self.settings.map)
+        text = (f"{RULESETS[self.settings.ruleset]} cannot be played on this map: {why}" if why else "") or self.error
+        self.reason.set_text(text.replace("<", "&lt;"))
+        if why:
+            self.start.disable()
+        else:
+            self.start.enable()
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        self._build()
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        s = self.settings
+        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if ev.ui_element is self.dd_ruleset:
+                s.ruleset = next(k for k, v in RULESETS.items() if v == ev.text)
+                self._build()
+            elif ev.ui_element is self.dd_map:
+                s.map = self.map_labels[ev.text]
+                self._update_reason()
+            else:
+                self._read_sides()
+        elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            if ev.ui_element is self.start:
+                self.start_game()
+            elif ev.ui_element is self.quit_b:
+                self.app.quit()
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
+            self.start_game()
+
+    def _read_sides(self) -> None:
+        s = self.settings
+        s.rosters[s.ruleset] = [self.roster_ids[self.dd_roster[p].selected_option[0]
+                                                if isinstance(self.dd_roster[p].selected_option, tuple)
+                                                else self.dd_roster[p].selected_option] for p in (1, 2)]
+        s.seats = [self.dd_seat[p].selected_option[0] if isinstance(self.dd_seat[p].selected_option, tuple)
+                   else self.dd_seat[p].selected_option for p in (1, 2)]
+
+    def start_game(self) -> None:
+        from .play import PlayScene
+
+        s = self.settings
+        self._read_sides()
+        try:
+            s.seed = int(self.seed.get_text() or "1")
+        except ValueError:
+            s.seed = 1
+        why = refusal(s.ruleset, s.map)
+        if why:
+            self.error = why
+            self._update_reason()
+            return
+        s.save()
+        try:
+            session = GameSession.new(s.ruleset, self.maps[s.map], s.rosters.get(s.ruleset, ()),
+                                      {1: s.seats[0], 2: s.seats[1]}, s.seed)
+        except (GameError, ValueError) as err:
+            self.error = str(err)
+            self._update_reason()
+            return
+        self.app.switch(PlayScene(self.app, session, s.map))
+
+    # --- drawing --------------------------------------------------------------------------
+    def _thumb(self, mid: str) -> pygame.Surface:
+        key = f"{mid}:{self.thumb_rect.size}"
+        if key not in self.thumb_cache:
+            r = TableRenderer(self.maps[mid])
+            surf = pygame.Surface(self.thumb_rect.size)
+            r.draw(surf, r.fit_camera(self.thumb_rect.size, margin_px=16))
+            self.thumb_cache[key] = surf
+        return self.thumb_cache[key]
+
+    def draw(self, screen) -> None:
+        screen.fill((30, 25, 20))
+        if self.thumb_rect.w > 100 and self.thumb_rect.h > 100:
+            screen.blit(self._thumb(self.settings.map), self.thumb_rect)
+            pygame.draw.rect(screen, (120, 100, 70), self.thumb_rect, 2)
+            m = self.maps[self.settings.map]
+            cap = font(18).render(f"{m.name}: {m.width:g} x {m.height:g} {m.unit}, {len(m.pieces)} pieces",
+                                  True, (230, 222, 204))
+            screen.blit(cap, (self.thumb_rect.x, self.thumb_rect.bottom + 8))

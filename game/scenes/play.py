@@ -1,0 +1,688 @@
+"""The game scene: the table in play, the decision panel, the log, the AI's turns.
+
+Everything shown comes from ``view(viewer)`` and the pending Decision; every answer goes
+through the generic controller and ``GameSession.submit``. Layout: a turn bar on top, the
+table on the left, the decision panel (prompt, options, buttons, dice and cards, log) on the
+right.
+"""
+from __future__ import annotations
+
+import math
+import time
+from datetime import datetime
+
+import pygame
+import pygame_gui
+
+from engine.core import GameError
+from engine.table import Base
+from game.controllers import AIWorker, GenericController
+from game.render import overlays as ov
+from game.render.table_view import TableRenderer, font, plate
+from game.session import GameSession
+from game.ui.log_panel import LogPanel
+from game.ui.status import chance_text, hand_line, status_line
+from game.userdirs import saves_dir
+
+from .base import Scene
+
+PANEL_W = 380
+BAR_H = 46
+HELP = [
+    "Controls",
+    "Left click a model: select it (its options fill the list); click again elsewhere to act",
+    "Left click the table with a model selected: move there (or throw there) if the engine allows",
+    "Left drag: tape measure (from a model: base edge to base edge)",
+    "Right or middle drag: pan    Wheel: zoom    F: fit the table",
+    "1-9: pick the listed option    Tab: next model that may act    Esc: deselect",
+    "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
+    "Ctrl+Z: undo    Ctrl+S: save    Ctrl+O: load    + / -: AI speed    F1: this help",
+]
+
+
+class PlayScene(Scene):
+    def __init__(self, app, session: GameSession, map_name: str = ""):
+        super().__init__(app)
+        self.session = session
+        self.map_name = map_name or session.game.setup.map.id
+        self.mapfile = session.game.setup.map
+        self.unit = session.game.rules.unit
+        self.renderer = TableRenderer(self.mapfile)
+        self.names = self._side_names()
+        self.speed = getattr(app, "ai_speed", 1.0)
+        self.show_help = False
+        self.toggles = {"reach": True, "sight": False, "threat": False}
+        self.t = 0.0
+        self.worker: AIWorker | None = None
+        self.ai_wait = 0.0
+        self.anim: dict[str, tuple] = {}       # id -> (from, to, start time, duration)
+        self.message: tuple[str, float] | None = None
+        self.mouse = (-1, -1)
+        self.drag_start = None
+        self.panning = False
+        self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
+        self.chance_lines: list[str] = []
+        self.file_dialog = None
+        self._reach_cache = {}
+        self._shade_cache = {}
+        self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
+        self._layout()
+        self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
+        self._seen_version = -1
+        self._shown_player = None
+        self.refresh(rebuild_log=True)
+
+    # --- layout and widgets -------------------------------------------------------------
+    def _layout(self) -> None:
+        w, h = self.app.size
+        self.table_rect = pygame.Rect(0, BAR_H, w - PANEL_W, h - BAR_H)
+        self.panel_rect = pygame.Rect(w - PANEL_W, 0, PANEL_W, h)
+        self.ui.clear_and_reset()
+        x = self.panel_rect.x + 8
+        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 8, PANEL_W - 16, 74), self.ui,
+                                                    object_id="#prompt")
+        list_h = max(160, int(h * 0.34))
+        self.options = pygame_gui.elements.UISelectionList(pygame.Rect(x, 86, PANEL_W - 16, list_h), [], self.ui)
+        y = 90 + list_h
+        bw = (PANEL_W - 16 - 3 * 4) // 4
+        self.buttons = {}
+        for i, (key, text, tip) in enumerate([("undo", "Undo", "Ctrl+Z: take back your last decision"),
+                                              ("save", "Save", "Ctrl+S: save the game"),
+                                              ("load", "Load", "Ctrl+O: load a saved game"),
+                                              ("help", "Help", "F1: the controls")]):
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
+                                                             tool_tip_text=tip)
+        y += 32
+        for i, (key, text, tip) in enumerate([("reach", "Reach", "R: shade where the selected model can move"),
+                                              ("sight", "Sight", "V: shade what the selected model can see"),
+                                              ("threat", "Threat", "T: shade what the enemy can see"),
+                                              ("menu", "Menu", "back to the launcher (the game is autosaved)")]):
+            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
+                                                             tool_tip_text=tip)
+        y += 34
+        self.chance_rect = pygame.Rect(x, y, PANEL_W - 16, 86)
+        self.log.set_rect(pygame.Rect(x, y + 92, PANEL_W - 16, h - (y + 92) - 8))
+        self._listed: list[int] = []
+        self._last_prompt = None
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        self._layout()
+        self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
+        self._last_prompt = None
+        self.refresh()
+
+    # --- the model: views, decision, controller ------------------------------------------
+    def _side_names(self) -> dict[int, str]:
+        v = self.session.game.view(None)
+        names = {}
+        for p in (1, 2):
+            seat = self.session.seats.get(p, "")
+            who = "you" if seat == "human" and len(self.session.humans) == 1 else f"Player {p}"
+            if seat.startswith("ai:"):
+                who = f"AI {seat[3:]}"
+            if v.get("ruleset") == "frontier":
+                who += f" ({v['posses'][str(p)]['name']})"
+            names[p] = who
+        return names
+
+    def refresh(self, rebuild_log: bool = False) -> None:
+        """Re-read the view and the decision after any change."""
+        s = self.session
+        self.viewer = s.viewer()
+        self.view = s.view()
+        self.pieces = self.view.get("pieces", [])
+        self.decision = s.pending()
+        human_turn = self.decision is not None and s.is_human(self.decision.player)
+        old_sel = self.ctrl.selected if getattr(self, "ctrl", None) else None
+        self.ctrl = GenericController(self.decision, self.pieces) if human_turn else None
+        if self.ctrl and old_sel in self.ctrl.actors():
+            self.ctrl.selected = old_sel
+        if rebuild_log or self._shown_player != self.viewer:
+            self.log.clear()
+            for e in s.game.log:
+                if e.visible(self.viewer):
+                    self.log.add(e.text, e.kind)
+            self.chance_lines = [t for e in s.game.log[-40:] if e.visible(self.viewer) and (t := chance_text(e))][-3:]
+            self._shown_player = self.viewer
+        self._seen_version = s.version
+        self._fill_options()
+
+    def _fill_options(self) -> None:
+        d = self.decision
+        if d is None:
+            prompt = "The game is over."
+        elif self.ctrl is None:
+            prompt = f"{self.names[d.player]} is thinking: {d.prompt}"
+        else:
+            prompt = f"{self.names[d.player]}: {d.prompt}"
+            if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
+                prompt += " - or click the table"
+        items = self.ctrl.items() if self.ctrl else []
+        key = (prompt, tuple(items))
+        if key == self._last_prompt:
+            return
+        self._last_prompt = key
+        self.prompt.set_text(prompt.replace("<", "&lt;"))
+        self._listed = [i for i, _ in items]
+        self.options.set_item_list([f"{n + 1}. {t}" if n < 9 else t for n, (_, t) in enumerate(items)])
+
+    # --- answering ------------------------------------------------------------------------
+    def submit(self, choice) -> bool:
+        d = self.decision
+        before = {p["id"]: (p["x"], p["y"]) for p in self.pieces}
+        try:
+            step = self.session.submit(d.player, choice, d.seq)
+        except GameError as err:
+            self.say(str(err).split("\n")[0], error=True)
+            return False
+        for e in step.events:
+            if e.visible(self.viewer):
+                self.log.add(e.text, e.kind)
+                t = chance_text(e)
+                if t:
+                    self.chance_lines = (self.chance_lines + [t])[-3:]
+        self._after_change(before, animate=step.by_ai)
+        return True
+
+    def _after_change(self, before, animate: bool) -> None:
+        self._reach_cache.clear()
+        self._shade_cache.clear()
+        self.refresh()
+        now = self.t
+        if animate:
+            for p in self.pieces:
+                a = before.get(p["id"])
+                if a and math.dist(a, (p["x"], p["y"])) > 0.5:
+                    dur = min(1.2, 0.25 + math.dist(a, (p["x"], p["y"])) / 400.0) / self.speed
+                    self.anim[p["id"]] = (a, (p["x"], p["y"]), now, dur)
+        self._check_flow()
+
+    def _check_flow(self) -> None:
+        """Game over, or a pass screen before a hand is shown to the other player."""
+        from .game_over import GameOverScene
+        from .passing import PassScene
+
+        s = self.session
+        if s.game.over:
+            self.app.switch(GameOverScene(self.app, s, self))
+            return
+        d = self.decision
+        if (len(s.humans) >= 2 and s.is_human(d.player) and d.player != getattr(self, "_eyes", d.player)
+                and s.hidden_differs()):
+            self._eyes = d.player
+            self.app.switch(PassScene(self.app, self, d.player))
+            return
+        if s.is_human(d.player):
+            self._eyes = d.player
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = (text, self.t + 5.0)
+        self.log.add(("refused: " if error else "") + text, "error" if error else "info")
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        if self.file_dialog is not None:
+            if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+                self._load(ev.text)
+                self.file_dialog = None
+            elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
+                self.file_dialog = None
+            return
+        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.options:
+            idx, text = None, ev.text
+            for n, (_, label) in enumerate(self._items_now()):
+                shown = f"{n + 1}. {label}" if n < 9 else label
+                if shown == text:
+                    idx = self._listed[n]
+                    break
+            if idx is not None and self.ctrl:
+                out = self.ctrl.pick(idx)
+                if out.choice is not None:
+                    self.submit(out.choice)
+            return
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if ev.ui_element is b:
+                    self.command(key)
+            return
+        if ev.type == pygame.KEYDOWN:
+            self._key(ev)
+            return
+        if self.log.handle(ev):
+            return
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            self._mouse(ev)
+
+    def _items_now(self):
+        return self.ctrl.items() if self.ctrl else []
+
+    def command(self, key: str) -> None:
+        if key == "undo":
+            self.undo()
+        elif key == "save":
+            self.save()
+        elif key == "load":
+            self.open_load()
+        elif key == "help":
+            self.show_help = not self.show_help
+        elif key in self.toggles:
+            self.toggles[key] = not self.toggles[key]
+            self.say(f"{key} view {'on' if self.toggles[key] else 'off'}")
+        elif key == "menu":
+            from .launcher import LauncherScene
+            self.app.switch(LauncherScene(self.app))
+
+    def _key(self, ev) -> None:
+        ctrl = ev.mod & pygame.KMOD_CTRL
+        if ctrl and ev.key == pygame.K_z:
+            self.undo()
+        elif ctrl and ev.key == pygame.K_s:
+            self.save()
+        elif ctrl and ev.key == pygame.K_o:
+            self.open_load()
+        elif ev.key == pygame.K_F1:
+            self.show_help = not self.show_help
+        elif ev.key in (pygame.K_f, pygame.K_HOME):
+            self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
+        elif ev.key == pygame.K_ESCAPE:
+            if self.show_help:
+                self.show_help = False
+            elif self.ctrl:
+                self.ctrl.deselect()
+                self._last_prompt = None
+                self._fill_options()
+            self.tape = None
+        elif ev.key == pygame.K_r:
+            self.command("reach")
+        elif ev.key == pygame.K_v:
+            self.command("sight")
+        elif ev.key == pygame.K_t:
+            self.command("threat")
+        elif ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.speed = min(8.0, self.speed * 1.5)
+            self.say(f"AI speed x{self.speed:.1f}")
+        elif ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.speed = max(0.25, self.speed / 1.5)
+            self.say(f"AI speed x{self.speed:.1f}")
+        elif ev.key == pygame.K_TAB and self.ctrl:
+            actors = sorted(self.ctrl.actors())
+            if actors:
+                cur = self.ctrl.selected
+                nxt = actors[(actors.index(cur) + 1) % len(actors)] if cur in actors else actors[0]
+                self.select(nxt)
+        elif pygame.K_1 <= ev.key <= pygame.K_9 and self.ctrl:
+            out = self.ctrl.hotkey(ev.key - pygame.K_0)
+            if out.choice is not None:
+                self.submit(out.choice)
+
+    def select(self, mid) -> None:
+        if self.ctrl:
+            out = self.ctrl.click_model(mid)
+            self._last_prompt = None
+            if out.choice is not None:
+                self.submit(out.choice)
+            else:
+                self._fill_options()
+
+    def screen_pos_of(self, mid: str) -> tuple[int, int]:
+        """Where a model is drawn in the window (for tests and screenshots)."""
+        p = next(q for q in self.pieces if q["id"] == mid)
+        x, y = ov.mm_to_screen(self.cam, p["x"], p["y"])
+        return round(x) + self.table_rect.x, round(y) + self.table_rect.y
+
+    def _table_pos(self, pos):
+        return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
+
+    def _mouse(self, ev) -> None:
+        if ev.type == pygame.MOUSEWHEEL:
+            if self.table_rect.collidepoint(self.mouse):
+                self.cam.zoom_at(1.15 ** ev.y, *self._table_pos(self.mouse))
+            return
+        pos = ev.pos
+        self.mouse = pos
+        if ev.type == pygame.MOUSEMOTION:
+            if self.panning:
+                self.cam.pan(*ev.rel)
+            elif self.drag_start is not None and math.dist(self.drag_start, pos) > 6:
+                self._update_tape(pos)
+            return
+        if not self.table_rect.collidepoint(pos) and ev.type == pygame.MOUSEBUTTONDOWN:
+            return
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            if ev.button in (2, 3):
+                self.panning = True
+            elif ev.button == 1:
+                self.drag_start = pos
+                self.tape = None
+        elif ev.type == pygame.MOUSEBUTTONUP:
+            if ev.button in (2, 3):
+                self.panning = False
+            elif ev.button == 1 and self.drag_start is not None:
+                moved = math.dist(self.drag_start, pos) > 6
+                start, self.drag_start = self.drag_start, None
+                if moved:
+                    self._update_tape(pos)
+                else:
+                    self.click(start)
+
+    def _mm(self, pos):
+        return ov.screen_to_mm(self.cam, *self._table_pos(pos))
+
+    def _update_tape(self, pos) -> None:
+        a, b = self._mm(self.drag_start), self._mm(pos)
+        pa = ov.piece_at(self.pieces, {}, *a)
+        pb = ov.piece_at(self.pieces, {}, *b)
+        self.tape = (a, b, pa, pb)
+
+    def tape_length(self) -> tuple[float, tuple, tuple] | None:
+        """Length (mm) of the tape, and its ends: base edge to base edge where it starts or
+        ends on a model (as a player measures), else point to point."""
+        if not self.tape:
+            return None
+        a, b, pa, pb = self.tape
+        a = (pa["x"], pa["y"]) if pa else a
+        b = (pb["x"], pb["y"]) if pb else b
+        d = math.dist(a, b)
+        if d < 1e-9:
+            return 0.0, a, b
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        ra, rb = (pa["radius"] if pa else 0.0), (pb["radius"] if pb else 0.0)
+        length = max(0.0, d - ra - rb)
+        return length, (a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb)
+
+    def click(self, pos) -> None:
+        """A left click on the table: a model (select, pick, target) or a point (a space)."""
+        if self.ctrl is None:
+            return
+        x, y = self._mm(pos)
+        p = ov.piece_at(self.pieces, {}, x, y)
+        if p is not None and (p["id"] in self.ctrl.actors() or self.ctrl.selected is not None):
+            out = self.ctrl.click_model(p["id"])
+            self._last_prompt = None
+            if out.choice is not None:
+                self.submit(out.choice)
+                return
+            if out.selected == p["id"] or out.selected == self.ctrl.selected and p["id"] != self.ctrl.selected:
+                self._fill_options()
+                if out.refusal is None:
+                    return
+            if out.refusal and not self.ctrl.spaces_for(self.ctrl.selected):
+                self.say(out.refusal, error=True)
+                return
+        out = self.ctrl.click_table(x, y)
+        if out.choice is not None:
+            self.submit(out.choice)
+        elif out.refusal:
+            self.say(out.refusal, error=True)
+
+    # --- actions --------------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.worker is not None:
+            self.say("wait for the AI to finish its move", error=True)
+            return
+        if self.session.undo():
+            self.anim.clear()
+            self._reach_cache.clear()
+            self._shade_cache.clear()
+            self.refresh(rebuild_log=True)
+            self.say("took back your last decision")
+        else:
+            self.say("nothing to undo: the last decision revealed dice or cards, or was the other side's", error=True)
+
+    def save(self, path=None) -> str | None:
+        s = self.session.game.setup
+        path = path or saves_dir() / f"{s.ruleset}-{self.map_name}-{datetime.now():%Y%m%d-%H%M%S}.json"
+        try:
+            self.session.save(path)
+        except (OSError, GameError) as err:
+            self.say(f"could not save to {path}: {err}", error=True)
+            return None
+        self.say(f"saved to {path}")
+        return str(path)
+
+    def open_load(self) -> None:
+        d = saves_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(160, 80, 640, 480), self.ui, window_title="Load a saved game",
+            initial_file_path=str(d), allow_existing_files_only=True)
+
+    def _load(self, path) -> None:
+        from engine.core.saves import load_game
+        from engine.data.errors import DataError
+
+        try:
+            game = load_game(path)
+        except DataError as err:
+            self.say(str(err).split("\n")[0], error=True)
+            return
+        session = GameSession(game, dict(self.session.seats), ai_seed=self.session.ai_seed)
+        self.app.switch(PlayScene(self.app, session, game.setup.map.id))
+
+    # --- the frame ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.t += dt
+        s = self.session
+        if self._seen_version != s.version:
+            self.refresh()
+        for k, (a, b, t0, dur) in list(self.anim.items()):
+            if self.t - t0 >= dur:
+                del self.anim[k]
+        if self.worker is not None:
+            if self.worker.done:
+                w, self.worker = self.worker, None
+                if w.error is not None:
+                    self.say(f"the AI failed: {w.error!r}", error=True)
+                    self.ai_wait = 1e9     # stop the AI; the game stays as it was
+                    return
+                if s.pending() is not None and s.pending().seq == w.seq:
+                    self.submit(w.choice)
+                    self.ai_wait = self.t + 0.35 / self.speed
+            return
+        if s.ai_to_move() and not self.anim and self.t >= self.ai_wait and self.app.scene is self:
+            self.worker = AIWorker(s)
+
+    def positions(self) -> dict:
+        out = {}
+        for k, (a, b, t0, dur) in self.anim.items():
+            f = min(1.0, max(0.0, (self.t - t0) / dur))
+            f = f * f * (3 - 2 * f)
+            out[k] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+        return out
+
+    def draw(self, screen) -> None:
+        screen.fill((24, 20, 16))
+        tsurf = screen.subsurface(self.table_rect)
+        self.renderer.draw(tsurf, self.cam)
+        self._draw_table_overlays(tsurf)
+        self._draw_bar(screen)
+        self._draw_panel(screen)
+        if self.show_help:
+            self._draw_help(screen)
+        if self.message and self.t < self.message[1]:
+            lab = plate(self.message[0][:140], 17, bg=(40, 20, 14, 230))
+            screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10)))
+
+    def _busy(self) -> bool:
+        """The AI is thinking: ask the table nothing (see controllers/ai.py)."""
+        return self.worker is not None
+
+    def _draw_table_overlays(self, surf) -> None:
+        cam = self.cam
+        pos = self.positions()
+        ctrl = self.ctrl
+        mouse_in = self.table_rect.collidepoint(self.mouse)
+        mx, my = self._mm(self.mouse) if mouse_in else (None, None)
+        hover = ov.piece_at(self.pieces, pos, mx, my) if mouse_in else None
+        sel = ctrl.selected if ctrl else None
+        if not self._busy() and ctrl and sel:
+            if self.toggles["reach"]:
+                self._draw_reach(surf, ctrl, sel)
+            if self.toggles["sight"]:
+                self._draw_shade(surf, sel, mine=True)
+        if not self._busy() and self.toggles["threat"] and self.viewer:
+            self._draw_shade(surf, None, mine=False)
+        # live move preview
+        pv = None
+        if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
+            pv = ctrl.preview(mx, my)
+            if pv is not None:
+                if pv.path:
+                    ov.draw_path(surf, cam, pv.path, pv.legal)
+                if not pv.legal:
+                    ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+        ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
+                       actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
+        tip = None
+        if hover is not None and sel and hover["id"] != sel and not self._busy():
+            tip = self._aim_lines(sel, hover)
+        elif hover is not None:
+            tip = self._piece_lines(hover)
+        elif pv is not None:
+            if pv.cost is not None:
+                tip = [f"move {ov.length_text(pv.cost, self.unit)} of {ov.length_text(pv.allowance, self.unit)}",
+                       f"{ov.length_text(max(0.0, pv.allowance - pv.cost), self.unit)} left" + ("" if pv.legal else "")]
+            elif not pv.legal:
+                tip = ["not allowed", pv.reason or ""]
+        if self.tape:
+            length, a, b = self.tape_length()
+            edge = " (base to base)" if (self.tape[2] or self.tape[3]) else ""
+            ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
+        if tip:
+            ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
+
+    def _piece_lines(self, p) -> list[str]:
+        side = self.names.get(p["player"], f"Player {p['player']}")
+        lines = [f"{p['name']}  ({side})"]
+        if p["health"]:
+            lines.append(p["health"])
+        lines += p["profile"]
+        if p["markers"]:
+            lines.append("state: " + ", ".join(p["markers"]))
+        if p["out"]:
+            lines.append("out of the game")
+        return lines
+
+    def _base(self, p) -> Base:
+        return Base(p["id"], p["x"], p["y"], p["radius"], p["height"], p["facing"] or 0.0, p["z"])
+
+    def _draw_sight_line(self, a, b) -> float:
+        others = [self._base(p) for p in self.pieces if not p["out"] and p["id"] not in (a["id"], b["id"])]
+        s = self.session.game.table.sight(self._base(a), self._base(b), others)
+        return float(s.visible_fraction)
+
+    def _aim_lines(self, sel_id, target) -> list[str]:
+        """Hovering a model with one selected: sight, range, and the odds of each attack."""
+        a = next((p for p in self.pieces if p["id"] == sel_id), None)
+        if a is None:
+            return self._piece_lines(target)
+        frac = self._draw_sight_line(a, target)
+        surf = self.app.screen.subsurface(self.table_rect)
+        ov.draw_rays(surf, self.cam, (a["x"], a["y"]), (target["x"], target["y"]), frac)
+        gap = max(0.0, math.dist((a["x"], a["y"]), (target["x"], target["y"])) - a["radius"] - target["radius"])
+        lines = [f"{a['name']} -> {target['name']}",
+                 f"range {ov.length_text(gap, self.unit)} base to base; {frac:.0%} of it visible"]
+        if self.ctrl:
+            odds_fn = getattr(self.session.game, "attack_odds", None)
+            for i, ids in enumerate(self.ctrl.ids_of):
+                if ids and ids[0] == sel_id and target["id"] in ids[1:]:
+                    label = self.decision.labels[i]
+                    if odds_fn is not None:
+                        o = odds_fn(self.decision.options[i])
+                        if o is not None:
+                            label = f"{label}: {o.summary}"
+                    lines.append(label)
+        return lines + [""] + self._piece_lines(target)[:2]
+
+    def _draw_reach(self, surf, ctrl, sel) -> None:
+        key = (sel, self.session.version)
+        if key not in self._reach_cache:
+            spaces = [s for s in ctrl.spaces_for(sel) if hasattr(s, "reach")]
+            r = None
+            if spaces:
+                try:
+                    r = spaces[0].reach()
+                except Exception as err:  # a preview must never take the game down
+                    self.say(f"reach preview failed: {err!r}", error=True)
+                    self.toggles["reach"] = False
+            self._reach_cache[key] = None if r is None else (ov.mask_surface(r.mask, (120, 230, 150, 70)), r)
+        got = self._reach_cache[key]
+        if got is not None:
+            img, r = got
+            ov.draw_grid_overlay(surf, self.cam, img, r.origin, r.cell, r.mask.shape[0])
+
+    def _draw_shade(self, surf, sel, mine: bool) -> None:
+        """Shade what a model sees (or what the enemy sees), from the engine's visibility grid."""
+        fn = getattr(self.session.game.table, "visible_grid", None)
+        if fn is None:
+            return
+        key = ("mine" if mine else "threat", sel, self.session.version)
+        if key not in self._shade_cache:
+            if mine:
+                viewers = [p for p in self.pieces if p["id"] == sel]
+            else:
+                viewers = [p for p in self.pieces if not p["out"] and p["player"] != self.viewer]
+            others = [self._base(p) for p in self.pieces if not p["out"]]
+            g = fn([self._base(p) for p in viewers], others)
+            colour = (120, 200, 255, 60) if mine else (255, 90, 70, 60)
+            self._shade_cache[key] = (ov.mask_surface(g.mask, colour), g)
+        img, g = self._shade_cache[key]
+        ov.draw_grid_overlay(surf, self.cam, img, g.origin, g.cell, g.mask.shape[0])
+
+    def _draw_bar(self, screen) -> None:
+        bar = pygame.Rect(0, 0, self.table_rect.w, BAR_H)
+        pygame.draw.rect(screen, (34, 28, 22), bar)
+        pygame.draw.line(screen, (120, 100, 70), bar.bottomleft, bar.bottomright)
+        rules_name = self.session.game.rules.name
+        top, sides = status_line(self.view, self.names)
+        y = 3
+        for text, size, colour in ((f"{rules_name} on {self.mapfile.name}   |   {top}", 18, (240, 232, 214)),
+                                   (sides, 15, (250, 220, 130))):
+            img = font(size).render(text, True, colour)
+            if img.get_width() > bar.w - 16:
+                img = font(size - 3).render(text, True, colour)
+            screen.blit(img, (8, y))
+            y += img.get_height() + 2
+
+    def _draw_panel(self, screen) -> None:
+        pygame.draw.rect(screen, (30, 25, 20), self.panel_rect)
+        pygame.draw.line(screen, (120, 100, 70), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
+        r = self.chance_rect
+        pygame.draw.rect(screen, (20, 17, 14), r)
+        pygame.draw.rect(screen, (120, 100, 70), r, 1)
+        f = font(15)
+        y = r.y + 4
+        hand = hand_line(self.view, self.viewer)
+        head = font(16, True).render("Your hand" if hand else "Dice and cards", True, (250, 220, 130))
+        screen.blit(head, (r.x + 6, y))
+        y += head.get_height() + 2
+        from game.ui.log_panel import wrap
+        lines = wrap(hand, f, r.w - 12) if hand else []
+        for t in reversed(self.chance_lines):
+            lines += wrap(t, f, r.w - 12)
+        for line in lines[:4]:
+            screen.blit(f.render(line, True, (236, 228, 210)), (r.x + 6, y))
+            y += f.get_linesize()
+        self.log.draw(screen)
+        if self.worker is not None:
+            dots = "." * (1 + int(self.t * 3) % 3)
+            lab = plate(f"{self.names.get(self.worker.player)} is thinking{dots}", 16)
+            screen.blit(lab, (self.table_rect.x + 10, self.table_rect.bottom - lab.get_height() - 10))
+
+    def _draw_help(self, screen) -> None:
+        f = font(18)
+        w = max(f.size(t)[0] for t in HELP) + 30
+        h = len(HELP) * (f.get_linesize() + 4) + 24
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        box.fill((16, 13, 10, 235))
+        y = 12
+        for i, t in enumerate(HELP):
+            box.blit(font(20, True).render(t, True, (250, 220, 130)) if i == 0 else f.render(t, True, (236, 228, 210)),
+                     (15, y))
+            y += f.get_linesize() + 4
+        screen.blit(box, box.get_rect(center=self.table_rect.center))
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.wait(5.0)

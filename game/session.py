@@ -1,0 +1,146 @@
+"""One game being played in the client: who sits where, undo, saves and the autosave.
+
+No pygame here: the session is the client's model, driven by the scenes and the tests alike.
+Every change goes through ``Game.submit`` (a refusal leaves the game exactly as it was); undo
+replays the recorded decisions minus the tail, only as far back as ``Game.undo_point`` allows.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.ai import agent_names, make_agent
+from engine.core import Choice, Decision, Event, Game, GameError, Setup, replay
+from engine.core.saves import save_game
+
+from .userdirs import autosave_file
+
+HUMAN = "human"
+
+
+def parse_seat(seat: str) -> str:
+    """"human", or "ai:NAME" for an agent of the engine's registry (a bare NAME works too)."""
+    seat = seat.strip()
+    if seat == HUMAN:
+        return seat
+    name = seat[3:] if seat.startswith("ai:") else seat
+    base = name.split(":", 1)[0]
+    if base not in agent_names():
+        raise ValueError(f"no agent {base!r} (available: {', '.join(agent_names())}, or 'human')")
+    return f"ai:{name}"
+
+
+def _agent(seat: str, player: int, seed: int):
+    agent = make_agent(seat[3:], player, seed)
+    return agent
+
+
+@dataclass
+class Step:
+    """One settled decision, for the log and the animations."""
+    player: int
+    choice: Choice
+    events: list[Event]
+    by_ai: bool
+
+
+class GameSession:
+    def __init__(self, game: Game, seats: dict[int, str], ai_seed: int = 0, autosave: bool = True):
+        self.game = game
+        self.seats = {p: parse_seat(s) for p, s in seats.items()}
+        self.ai_seed = ai_seed
+        self.autosave = autosave
+        self.agents = {p: _agent(s, p, ai_seed ^ (p * 0x9E3779B1)) for p, s in self.seats.items() if s != HUMAN}
+        for agent in self.agents.values():
+            attach = getattr(agent, "attach", None)
+            if attach is not None:  # agents that ask for the public static facts (table, rosters)
+                attach(game.table, game.rules)
+        self.version = 0          # bumped on every change (submit, undo, load): views re-read then
+        self._last_viewer = next((p for p in sorted(self.seats) if self.seats[p] == HUMAN), None)
+        self._turn = game.state.turn
+
+    @classmethod
+    def new(cls, ruleset: str, mapfile, rosters=(), seats=None, seed: int = 1, options=None,
+            autosave: bool = True) -> "GameSession":
+        game = Game(Setup(ruleset, mapfile, tuple(rosters), dict(options or {}), seed))
+        return cls(game, seats or {1: HUMAN, 2: "ai:random"}, ai_seed=seed, autosave=autosave)
+
+    # --- who decides, who looks ---------------------------------------------------------
+    def pending(self) -> Decision | None:
+        return self.game.pending()
+
+    def is_human(self, player: int | None) -> bool:
+        return player is not None and self.seats.get(player) == HUMAN
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p in sorted(self.seats) if self.seats[p] == HUMAN]
+
+    def viewer(self) -> int | None:
+        """Whose eyes the screen shows: the human deciding now, else the last human who did;
+        None (a spectator, who sees no hidden card) when no human plays."""
+        d = self.pending()
+        if d is not None and self.is_human(d.player):
+            self._last_viewer = d.player
+        return self._last_viewer
+
+    def ai_to_move(self) -> bool:
+        d = self.pending()
+        return d is not None and not self.is_human(d.player)
+
+    def view(self, player: int | None = None) -> dict:
+        return self.game.view(self.viewer() if player is None else player)
+
+    def hidden_differs(self) -> bool:
+        """Do the two players' views differ (hidden cards or secret choices on screen)?"""
+        a, b = self.game.view(1), self.game.view(2)
+        for v in (a, b):
+            v.pop("you", None)
+            v.pop("log", None)
+        return a != b
+
+    # --- changing the game --------------------------------------------------------------
+    def submit(self, player: int, choice: Choice, seq: int | None = None) -> Step:
+        """Answer the pending decision; a refusal raises (IllegalChoice etc.) with nothing changed."""
+        events = self.game.submit(player, choice, seq)
+        self.version += 1
+        step = Step(player, choice, events, not self.is_human(player))
+        self._maybe_autosave()
+        return step
+
+    def ai_choose(self) -> tuple[int, Choice]:
+        """The agent's answer to the pending decision (it sees only its own view)."""
+        d = self.pending()
+        agent = self.agents[d.player]
+        return d.player, agent.choose(d, self.game.view(d.player))
+
+    def undo_target(self) -> int | None:
+        """How many decisions stay after one Ctrl+Z, or None when nothing may be taken back."""
+        human = self._last_viewer
+        if human is None:
+            return None
+        n = len(self.game.decisions)
+        if self.game.undo_point(human) >= n:
+            return None
+        return n - 1
+
+    def undo(self) -> bool:
+        keep = self.undo_target()
+        if keep is None:
+            return False
+        self.game = replay(self.game.setup, self.game.decisions[:keep], table=self.game.table)
+        self.version += 1
+        return True
+
+    # --- saves --------------------------------------------------------------------------
+    def save(self, path) -> None:
+        save_game(self.game, path)
+
+    def _maybe_autosave(self) -> None:
+        turn = self.game.state.turn
+        if turn != self._turn or self.game.over:
+            self._turn = turn
+            if self.autosave:
+                try:
+                    save_game(self.game, autosave_file())
+                except (OSError, GameError):
+                    pass  # a failed autosave must not end the game; the next turn tries again

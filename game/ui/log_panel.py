@@ -1,0 +1,86 @@
+"""A scrolling game log: each line rendered once, only the visible rows blitted.
+
+pygame_gui's text box re-lays out its whole text on every append (TOOLCHAIN-NOTES: 134 ms at
+500 lines), so the log keeps a list of pre-rendered line surfaces instead.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.render.table_view import font
+
+KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250, 220, 130),
+                "result": (140, 240, 160), "error": (255, 120, 110), "turn": (160, 200, 255)}
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        t = f"{cur} {w}".strip()
+        if f.size(t)[0] <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = "  " + w
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+class LogPanel:
+    def __init__(self, rect: pygame.Rect, size: int = 16):
+        self.rect = pygame.Rect(rect)
+        self.size = size
+        self.rows: list[pygame.Surface] = []
+        self.texts: list[str] = []
+        self.scroll = 0            # rows scrolled up from the bottom
+
+    def clear(self) -> None:
+        self.rows.clear()
+        self.texts.clear()
+        self.scroll = 0
+
+    def add(self, text: str, kind: str = "info") -> None:
+        f = font(self.size)
+        colour = KIND_COLOURS.get(kind, (226, 220, 206))
+        self.texts.append(text)
+        for line in wrap(text, f, self.rect.w - 14):
+            self.rows.append(f.render(line, True, colour))
+        if self.scroll:
+            self.scroll += 1        # keep the reader's place when scrolled back
+
+    def set_rect(self, rect) -> None:
+        rect = pygame.Rect(rect)
+        if rect.w != self.rect.w:   # re-wrap for the new width
+            texts = self.texts[:]
+            self.rect = rect
+            self.clear()
+            for t in texts:
+                self.add(t)
+        self.rect = rect
+
+    def handle(self, ev) -> bool:
+        if ev.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(len(self.rows) - 1, self.scroll + ev.y * 3))
+            return True
+        return False
+
+    def draw(self, screen) -> None:
+        bg = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        bg.fill((18, 15, 12, 215))
+        screen.blit(bg, self.rect)
+        pygame.draw.rect(screen, (120, 100, 70), self.rect, 1)
+        line_h = font(self.size).get_linesize()
+        n = max(1, (self.rect.h - 8) // line_h)
+        end = len(self.rows) - self.scroll
+        rows = self.rows[max(0, end - n):end]
+        y = self.rect.bottom - 4 - len(rows) * line_h
+        clip = screen.get_clip()
+        screen.set_clip(self.rect)
+        for s in rows:
+            screen.blit(s, (self.rect.x + 7, y))
+            y += line_h
+        screen.set_clip(clip)
+        if self.scroll:
+            tag = font(14).render(f"scrolled back {self.scroll} lines - wheel down", True, (250, 220, 130))
+            screen.blit(tag, (self.rect.right - tag.get_width() - 6, self.rect.y + 3))

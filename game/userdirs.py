@@ -1,0 +1,35 @@
+"""Where the client keeps the player's things: settings, autosaves and saves.
+
+``SKIRMISH_HOME`` overrides everything (tests point it at a temporary folder); otherwise the
+XDG folders on Linux, ``%APPDATA%`` on Windows and ``~/Library/Application Support`` on macOS.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def _base(kind: str) -> Path:
+    home = os.environ.get("SKIRMISH_HOME")
+    if home:
+        return Path(home) / kind
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA", Path.home())) / "Skirmish" / kind
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Skirmish" / kind
+    env = "XDG_CONFIG_HOME" if kind == "config" else "XDG_DATA_HOME"
+    default = Path.home() / (".config" if kind == "config" else ".local/share")
+    return Path(os.environ.get(env) or default) / "skirmish"
+
+
+def settings_file() -> Path:
+    return _base("config") / "settings.json"
+
+
+def saves_dir() -> Path:
+    return _base("data") / "saves"
+
+
+def autosave_file() -> Path:
+    return _base("data") / "autosave.json"

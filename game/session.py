@@ -115,10 +115,12 @@ class GameSession:
 
     def undo_target(self) -> int | None:
         """How many decisions stay after one Ctrl+Z, or None when nothing may be taken back."""
-        human = self._last_viewer
-        if human is None:
-            return None
         n = len(self.game.decisions)
+        if n == 0:
+            return None
+        human = self.game.decisions[-1][0]   # who made the last decision takes it back
+        if not self.is_human(human):
+            return None
         if self.game.undo_point(human) >= n:
             return None
         return n - 1

@@ -277,6 +277,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _FONTS[key]
 
 
+def reset_fonts() -> None:
+    """Forget every font and text made so far (pygame was shut down and started again)."""
+    _FONTS.clear()
+    plate.cache_clear()
+    text_halo.cache_clear()
+
+
 @functools.lru_cache(maxsize=1024)
 def text_halo(text: str, size: int, colour=(250, 246, 236), halo=(20, 16, 12), bold=False) -> pygame.Surface:
     """Text with a 1px dark halo: readable on any ground."""

@@ -1,0 +1,1 @@
+"""The client's assets (theme, icon), installed as the package ``skirmish_assets``."""

@@ -1,0 +1,114 @@
+"""The client's controller and session without a window: input to choices, undo, seats."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core import Game, IllegalChoice, Setup
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.frontier.rules import INCH, Fight
+from game.controllers import GenericController, involved
+from game.session import GameSession, parse_seat
+
+TOWN = load_map(resolve_map("town"))
+
+
+def frontier(seed=1):
+    return Game(Setup("frontier", TOWN, (), {}, seed))
+
+
+def pieces(g, player=1):
+    return g.view(player)["pieces"]
+
+
+def test_involved_names_the_actor_first_then_the_targets():
+    ids = {"p1-marshal", "p2-outlaw_1"}
+    assert involved(Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"), ids) == ["p1-marshal", "p2-outlaw_1"]
+    assert involved(MoveTo("p2-outlaw_1", 1.0, 2.0), ids) == ["p2-outlaw_1"]
+
+
+def test_every_view_lists_the_pieces_in_one_shape():
+    for rs, mp in (("counterblast", "outpost"), ("frontier", "town"), ("doubles", "prehistoric")):
+        g = Game(Setup(rs, load_map(resolve_map(mp)), (), {}, 3))
+        ps = g.view(1)["pieces"]
+        assert len(ps) >= 5
+        for p in ps:
+            assert {"id", "player", "name", "x", "y", "radius", "height", "out", "markers", "profile"} <= set(p)
+            assert p["player"] in (1, 2) and p["radius"] > 0 and p["profile"]
+
+
+def test_a_model_is_selected_and_the_table_click_is_checked_by_the_engine():
+    g = frontier()
+    d = g.pending()
+    assert d.kind == "move"
+    c = GenericController(d, pieces(g))
+    mid = next(s.actor for s in d.spaces)
+    assert mid in c.actors()
+    out = c.click_model(mid)
+    assert out.choice is None and c.selected == mid
+    assert all(mid in [x for x in involved(d.options[i], c.pieces)] for i, _ in c.items())
+    space = c.spaces_for(mid)[0]
+    b = space.base
+    # 2" toward the table's middle is free ground on the town's west edge
+    ok = c.click_table(b.x + 2 * INCH, b.y)
+    assert ok.choice == MoveTo(mid, round(b.x + 2 * INCH, 2), round(b.y, 2))
+    assert space.check(ok.choice) is None
+    # 20" is beyond any allowance: refused with the engine's own reason
+    far = c.click_table(b.x + 20 * INCH, b.y)
+    assert far.choice is None and "allowed" in far.refusal
+    pv = c.preview(b.x + 2 * INCH, b.y)
+    assert pv.legal and pv.cost == pytest.approx(2 * INCH, abs=0.05) and pv.path[0] == (b.x, b.y)
+    bad = c.preview(b.x + 20 * INCH, b.y)
+    assert not bad.legal and bad.reason == far.refusal
+
+
+def test_hotkeys_pick_the_listed_options_in_order():
+    g = frontier()
+    d = g.pending()
+    c = GenericController(d, pieces(g))
+    items = c.items()
+    assert c.hotkey(1).choice == d.options[items[0][0]]
+    assert c.hotkey(len(items) + 1).choice is None if len(items) < 9 else True
+
+
+def test_undo_point_goes_back_over_own_decisions_that_drew_nothing():
+    g = frontier()
+    n0 = len(g.decisions)
+    d = g.pending()
+    space = next(s for s in d.spaces if isinstance(s, MoveSpace))
+    b = space.base
+    g.submit(d.player, MoveTo(b.id, round(b.x + 1 * INCH, 2), round(b.y, 2)))
+    # the move drew no card and no die, but the other player decides next
+    assert g.chance[-1] is False
+    assert g.undo_point(d.player) == n0  # the mover may take it back
+    other = 3 - d.player
+    assert g.undo_point(other) == len(g.decisions)  # the other player has nothing to take back
+
+
+def test_session_undo_replays_the_game_without_the_last_decision():
+    s = GameSession(frontier(), {1: "human", 2: "human"}, autosave=False)
+    h0 = s.game.state_hash()
+    d = s.pending()
+    space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
+    s.submit(d.player, MoveTo(space.base.id, round(space.base.x + INCH, 2), round(space.base.y, 2)))
+    assert s.game.state_hash() != h0
+    assert s.undo() and s.game.state_hash() == h0
+    assert not s.undo()  # nothing left
+
+
+def test_an_illegal_answer_leaves_the_session_unchanged():
+    s = GameSession(frontier(), {1: "human", 2: "ai:random"}, autosave=False)
+    h0, v0 = s.game.state_hash(), s.version
+    d = s.pending()
+    space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
+    with pytest.raises(IllegalChoice):
+        s.submit(d.player, MoveTo(space.base.id, space.base.x + 30 * INCH, space.base.y))
+    assert s.game.state_hash() == h0 and s.version == v0
+
+
+def test_seats_are_checked_against_the_agent_registry():
+    assert parse_seat("human") == "human"
+    assert parse_seat("random") == "ai:random" == parse_seat("ai:random")
+    with pytest.raises(ValueError, match="available"):
+        parse_seat("ai:grandmaster")

@@ -1,0 +1,178 @@
+"""The client driven headless (SDL dummy drivers) with synthetic mouse and key events."""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from engine.core import Game, Setup
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.rulesets.common import MoveSpace
+from engine.rulesets.frontier.rules import INCH, Fight
+from game.render import overlays as ov
+from game.session import GameSession
+from game.ui.status import hand_line
+
+TOWN = load_map(resolve_map("town"))
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    from game.scenes.base import App
+    a = App((1280, 720))
+    yield a
+    pygame.quit()
+
+
+def frame(app, events=(), n=1, dt=1 / 60):
+    """Feed events, then run frames that also read what pygame_gui posted to the queue."""
+    app.step(dt, list(events))
+    for _ in range(n):
+        app.step(dt)
+
+
+def click(app, pos, button=1):
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def key(app, k, mod=0):
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+
+def play_scene(app, game, seats):
+    from game.scenes.play import PlayScene
+    scene = PlayScene(app, GameSession(game, seats, autosave=False), "town")
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def test_launcher_to_game_start(app):
+    from game.scenes.launcher import LauncherScene
+    from game.scenes.play import PlayScene
+    launcher = LauncherScene(app)
+    app.switch(launcher)
+    frame(app)
+    click(app, launcher.start.rect.center)
+    assert isinstance(app.scene, PlayScene)
+    s = app.scene.session
+    assert s.game.setup.ruleset == launcher.settings.ruleset
+    # the choices are remembered for next time
+    from game.settings import Settings
+    assert Settings.load().ruleset == launcher.settings.ruleset
+
+
+def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
+    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    scene = play_scene(app, g, {1: "human", 2: "human"})
+    d = scene.decision
+    space = next(s for s in d.spaces if isinstance(s, MoveSpace))
+    mid, b = space.base.id, space.base
+    click(app, scene.screen_pos_of(mid))
+    assert scene.ctrl.selected == mid
+    # hover 2" toward the middle of the table: the preview is legal and measures the route
+    toward = 1 if b.x < TOWN.width * 25.4 / 2 else -1
+    target = (b.x + toward * 2 * INCH, b.y)
+    sx, sy = ov.mm_to_screen(scene.cam, *target)
+    pos = (round(sx) + scene.table_rect.x, round(sy) + scene.table_rect.y)
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
+    x, y = scene._mm(pos)
+    pv = scene.ctrl.preview(x, y)
+    assert pv.legal and len(pv.path) >= 2 and pv.cost == pytest.approx(math.dist((b.x, b.y), (x, y)), abs=0.5)
+    # a destination 30" away is refused and nothing changes
+    h0 = g.state_hash()
+    far = ov.mm_to_screen(scene.cam, b.x + toward * 30 * INCH, b.y)
+    click(app, (round(far[0]) + scene.table_rect.x, round(far[1]) + scene.table_rect.y))
+    assert scene.session.game.state_hash() == h0
+    assert scene.message and "allowed" in scene.message[0]
+    # the legal click moves the model there
+    click(app, pos)
+    moved = next(p for p in scene.session.game.view(1)["pieces"] if p["id"] == mid)
+    assert math.dist((moved["x"], moved["y"]), (x, y)) < 0.5
+    # Ctrl+Z takes it back: the same state as before the move
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.session.game.state_hash() == h0
+
+
+def test_hover_an_enemy_shows_the_engines_odds(app):
+    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    from test_frontier_rules import contact, place, to_main
+    place(g, "p2-outlaw_1", 40.0, 15.0)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, active=1)
+    scene = play_scene(app, g, {1: "human", 2: "human"})
+    click(app, scene.screen_pos_of("p1-marshal"))
+    assert scene.ctrl.selected == "p1-marshal"
+    target = next(p for p in scene.pieces if p["id"] == "p2-outlaw_1")
+    lines = scene._aim_lines("p1-marshal", target)
+    fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
+    label = scene.decision.labels[scene.decision.options.index(fight)]
+    odds_fn = getattr(scene.session.game, "attack_odds", None)
+    expected = label if odds_fn is None or odds_fn(fight) is None else f"{label}: {odds_fn(fight).summary}"
+    assert expected in lines
+    assert any("visible" in t for t in lines)
+
+
+def test_hot_seat_card_play_passes_the_table_between_players(app):
+    from game.scenes.passing import PassScene
+    from game.scenes.play import PlayScene
+    from test_frontier_rules import contact, place, stack, to_main
+    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-outlaw_1", 40.0, 15.0)
+    contact(g, "p1-marshal", "p2-outlaw_1")
+    to_main(g, active=1)
+    scene = play_scene(app, g, {1: "human", 2: "human"})
+    assert "J Spades" in hand_line(scene.view, 1)
+    fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
+    assert scene.submit(fight)
+    # the attacker's secret card: listed for player 1, picked with a hotkey
+    assert scene.decision.kind == "attack card" and scene.viewer == 1
+    n = next(k for k, (i, t) in enumerate(scene.ctrl.items()) if "Jack of Spades" in t)
+    key(app, pygame.K_1 + n)
+    # control passes to player 2, whose hand differs: the pass screen comes first
+    assert isinstance(app.scene, PassScene) and app.scene.player == 2
+    app.screen.fill((0, 0, 0))
+    frame(app)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PlayScene) and scene.viewer == 2
+    assert "7 Diamonds" in hand_line(scene.view, 2) and "J Spades" not in hand_line(scene.view, 2)
+    assert not any("Jack of Spades" in t for t in scene.log.texts)
+
+
+def _run_to_game_over(app, ruleset, mapname, seed):
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.play import PlayScene
+    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {}, seed))
+    scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=seed, autosave=False), mapname)
+    scene.speed = 1e6     # no pauses or animations between the AI's moves
+    app.switch(scene)
+    for _ in range(20000):
+        if isinstance(app.scene, GameOverScene):
+            break
+        frame(app, n=0)
+        if scene.worker is not None:
+            scene.worker.wait(5.0)
+    assert isinstance(app.scene, GameOverScene), f"{ruleset}: no game over"
+    assert app.scene.result == g.result() if scene.session.game is g else True
+    frame(app)
+    return scene.session.game
+
+
+@pytest.mark.parametrize("ruleset,mapname", [("frontier", "town"), ("doubles", "prehistoric"),
+                                             ("counterblast", "outpost")])
+def test_a_random_game_runs_through_the_client_loop_to_game_over(app, ruleset, mapname):
+    game = _run_to_game_over(app, ruleset, mapname, 7)
+    assert game.over and game.result() is not None
+    # the client submitted exactly what a headless run with the same agents would
+    from engine.simulate import play
+    from engine.ai import make_agent
+    ref = Game(Setup(ruleset, game.setup.map, (), {}, 7))
+    play(ref, {p: make_agent("random", p, 7 ^ (p * 0x9E3779B1)) for p in (1, 2)})
+    assert ref.state_hash() == game.state_hash()

@@ -171,6 +171,12 @@ class Table:
                      models_block=True):
         return sight_mod.sight_matrix(self, viewers, targets, others, h_samples, v_samples, models_block)
 
+    def visible_grid(self, viewers, cell_mm: float = 25.4, probe_radius: float = 12.5, probe_height: float = 30.0):
+        """The cells of the table that any of ``viewers`` can see a model standing in
+        (``engine.table.visibility``): the client's sight and threat shading."""
+        from .visibility import visible_grid
+        return visible_grid(self, viewers, cell_mm, probe_radius, probe_height)
+
     def in_arc(self, watcher: Base, x, y, arc_deg) -> bool:
         return sight_mod.in_arc(watcher, x, y, arc_deg)
 

@@ -6,6 +6,7 @@ or visible is the engine's answer, passed in.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -161,13 +162,23 @@ def mask_surface(mask, colour) -> pygame.Surface:
     return surf
 
 
+_SCALED: dict = {}
+
+
 def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
-    """Blit a per-cell surface (from ``mask_surface``) scaled onto the table."""
+    """Blit a per-cell surface (from ``mask_surface``) scaled onto the table; the scaled image
+    is kept while the zoom stays (a pan only moves it)."""
     w, h = surf.get_size()
     x0, y0 = origin_mm
     left, top = mm_to_screen(cam, x0, y0 + rows * cell_mm)
     size = (max(1, round(w * cell_mm * cam.px_per_mm)), max(1, round(h * cell_mm * cam.px_per_mm)))
-    screen.blit(pygame.transform.scale(surf, size), (round(left), round(top)))
+    key = (id(surf), size)
+    img = _SCALED.get(key)
+    if img is None or img[0] is not surf:
+        if len(_SCALED) > 16:
+            _SCALED.clear()
+        img = _SCALED[key] = (surf, pygame.transform.scale(surf, size))
+    screen.blit(img[1], (round(left), round(top)))
 
 
 def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
@@ -182,16 +193,23 @@ def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
 def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
     if not lines:
         return
-    f1, f2 = font(19, True), font(16)
-    surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
-    w = min(max_w, max(s.get_width() for s in surfs)) + 20
-    h = sum(s.get_height() + 3 for s in surfs) + 14
+    box = _tooltip_box(tuple(lines), max_w)
+    w, h = box.get_size()
     sw, sh = screen.get_size()
     x, y = mouse[0] + 18, mouse[1] + 18
     if x + w > sw - 6:
         x = mouse[0] - w - 12
     if y + h > sh - 6:
         y = mouse[1] - h - 12
+    screen.blit(box, (max(0, x), max(0, y)))
+
+
+@functools.lru_cache(maxsize=64)
+def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
+    f1, f2 = font(19, True), font(16)
+    surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
+    w = min(max_w, max(s.get_width() for s in surfs)) + 20
+    h = sum(s.get_height() + 3 for s in surfs) + 14
     box = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(box, (22, 18, 14, 230), box.get_rect(), border_radius=7)
     pygame.draw.rect(box, (200, 170, 110, 200), box.get_rect(), 1, border_radius=7)
@@ -199,4 +217,4 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
     for s in surfs:
         box.blit(s, (10, yy))
         yy += s.get_height() + 3
-    screen.blit(box, (max(0, x), max(0, y)))
+    return box

@@ -282,6 +282,8 @@ def reset_fonts() -> None:
     _FONTS.clear()
     plate.cache_clear()
     text_halo.cache_clear()
+    from . import overlays
+    overlays._tooltip_box.cache_clear()
 
 
 @functools.lru_cache(maxsize=1024)

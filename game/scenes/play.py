@@ -79,7 +79,7 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(w - PANEL_W, 0, PANEL_W, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
-        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 8, PANEL_W - 16, 74), self.ui,
+        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, PANEL_W - 16, 78), self.ui,
                                                     object_id="#prompt")
         list_h = max(160, int(h * 0.34))
         self.options = pygame_gui.elements.UISelectionList(pygame.Rect(x, 86, PANEL_W - 16, list_h), [], self.ui)
@@ -491,8 +491,16 @@ class PlayScene(Scene):
             out[k] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
         return out
 
+    def _memo(self, key, make):
+        """Surfaces made from text (the bar, the panel) are drawn once per content."""
+        memo = self.__dict__.setdefault("_memo_d", {})
+        if key not in memo:
+            if len(memo) > 64:
+                memo.clear()
+            memo[key] = make()
+        return memo[key]
+
     def draw(self, screen) -> None:
-        screen.fill((24, 20, 16))
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam)
         self._draw_table_overlays(tsurf)
@@ -623,52 +631,62 @@ class PlayScene(Scene):
                 viewers = [p for p in self.pieces if p["id"] == sel]
             else:
                 viewers = [p for p in self.pieces if not p["out"] and p["player"] != self.viewer]
-            others = [self._base(p) for p in self.pieces if not p["out"]]
-            g = fn([self._base(p) for p in viewers], others)
-            colour = (120, 200, 255, 60) if mine else (255, 90, 70, 60)
+            g = fn([self._base(p) for p in viewers])
+            colour = (90, 170, 255, 95) if mine else (255, 80, 60, 90)
             self._shade_cache[key] = (ov.mask_surface(g.mask, colour), g)
         img, g = self._shade_cache[key]
         ov.draw_grid_overlay(surf, self.cam, img, g.origin, g.cell, g.mask.shape[0])
 
     def _draw_bar(self, screen) -> None:
         bar = pygame.Rect(0, 0, self.table_rect.w, BAR_H)
-        pygame.draw.rect(screen, (34, 28, 22), bar)
-        pygame.draw.line(screen, (120, 100, 70), bar.bottomleft, bar.bottomright)
-        rules_name = self.session.game.rules.name
         top, sides = status_line(self.view, self.names)
+        title = f"{self.session.game.rules.name} on {self.mapfile.name}   |   {top}"
+        screen.blit(self._memo(("bar", bar.size, title, sides), lambda: self._bar_image(bar, title, sides)), bar)
+
+    @staticmethod
+    def _bar_image(bar, title, sides) -> pygame.Surface:
+        img = pygame.Surface(bar.size)
+        img.fill((34, 28, 22))
+        pygame.draw.line(img, (120, 100, 70), (0, bar.h - 1), (bar.w, bar.h - 1))
         y = 3
-        for text, size, colour in ((f"{rules_name} on {self.mapfile.name}   |   {top}", 18, (240, 232, 214)),
-                                   (sides, 15, (250, 220, 130))):
-            img = font(size).render(text, True, colour)
-            if img.get_width() > bar.w - 16:
-                img = font(size - 3).render(text, True, colour)
-            screen.blit(img, (8, y))
-            y += img.get_height() + 2
+        for text, size, colour in ((title, 18, (240, 232, 214)), (sides, 15, (250, 220, 130))):
+            t = font(size).render(text, True, colour)
+            if t.get_width() > bar.w - 16:
+                t = font(size - 3).render(text, True, colour)
+            img.blit(t, (8, y))
+            y += t.get_height() + 2
+        return img
 
     def _draw_panel(self, screen) -> None:
-        pygame.draw.rect(screen, (30, 25, 20), self.panel_rect)
-        pygame.draw.line(screen, (120, 100, 70), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
-        r = self.chance_rect
-        pygame.draw.rect(screen, (20, 17, 14), r)
-        pygame.draw.rect(screen, (120, 100, 70), r, 1)
-        f = font(15)
-        y = r.y + 4
         hand = hand_line(self.view, self.viewer)
-        head = font(16, True).render("Your hand" if hand else "Dice and cards", True, (250, 220, 130))
-        screen.blit(head, (r.x + 6, y))
-        y += head.get_height() + 2
-        from game.ui.log_panel import wrap
-        lines = wrap(hand, f, r.w - 12) if hand else []
-        for t in reversed(self.chance_lines):
-            lines += wrap(t, f, r.w - 12)
-        for line in lines[:4]:
-            screen.blit(f.render(line, True, (236, 228, 210)), (r.x + 6, y))
-            y += f.get_linesize()
+        key = ("panel", self.panel_rect.size, self.chance_rect.topleft, hand, tuple(self.chance_lines))
+        screen.blit(self._memo(key, lambda: self._panel_image(hand)), self.panel_rect)
         self.log.draw(screen)
         if self.worker is not None:
             dots = "." * (1 + int(self.t * 3) % 3)
             lab = plate(f"{self.names.get(self.worker.player)} is thinking{dots}", 16)
             screen.blit(lab, (self.table_rect.x + 10, self.table_rect.bottom - lab.get_height() - 10))
+
+    def _panel_image(self, hand) -> pygame.Surface:
+        from game.ui.log_panel import wrap
+        img = pygame.Surface(self.panel_rect.size)
+        img.fill((30, 25, 20))
+        pygame.draw.line(img, (120, 100, 70), (0, 0), (0, self.panel_rect.h), 2)
+        r = self.chance_rect.move(-self.panel_rect.x, -self.panel_rect.y)
+        pygame.draw.rect(img, (20, 17, 14), r)
+        pygame.draw.rect(img, (120, 100, 70), r, 1)
+        f = font(15)
+        y = r.y + 4
+        head = font(16, True).render("Your hand" if hand else "Dice and cards", True, (250, 220, 130))
+        img.blit(head, (r.x + 6, y))
+        y += head.get_height() + 2
+        lines = wrap(hand, f, r.w - 12) if hand else []
+        for t in reversed(self.chance_lines):
+            lines += wrap(t, f, r.w - 12)
+        for line in lines[:4]:
+            img.blit(f.render(line, True, (236, 228, 210)), (r.x + 6, y))
+            y += f.get_linesize()
+        return img
 
     def _draw_help(self, screen) -> None:
         f = font(18)

@@ -66,9 +66,10 @@ class LogPanel:
         return False
 
     def draw(self, screen) -> None:
-        bg = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        bg.fill((18, 15, 12, 215))
-        screen.blit(bg, self.rect)
+        if getattr(self, "_bg", None) is None or self._bg.get_size() != self.rect.size:
+            self._bg = pygame.Surface(self.rect.size)
+            self._bg.fill((18, 15, 12))
+        screen.blit(self._bg, self.rect)
         pygame.draw.rect(screen, (120, 100, 70), self.rect, 1)
         line_h = font(self.size).get_linesize()
         n = max(1, (self.rect.h - 8) // line_h)

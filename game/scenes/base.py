@@ -36,7 +36,7 @@ def new_manager(size):
     m = pygame_gui.UIManager(size, str(theme) if theme.exists() else None)
     # the theme loads its own fonts; HTML text in boxes also asks for these
     m.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": st, "antialiased": "1"}
-                     for st in ("bold", "italic", "bold_italic")]
+                     for st in ("italic", "bold_italic")]
                     + [{"name": "noto_sans", "point_size": 15, "style": "regular", "antialiased": "1"}])
     return m
 

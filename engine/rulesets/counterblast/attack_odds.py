@@ -1,5 +1,5 @@
-"""``CounterblastRules.attack_odds``: the exact odds of a Shoot, Strike, split attack or attacking
-reaction, as an ``engine.core.odds.AttackOdds``.
+"""``CounterblastRules.attack_odds``: the exact odds of a Shoot, Strike, split attack, Psi Strike or
+attacking reaction (Return fire, Snapshot, Counterstrike), as an ``engine.core.odds.AttackOdds``.
 
 The numbers are those of ``odds.attack_odds`` (attack check x weapon damage, then the target's
 Defense check, then Down / casualty against its Mettle), with the pools, difficulties and
@@ -8,7 +8,7 @@ Aim-Assist and Dog-pile dice, the dice cap), so the "to put them Down" figure is
 option's label shows (``_describe_shot`` / ``_describe_strike``).
 
 Assumption (the label's too): the target does not react. A Parry adds its Grit to the Defense
-pool and an Action roll may move it out of the shot; Return fire and Counterstrike are
+pool, an Action roll may move it out of the shot and a Disperse may cancel a Psi Strike; Return fire and Counterstrike are
 simultaneous and do not change this attack's odds. Nothing is hidden in Counterblast, so the
 odds are the same for every player.
 """
@@ -20,9 +20,9 @@ from functools import lru_cache
 from engine.core.odds import AttackOdds, pct
 
 from . import attacks, conditions, damage, odds
-from .choices import React, Shoot, SplitShoot, SplitStrike, Strike
+from .choices import PsiStrike, React, Shoot, SplitShoot, SplitStrike, Strike
 
-ASSUMES = "the target does not react (no Parry, no Action roll)"
+ASSUMES = "the target does not react (no Parry, no Action roll, no Disperse)"
 
 
 @lru_cache(maxsize=8192)
@@ -62,6 +62,14 @@ def _one(rules, st, attacker: str, target: str, kind: str, weapon: str, *, pool:
         cov = rules.cover(st, attacker, target)
         ddice = damage.defense_pool(prof.defense, cover=cov, attack="shoot", options=rules.opt)
         how = f"difficulty {diff}" + (f", {cov} cover" if cov != "none" else "")
+    elif kind == "psi":
+        wpn = rules.enigma(attacker, weapon)
+        diff, explode = wpn.difficulty, 10
+        ability = attacks.psi_ability(rules.zap(st, attacker), rules.grit(st, attacker),
+                                      rules.profile[attacker].knack, rules.opt)
+        dice = attacks.pool_size(ability, 0, rules.opt)
+        ddice = damage.defense_pool(prof.defense, attack="psi", options=rules.opt)
+        how = f"difficulty {diff}"
     else:
         wpn = rules.armoury.striking_weapon(weapon)
         diff, explode = rules._strike_params(st, attacker, weapon, target)
@@ -81,7 +89,8 @@ def _one(rules, st, attacker: str, target: str, kind: str, weapon: str, *, pool:
         words = f"{pct(hit)} to hit, {pct(wound)} to wound, {pct(goal)} to put {them} Down"
         if cas > 0:
             words += f" ({pct(cas)} a casualty)"
-    summary = (f"{rules.names[attacker]} {'shoots' if kind == 'shoot' else 'strikes'} {rules.names[target]}: "
+    verb = {"shoot": "shoots", "strike": "strikes", "psi": "channels a Psi Strike at"}[kind]
+    summary = (f"{rules.names[attacker]} {verb} {rules.names[target]}: "
                f"{words} ({dice} dice, {how}; {ddice} Defense dice)")
     return AttackOdds(attacker, target, summary, outcomes, True, "exact", ASSUMES)
 
@@ -113,6 +122,8 @@ def attack_odds(rules, st, c, player) -> AttackOdds | None:
         parts = [_one(rules, st, c.model, t, kind, c.weapon, pool=d, active=True)
                  for t, d in zip(c.targets, c.dice)]
         return _combined(rules, c.model, kind, parts)
+    if isinstance(c, PsiStrike):
+        return _one(rules, st, c.model, c.target, "psi", c.enigma, pool=None, active=True)
     if isinstance(c, React) and c.reaction in ("return_fire", "snapshot", "counterstrike") and c.weapon:
         w = st.window
         if not w or "actor" not in w:

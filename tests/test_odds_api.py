@@ -180,6 +180,34 @@ def test_doubles_penalty_die_must_be_kept():
     assert d[(2, 1)] == {0: F(1, 36)}
 
 
+@pytest.mark.parametrize("n, pen", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (1, 1), (3, 1),
+                                    (0, 2), (2, 2), (1, 3)])
+def test_doubles_side_distribution_matches_every_roll_kept_by_best_keep(n, pen):
+    """``side_dist`` (built die by die) against all 6^(n+pen) rolls, each kept by the duel's own
+    ``best_keep``: the same (result, double, remaining) distribution, exactly."""
+    import itertools
+    from engine.rulesets.doubles import duel as dl
+    from engine.rulesets.doubles.odds import side_dist
+    want = {}
+    for faces in itertools.product(range(1, 7), repeat=n + pen):
+        dice = [dl.Die(i, v, i >= n) for i, v in enumerate(faces)]
+        kp = dl.best_keep(dice) if dice else dl.Keep(())
+        key = (kp.total, kp.values[0] if kp.is_double else 0)
+        rem = sum(faces) - kp.total
+        want.setdefault(key, {}).setdefault(rem, F(0))
+        want[key][rem] += F(1, 6 ** (n + pen))
+    assert side_dist(n, pen) == want
+    # opponent_discards: the opponent sets the highest dice aside, the rest are kept at best
+    want = {}
+    for faces in itertools.product(range(1, 7), repeat=n):
+        left = sorted(faces, reverse=True)[pen:]
+        kept = left[:2]
+        key = (sum(kept), kept[0] if len(kept) == 2 and kept[0] == kept[1] else 0)
+        want.setdefault(key, {}).setdefault(sum(left) - sum(kept), F(0))
+        want[key][sum(left) - sum(kept)] += F(1, 6 ** n)
+    assert side_dist(n, pen, "opponent_discards") == want
+
+
 def test_doubles_shot_through_the_game_uses_the_state_machine_pools():
     """Lokee (Throw 4 + knife 1 + short range 1 = 6 dice) at Bones (Defence 3 + an armour
     penalty die; armour 1), no back shot, no AP: the same as ``duel_odds`` of those pools."""

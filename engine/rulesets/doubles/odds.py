@@ -20,8 +20,8 @@ opponent's dice a manoeuvre rerolls), so "the odds" need a model of those decisi
   says (none for a ``Shoot`` / ``MeleeAttack`` not yet announced), with no back-shot choice
   unless the ``Announce`` makes one.
 
-Within that model the numbers are exact: every multiset of faces of both pools is enumerated
-with its multinomial weight (``Fraction``s), ties are settled on the remaining dice as
+Within that model the numbers are exact: the distribution of each pool's kept result, double
+and remaining total is built die by die (``top_dist``, in ``Fraction``s), ties are settled on the remaining dice as
 ``duel.resolve`` does, and each hit's damage comes from ``damage.duel_damage``.
 """
 from __future__ import annotations
@@ -29,8 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import factorial
 
 from . import damage as dmg
 from . import duel as dl
@@ -41,21 +39,26 @@ ASSUMES = ("both sides keep their best result; the attacker's double 1-5 is a Fl
            "double 1-5 is Aggressiveness; no manoeuvre, no precise attack, no defence AP")
 
 
-def _multisets(n: int):
-    """Every multiset of ``n`` d6 faces as a descending tuple, with its exact probability."""
-    if n <= 0:
-        yield (), Fraction(1)
-        return
-    total = 6 ** n
-    for combo in combinations_with_replacement(range(6, 0, -1), n):
-        ways = factorial(n)
-        for v in set(combo):
-            ways //= factorial(combo.count(v))
-        yield combo, Fraction(ways, total)
+@lru_cache(maxsize=256)
+def top_dist(n: int, k: int) -> dict:
+    """{(the k highest faces, descending, fewer if fewer dice), sum of all n faces): P} for n d6,
+    exactly, by adding one die at a time."""
+    dist: dict = {((), 0): Fraction(1)}
+    sixth = Fraction(1, 6)
+    for _ in range(max(0, n)):
+        nxt: dict = {}
+        for (top, total), p in dist.items():
+            for face in range(1, 7):
+                t = tuple(sorted(top + (face,), reverse=True)[:k]) if k else ()
+                key = (t, total + face)
+                nxt[key] = nxt.get(key, Fraction(0)) + p * sixth
+        dist = nxt
+    return dist
 
 
 def keep_of(ordinary: tuple[int, ...], penalty: tuple[int, ...]) -> tuple[int, ...]:
-    """The best legal keep (both tuples descending), as ``duel.best_keep`` picks it."""
+    """The best legal keep, given the highest ordinary and penalty faces (descending), as
+    ``duel.best_keep`` picks it (a penalty die must be kept)."""
     k = min(2, len(ordinary) + len(penalty))
     need = min(k, len(penalty))
     if need == 2:
@@ -70,17 +73,24 @@ def side_dist(n: int, pen: int, penalty_rule: str = "must_keep") -> dict:
     """{(result, double value or 0): {remaining total: P}} for a side rolling ``n`` ordinary and
     ``pen`` penalty dice that keeps its best result."""
     out: dict = {}
-    if penalty_rule == "must_keep":
-        pairs = ((o, po, q, pq) for o, po in _multisets(n) for q, pq in _multisets(pen))
-    else:   # opponent_discards: nothing added; the opponent sets the highest dice aside
-        pairs = ((o[pen:], po, (), Fraction(1)) for o, po in _multisets(n))
-    for o, po, q, pq in pairs:
-        kept = keep_of(o, q)
+
+    def add(kept, rem, p):
         score = sum(kept)
         dbl = kept[0] if len(kept) == 2 and kept[0] == kept[1] else 0
-        rem = sum(o) + sum(q) - score
         d = out.setdefault((score, dbl), {})
-        d[rem] = d.get(rem, Fraction(0)) + po * pq
+        d[rem] = d.get(rem, Fraction(0)) + p
+
+    if penalty_rule == "must_keep":
+        # the ordinary dice matter through their top (two, one or none) and their sum
+        k_ord = 2 if pen == 0 else (1 if pen == 1 else 0)
+        for (o, so), po in top_dist(n, k_ord).items():
+            for (q, sq), pq in top_dist(pen, 2).items():
+                kept = keep_of(o, q)
+                add(kept, so + sq - sum(kept), po * pq)
+    else:   # opponent_discards: nothing added; the opponent sets the highest dice aside
+        for (top, total), p in top_dist(n, pen + 2).items():
+            gone, kept = top[:pen], top[pen:pen + 2]
+            add(kept, total - sum(gone) - sum(kept), p)
     return out
 
 

@@ -117,12 +117,16 @@ def test_counterblast_return_fire_prices_the_reactors_own_shot():
 
 
 def test_counterblast_split_attack_combines_independent_checks():
+    """Each target of a split shot has its own check: P(at least one hit) = 1 - both miss."""
     from engine.rulesets.counterblast import choices as C
     g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7), "2-drone-2": (24, 9)})
     g.submit(1, C.ActivateSingle("1-ranger-1"))
+    g.submit(1, C.Aim("1-ranger-1"))
     split = C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-1", "2-drone-2"), (2, 2))
     a = g.attack_odds(split)
     assert [p.target for p in a.parts] == ["2-drone-1", "2-drone-2"]
+    # the Aim (-1) helps the first check only: _attack_check uses it up
+    assert "(2 dice, difficulty 6" in a.parts[0].summary and "(2 dice, difficulty 7" in a.parts[1].summary
     miss = (1 - a.parts[0].hit) * (1 - a.parts[1].hit)
     assert a.hit == pytest.approx(1 - miss)
     check_odds(a)
@@ -272,17 +276,24 @@ def _frontier_fight(hand2, deck2):
 
 
 def test_frontier_fight_odds_per_card_from_the_attackers_view():
+    """Player 1 cannot see 7D, 2C (player 2's hand) and KD (its deck): each is 1/3. Outlaw 1 has
+    2 wounds. With the J of Spades (15, see above): 2 wounds, 3 wounds, a score draw -> hit 2/3,
+    taken out 2/3. With the 6 of Hearts (3 + 6 = 9): v 7D (8) margin 1 -> 1 + 1 knife - 1 = 1
+    wound; v 2C (3) margin 6 -> 2 + 1 - 1 = 2 (out); v KD (15) fails -> hit 2/3, 1+ wound 2/3,
+    taken out 1/3."""
     from engine.rulesets.frontier.rules import Commit, Fight
     g = _frontier_fight(["7D", "2C"], ["KD"])
-    w = g.state.models["p2-outlaw_1"].wounds      # the ganger's wounds (2 or fewer: 2+ wounds is out)
+    assert g.state.models["p2-outlaw_1"].wounds == 2
     fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
     a = g.attack_odds(fight)
     check_odds(a)
     by_card = dict(a.variants)
     assert set(by_card) == {"JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"}
-    js = by_card["JS"]
-    assert js.p("hit") == pytest.approx(2 / 3) and js.p("taken out") == pytest.approx(2 / 3 if w <= 2 else 1 / 3)
+    js, h6 = by_card["JS"], by_card["6H"]
+    assert js.outcomes == (("hit", 2 / 3), ("1+ wound", 2 / 3), ("taken out", 2 / 3))
+    assert h6.outcomes == (("hit", 2 / 3), ("1+ wound", 2 / 3), ("taken out", 1 / 3))
     assert a.variants[0][0] == "JS" and "best card, the Jack of Spades" in a.summary
+    assert a.outcomes == js.outcomes
     # the same numbers once the fight is declared, for the card committed
     g.submit(1, fight)
     assert g.attack_odds(Commit(("JS",))).outcomes == js.outcomes

@@ -2,13 +2,14 @@
 from .errors import (EngineBug, GameError, GameOver, IllegalChoice, NotYourDecision, SetupError,
                      StaleDecision, UnknownRuleset)
 from .game import Game, Setup, replay
+from .odds import AttackOdds
 from .protocol import Choice, ChoiceSpace, Decision, Event, Result
 from .rng import GameRng
 from .rules import Rules, available, get_rules, register
 from .state import State, state_hash
 
 __all__ = [
-    "Choice", "ChoiceSpace", "Decision", "EngineBug", "Event", "Game", "GameError", "GameOver",
+    "AttackOdds", "Choice", "ChoiceSpace", "Decision", "EngineBug", "Event", "Game", "GameError", "GameOver",
     "GameRng", "IllegalChoice", "NotYourDecision", "Result", "Rules", "SetupError", "Setup",
     "StaleDecision", "State", "UnknownRuleset", "available", "get_rules", "register", "replay",
     "state_hash",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, StaleDecision
+from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result
 from .rules import Rules, get_rules
 from .state import State, state_hash
@@ -118,6 +119,15 @@ class Game:
 
     def describe(self, choice: Choice) -> str:
         return self.rules.describe_choice(self.state, choice)
+
+    def attack_odds(self, choice: Choice, player: int | None = None) -> AttackOdds | None:
+        """The odds of ``choice`` (an attack; None for any other choice) in the current state,
+        from what ``player`` may know; ``player`` defaults to the pending decision's player.
+        Reads the state only: the state hash is the same afterwards."""
+        if player is None:
+            d = self.pending()
+            player = d.player if d is not None else None
+        return self.rules.attack_odds(self.state, choice, player)
 
     # --- copies, hashes, replays ----------------------------------------------
     def state_hash(self) -> str:

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from .errors import UnknownRuleset
+from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result
 from .state import State
 
@@ -58,6 +59,12 @@ class Rules(ABC):
 
     def describe_choice(self, state: State, choice: Choice) -> str:
         return choice.describe()
+
+    def attack_odds(self, state: State, choice: Choice, player: int | None) -> AttackOdds | None:
+        """The odds of ``choice`` if it is an attack (None for any other choice), from what
+        ``player`` may know (None: a spectator). Must not change the state. Rulesets override
+        this with their own odds functions; the base has no attacks."""
+        return None
 
 
 _REGISTRY: dict[str, type[Rules]] = {}

@@ -1876,6 +1876,12 @@ class CounterblastRules(Rules):
             return f"{N(c.model)} Dog-piles {N(c.target)} (+1D to the next Strike on it)"
         return c.describe()
 
+    def attack_odds(self, st, c, player):
+        """Exact odds of a Shoot, Strike, split attack, Return fire, Snapshot or Counterstrike
+        (``attack_odds.attack_odds``); None for any other choice."""
+        from . import attack_odds as _attack_odds
+        return _attack_odds.attack_odds(self, st, c, player)
+
     def _pronoun(self, mid):
         return "it" if self.profile[mid].kind == "robot" else "them"
 

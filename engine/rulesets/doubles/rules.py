@@ -1135,6 +1135,12 @@ class DoublesRules(Rules):
             return None
         return Result(st.winner, st.reason, {1: st.points[0], 2: st.points[1]})
 
+    def attack_odds(self, st: DoublesState, c: Choice, player: int | None):
+        """Exact odds of a Shoot, MeleeAttack or the attacker's Announce (``attack_odds.py``,
+        model in ``odds.py``); None for any other choice."""
+        from . import attack_odds as _attack_odds
+        return _attack_odds.attack_odds(self, st, c, player)
+
     def describe_choice(self, st: DoublesState, c: Choice) -> str:
         n = lambda k: self.fighter_name(st, k)  # noqa: E731
         if isinstance(c, Shoot):

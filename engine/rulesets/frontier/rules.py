@@ -888,6 +888,12 @@ class FrontierRules(Rules):
     def _who(self, m: Model) -> str:
         return f"{self.posses[m.player].name}'s {m.name}"
 
+    def attack_odds(self, st: FrontierState, c: Choice, player: int | None):
+        """Exact odds of a Shoot, a Fight or the attacker's Commit, from what ``player`` may know
+        (``attack_odds.py``, model in ``odds.py``); None for any other choice."""
+        from . import attack_odds as _attack_odds
+        return _attack_odds.attack_odds(self, st, c, player)
+
     def describe_choice(self, st: FrontierState, c: Choice) -> str:
         M = st.models
         if isinstance(c, MoveTo) and c.model in M:

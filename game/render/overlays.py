@@ -206,8 +206,10 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
 
 @functools.lru_cache(maxsize=64)
 def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
+    from game.ui.log_panel import wrap
     f1, f2 = font(19, True), font(16)
-    surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
+    surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(w, True, (224, 216, 200))
+                                                             for t in lines[1:] for w in wrap(t, f2, max_w)]
     w = min(max_w, max(s.get_width() for s in surfs)) + 20
     h = sum(s.get_height() + 3 for s in surfs) + 14
     box = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -40,6 +40,11 @@ HELP = [
 ]
 
 
+def odds_text(o) -> str:
+    """The engine's odds in a few words: the first outcomes of the chain (hit, wound, out)."""
+    return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
+
+
 class PlayScene(Scene):
     def __init__(self, app, session: GameSession, map_name: str = ""):
         super().__init__(app)
@@ -158,7 +163,7 @@ class PlayScene(Scene):
             prompt = f"{self.names[d.player]}: {d.prompt}"
             if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
-        items = self.ctrl.items() if self.ctrl else []
+        items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         key = (prompt, tuple(items))
         if key == self._last_prompt:
             return
@@ -166,6 +171,22 @@ class PlayScene(Scene):
         self.prompt.set_text(prompt.replace("<", "&lt;"))
         self._listed = [i for i, _ in items]
         self.options.set_item_list([f"{n + 1}. {t}" if n < 9 else t for n, (_, t) in enumerate(items)])
+
+    def _with_odds(self, i: int, label: str) -> str:
+        """An attack's label with the engine's odds, where the label does not give them yet."""
+        if "%" in label:
+            return label
+        cache = self.__dict__.setdefault("_odds_cache", {})
+        key = (self.session.version, i)
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            try:
+                o = self.session.game.attack_odds(self.decision.options[i])
+            except Exception:  # odds are an aid: never a reason to fail a frame
+                o = None
+            cache[key] = odds_text(o) if o is not None else None
+        return label if cache[key] is None else f"{label}: {cache[key]}"
 
     # --- answering ------------------------------------------------------------------------
     def submit(self, choice) -> bool:
@@ -231,7 +252,7 @@ class PlayScene(Scene):
             return
         if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.options:
             idx, text = None, ev.text
-            for n, (_, label) in enumerate(self._items_now()):
+            for n, (_, label) in enumerate((i, self._with_odds(i, t)) for i, t in self._items_now()):
                 shown = f"{n + 1}. {label}" if n < 9 else label
                 if shown == text:
                     idx = self._listed[n]
@@ -599,7 +620,7 @@ class PlayScene(Scene):
                     if odds_fn is not None:
                         o = odds_fn(self.decision.options[i])
                         if o is not None:
-                            label = f"{label}: {o.summary}"
+                            label = f"{label}: {odds_text(o)}"
                     lines.append(label)
         return lines + [""] + self._piece_lines(target)[:2]
 

@@ -67,7 +67,11 @@ def chance_text(ev) -> str | None:
         elif isinstance(v, (list, tuple)) and v:
             bits.append(f"{key}: " + " ".join(card_text(x) if isinstance(x, str) else str(x) for x in v))
         elif isinstance(v, dict) and v:
-            bits.append(f"{key}: " + " ".join(f"{k} {card_text(x) if isinstance(x, str) else x}" for k, x in v.items()))
+            def cards(x):
+                if isinstance(x, (list, tuple)):
+                    return ", ".join(card_text(c) for c in x)
+                return card_text(x) if isinstance(x, str) else str(x)
+            bits.append(f"{key}: " + "; ".join(f"player {k} {cards(x)}" for k, x in v.items()))
     if not bits and ev.kind not in ("dice", "cards", "card"):
         return None
     return ev.text if not bits else f"{ev.text}  [{'; '.join(bits)}]"

@@ -112,3 +112,21 @@ def test_seats_are_checked_against_the_agent_registry():
     assert parse_seat("random") == "ai:random" == parse_seat("ai:random")
     with pytest.raises(ValueError, match="available"):
         parse_seat("ai:grandmaster")
+
+
+def test_aim_info_and_ranges_speak_each_rulesets_words():
+    from engine.rulesets.frontier.rules import INCH as IN
+    g = frontier()
+    info = g.aim_info("p1-marshal", "p2-boss")
+    assert len(info) == 2 and "edge to edge" in info[1] and "ranges: Revolver" in info[1]
+    revolver = g.rules.items["revolver"].range
+    assert g.ranges("p1-marshal")[0] == ("Revolver", pytest.approx(revolver * IN))
+    d = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 1))
+    rings = d.ranges("1.lokee")
+    # Lokee throws 4: short to 10 cm, medium to 30 cm, long to 40 cm (004: 10 cm slices)
+    assert rings == [("short range", 100.0), ("medium range", 300.0), ("long range", 400.0)]
+    assert d.aim_info("1.lokee", "2.tusk")[1].endswith(("short", "medium", "long", "out of range"))
+    c = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
+    a, b = c.view(1)["pieces"][0]["id"], c.view(1)["pieces"][-1]["id"]
+    assert "cover" in c.aim_info(a, b)[0] and "long range" in c.aim_info(a, b)[1]
+    assert c.ranges(a)[-1] == ("short range", pytest.approx(8 * 25.4))

@@ -100,6 +100,14 @@ class Game:
         v["log"] = [e.text for e in self.log if e.visible(player)]
         return v
 
+    def aim_info(self, attacker: str, target: str) -> list[str]:
+        """Sight, cover and range of one model sizing up another, in the ruleset's words."""
+        return self.rules.aim_info(self.state, attacker, target)
+
+    def ranges(self, model: str) -> list[tuple[str, float]]:
+        """A model's attack reaches (name, mm from its base edge), for range rings."""
+        return self.rules.ranges(self.state, model)
+
     def undo_point(self, player: int) -> int:
         """How many decisions must stay if ``player`` takes back their own latest ones: the
         game may go back over that player's decisions that revealed nothing (drew no die or

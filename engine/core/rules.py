@@ -57,6 +57,15 @@ class Rules(ABC):
     @abstractmethod
     def result(self, state: State) -> Result | None: ...
 
+    def aim_info(self, state: State, attacker: str, target: str) -> list[str]:
+        """What a player sizing up an attack may know, in the ruleset's own words: how much of
+        the target shows and the cover it gets, the range band (for the client's hover)."""
+        return []
+
+    def ranges(self, state: State, model: str) -> list[tuple[str, float]]:
+        """The model's attack reaches, (name, mm from the edge of its base), for range rings."""
+        return []
+
     def describe_choice(self, state: State, choice: Choice) -> str:
         return choice.describe()
 

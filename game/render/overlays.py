@@ -181,6 +181,18 @@ def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
     screen.blit(img[1], (round(left), round(top)))
 
 
+def draw_ring(screen, cam, centre_mm, radius_mm: float, label: str, colour=(250, 236, 190)) -> None:
+    """A range ring round a model (radius from its centre), labelled at the top."""
+    c = mm_to_screen(cam, *centre_mm)
+    r = radius_mm * cam.px_per_mm
+    if r < 4 or r > 6000:
+        return
+    pygame.draw.circle(screen, (20, 16, 10), (c[0] + 1, c[1] + 1), r, 2)
+    pygame.draw.circle(screen, colour, c, r, 1)
+    lab = plate(label, 14, fg=(30, 24, 10), bg=(*colour, 210))
+    screen.blit(lab, lab.get_rect(center=(c[0], c[1] - r)))
+
+
 def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
     """The sight line from one model to another, coloured by how much of the target shows."""
     a, b = mm_to_screen(cam, *a_mm), mm_to_screen(cam, *b_mm)

@@ -552,6 +552,11 @@ class PlayScene(Scene):
                 self._draw_shade(surf, sel, mine=True)
         if not self._busy() and self.toggles["threat"] and self.viewer:
             self._draw_shade(surf, None, mine=False)
+        if not self._busy() and sel and self.toggles.get("rings", True):
+            p = next((q for q in self.pieces if q["id"] == sel), None)
+            if p is not None:
+                for name, reach in self._ranges(sel):
+                    ov.draw_ring(surf, cam, pos.get(sel, (p["x"], p["y"])), p["radius"] + reach, name)
         # live move preview
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
@@ -580,6 +585,14 @@ class PlayScene(Scene):
             ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
         if tip:
             ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
+
+    def _ranges(self, mid: str):
+        cache = self.__dict__.setdefault("_ranges_cache", {})
+        key = (mid, self.session.version)
+        if key not in cache:
+            cache.clear()
+            cache[key] = self.session.game.ranges(mid)
+        return cache[key]
 
     def _piece_lines(self, p) -> list[str]:
         side = self.names.get(p["player"], f"Player {p['player']}")
@@ -612,6 +625,7 @@ class PlayScene(Scene):
         gap = max(0.0, math.dist((a["x"], a["y"]), (target["x"], target["y"])) - a["radius"] - target["radius"])
         lines = [f"{a['name']} -> {target['name']}",
                  f"range {ov.length_text(gap, self.unit)} base to base; {frac:.0%} of it visible"]
+        lines += self.session.game.aim_info(sel_id, target["id"])
         if self.ctrl:
             odds_fn = getattr(self.session.game, "attack_odds", None)
             for i, ids in enumerate(self.ctrl.ids_of):

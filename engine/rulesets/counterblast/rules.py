@@ -460,6 +460,24 @@ class CounterblastRules(Rules):
             c = damage.best_cover(c, "light")
         return c
 
+    def aim_info(self, st, attacker: str, target: str) -> list[str]:
+        if attacker not in st.models or target not in st.models:
+            return []
+        seen = self.seen(st, attacker, target)
+        ok = attacks.visible_enough(seen, self.opt)
+        d = self.dist(st, attacker, target)
+        band = "short range" if attacks.is_short_range(d, self.opt) else "long range"
+        return [f"{seen:.0%} visible{'' if ok else ': too little to be a target'}, "
+                f"cover {self.cover(st, attacker, target)}",
+                f"{d:.1f}\" edge to edge: {band} (short is up to {self.opt.short_range:g}\")"]
+
+    def ranges(self, st, model: str) -> list[tuple[str, float]]:
+        p = self.profile.get(model)
+        if p is None:
+            return []
+        return [(self.armoury.shooting_weapon(w).name, self.armoury.shooting_weapon(w).range * MM)
+                for w in p.shooting] + [("short range", self.opt.short_range * MM)]
+
     # ---------------------------------------------------------------- model helpers
     def enemies(self, st, mid):
         p = st.models[mid].player

@@ -639,6 +639,21 @@ class DoublesRules(Rules):
                 out += [Shoot(f.key, t.key, aimed, w) for aimed in ok for w in self.throwables(f)]
         return out
 
+    def aim_info(self, st: DoublesState, attacker: str, target: str) -> list[str]:
+        f, t = st.fighters.get(attacker), st.fighters.get(target)
+        if f is None or t is None:
+            return []
+        word = self._sight_word(st, f, t).replace("_", " ")
+        cm = self.table.distance(self.base(f), self.base(t)) / 10.0
+        band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
+        return [f"{word}", f"{cm:.1f} cm edge to edge: {band}"]
+
+    def ranges(self, st: DoublesState, model: str) -> list[tuple[str, float]]:
+        f = st.fighters.get(model)
+        if f is None:
+            return []
+        return [(f"{band.replace('_', ' ')} range", hi * 10.0) for band, lo, hi in sh.range_bands(self.chars(f).throw)]
+
     def _sight_word(self, st, f: FighterState, t: FighterState) -> str:
         s = self.table.sight(self.base(f), self.base(t), self.others(st, f.key, t.key))
         return sh.visibility(min(1.0, max(0.0, s.visible_fraction)), self.opts)

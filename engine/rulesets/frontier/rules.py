@@ -467,6 +467,23 @@ class FrontierRules(Rules):
                 ws.append(i)
         return ws or [""]
 
+    def aim_info(self, st: FrontierState, attacker: str, target: str) -> list[str]:
+        a, d = st.models.get(attacker), st.models.get(target)
+        if a is None or d is None:
+            return []
+        hidden = max(0.0, 1.0 - self._visible(st, a, d))
+        bonus = duel.cover_bonus(min(1.0, hidden), self.duel_rules) if hidden < 1.0 else None
+        gap = max(0.0, math.hypot(a.x - d.x, a.y - d.y) - a.radius - d.radius) / INCH
+        cover = "hidden: cannot be shot" if bonus is None else (
+            f"{hidden:.0%} hidden, cover +{bonus} to its defence in a shot" if bonus else f"{hidden:.0%} hidden, no cover")
+        reach = ", ".join(f"{self.items[w].name} {r:g}\"" for w, r in self._ranged(a)) or "no ranged weapon"
+        return [cover, f"{gap:.1f}\" edge to edge" + (" (in base contact)" if self._in_contact(a, d) else "")
+                + f"; ranges: {reach}"]
+
+    def ranges(self, st: FrontierState, model: str) -> list[tuple[str, float]]:
+        m = st.models.get(model)
+        return [] if m is None else [(self.items[w].name, r * INCH) for w, r in self._ranged(m)]
+
     def _ranged(self, m: Model) -> list[tuple[str, float]]:
         out = []
         for i in m.items:

@@ -179,3 +179,26 @@ def test_a_random_game_runs_through_the_client_loop_to_game_over(app, ruleset, m
     ref = Game(Setup(ruleset, game.setup.map, (), {}, 7))
     play(ref, {p: make_agent("random", p, 7 ^ (p * 0x9E3779B1)) for p in (1, 2)})
     assert ref.state_hash() == game.state_hash()
+
+
+def test_save_and_load_give_back_the_same_game_and_autosave_follows_the_turns(app, tmp_path):
+    from engine.core.saves import load_game
+    from game.scenes.play import PlayScene
+    from game.userdirs import autosave_file
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 3))
+    scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=3), "prehistoric")
+    scene.speed = 1e6
+    app.switch(scene)
+    while scene.session.game.state.turn < 2:
+        frame(app, n=0)
+        if scene.worker is not None:
+            scene.worker.wait(5.0)
+    # the turn changed: the autosave holds the game as it was then
+    auto = load_game(autosave_file())
+    assert auto.state.turn == 2 and len(auto.decisions) <= len(scene.session.game.decisions)
+    path = scene.save(tmp_path / "mine.json")
+    h = scene.session.game.state_hash()
+    scene._load(path)
+    assert isinstance(app.scene, PlayScene) and app.scene is not scene
+    assert app.scene.session.game.state_hash() == h
+    assert app.scene.session.seats == scene.session.seats

@@ -130,3 +130,30 @@ def test_aim_info_and_ranges_speak_each_rulesets_words():
     a, b = c.view(1)["pieces"][0]["id"], c.view(1)["pieces"][-1]["id"]
     assert "cover" in c.aim_info(a, b)[0] and "long range" in c.aim_info(a, b)[1]
     assert c.ranges(a)[-1] == ("short range", pytest.approx(8 * 25.4))
+
+
+def test_a_plain_click_moves_and_shift_click_throws_in_doubles():
+    from engine.rulesets.doubles.rules import ShootAt
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 1))
+    # play until a fighter may both move and throw at the ground
+    from engine.ai import make_agent
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    for _ in range(400):
+        d = g.pending()
+        kinds = {type(s).__name__ for s in d.spaces}
+        if {"GroundShotSpace"} <= kinds and any(isinstance(s, MoveSpace) for s in d.spaces):
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    else:
+        pytest.fail("no decision with both a move and a ground shot")
+    c = GenericController(d, g.view(d.player)["pieces"])
+    mover = next(s for s in d.spaces if isinstance(s, MoveSpace))
+    c.click_model(mover.actor)
+    b = mover.base
+    for dx, dy in ((30, 0), (-30, 0), (0, 30), (0, -30)):
+        plain = c.click_table(b.x + dx, b.y + dy)
+        if plain.choice is not None:
+            break
+    assert isinstance(plain.choice, MoveTo)
+    shift = c.click_table(b.x + dx, b.y + dy, alternate=True)
+    assert isinstance(shift.choice, ShootAt) if shift.choice is not None else bool(shift.refusal)

@@ -124,10 +124,20 @@ class GenericController:
         self.selected = None
         self._preview_key = None
 
-    def click_table(self, x: float, y: float) -> Outcome:
+    def table_spaces(self, alternate: bool = False) -> list[ChoiceSpace]:
+        """The spaces a plain click answers (a move, when the model may move) and those a
+        Shift+click answers (anything else pointed at the table: a throw at the ground)."""
+        spaces = self.spaces_for(self.selected)
+        moves = [s for s in spaces if isinstance(s, MoveSpace)]
+        others = [s for s in spaces if not isinstance(s, MoveSpace)]
+        if alternate:
+            return others
+        return moves or others
+
+    def click_table(self, x: float, y: float, alternate: bool = False) -> Outcome:
         """A click on the table (mm): the first of the selected model's spaces that accepts the
         point, or the reason the point is refused."""
-        spaces = self.spaces_for(self.selected)
+        spaces = self.table_spaces(alternate)
         if not spaces:
             return Outcome()
         reasons = []
@@ -139,12 +149,12 @@ class GenericController:
                 reasons.append(reason)
         return Outcome(refusal=reasons[0] if reasons else "nothing can be done there")
 
-    def preview(self, x: float, y: float, grid_mm: float = 2.0) -> Preview | None:
+    def preview(self, x: float, y: float, grid_mm: float = 2.0, alternate: bool = False) -> Preview | None:
         """Legality of the point under the mouse and, for a move, the route (cached per 2 mm)."""
-        spaces = self.spaces_for(self.selected)
+        spaces = self.table_spaces(alternate)
         if not spaces:
             return None
-        key = (round(x / grid_mm), round(y / grid_mm), self.selected)
+        key = (round(x / grid_mm), round(y / grid_mm), self.selected, alternate)
         if key == self._preview_key:
             return self._preview
         self._preview_key = key

@@ -31,7 +31,7 @@ BAR_H = 46
 HELP = [
     "Controls",
     "Left click a model: select it (its options fill the list); click again elsewhere to act",
-    "Left click the table with a model selected: move there (or throw there) if the engine allows",
+    "Left click the table with a model selected: move there if the engine allows (Shift+click: throw there)",
     "Left drag: tape measure (from a model: base edge to base edge)",
     "Right or middle drag: pan    Wheel: zoom    F: fit the table",
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect",
@@ -163,6 +163,9 @@ class PlayScene(Scene):
             prompt = f"{self.names[d.player]}: {d.prompt}"
             if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
+                if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
+                    alt = self.ctrl.table_spaces(alternate=True)[0].describe()
+                    prompt += f" (Shift+click: {alt})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         key = (prompt, tuple(items))
         if key == self._last_prompt:
@@ -431,7 +434,7 @@ class PlayScene(Scene):
             if out.refusal and not self.ctrl.spaces_for(self.ctrl.selected):
                 self.say(out.refusal, error=True)
                 return
-        out = self.ctrl.click_table(x, y)
+        out = self.ctrl.click_table(x, y, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         if out.choice is not None:
             self.submit(out.choice)
         elif out.refusal:
@@ -560,7 +563,7 @@ class PlayScene(Scene):
         # live move preview
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
-            pv = ctrl.preview(mx, my)
+            pv = ctrl.preview(mx, my, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             if pv is not None:
                 if pv.path:
                     ov.draw_path(surf, cam, pv.path, pv.legal)

@@ -1,8 +1,9 @@
-"""Only what pyproject.toml cannot say: the top-level assets/ folder ships as the package
-``skirmish_assets`` (found with importlib.resources from any folder after a plain install)."""
+"""Only what pyproject.toml cannot say: the top-level assets/ and maps/ folders ship as the
+packages ``skirmish_assets`` and ``skirmish_maps`` (found with importlib.resources from any
+folder after a plain, non-editable install)."""
 from setuptools import find_packages, setup
 
 setup(
-    packages=find_packages(include=["engine*", "game*"]) + ["skirmish_assets"],
-    package_dir={"skirmish_assets": "assets"},
+    packages=find_packages(include=["engine*", "game*"]) + ["skirmish_assets", "skirmish_maps"],
+    package_dir={"skirmish_assets": "assets", "skirmish_maps": "maps"},
 )

@@ -1,14 +1,39 @@
-"""Where the shipped data lives (the repository's maps/ next to the packages)."""
+"""Where the shipped data lives: the maps/ folder, installed as the package ``skirmish_maps``
+(so a plain ``pip install .`` finds it from any folder), or beside the packages in a checkout."""
+from __future__ import annotations
+
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPS_DIR = ROOT / "maps"
+
+
+def _maps_dir() -> Path:
+    from importlib import resources
+
+    try:
+        p = Path(str(resources.files("skirmish_maps")))
+        if p.is_dir():
+            return p
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return ROOT / "maps"
+
+
+MAPS_DIR = _maps_dir()
 DEFAULT_MAP = MAPS_DIR / "town.json"
 
 
+def shipped_map_ids() -> list[str]:
+    return sorted(p.stem for p in MAPS_DIR.glob("*.json"))
+
+
 def resolve_map(name_or_path: str) -> Path:
-    """A map given as a path, or as the id of a shipped map ("outpost" -> maps/outpost.json)."""
+    """A map given as a path to a file, or as the id of a shipped map ("outpost"). A bare id
+    names the shipped map even when a folder of that name is in the current directory."""
     p = Path(name_or_path)
-    if p.exists() or p.suffix:
+    if p.is_file() or p.suffix:
         return p
-    return MAPS_DIR / f"{name_or_path}.json"
+    shipped = MAPS_DIR / f"{name_or_path}.json"
+    if shipped.exists() or not p.exists():
+        return shipped
+    return p

@@ -1,0 +1,1 @@
+"""The shipped maps (JSON), installed as the package ``skirmish_maps``."""

@@ -199,6 +199,8 @@ def run_table_view(map_path, screenshot=None, frames=None, *, tape=None, mouse=N
     m = map_path if isinstance(map_path, MapFile) else load_map(map_path)
     pygame.display.init()
     pygame.font.init()
+    from game.render.table_view import reset_fonts
+    reset_fonts()          # fonts made before pygame last shut down are dead
     try:
         screen = pygame.display.set_mode(WINDOW)
         pygame.display.set_caption(f"Skirmish - {m.name}")

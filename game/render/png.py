@@ -24,11 +24,12 @@ def save_map_png(mapfile, path, width_px: int = 1600) -> Path:
 
     from engine.data.maps import MapFile, load_map
 
-    from .table_view import TableRenderer, plate, text_halo
+    from .table_view import TableRenderer, plate, reset_fonts, text_halo
 
     m = mapfile if isinstance(mapfile, MapFile) else load_map(mapfile)
     if not pygame.font.get_init():
         pygame.font.init()
+        reset_fonts()          # fonts made before pygame last shut down are dead
     margin = max(24, width_px // 40)
     top = margin + 30
     bottom = margin + 34

@@ -42,10 +42,15 @@ def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.n
     pts += list(extra)
     exact = []
     for f in goal_fields:
-        for frac in (0.97, 0.6):
+        for frac in (0.97, 0.75, 0.5, 0.3):
             p = grid.downhill(f, b.x, b.y, space.allowance * frac)
             if p is not None and math.hypot(p[0] - b.x, p[1] - b.y) > 1.0:
                 exact.append(p)
+                dx, dy = p[0] - b.x, p[1] - b.y
+                n = math.hypot(dx, dy)
+                for side in (1, -1):   # beside the route, when a friend stands on it
+                    off = 2.2 * b.radius * side
+                    exact.append((p[0] - dy / n * off, p[1] + dx / n * off))
     return legal_moves(space, pts, exact, max_exact=4)
 
 

@@ -189,14 +189,17 @@ def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: 
             out.append(c)
     n = 0
     for (x, y) in exact:
-        if n >= max_exact:
-            break
         x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
         if (x, y) in seen:
             continue
         seen.add((x, y))
         c = MoveTo(mid, x, y)
-        n += 1
-        if space.quick(c) is None or space.check(c) is None:
+        if space.quick(c) is None:
+            out.append(c)
+            continue
+        if n >= max_exact or space._basic(c) is not None:
+            continue
+        n += 1                      # the path finder: a route round the corner
+        if space.check(c) is None:
             out.append(c)
     return out

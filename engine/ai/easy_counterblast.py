@@ -218,8 +218,21 @@ class CounterblastPolicy(Policy):
             downs = [o for o in heal if v["models"][o.target]["down"]]
             if downs:
                 return downs[0]
+        # late in the game a model away from its marker walks first (the mission scores more)
+        actor = (a.get("members") or [None])[0]
+        far = False
+        if actor in v["models"] and "control_markers" in self.kinds and v["turn"] >= 3:
+            g = self.goals(v).get(actor)
+            m = v["models"][actor]
+            far = g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range * 0.9
+        spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        if far and spaces and (best_att is None or best_p < 0.45 or left >= 2):
+            sp = spaces[0]
+            mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
+            if mv is not None and gain > 0.05:
+                return mv
         if best_att is not None and (best_p >= 0.12 or isinstance(best_att, Strike)):
-            if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5:
+            if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5 and not far:
                 return aims[0]
             return best_att
         hack = [o for o in opts if isinstance(o, HackTerminal)]
@@ -229,7 +242,6 @@ class CounterblastPolicy(Policy):
         if psi:
             return psi[0]
         stand = [o for o in opts if isinstance(o, StandUp)]
-        spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
         if spaces:
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)

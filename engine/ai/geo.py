@@ -29,10 +29,12 @@ def walk_grid(table, radius: float) -> "WalkGrid":
     """The shared grid of ``table`` for bases of ``radius`` mm (built once per table and radius)."""
     key = (id(table), round(float(radius), 3))
     g = _GRIDS.get(key)
-    if g is None:
+    if g is None or g.table is not table:     # (an id can be reused once a table is gone)
         with _LOCK:
             g = _GRIDS.get(key)
-            if g is None:
+            if g is None or g.table is not table:
+                if len(_GRIDS) > 64:
+                    _GRIDS.clear()
                 g = WalkGrid(table, radius)
                 _GRIDS[key] = g
     return g

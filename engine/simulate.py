@@ -29,6 +29,10 @@ def game_seed(seed: int, index: int) -> int:
 
 def play(game: Game, agents: dict, max_decisions: int = 50_000,
          on_step: Callable[[Game], None] | None = None) -> Played:
+    for agent in agents.values():  # the public static facts only: the table and the ruleset object
+        attach = getattr(agent, "attach", None)
+        if attach is not None:
+            attach(game.table, game.rules)
     n = 0
     while (d := game.pending()) is not None:
         if n >= max_decisions:
@@ -45,11 +49,21 @@ def play(game: Game, agents: dict, max_decisions: int = 50_000,
     return Played(game, result, n)
 
 
+def seats(index: int, swap_sides: bool) -> tuple[int, int]:
+    """Which agent (0: the --p1 agent, 1: the --p2 agent) sits in seat 1 and in seat 2 for game
+    ``index``: fixed, or alternating game by game with ``swap_sides`` (odd games swapped)."""
+    return (1, 0) if swap_sides and index % 2 == 1 else (0, 1)
+
+
 def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tuple[str, str],
-             map_name: str = "", options: dict | None = None, max_errors_listed: int = 5) -> dict:
+             map_name: str = "", options: dict | None = None, max_errors_listed: int = 5,
+             swap_sides: bool = False) -> dict:
+    """``wins`` counts per agent: "p1" is the first agent of ``agents`` wherever it sat;
+    ``wins_by_seat`` counts per seat (player 1 / player 2 of the ruleset)."""
     get_rules(ruleset)  # refuses an unknown ruleset before any game starts
     t0 = time.perf_counter()
     wins = {"p1": 0, "p2": 0, "draw": 0}
+    by_seat = {"seat1": 0, "seat2": 0, "draw": 0}
     hashes, turns, errors, messages, decisions = [], [], 0, [], 0
     for i in range(games):
         s = game_seed(seed, i)
@@ -58,7 +72,8 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
         except SetupError:
             raise  # the ruleset refuses this map or these options: no game can be played
         try:
-            players = {p: make_agent(name, p, s ^ (p * 0x9E3779B1)) for p, name in ((1, agents[0]), (2, agents[1]))}
+            order = seats(i, swap_sides)
+            players = {p: make_agent(agents[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
             played = play(game, players)
         except Exception as err:  # counted and reported: the simulator's job is to find these
             errors += 1
@@ -67,7 +82,8 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
                 messages.append(f"game {i} (seed {s}): {type(err).__name__}: {err}")
             continue
         w = played.result.winner
-        wins["draw" if w is None else f"p{w}"] += 1
+        by_seat["draw" if w is None else f"seat{w}"] += 1
+        wins["draw" if w is None else f"p{order[w - 1] + 1}"] += 1
         hashes.append(game.state_hash())
         turns.append(game.state.turn)
         decisions += played.decisions
@@ -77,7 +93,9 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
         "games": games,
         "seed": seed,
         "agents": {"p1": agents[0], "p2": agents[1]},
+        "swap_sides": swap_sides,
         "wins": wins,
+        "wins_by_seat": by_seat,
         "mean_turns": round(sum(turns) / len(turns), 3) if turns else None,
         "mean_decisions": round(decisions / len(turns), 1) if turns else None,
         "errors": errors,

@@ -115,7 +115,8 @@ def cmd_simulate(args) -> int:
         _err(str(err))
         return 1
     try:
-        out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map))
+        out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
+                       swap_sides=args.swap_sides)
     except SetupError as err:
         _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
         return 2
@@ -126,6 +127,9 @@ def cmd_simulate(args) -> int:
         print(f"{out['games']} games of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}), seed {args.seed}")
         print(f"  wins: p1 {w['p1']}, p2 {w['p2']}, draws {w['draw']}; mean turns {out['mean_turns']}; "
               f"errors {out['errors']}; {out['seconds']} s")
+        if args.swap_sides:
+            b = out["wins_by_seat"]
+            print(f"  sides swapped every other game; wins by seat: seat 1 {b['seat1']}, seat 2 {b['seat2']}")
         for m in out["error_messages"]:
             print("  error:", m)
     return 1 if out["errors"] else 0
@@ -279,6 +283,8 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--seed", type=int, default=1)
     si.add_argument("--p1", default="random")
     si.add_argument("--p2", default="random")
+    si.add_argument("--swap-sides", action="store_true",
+                    help="alternate the agents' seats game by game (wins stay per agent; the JSON adds wins by seat)")
     si.add_argument("--json", action="store_true", help="print one JSON object")
     si.set_defaults(func=cmd_simulate)
 

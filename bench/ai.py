@@ -1,0 +1,77 @@
+"""Benchmark of the ``easy`` agent: time per decision and per easy-vs-easy game, per ruleset.
+
+Run: python bench/ai.py [--games N] [--seed S] [--ruleset R ...]
+Each ruleset is played on its home map (Counterblast on outpost, Frontier on town, Doubles on
+prehistoric), easy against easy, sides as the seeds give them. Prints the median, 90th
+percentile and maximum time of the agent's ``choose`` per decision (all decision kinds
+together, and move decisions apart), and the mean wall time of a whole game (engine included).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.ai import make_agent  # noqa: E402
+from engine.core import Game, Setup  # noqa: E402
+from engine.data.maps import load_map  # noqa: E402
+from engine.paths import resolve_map  # noqa: E402
+from engine.simulate import game_seed  # noqa: E402
+
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+def run(ruleset: str, games: int, seed: int) -> dict:
+    mapfile = load_map(resolve_map(HOME[ruleset]))
+    times, move_times, game_times, decided = [], [], [], 0
+    for i in range(games):
+        s = game_seed(seed, i)
+        t0 = time.perf_counter()
+        g = Game(Setup(ruleset, mapfile, (), {}, s))
+        agents = {p: make_agent("easy", p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
+        for a in agents.values():
+            a.attach(g.table, g.rules)
+        while (d := g.pending()) is not None:
+            v = g.view(d.player)
+            c0 = time.perf_counter()
+            c = agents[d.player].choose(d, v)
+            dt = time.perf_counter() - c0
+            times.append(dt)
+            if d.spaces:
+                move_times.append(dt)
+            g.submit(d.player, c)
+        game_times.append(time.perf_counter() - t0)
+        decided += g.result().winner is not None
+    q = statistics.quantiles(times, n=10)
+    return {
+        "ruleset": ruleset, "map": HOME[ruleset], "games": games, "seed": seed, "decided": decided,
+        "decisions": len(times),
+        "median_ms": 1000 * statistics.median(times), "p90_ms": 1000 * q[-1], "max_ms": 1000 * max(times),
+        "move_median_ms": 1000 * statistics.median(move_times) if move_times else 0.0,
+        "move_decisions": len(move_times),
+        "game_s": statistics.mean(game_times),
+    }
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", nargs="*", default=list(HOME))
+    args = ap.parse_args(argv)
+    for rs in args.ruleset:
+        r = run(rs, args.games, args.seed)
+        print(f"{rs:12s} on {r['map']:11s} {r['games']} easy-vs-easy games (seed {r['seed']}), "
+              f"{r['decided']} decided, {r['decisions']} decisions: per decision median {r['median_ms']:.2f} ms, "
+              f"p90 {r['p90_ms']:.1f} ms, max {r['max_ms']:.0f} ms; move decisions ({r['move_decisions']}) "
+              f"median {r['move_median_ms']:.1f} ms; {r['game_s']:.2f} s per game")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

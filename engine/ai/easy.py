@@ -1,0 +1,74 @@
+"""The ``easy`` agent: greedy. Each decision's options (and candidate points for a move space)
+are scored by a utility that knows the mission, the threat, cover from the table's sight, the
+engine's odds and wounds; the best one is played. One policy per ruleset
+(``easy_doubles``, ``easy_frontier``, ``easy_counterblast``); an unknown ruleset gets a plain
+fallback (the first option that is not a pass, else a sampled point).
+
+Honesty: a policy is given the Decision, ``view(player)`` and what ``attach`` handed over (the
+table and the ruleset object: static data and pure functions). See ``base.py`` and docs/ai.md.
+"""
+from __future__ import annotations
+
+from engine.core.protocol import Choice, Decision
+
+from .base import Agent, register_agent
+
+
+class Policy:
+    """One ruleset's greedy choices. ``agent`` gives the player, the RNG, the table, the rules."""
+
+    def __init__(self, agent: "EasyAgent"):
+        self.agent = agent
+        self.player = agent.player
+        self.table = agent.table
+        self.rules = agent.rules
+
+    def choose(self, decision: Decision, view: dict) -> Choice:
+        return fallback(decision, self.agent.rng)
+
+
+def fallback(decision: Decision, rng) -> Choice:
+    for o in decision.options:
+        if type(o).__name__ not in ("Pass", "PassTurn", "EndActivation", "NoReaction"):
+            return o
+    for sp in decision.spaces:
+        c = sp.sample(rng)
+        if c is not None:
+            return c
+    return decision.options[0]
+
+
+@register_agent
+class EasyAgent(Agent):
+    name = "easy"
+
+    def __init__(self, player: int, seed: int = 0):
+        super().__init__(player, seed)
+        self._policy: Policy | None = None
+
+    def attach(self, table, rules) -> None:
+        super().attach(table, rules)
+        self._policy = None
+
+    def policy(self, view: dict) -> Policy:
+        if self._policy is None:
+            rs = view.get("ruleset")
+            if self.table is None or self.rules is None:
+                self._policy = Policy(self)
+            elif rs == "doubles":
+                from .easy_doubles import DoublesPolicy
+                self._policy = DoublesPolicy(self)
+            elif rs == "frontier":
+                from .easy_frontier import FrontierPolicy
+                self._policy = FrontierPolicy(self)
+            elif rs == "counterblast":
+                from .easy_counterblast import CounterblastPolicy
+                self._policy = CounterblastPolicy(self)
+            else:
+                self._policy = Policy(self)
+        return self._policy
+
+    def choose(self, decision: Decision, view: dict) -> Choice:
+        if len(decision.options) == 1 and not decision.spaces:
+            return decision.options[0]
+        return self.policy(view).choose(decision, view)

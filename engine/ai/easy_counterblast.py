@@ -1,0 +1,321 @@
+"""Greedy play for Counterblast (d10 pools, Moxie; six turns; mission score = objectives + battle).
+
+- The mission drives movement: for Salvage Rights each model is given a marker (nearest by
+  walking distance, spreading the crew over the markers) and walks there round the terrain;
+  Headhunters sends the crew at the enemy leader; Data Heist at the terminals and, late, the
+  heroes to their evac point. A model near its marker stays within the control range.
+- Attacks: the engine's own odds, as each Shoot/Strike option states them ("24% to put it
+  Down"), pick the attack; Aim first when the shot is poor and a free action is left.
+- Moves: candidates from the table scored by the mission goal, a shot from there (range, sight
+  at least a third), the threat of enemies that see the spot and its cover.
+- Activations: the model with the most to do (a shot now, the farthest from its goal); Moxie
+  for reactions when there is some to spare; all spare Moxie against Dread at Upkeep."""
+from __future__ import annotations
+
+import math
+import re
+
+from engine.core.tables import table_without
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, ElectLeader, Engineer,
+                                                  EndActivation, GoProne, HackDoor, HackMark, HackTerminal,
+                                                  KeepLeader, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally,
+                                                  React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
+                                                  Treat)
+from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
+from engine.table import Base
+
+from .easy import Policy, fallback
+from .easy_moves import candidate_moves, measure
+from .geo import INF, walk_grid
+
+ODDS = re.compile(r"(\d+)% to (?:put|finish)")
+REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
+
+
+class CounterblastPolicy(Policy):
+    def __init__(self, agent):
+        super().__init__(agent)
+        self.markers = dict(self.rules.markers)
+        self.kinds = [o.kind for o in self.rules.mission.objectives]
+        self.activated: dict = {}   # turn -> models this agent activated (its own memory)
+        self.ctrl_range = max([o.range for o in self.rules.mission.objectives if o.kind == "control_markers"]
+                              + [self.rules.opt.objective_control_range]) * MM
+
+    # -------------------------------------------------------------- static facts and geometry
+    def table_now(self, v):
+        opened = tuple(v.get("opened_doors") or ())
+        return table_without(self.table.mapfile, opened) if opened else self.table
+
+    def base(self, mid, m) -> Base:
+        p = self.rules.profile[mid]
+        h = PRONE_HEIGHT_MM if (m["down"] or "prone" in m["conditions"]) else p.height_mm
+        return Base(mid, m["x"], m["y"], p.base_mm / 2, h, 0.0, m["z"])
+
+    def on_table(self, m) -> bool:
+        return not m["casualty"] and not m.get("gone", False)
+
+    def live(self, v, player):
+        return {i: m for i, m in v["models"].items() if m["player"] == player and self.on_table(m)}
+
+    def gun_range(self, mid) -> float:
+        return max([self.rules.armoury.shooting_weapon(w).range for w in self.rules.profile[mid].shooting] + [0.0]) * MM
+
+    # -------------------------------------------------------------- goals
+    def goals(self, v):
+        """Each of my models' goal point (mm), from the mission."""
+        mine = {i: m for i, m in self.live(v, self.player).items() if not m["down"]}
+        enemies = {i: m for i, m in self.live(v, 3 - self.player).items()}
+        out = {}
+        if "control_markers" in self.kinds and self.markers:
+            table = self.table_now(v)
+            load = {k: 0 for k in self.markers}
+            for mid in sorted(mine):
+                m = mine[mid]
+                g = walk_grid(table, self.rules.profile[mid].base_mm / 2)
+                best = None
+                for k, (x, y) in sorted(self.markers.items()):
+                    d = g.dist(g.field([(x, y)]), m["x"], m["y"])
+                    d = d if d < INF else math.hypot(x - m["x"], y - m["y"]) * 2
+                    cost = d + 10 * MM * load[k]
+                    if best is None or cost < best[0]:
+                        best = (cost, k)
+                load[best[1]] += 1
+                out[mid] = self.markers[best[1]]
+            return out
+        if "hack_markers" in self.kinds and self.markers:
+            pts = list(self.markers.values())
+            for mid, m in mine.items():
+                if "extract" in self.kinds and v["turn"] >= 5 and self.rules.hero(mid) and self.player in self.rules.evac:
+                    out[mid] = self.rules.evac[self.player]
+                else:
+                    out[mid] = min(pts, key=lambda p: math.hypot(p[0] - m["x"], p[1] - m["y"]))
+            return out
+        target = None
+        if "eliminate_leader" in self.kinds:
+            lid = v["leader"].get(str(3 - self.player), v["leader"].get(3 - self.player))
+            if lid in enemies:
+                target = (enemies[lid]["x"], enemies[lid]["y"])
+        for mid, m in mine.items():
+            if target is not None:
+                out[mid] = target
+            elif enemies:
+                e = min(enemies.values(), key=lambda e: math.hypot(e["x"] - m["x"], e["y"] - m["y"]))
+                out[mid] = (e["x"], e["y"])
+        return out
+
+    # -------------------------------------------------------------- decisions
+    def choose(self, d, v):
+        k = d.kind
+        if k == "elect a leader":
+            lid = v["leader"].get(self.player, v["leader"].get(str(self.player)))
+            lm = v["models"].get(lid)
+            if lm is None or lm["down"] or not self.on_table(lm):
+                el = [o for o in d.options if isinstance(o, ElectLeader)]
+                if el:
+                    return el[0]
+            return next(o for o in d.options if isinstance(o, KeepLeader))
+        if k == "reduce dread":
+            return max(d.options, key=lambda o: o.moxie if isinstance(o, ReduceDread) else -1)
+        if k == "react":
+            return self.react(d, v)
+        if k == "activate":
+            return self.activate(d, v)
+        if k == "act":
+            return self.act(d, v)
+        if k == "move":
+            sp = next((s for s in d.spaces if isinstance(s, MoveSpace)), None)
+            if sp is not None:
+                mv, gain = self.best_move(sp, v, sp.base.id, actions_after=0)
+                if mv is not None and gain > 0:
+                    return mv
+            return next((o for o in d.options if isinstance(o, Stay)), d.options[0])
+        return fallback(d, self.agent.rng)
+
+    def moxie(self, v) -> int:
+        mx = v["moxie"]
+        return mx.get(self.player, mx.get(str(self.player), 0))
+
+    def react(self, d, v):
+        reacts = [o for o in d.options if isinstance(o, React)]
+        none = next((o for o in d.options if isinstance(o, NoReaction)), d.options[0])
+        if not reacts or self.moxie(v) < 2:
+            return none
+        best = max(reacts, key=lambda o: (REACTION_PREF.get(o.reaction, 0), o.model, o.weapon))
+        return best if REACTION_PREF.get(best.reaction, 0) > 0 else none
+
+    def odds(self, d, o) -> float:
+        try:
+            label = d.labels[d.options.index(o)]
+        except (ValueError, IndexError):
+            return 0.0
+        m = ODDS.search(label)
+        return int(m.group(1)) / 100.0 if m else 0.0
+
+    def activate(self, d, v):
+        singles = [o for o in d.options if isinstance(o, ActivateSingle)]
+        if not singles:
+            groups = [o for o in d.options if isinstance(o, ActivateGroup)]
+            if groups:
+                return groups[0]
+            return next(o for o in d.options if isinstance(o, PassTurn))
+        goals = self.goals(v)
+        enemies = {i: m for i, m in self.live(v, 3 - self.player).items()}
+        table = self.table_now(v)
+        others = [self.base(i, m) for i, m in v["models"].items() if self.on_table(m)]
+
+        def value(o):
+            mid = o.model
+            m = v["models"][mid]
+            val = 0.0
+            rng = self.gun_range(mid)
+            me = self.base(mid, m)
+            for eid, e in enemies.items():
+                eb = self.base(eid, e)
+                dist = max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius)
+                if rng and dist <= rng:
+                    s = table.sight(me, eb, [b for b in others if b.id not in (mid, eid)])
+                    if s.visible_fraction >= 1 / 3:
+                        val = max(val, 3.0 + (1.0 if e["down"] else 0.0))
+                reach = self.rules.reach.get(mid)
+                if reach is not None and dist <= (reach + self.rules.profile[mid].move) * MM:
+                    val = max(val, 2.5)
+            g = goals.get(mid)
+            if g is not None:
+                val += min(2.0, math.hypot(g[0] - m["x"], g[1] - m["y"]) / (12 * MM))
+            if any(c in m["conditions"] for c in ("panic", "pinned", "blind")):
+                val -= 1.0
+            val -= 4.0 * self.activated.get(v["turn"], {}).get(mid, 0)
+            return (val, mid)
+        pick = max(singles, key=value)
+        done = self.activated.setdefault(v["turn"], {})
+        done[pick.model] = done.get(pick.model, 0) + 1
+        return pick
+
+    def act(self, d, v):
+        opts = d.options
+        a = v.get("activation") or {}
+        left = a.get("actions_left", 0)
+        for o in opts:
+            if isinstance(o, Rally):
+                return o
+        attacks = [o for o in opts if isinstance(o, (Shoot, Strike))]
+        best_att, best_p = None, 0.0
+        for o in attacks:
+            p = self.odds(d, o)
+            if p > best_p:
+                best_att, best_p = o, p
+        aims = [o for o in opts if isinstance(o, Aim)]
+        if left <= 0:   # extra actions cost Moxie: only for a good attack
+            if best_att is not None and best_p >= 0.35 and self.moxie(v) >= 3:
+                return best_att
+            return next(o for o in opts if isinstance(o, EndActivation))
+        for o in opts:
+            if isinstance(o, Recover):
+                return o
+        heal = [o for o in opts if isinstance(o, (Treat, Engineer))]
+        if heal:
+            downs = [o for o in heal if v["models"][o.target]["down"]]
+            if downs:
+                return downs[0]
+        # late in the game a model away from its marker walks first (the mission scores more)
+        actor = (a.get("members") or [None])[0]
+        far = False
+        if actor in v["models"] and "control_markers" in self.kinds and v["turn"] >= 3:
+            g = self.goals(v).get(actor)
+            m = v["models"][actor]
+            far = g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range * 0.9
+        spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        if far and spaces and (best_att is None or best_p < 0.45 or left >= 2):
+            sp = spaces[0]
+            mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
+            if mv is not None and gain > 0.05:
+                return mv
+        if best_att is not None and (best_p >= 0.12 or isinstance(best_att, Strike)):
+            if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5 and not far:
+                return aims[0]
+            return best_att
+        hack = [o for o in opts if isinstance(o, HackTerminal)]
+        if hack:
+            return hack[0]
+        psi = [o for o in opts if isinstance(o, PsiStrike)]
+        if psi:
+            return psi[0]
+        stand = [o for o in opts if isinstance(o, StandUp)]
+        if spaces:
+            sp = spaces[0]
+            mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
+            if mv is not None and gain > 0.05:
+                return mv
+        elif stand:
+            return stand[0]
+        rush = [o for o in opts if isinstance(o, Rush)]
+        if rush:
+            mid = rush[0].model
+            g = self.goals(v).get(mid)
+            m = v["models"][mid]
+            if g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM:
+                return rush[0]
+        if best_att is not None and best_p > 0:
+            return best_att
+        if aims and attacks:
+            return aims[0]
+        hm = [o for o in opts if isinstance(o, HackMark)]
+        if hm:
+            return hm[0]
+        return next((o for o in opts if isinstance(o, EndActivation)), fallback(d, self.agent.rng))
+
+    # -------------------------------------------------------------- moves
+    def best_move(self, space, v, mid, actions_after: int):
+        m = v["models"][mid]
+        table = space.table
+        r = space.base.radius
+        grid = walk_grid(table, r)
+        goal = self.goals(v).get(mid)
+        enemies = {i: e for i, e in self.live(v, 3 - self.player).items()}
+        eids = sorted(enemies)
+        ebases = [self.base(i, enemies[i]) for i in eids]
+        field_ = grid.field([goal]) if goal is not None else None
+        mover = space.base
+        extra = []
+        if goal is not None:
+            for k in range(8):   # the control ring round the marker
+                a = 2 * math.pi * k / 8
+                rr = max(0.0, self.ctrl_range * 0.6)
+                extra.append((goal[0] + rr * math.cos(a), goal[1] + rr * math.sin(a)))
+        moves = candidate_moves(space, grid, [field_] if field_ is not None else [],
+                                [goal] if goal is not None else [], extra)
+        here = MoveTo(mid, mover.x, mover.y)
+        others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
+        spots = measure(table, mover, [here] + moves, ebases, others, field_, grid)
+        rng = self.gun_range(mid)
+        step = max(1.0, space.allowance)
+        for s in spots:
+            u = 0.0
+            if goal is not None:
+                gd = s.goal if s.goal < INF else math.hypot(goal[0] - s.base.x, goal[1] - s.base.y) * 1.5
+                if "control_markers" in self.kinds:
+                    gd = max(0.0, gd - self.ctrl_range * 0.7)
+                u -= gd / step
+            shot = 0.0
+            threat = 0.0
+            for j, eid in enumerate(eids):
+                e = enemies[eid]
+                eb = ebases[j]
+                dist = max(0.0, math.hypot(s.base.x - eb.x, s.base.y - eb.y) - eb.radius - r)
+                if actions_after >= 1 and rng and dist <= rng and s.sees[j] >= 1 / 3 and not e["down"]:
+                    shot = max(shot, 1.2 if dist <= self.rules.opt.short_range * MM else 0.8)
+                erng = self.gun_range(eid)
+                if not e["down"] and s.seen[j] >= 1 / 3 and erng and dist <= erng:
+                    threat += 0.2 * (1.0 - 0.5 * int(s.cover[j]))
+            s.score = u + shot - threat
+        here_spot, rest = spots[0], spots[1:]
+        if not rest:
+            return None, 0.0
+        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+        if space.check(best.move) is not None:
+            ok = [s for s in rest if space.check(s.move) is None]
+            if not ok:
+                return None, 0.0
+            best = max(ok, key=lambda s: s.score)
+        return best.move, best.score - here_spot.score

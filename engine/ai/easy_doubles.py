@@ -1,0 +1,251 @@
+"""Greedy play for Doubles (d6 duels; 6 turns; points for enemies taken out of action).
+
+Utility, in order of what a fighter does with its AP: stand up when down; strike when engaged;
+shoot the best target (short range and full sight first, the most hurt first); charge when it
+keeps an AP to strike; else move to the spot that best trades walking distance to the nearest
+enemy (round the terrain), a shot from there (range and sight from the table) and the threat of
+enemies that see the spot. In a duel: AP dice by role, keep the best pair (a double when it
+costs at most one pip), effects chosen against the current results, reroll the opponent's best
+kept die."""
+from __future__ import annotations
+
+import math
+
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.doubles import duel as dl
+from engine.rulesets.doubles import shooting as sh
+from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
+                                           DisengageSpace, EndActivation, Face, KeepDice, MeleeAttack,
+                                           PickTarget, RerollDie, Shoot, StandUp)
+from engine.table import Base
+
+from .easy import Policy, fallback
+from .easy_moves import candidate_moves, measure
+from .geo import INF, walk_grid
+
+BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
+
+
+class DoublesPolicy(Policy):
+    def __init__(self, agent):
+        super().__init__(agent)
+        self.grid = walk_grid(self.table, BASE_RADIUS_MM)
+
+    # -------------------------------------------------------------- static facts
+    def sheet(self, key: str):
+        side, fid = key.split(".", 1)
+        return self.rules.warbands[int(side)].fighter(fid)
+
+    def chars(self, key: str):
+        return self.sheet(key).characteristics
+
+    def weapon_bonus(self, key: str, wid) -> int:
+        if wid is None:
+            return 0
+        side = int(key.split(".", 1)[0])
+        return self.rules.warbands[side].weapon(wid).bonus
+
+    def melee_bonus(self, f: dict) -> int:
+        side = f["side"]
+        wb = self.rules.warbands[side]
+        return max([wb.weapon(w).bonus for w in f["weapons"] if wb.weapon(w).use in ("melee", "both")] + [0])
+
+    @staticmethod
+    def base(f: dict) -> Base:
+        return Base(f["key"], f["x"], f["y"], BASE_RADIUS_MM, MODEL_HEIGHT_MM, f["facing"], f["z"])
+
+    # -------------------------------------------------------------- decisions
+    def choose(self, d, v):
+        fs = {f["key"]: f for f in v["fighters"]}
+        self.fs = fs
+        if d.kind == "action":
+            return self.action(d, v, fs)
+        if d.kind in ("announce attack", "announce defence"):
+            return self.announce(d, v, fs)
+        if d.kind == "keep":
+            return self.keep(d, v)
+        if d.kind == "double effect":
+            return self.effect(d, v)
+        if d.kind in ("manoeuvre", "discard"):
+            return self.opponent_die(d, v)
+        if d.kind == "face":
+            return next(o for o in d.options if isinstance(o, Face) and o.turn)
+        if d.kind == "pick target":
+            mine = [o for o in d.options if isinstance(o, PickTarget) and fs[o.fighter]["side"] != self.player]
+            return (mine or list(d.options))[0]
+        return fallback(d, self.agent.rng)
+
+    def action(self, d, v, fs):
+        me = fs[v["acting"]]
+        opts = d.options
+        enemies = [f for f in fs.values() if f["side"] != self.player and not f["out"]]
+        for o in opts:
+            if isinstance(o, StandUp):
+                return o
+        melee = [o for o in opts if isinstance(o, MeleeAttack)]
+        if melee:
+            return min(melee, key=lambda o: (fs[o.target]["health"] - (2 if fs[o.target]["on_ground"] else 0), o.target))
+        shots = [o for o in opts if isinstance(o, Shoot)]
+        if shots:
+            best = max(shots, key=lambda o: (self.shot_value(me, fs[o.target], o), o.target, str(o.weapon)))
+            if self.shot_value(me, fs[best.target], best) > -1.5:
+                return best
+        charges = [o for o in opts if isinstance(o, MoveTo)]
+        if charges and me["ap"] >= 2:
+            def cval(o):
+                t = min(enemies, key=lambda e: math.hypot(e["x"] - o.x, e["y"] - o.y))
+                return (-t["health"] + (2 if t["on_ground"] else 0), -math.hypot(o.x - me["x"], o.y - me["y"]))
+            return max(charges, key=cval)
+        spaces = [s for s in d.spaces if isinstance(s, MoveSpace) and not isinstance(s, DisengageSpace)]
+        if spaces and enemies:
+            mv = self.best_move(spaces[0], me, enemies, fs)
+            if mv is not None:
+                return mv
+        if shots:
+            return max(shots, key=lambda o: (self.shot_value(me, fs[o.target], o), o.target, str(o.weapon)))
+        end = [o for o in opts if isinstance(o, EndActivation)]
+        return end[0] if end else fallback(d, self.agent.rng)
+
+    def shot_value(self, me, t, o: Shoot) -> float:
+        c = self.chars(me["key"])
+        dist_cm = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
+        band = sh.range_band(c.throw, dist_cm)
+        val = BAND_SCORE.get(band, -3.0)
+        val += 0.5 * self.weapon_bonus(me["key"], o.weapon)
+        val += 0.3 * (c.throw - self.chars(t["key"]).defence)
+        val += 0.4 * (self.chars(t["key"]).health - t["health"]) + (1.0 if t["on_ground"] else 0.0)
+        if o.aimed:
+            val -= 1.5
+        if me["moved"]:
+            val -= 0.5
+        return val
+
+    def best_move(self, space, me, enemies, fs):
+        c = self.chars(me["key"])
+        mover = self.base(me)
+        ebases = [self.base(e) for e in enemies]
+        field_ = self.grid.field([(e["x"], e["y"]) for e in enemies])
+        moves = candidate_moves(space, self.grid, [field_], [(e["x"], e["y"]) for e in enemies],
+                                stop_short=2 * BASE_RADIUS_MM + 2.0)
+        others = [self.base(f) for f in fs.values() if not f["out"] and f["key"] != me["key"]]
+        here = MoveTo(me["key"], me["x"], me["y"])
+        spots = measure(self.table, mover, [here] + moves, ebases, others, field_, self.grid)
+        rng_mm = sh.max_range_cm(c.throw) * 10.0
+        ap_after = me["ap"] - 1
+        can_shoot_after = ap_after >= 1 and me["shots_taken"] < 2 and c.throw > 0
+        step = max(1.0, space.allowance)
+        for k, s in enumerate(spots):
+            goal = s.goal if s.goal < INF else 5 * step
+            u = -goal / step
+            if can_shoot_after:
+                best = 0.0
+                for j, e in enumerate(enemies):
+                    dist = max(0.0, math.hypot(s.base.x - e["x"], s.base.y - e["y"]) - 2 * BASE_RADIUS_MM)
+                    if dist <= rng_mm and s.sees[j] >= 0.1:
+                        band = sh.range_band(c.throw, dist / 10.0)
+                        best = max(best, 1.5 + 0.5 * BAND_SCORE.get(band, -3) + (0.5 if s.sees[j] >= 0.9 else 0))
+                u += best
+            threat = 0.0
+            for j, e in enumerate(enemies):
+                ec = self.chars(e["key"])
+                dist = max(0.0, math.hypot(s.base.x - e["x"], s.base.y - e["y"]) - 2 * BASE_RADIUS_MM)
+                if dist <= sh.max_range_cm(ec.throw) * 10.0 + ec.movement * 10.0 and s.seen[j] >= 0.1:
+                    threat += 0.25 * s.seen[j]
+            u -= threat
+            s.score = u - (0.0 if k else 0.35)   # staying must be clearly better: moving costs nothing but AP
+        here_spot, rest = spots[0], spots[1:]
+        if not rest:
+            return None
+        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+        if best.score <= here_spot.score + 0.35 + 0.05:
+            return None
+        if space.check(best.move) is not None:   # every chosen point passes the space's check
+            ok = [s for s in rest if space.check(s.move) is None]
+            if not ok:
+                return None
+            best = max(ok, key=lambda s: s.score)
+        return best.move
+
+    # -------------------------------------------------------------- the duel
+    def announce(self, d, v, fs):
+        opts = [o for o in d.options if isinstance(o, Announce)]
+        f = fs[opts[0].fighter]
+        ap = f["ap"]
+        at = v.get("attack") or {}
+        if d.kind == "announce attack":
+            more = (at.get("kind") == "shoot" and f["shots_taken"] < 1) or at.get("kind") == "melee"
+            n = ap - 1 if (more and ap >= 2) else ap
+            if at.get("kind") == "melee" and ap >= 2:
+                n = max(1, ap - 1)
+        else:
+            n = ap if f["activated"] or v.get("acting") is None else min(ap, 1)
+        n = max(0, min(n, ap))
+        cands = [o for o in opts if o.ap == n] or opts
+        adv = [o for o in cands if o.back == "advantage"]
+        return (adv or cands)[0]
+
+    def keep(self, d, v):
+        opts = [o for o in d.options if isinstance(o, KeepDice)]
+        total = lambda o: sum(o.values)       # noqa: E731
+        best = max(total(o) for o in opts)
+        doubles = [o for o in opts if len(o.values) == 2 and o.values[0] == o.values[1] and total(o) >= best - 1]
+        if doubles:
+            return max(doubles, key=total)
+        return max(opts, key=lambda o: (total(o), o.values))
+
+    def _results(self, v):
+        at = v.get("attack") or {}
+        dice = at.get("dice") or {}
+        out = {}
+        for role in ("attacker", "defender"):
+            side = dice.get(role) or {}
+            vals = {i: val for i, val, _pen in side.get("dice", [])}
+            kept = side.get("kept") or []
+            out[role] = sum(vals.get(i, 0) for i in kept) if kept else None
+        return out
+
+    def effect(self, d, v):
+        opts = [o.effect for o in d.options if isinstance(o, ChooseEffect)]
+        who = d.options[0].fighter
+        at = v.get("attack") or {}
+        role = "attacker" if who == at.get("attacker") else "defender"
+        res = self._results(v)
+        mine, theirs = res[role], res["defender" if role == "attacker" else "attacker"]
+        if role == "attacker":
+            if dl.FORCE_ATTACK in opts:
+                pref = [dl.FORCE_ATTACK]
+            elif theirs is None:
+                pref = [dl.PRECISE_ATTACK, dl.FLAW]
+            elif mine is not None and mine > theirs:
+                pref = [dl.FLAW]
+            elif mine is not None and mine == theirs:
+                pref = [dl.TACTICAL_ADVANTAGE, dl.MANOEUVRE]
+            else:
+                pref = [dl.MANOEUVRE, dl.PRECISE_ATTACK]
+        else:
+            if theirs is None:
+                pref = [dl.AGGRESSIVENESS, dl.COVER]
+            elif mine is not None and mine > theirs:
+                pref = [dl.INTIMIDATION, dl.AGGRESSIVENESS]
+            elif mine is not None and mine == theirs:
+                pref = [dl.MANOEUVRE, dl.AGGRESSIVENESS]
+            else:
+                pref = [dl.MANOEUVRE, dl.AGGRESSIVENESS]
+            pref.append(dl.LOW_AMMUNITION)
+        for e in pref:
+            if e in opts:
+                return next(o for o in d.options if isinstance(o, ChooseEffect) and o.effect == e)
+        non = [o for o in d.options if isinstance(o, ChooseEffect) and o.effect != dl.NO_EFFECT]
+        return (non or list(d.options))[0]
+
+    def opponent_die(self, d, v):
+        at = v.get("attack") or {}
+        dice = at.get("dice") or {}
+        vals, kept = {}, set()
+        for role in ("attacker", "defender"):
+            side = dice.get(role) or {}
+            for i, val, _pen in side.get("dice", []):
+                vals[i] = val
+            kept |= set(side.get("kept") or [])
+        opts = [o for o in d.options if isinstance(o, (RerollDie, DiscardDie))]
+        return max(opts, key=lambda o: (o.die in kept, vals.get(o.die, 0), -o.die))

@@ -1,0 +1,299 @@
+"""Greedy play for Last Hope Frontier (playing cards; rout at half the posse out; 8 turns).
+
+- Cards: for an opposed test, every card (or leader's pair) in hand is scored by the expected
+  wounds it deals (attacking) or saves (defending), worked out with the ruleset's own pure
+  ``duel.resolve_shot`` / ``resolve_combat`` against every card the opponent might hold (its
+  whole deck less the cards it has shown face up this turn: the agent never sees its hand), less
+  a small price for spending a high card. Lay down the lowest cards; keep a high last card.
+- Attacks: the shot or fight with the most expected wounds (cover from the table's sight).
+- Moves: candidates from the table, scored by a shot from there (range, sight), the threat of
+  enemies that see and reach the spot (less its cover) and walking distance to the nearest
+  enemy; charges for models strong in a fight."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.frontier import duel
+from engine.rulesets.frontier.cards import Card, card as parse_card, full_deck
+from engine.rulesets.frontier.data import fighter
+from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink, Fight, Hold, KeepLast, LayDown,
+                                            Pass, Shoot, Steal)
+from engine.table import Base
+
+from .easy import Policy, fallback
+from .easy_moves import candidate_moves, measure
+from .geo import INF, walk_grid
+
+CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
+CONTACT_MM = 1.0
+
+
+class FrontierPolicy(Policy):
+    def __init__(self, agent):
+        super().__init__(agent)
+        self.grids = {}
+
+    # -------------------------------------------------------------- static facts
+    def grid(self, r):
+        g = self.grids.get(r)
+        if g is None:
+            g = self.grids[r] = walk_grid(self.table, r)
+        return g
+
+    def profile(self, m: dict):
+        return self.rules.profiles[m["player"]][m["id"].split("-", 1)[1]]
+
+    def fighter(self, m: dict):
+        return fighter(self.profile(m), self.rules.faction[m["player"]], self.rules.catalogue,
+                       wounds=max(1, m["wounds"]), items=m["items"])
+
+    @staticmethod
+    def base(m: dict) -> Base:
+        return Base(m["id"], m["x"], m["y"], m["radius"], MODEL_HEIGHT_MM, 0.0, m["z"])
+
+    def ranged(self, m: dict):
+        out = []
+        for i in dict.fromkeys(m["items"]):
+            w = self.rules.items[i].ranged_weapon()
+            if w is not None:
+                out.append((i, w))
+        return out
+
+    def melee_damage(self, m: dict) -> int:
+        return max([self.rules.items[i].melee_weapon().damage for i in m["items"]
+                    if self.rules.items[i].melee_weapon() is not None] + [0])
+
+    # -------------------------------------------------------------- decisions
+    def choose(self, d, v):
+        ms = {m["id"]: m for m in v["models"]}
+        self.ms = ms
+        self.v = v
+        drink = self.drink(d, ms)
+        if drink is not None:
+            return drink
+        if d.kind in ("attack card", "defend card"):
+            return self.commit(d, v, ms)
+        if d.kind == "activate":
+            return self.activate(d, v, ms)
+        if d.kind == "move":
+            return self.move_phase(d, v, ms)
+        if d.kind in ("lay down", "forfeit"):
+            opts = [o for o in d.options if isinstance(o, LayDown)]
+            return min(opts, key=lambda o: (self.card_strength(parse_card(o.card), self.player), o.card))
+        if d.kind == "keep or ditch":
+            hand = v["cards"][str(self.player)]["hand"] or []
+            keep = bool(hand) and self.card_strength(parse_card(hand[0]), self.player) >= 11
+            return next(o for o in d.options if isinstance(o, KeepLast) and o.keep == keep)
+        if d.kind == "steal":
+            return max(d.options, key=lambda o: (self.rules.items[o.item].value, o.item) if isinstance(o, Steal) else (-1, ""))
+        return fallback(d, self.agent.rng)
+
+    def drink(self, d, ms):
+        for o in d.options:
+            if isinstance(o, Drink):
+                m = ms[o.model]
+                heal = self.rules.items[o.item].heal
+                if m["max_wounds"] - m["wounds"] >= heal:
+                    return o
+        return None
+
+    # -------------------------------------------------------------- cards
+    def card_strength(self, c: Card, player: int) -> float:
+        if c.is_joker:
+            return 16.0
+        fav = c.suit == duel.FAVOURED_SUIT[self.rules.faction[player]]
+        b = duel.FAVOURED_FACE_BONUS.get(c.rank, duel.NO_BONUS) if fav else duel.NO_BONUS
+        return c.rank + b.test + b.damage + (0.5 if fav else 0.0)
+
+    def unseen(self, v, opp: int) -> list[tuple[Card, float]]:
+        """The opponent's possible cards: its 54 less the ones lying face up in front of it,
+        grouped by what matters to a test (rank, favoured suit, joker), with weights."""
+        shown = set(v["cards"][str(opp)]["played"] or [])
+        fav = duel.FAVOURED_SUIT[self.rules.faction[opp]]
+        groups: dict = {}
+        for c in full_deck():
+            if c.code in shown:
+                continue
+            key = ("J",) if c.is_joker else (c.rank, c.suit == fav)
+            if key in groups:
+                groups[key][1] += 1
+            else:
+                groups[key] = [c, 1]
+        total = sum(n for _, n in groups.values())
+        return [(c, n / total) for c, n in groups.values()]
+
+    def commit(self, d, v, ms):
+        t = v["test"]
+        a, dm = ms[t["attacker"]], ms[t["defender"]]
+        attacking = a["player"] == self.player
+        opp = 3 - self.player
+        opp_cards = self.unseen(v, opp)
+        fa, fd = self.fighter(a), self.fighter(dm)
+        if t["kind"] == "combat":
+            weapon = self.rules.items[t["weapon"]].melee_weapon() if t["weapon"] else duel.UNARMED
+            hidden = 0.0
+        else:
+            weapon = self.rules.items[t["weapon"]].ranged_weapon()
+            hidden = self.hidden(a, dm, ms)
+        opts = [o for o in d.options if isinstance(o, Commit)]
+        best, best_u = None, -1e9
+        for o in opts:
+            cs = tuple(parse_card(x) for x in o.cards)
+            mine = duel.Play(cs)
+            ev = 0.0
+            for oc, w in opp_cards:
+                theirs = duel.Play((oc,))
+                ap, dp = (mine, theirs) if attacking else (theirs, mine)
+                try:
+                    if t["kind"] == "combat":
+                        r = duel.resolve_combat(fa, fd, ap, dp, weapon, self.rules.duel_rules)
+                    else:
+                        r = duel.resolve_shot(fa, fd, ap, dp, weapon, hidden, bool(t["friend"]), self.rules.duel_rules)
+                except duel.DuelError:
+                    continue
+                gain = r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
+                gain += 0.5 * (r.attacker_healed if attacking else r.defender_healed)
+                ev += w * (gain if attacking else -gain)
+            price = CARD_PRICE * sum(self.card_strength(c, self.player) for c in cs)
+            u = ev - price
+            if u > best_u + 1e-12:
+                best, best_u = o, u
+        return best or opts[0]
+
+    def hidden(self, a: dict, t: dict, ms) -> float:
+        others = [self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"])]
+        s = self.table.sight(self.base(a), self.base(t), others)
+        return max(0.0, 1.0 - float(s.visible_fraction))
+
+    # -------------------------------------------------------------- attacks
+    def attack_value(self, o, ms) -> float:
+        a, t = ms[o.model], ms[o.target]
+        fa, ft = self.fighter(a), self.fighter(t)
+        if isinstance(o, Fight):
+            w = self.rules.items[o.weapon].melee_weapon() if o.weapon else duel.UNARMED
+            edge = fa.strength - (ft.defence + ft.clothing)
+        else:
+            w = self.rules.items[o.weapon].ranged_weapon()
+            hid = self.hidden(a, t, ms)
+            edge = fa.shooting - (ft.defence + ft.clothing + duel.cover_bonus(hid, self.rules.duel_rules))
+            if w.thrown:
+                edge -= 1.5        # the knife is lost
+            if o.friend:
+                edge -= 1.0
+        # chance-ish of passing and the wounds that follow, rough but monotone in every number
+        p = 1.0 / (1.0 + math.exp(-edge / 2.5))
+        wounds = max(0.3, 1 + w.damage - ft.toughness + 0.5)
+        kill = 1.5 if t["wounds"] <= wounds else 0.0
+        return p * (wounds + kill)
+
+    def activate(self, d, v, ms):
+        attacks = [o for o in d.options if isinstance(o, (Shoot, Fight))]
+        if attacks:
+            return max(attacks, key=lambda o: (self.attack_value(o, ms), o.model, o.target, o.weapon, getattr(o, "friend", "")))
+        spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        enemies = [m for m in ms.values() if m["player"] != self.player and m["wounds"] > 0]
+        if spaces and enemies:
+            def near(sp):
+                b = sp.base
+                return min(math.hypot(e["x"] - b.x, e["y"] - b.y) for e in enemies)
+            contacts = [o for o in d.options if isinstance(o, MoveTo) and self.is_contact(o, ms)]
+            if contacts:
+                return max(contacts, key=lambda o: (self.charge_value(o, ms), o.model))
+            for sp in sorted(spaces, key=near)[:2]:
+                mv, gain = self.best_move(sp, ms[sp.base.id], ms, second=True)
+                if mv is not None and gain > 0.2:
+                    return mv
+        passes = [o for o in d.options if isinstance(o, Pass)]
+        if passes:
+            return passes[0]
+        moves = [o for o in d.options if isinstance(o, MoveTo)]
+        if moves:
+            return moves[0]
+        return fallback(d, self.agent.rng)
+
+    def is_contact(self, o: MoveTo, ms) -> bool:
+        m = ms[o.model]
+        for e in ms.values():
+            if e["player"] != m["player"] and e["wounds"] > 0:
+                if math.hypot(e["x"] - o.x, e["y"] - o.y) - e["radius"] - m["radius"] <= CONTACT_MM:
+                    return True
+        return False
+
+    def charge_value(self, o: MoveTo, ms) -> float:
+        m = ms[o.model]
+        fm = self.fighter(m)
+        best = -9.0
+        for e in ms.values():
+            if e["player"] != m["player"] and e["wounds"] > 0 and \
+                    math.hypot(e["x"] - o.x, e["y"] - o.y) - e["radius"] - m["radius"] <= CONTACT_MM:
+                fe = self.fighter(e)
+                best = max(best, fm.strength + self.melee_damage(m) - fe.defence - fe.clothing - 0.5 * fe.strength)
+        return best
+
+    # -------------------------------------------------------------- moves
+    def move_phase(self, d, v, ms):
+        spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        if not spaces:
+            holds = [o for o in d.options if isinstance(o, Hold)]
+            return holds[0] if holds else fallback(d, self.agent.rng)
+        sp = spaces[0]
+        m = ms[sp.base.id]
+        contacts = [o for o in d.options if isinstance(o, MoveTo) and o.model == m["id"] and self.is_contact(o, ms)]
+        if contacts:
+            c = max(contacts, key=lambda o: self.charge_value(o, ms))
+            if self.charge_value(c, ms) >= 1.0 or not self.ranged(m):
+                return c
+        mv, gain = self.best_move(sp, m, ms, second=False)
+        if mv is not None and gain > 0.05:
+            return mv
+        return Hold(m["id"])
+
+    def best_move(self, space, m, ms, second: bool):
+        enemies = [e for e in ms.values() if e["player"] != self.player and e["wounds"] > 0]
+        if not enemies:
+            return None, 0.0
+        grid = self.grid(m["radius"])
+        field_ = grid.field([(e["x"], e["y"]) for e in enemies])
+        mover = self.base(m)
+        moves = candidate_moves(space, grid, [field_], [(e["x"], e["y"]) for e in enemies],
+                                stop_short=m["radius"] + 16.0)
+        here = MoveTo(m["id"], m["x"], m["y"])
+        others = [self.base(o) for o in ms.values() if o["wounds"] > 0 and o["id"] != m["id"]]
+        spots = measure(self.table, mover, [here] + moves, [self.base(e) for e in enemies], others, field_, grid)
+        guns = self.ranged(m)
+        fm = self.fighter(m)
+        rng_mm = max([w.range for _, w in guns], default=0.0) * INCH
+        melee_bent = not guns or fm.strength >= fm.shooting + 1
+        step = max(1.0, space.allowance)
+        for s in spots:
+            goal = s.goal if s.goal < INF else 5 * step
+            u = -0.6 * goal / step if not guns else -0.35 * goal / step
+            shot = 0.0
+            threat = 0.0
+            for j, e in enumerate(enemies):
+                dist = max(0.0, math.hypot(s.base.x - e["x"], s.base.y - e["y"]) - m["radius"] - e["radius"])
+                fe = self.fighter(e)
+                if guns and s.sees[j] > 0 and dist <= rng_mm:
+                    hid = 1.0 - s.sees[j]
+                    edge = fm.shooting - fe.defence - fe.clothing - duel.cover_bonus(hid, self.rules.duel_rules)
+                    shot = max(shot, 1.0 + 0.25 * edge + (0.5 if e["wounds"] <= 1 else 0.0))
+                erng = max([w.range for _, w in self.ranged(e)], default=0.0) * INCH
+                if s.seen[j] > 0 and dist <= erng + 6 * INCH:
+                    hid = 1.0 - s.seen[j]
+                    threat += 0.25 * max(0.0, 1.0 + 0.25 * (fe.shooting - fm.defence - fm.clothing)
+                                         - 0.4 * duel.cover_bonus(hid, self.rules.duel_rules))
+            if melee_bent:
+                shot *= 0.5
+            s.score = u + shot - threat
+        here_spot, rest = spots[0], spots[1:]
+        if not rest:
+            return None, 0.0
+        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+        if space.check(best.move) is not None:
+            ok = [s for s in rest if space.check(s.move) is None]
+            if not ok:
+                return None, 0.0
+            best = max(ok, key=lambda s: s.score)
+        return best.move, best.score - here_spot.score

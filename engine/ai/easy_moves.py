@@ -1,0 +1,89 @@
+"""Candidate destinations for a move, measured from the table: walking distance to a goal,
+which enemies each spot sees (to shoot), which enemies see it (threat) and its cover.
+
+The candidates come from the table, not from chance: a ring of points round the mover at its
+allowance and fractions of it, straight lines toward each goal, the point its allowance reaches
+along the walking route round the terrain toward each goal, and any points a ruleset adds
+(contact points, markers). A candidate is kept only if the move space accepts it."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from engine.rulesets.common import MoveSpace, MoveTo
+from engine.table import Base
+
+from .geo import INF, WalkGrid, legal_moves, ring_points, toward
+
+
+@dataclass
+class Spot:
+    move: MoveTo
+    base: Base
+    goal: float = 0.0                 # walking distance (mm) to the goal field from here
+    sees: np.ndarray = field(default_factory=lambda: np.zeros(0))     # visible fraction of each enemy from here
+    seen: np.ndarray = field(default_factory=lambda: np.zeros(0))     # visible fraction of this spot from each enemy
+    cover: np.ndarray = field(default_factory=lambda: np.zeros(0))    # cover code this spot has against each enemy
+    score: float = 0.0
+
+
+def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.ndarray] = (),
+                    goal_points: Sequence[tuple[float, float]] = (), extra: Sequence[tuple[float, float]] = (),
+                    directions: int = 12, stop_short: float = 0.0) -> list[MoveTo]:
+    b = space.base
+    pts = ring_points(b.x, b.y, space.allowance, directions)
+    for gx, gy in goal_points:
+        t = toward(b.x, b.y, gx, gy, space.allowance, stop_short)
+        if t is not None:
+            pts.append(t)
+    pts += list(extra)
+    exact = []
+    for f in goal_fields:
+        for frac in (0.97, 0.75, 0.5, 0.3):
+            p = grid.downhill(f, b.x, b.y, space.allowance * frac)
+            if p is not None and math.hypot(p[0] - b.x, p[1] - b.y) > 1.0:
+                exact.append(p)
+                dx, dy = p[0] - b.x, p[1] - b.y
+                n = math.hypot(dx, dy)
+                for side in (1, -1):   # beside the route, when a friend stands on it
+                    off = 2.2 * b.radius * side
+                    exact.append((p[0] - dy / n * off, p[1] + dx / n * off))
+    return legal_moves(space, pts, exact, max_exact=4)
+
+
+def measure(table, mover: Base, moves: Sequence[MoveTo], enemies: Sequence[Base], others: Sequence[Base],
+            field_: np.ndarray | None = None, grid: WalkGrid | None = None, sight: bool = True) -> list[Spot]:
+    """One Spot per move (plus nothing else): goal distance by the field, sight both ways.
+    ``others``: every model that may block sight, the mover's own base excluded."""
+    spots = []
+    for c in moves:
+        z = table.surface_height(c.x, c.y)
+        spots.append(Spot(c, mover.moved(c.x, c.y, z=z)))
+    if field_ is not None and grid is not None:
+        for s in spots:
+            s.goal = grid.dist(field_, s.base.x, s.base.y)
+    if sight and enemies and spots:
+        bases = [s.base for s in spots]
+        blockers = [o for o in others if o.id != mover.id]
+        sees, _ = table.sight_matrix(bases, list(enemies), blockers)
+        seen, cov = table.sight_matrix(list(enemies), bases, blockers)
+        for k, s in enumerate(spots):
+            s.sees = sees[k]
+            s.seen = seen[:, k]
+            s.cover = cov[:, k]
+    return spots
+
+
+def edge_mm(a: Base, x: float, y: float, r: float) -> float:
+    return max(0.0, math.hypot(a.x - x, a.y - y) - a.radius - r)
+
+
+def nearest(points, x, y):
+    return min(points, key=lambda p: math.hypot(p[0] - x, p[1] - y)) if points else None
+
+
+def finite(d: float, fallback: float) -> float:
+    return fallback if d >= INF else d

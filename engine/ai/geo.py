@@ -1,0 +1,207 @@
+"""Public geometry an agent may use: walking distances over the static table, and candidate
+destinations for a move.
+
+Everything here reads only the table (static terrain, shared by every game on the map) and
+positions the agent was shown in its view. Nothing reads a game state.
+
+``WalkGrid``: the table as a grid of cells a base of one radius can stand on (terrain only;
+other models are ignored, they move), with 8-neighbour steps a swept base can take. Walking
+distance from a set of goal points to every cell is a vectorised relaxation (numpy), cached per
+goal set: "how far, going round the buildings, is this point from the nearest enemy / marker".
+"""
+from __future__ import annotations
+
+import math
+import threading
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from engine.rulesets.common import MoveSpace, MoveTo
+
+_GRIDS: dict = {}
+_LOCK = threading.Lock()
+_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+INF = 1e12
+
+
+def walk_grid(table, radius: float) -> "WalkGrid":
+    """The shared grid of ``table`` for bases of ``radius`` mm (built once per table and radius)."""
+    key = (id(table), round(float(radius), 3))
+    g = _GRIDS.get(key)
+    if g is None or g.table is not table:     # (an id can be reused once a table is gone)
+        with _LOCK:
+            g = _GRIDS.get(key)
+            if g is None or g.table is not table:
+                if len(_GRIDS) > 64:
+                    _GRIDS.clear()
+                g = WalkGrid(table, radius)
+                _GRIDS[key] = g
+    return g
+
+
+class WalkGrid:
+    def __init__(self, table, radius: float, step: float | None = None):
+        self.table, self.radius = table, float(radius)
+        self.step = step or max(20.0, min(table.width, table.height) / 36.0)
+        self.nx = max(2, int(table.width // self.step))
+        self.ny = max(2, int(table.height // self.step))
+        sx, sy = table.width / self.nx, table.height / self.ny
+        self.sx, self.sy = sx, sy
+        xs = (np.arange(self.nx) + 0.5) * sx
+        ys = (np.arange(self.ny) + 0.5) * sy
+        self.xs, self.ys = xs, ys
+        ok = np.zeros((self.nx, self.ny), bool)
+        for i in range(self.nx):
+            for j in range(self.ny):
+                ok[i, j] = table.position_problem(float(xs[i]), float(ys[j]), self.radius) is None
+        self.ok = ok
+        # passable steps per direction: both cells free and the swept base clear between them
+        self.steps = []
+        for dx, dy in _DIRS:
+            m = np.zeros((self.nx, self.ny), bool)
+            for i in range(self.nx):
+                for j in range(self.ny):
+                    i2, j2 = i + dx, j + dy
+                    if 0 <= i2 < self.nx and 0 <= j2 < self.ny and ok[i, j] and ok[i2, j2]:
+                        m[i, j] = table.segment_clear((xs[i], ys[j]), (xs[i2], ys[j2]), self.radius)
+            self.steps.append((dx, dy, m, math.hypot(dx * sx, dy * sy)))
+        self._fields: dict = {}
+
+    def cell(self, x: float, y: float) -> tuple[int, int]:
+        return (min(self.nx - 1, max(0, int(x / self.sx))), min(self.ny - 1, max(0, int(y / self.sy))))
+
+    def _seed_cells(self, x: float, y: float) -> list[tuple[int, int]]:
+        """Free cells next to a point (the point itself may be on terrain: a marker on a crate)."""
+        i, j = self.cell(x, y)
+        if self.ok[i, j]:
+            return [(i, j)]
+        for r in range(1, 6):
+            cells = [(a, b) for a in range(i - r, i + r + 1) for b in range(j - r, j + r + 1)
+                     if 0 <= a < self.nx and 0 <= b < self.ny and self.ok[a, b]]
+            if cells:
+                return cells
+        return [(i, j)]
+
+    def field(self, goals: Iterable[tuple[float, float]]) -> np.ndarray:
+        """Walking distance (mm) from every cell to the nearest goal point; INF where unreachable."""
+        key = tuple(sorted(self.cell(x, y) for x, y in goals))
+        f = self._fields.get(key)
+        if f is not None:
+            return f
+        d = np.full((self.nx, self.ny), INF)
+        for x, y in goals:
+            for (i, j) in self._seed_cells(x, y):
+                d[i, j] = min(d[i, j], math.hypot(self.xs[i] - x, self.ys[j] - y))
+        for _ in range(4 * (self.nx + self.ny)):
+            before = d
+            d = d.copy()
+            for dx, dy, m, c in self.steps:
+                # a cell reaches the goal through its neighbour (i+dx, j+dy) when the step is passable
+                nb = np.full_like(d, INF)
+                xs = slice(max(0, -dx), self.nx - max(0, dx))
+                ys = slice(max(0, -dy), self.ny - max(0, dy))
+                xs2 = slice(max(0, dx), self.nx - max(0, -dx))
+                ys2 = slice(max(0, dy), self.ny - max(0, -dy))
+                nb[xs, ys] = d[xs2, ys2]
+                cand = np.where(m, nb + c, INF)
+                d = np.minimum(d, cand)
+            if np.array_equal(d, before):
+                break
+        if len(self._fields) > 512:
+            self._fields.clear()
+        self._fields[key] = d
+        return d
+
+    def dist(self, field: np.ndarray, x: float, y: float) -> float:
+        """Walking distance from the point (x, y) by the field: the best of the cells around it."""
+        i, j = self.cell(x, y)
+        best = INF
+        for a in (i - 1, i, i + 1):
+            for b in (j - 1, j, j + 1):
+                if 0 <= a < self.nx and 0 <= b < self.ny and field[a, b] < INF:
+                    best = min(best, field[a, b] + math.hypot(self.xs[a] - x, self.ys[b] - y))
+        if best >= INF:  # shut in (on a roof, say): fall back on the straight line to the field's best
+            return INF
+        return best
+
+    def downhill(self, field: np.ndarray, x: float, y: float, length: float) -> tuple[float, float] | None:
+        """The point ``length`` mm along the field's steepest descent from (x, y) (round the
+        buildings toward the goal), or None when there is nowhere to go."""
+        i, j = self.cell(x, y)
+        if field[i, j] >= INF:
+            return None
+        px, py, left = x, y, length
+        seen = {(i, j)}
+        while left > 0:
+            best, nxt = field[i, j], None
+            for dx, dy, m, c in self.steps:
+                if m[i, j]:
+                    a, b = i + dx, j + dy
+                    if field[a, b] + 1e-9 < best and (a, b) not in seen:
+                        best, nxt = field[a, b], (a, b)
+            if nxt is None:
+                break
+            tx, ty = float(self.xs[nxt[0]]), float(self.ys[nxt[1]])
+            seg = math.hypot(tx - px, ty - py)
+            if seg >= left:
+                k = left / seg
+                return (px + (tx - px) * k, py + (ty - py) * k)
+            px, py, left = tx, ty, left - seg
+            i, j = nxt
+            seen.add(nxt)
+        return (px, py)
+
+
+def ring_points(x: float, y: float, allowance: float, directions: int = 16,
+                fractions: Sequence[float] = (1.0, 0.66, 0.33)) -> list[tuple[float, float]]:
+    out = []
+    for f in fractions:
+        r = allowance * f * 0.98
+        for k in range(directions):
+            a = 2 * math.pi * k / directions + (0.5 * math.pi / directions if f < 1 else 0.0)
+            out.append((x + r * math.cos(a), y + r * math.sin(a)))
+    return out
+
+
+def toward(x: float, y: float, gx: float, gy: float, length: float, stop_short: float = 0.0):
+    d = math.hypot(gx - x, gy - y)
+    if d <= 1e-9:
+        return None
+    step = min(length * 0.98, max(0.0, d - stop_short))
+    return (x + (gx - x) * step / d, y + (gy - y) * step / d)
+
+
+def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: Sequence[tuple[float, float]] = (),
+                max_exact: int = 3) -> list[MoveTo]:
+    """The points a move space accepts: each by the straight route (``quick``, cheap); the
+    ``exact`` points (waypoints round corners) by the space's own ``check`` (path finder).
+    Every returned move has passed the space's ``quick`` or ``check``; ``quick`` accepting
+    implies ``check`` accepts (the straight route is one legal route)."""
+    out, seen = [], set()
+    mid = space.base.id
+    w, h = space.table.width, space.table.height
+    for (x, y) in points:
+        x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        c = MoveTo(mid, x, y)
+        if space.quick(c) is None:
+            out.append(c)
+    n = 0
+    for (x, y) in exact:
+        x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        c = MoveTo(mid, x, y)
+        if space.quick(c) is None:
+            out.append(c)
+            continue
+        if n >= max_exact or space._basic(c) is not None:
+            continue
+        n += 1                      # the path finder: a route round the corner
+        if space.check(c) is None:
+            out.append(c)
+    return out

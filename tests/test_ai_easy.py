@@ -1,0 +1,170 @@
+"""The ``easy`` agent: every answer it gives is legal, it does not peek, and ``--swap-sides``
+counts wins per agent and per seat."""
+from __future__ import annotations
+
+import copy
+import io
+import json
+from contextlib import redirect_stdout
+
+import pytest
+
+from engine.ai import agent_names, make_agent
+from engine.core import Game, Setup
+from engine.core.rng import GameRng
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.rulesets.common import MoveTo
+from engine.simulate import game_seed, play, seats, simulate
+
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+def _game(ruleset: str, seed: int) -> Game:
+    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {}, seed))
+
+
+def _agents(g: Game, names, seed: int) -> dict:
+    agents = {p: make_agent(names[p - 1], p, seed * 7 + p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    return agents
+
+
+def _play_checked(ruleset: str, names, seed: int) -> tuple[int, Game]:
+    """One game; every easy answer is checked before it is submitted (an option offered, or a
+    point a space of the decision accepts), and submit must accept it. Returns the decisions."""
+    g = _game(ruleset, seed)
+    agents = _agents(g, names, seed)
+    n = 0
+    while (d := g.pending()) is not None:
+        c = agents[d.player].choose(d, g.view(d.player))
+        if names[d.player - 1] == "easy":
+            if c not in d.options:
+                spaces = [s for s in d.spaces if isinstance(c, s.choice_type)]
+                assert spaces, f"{c!r} is neither an option nor of a space's type ({d.expected()})"
+                assert any(s.check(c) is None for s in spaces), f"{c!r} refused by the space: {d.expected()}"
+                if isinstance(c, MoveTo):
+                    assert c.model == spaces[0].base.id or any(s.base.id == c.model for s in spaces)
+        g.submit(d.player, c)      # raises IllegalChoice if the engine refuses it
+        n += 1
+        assert n < 20_000
+    assert g.result() is not None
+    return n, g
+
+
+# seeds and pairings per ruleset: enough games for over a thousand decisions each in ~40 s
+RUNS = {
+    "doubles": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4),
+                ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7), ("easy", "random", 8),
+                ("easy", "easy", 9)],
+    "frontier": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4),
+                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7)],
+    "counterblast": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4)],
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(RUNS))
+def test_easy_answers_are_always_legal(ruleset):
+    total = 0
+    for a, b, seed in RUNS[ruleset]:
+        n, _ = _play_checked(ruleset, (a, b), seed)
+        total += n
+    assert total >= 1000, f"only {total} decisions"
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("ruleset", sorted(RUNS))
+def test_easy_answers_are_always_legal_long(ruleset):
+    total = 0
+    for seed in range(100, 140):
+        pair = [("easy", "random"), ("random", "easy"), ("easy", "easy")][seed % 3]
+        n, _ = _play_checked(ruleset, pair, seed)
+        total += n
+    assert total >= 10_000
+
+
+def test_easy_is_registered_and_the_cli_plays_it():
+    assert {"easy", "random"} <= set(agent_names())
+    from game.cli import main
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "2", "--seed", "3",
+                   "--p1", "easy", "--p2", "random", "--swap-sides", "--json"])
+    out = json.loads(buf.getvalue())
+    assert rc == 0 and out["errors"] == 0
+    assert out["agents"] == {"p1": "easy", "p2": "random"} and out["swap_sides"] is True
+    assert sum(out["wins"].values()) == 2 and sum(out["wins_by_seat"].values()) == 2
+
+
+# ------------------------------------------------------------------ no peeking
+def _hidden_variants(g: Game, player: int, k: int) -> Game:
+    """A copy of the game with the same view for ``player`` but other hidden facts: another RNG
+    state and, in Frontier, the opponent's hand, unrevealed card and deck order shuffled together."""
+    h = g.clone()
+    h.state.rng = GameRng(10_000 + k)
+    if g.setup.ruleset == "frontier":
+        import random
+
+        opp = h.state.cards[3 - player]
+        pool = opp.hand + opp.committed + opp.deck
+        random.Random(k).shuffle(pool)
+        nh, nc = len(opp.hand), len(opp.committed)
+        opp.hand, opp.committed, opp.deck = pool[:nh], pool[nh:nh + nc], pool[nh + nc:]
+    h._pending_ok = False
+    return h
+
+
+@pytest.mark.parametrize("ruleset", sorted(RUNS))
+def test_easy_decisions_do_not_depend_on_hidden_state(ruleset):
+    """Hold the view fixed, change what the player may not know (the opponent's cards, the
+    deck order, the dice to come): the easy agent answers the same."""
+    g = _game(ruleset, 11)
+    agents = _agents(g, ("easy", "easy"), 11)
+    checked = differed = 0
+    while (d := g.pending()) is not None and checked < 30:
+        p = d.player
+        v = g.view(p)
+        if g.decisions and len(g.decisions) % 5 == 0 and (len(d.options) > 1 or d.spaces):
+            want = copy.deepcopy(agents[p]).choose(d, v)
+            for k in range(3):
+                h = _hidden_variants(g, p, k)
+                if h.state_hash() != g.state_hash():
+                    differed += 1
+                dh = h.pending()
+                assert h.view(p) == v, "the variant must leave the player's view unchanged"
+                assert dh.options == d.options and dh.kind == d.kind
+                got = copy.deepcopy(agents[p]).choose(dh, h.view(p))
+                assert got == want, f"{ruleset}: the answer changed with hidden state at decision {len(g.decisions)}"
+            checked += 1
+        g.submit(p, agents[p].choose(d, v))
+    assert checked >= 20
+    assert differed >= checked * 3 // 2, "the variants must really change the hidden state"
+
+
+# ------------------------------------------------------------------ --swap-sides
+def test_swap_sides_counts_wins_per_agent_and_per_seat():
+    mapfile = load_map(resolve_map("prehistoric"))
+    names = ("easy", "random")
+    out = simulate("doubles", mapfile, 4, 5, names, swap_sides=True)
+    assert out["errors"] == 0
+    want = {"p1": 0, "p2": 0, "draw": 0}
+    by_seat = {"seat1": 0, "seat2": 0, "draw": 0}
+    hashes = []
+    for i in range(4):
+        s = game_seed(5, i)
+        order = seats(i, True)
+        assert order == ((0, 1) if i % 2 == 0 else (1, 0))
+        g = Game(Setup("doubles", mapfile, (), {}, s))
+        played = play(g, {p: make_agent(names[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)})
+        w = played.result.winner
+        by_seat["draw" if w is None else f"seat{w}"] += 1
+        want["draw" if w is None else f"p{order[w - 1] + 1}"] += 1
+        hashes.append(g.state_hash())
+    assert out["wins"] == want and out["wins_by_seat"] == by_seat
+    assert out["final_hashes"] == hashes
+    # without the flag the seats stay put, as before
+    plain = simulate("doubles", mapfile, 2, 5, names)
+    assert plain["wins_by_seat"]["seat1"] == plain["wins"]["p1"]
+    assert plain["swap_sides"] is False

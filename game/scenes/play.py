@@ -703,7 +703,7 @@ class PlayScene(Scene):
         if self.worker is not None:
             dots = "." * (1 + int(self.t * 3) % 3)
             lab = plate(f"{self.names.get(self.worker.player)} is thinking{dots}", 16)
-            screen.blit(lab, (self.table_rect.x + 10, self.table_rect.bottom - lab.get_height() - 10))
+            screen.blit(lab, (self.table_rect.x + 10, self.table_rect.y + 8))
 
     def _panel_image(self, hand) -> pygame.Surface:
         from game.ui.log_panel import wrap

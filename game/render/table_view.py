@@ -55,6 +55,16 @@ class _draw:
 
     rect = staticmethod(pygame.draw.rect)
 
+    @staticmethod
+    def frame(surf, colour, rect, width):
+        """An unfilled rect as four filled strips: the pixels of pygame.draw.rect(..., width)
+        (square corners), but those of a rect far off the surface are not drawn along the
+        surface's edge."""
+        r = pygame.Rect(rect)
+        for q in (pygame.Rect(r.x, r.y, r.w, width), pygame.Rect(r.x, r.bottom - width, r.w, width),
+                  pygame.Rect(r.x, r.y, width, r.h), pygame.Rect(r.right - width, r.y, width, r.h)):
+            surf.fill(colour, q)
+
 
 def _frect(x, y, w, h) -> pygame.Rect:
     """pygame.Rect(x, y, w, h) with the corner floored (Rect truncates toward zero)."""
@@ -370,6 +380,30 @@ class _TableImage:
     extent: pygame.Rect
 
 
+def _ring(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """Four rects that tile ``outer`` minus ``inner`` (inner inside outer), or [outer] when
+    ``inner`` is empty."""
+    if inner.w <= 0 or inner.h <= 0:
+        return [outer]
+    return [pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+            pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+            pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+            pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h)]
+
+
+def _paint_bands(surf: pygame.Surface, bands: list[pygame.Rect], paint) -> None:
+    """A transparent layer painted by ``paint(layer, dx, dy)`` (surface coordinates minus
+    (dx, dy)) and blitted, made only over ``bands`` (the layer stays transparent elsewhere):
+    the same pixels as a surface-sized layer at the cost of the bands."""
+    for band in bands:
+        band = band.clip(surf.get_clip())
+        if band.w <= 0 or band.h <= 0:
+            continue
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        paint(layer, band.x, band.y)
+        surf.blit(layer, band.topleft)
+
+
 def _rnd(v: float) -> int:
     """Round half up: unlike round(), the same for v and v + any whole number (panning)."""
     return math.floor(v + 0.5)
@@ -417,7 +451,7 @@ class TableRenderer:
     ``settle()``. Without ``now`` every frame is crisp (the PNG export, thumbnails).
     """
 
-    CACHE_MAX_PX = 8_000_000      # the whole table is cached up to this many pixels
+    CACHE_MAX_PX = 4_000_000      # the whole table is cached up to this many pixels
     REGION_PAD = 0.5              # else: the view plus this share of its size on each side
     SETTLE_S = 0.15               # a zoom is re-rendered crisply after this long unchanged
 
@@ -669,11 +703,13 @@ class TableRenderer:
         bg = self.theme["bg"]
         surf.fill(bg)
         tr = self._table_rect(cam)
-        # the table's own shadow on the background (screen-sized layer: cheap at any zoom)
-        sh = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i in range(10):
-            _draw.rect(sh, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6, tr.y - i * 2 + 8, tr.w + i * 4 - 12, tr.h + i * 4 - 12), border_radius=6 + i)
-        surf.blit(sh, (0, 0))
+        # the table's own shadow on the background (only the band around the table is seen: the
+        # cloth covers the rest)
+        def shadow(layer, dx, dy):
+            for i in range(10):
+                _draw.rect(layer, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6 - dx, tr.y - i * 2 + 8 - dy, tr.w + i * 4 - 12,
+                                                             tr.h + i * 4 - 12), border_radius=6 + i)
+        _paint_bands(surf, _ring(tr.inflate(48, 48), tr), shadow)
         cloth = self.theme["cloth"]
         _draw.rect(surf, cloth, tr)
         clip = surf.get_clip()
@@ -686,13 +722,14 @@ class TableRenderer:
         for yy in range(oy - T, surf.get_height() + T, T):
             for xx in range(ox - T, surf.get_width() + T, T):
                 surf.blit(tile, (xx, yy))
-        # darker rim (felt folded over the table edge)
-        rim = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i in range(8):
-            _draw.rect(rim, (0, 0, 0, 10), tr.inflate(-i * 2, -i * 2), 2)
-        surf.blit(rim, (0, 0))
+        # darker rim (felt folded over the table edge): 16 px inside the edge
+
+        def rim(layer, dx, dy):
+            for i in range(8):
+                _draw.frame(layer, (0, 0, 0, 10), tr.inflate(-i * 2, -i * 2).move(-dx, -dy), 2)
+        _paint_bands(surf, _ring(tr, tr.inflate(-32, -32)), rim)
         surf.set_clip(clip)
-        _draw.rect(surf, _shade(cloth, -0.55), tr, 2)
+        _draw.frame(surf, _shade(cloth, -0.55), tr, 2)
 
     def _grid(self, surf: pygame.Surface, cam: Camera) -> None:
         m = self.map

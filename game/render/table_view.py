@@ -329,6 +329,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         for f in (plate, text_halo):
             f.cache_clear()
     key = (size, bold)
+    if key in _FONTS:
+        try:
+            _FONTS[key].get_height()
+        except pygame.error:     # pygame.font was quit and started again by someone else
+            _FONTS.clear()
     if key not in _FONTS:
         f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
         f.set_bold(bold)

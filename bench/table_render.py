@@ -12,6 +12,8 @@ does every frame, with a scripted camera:
   then still frames until the renderer has settled (150 ms); the frames where the scale
   changed are "zoom" frames, the still frames that follow them, including the one that
   re-renders crisply, are "settle" frames;
+- zoom (no now): the same wheel frames drawn with ``draw(surface, cam)`` (a caller that does not
+  pass the time: every frame exact);
 - rebuilds: the frames, among all of the above, in which the table was rendered (a new scale
   settled, or a pan left the cached region); only the new renderer counts them.
 
@@ -52,10 +54,10 @@ class Driver:
         self.timed = "now" in inspect.signature(self.r.draw).parameters
         self.rebuild_ms: list[float] = []      # frames that rendered the table (new renderer)
 
-    def frame(self, cam) -> float:
+    def frame(self, cam, timed: bool = True) -> float:
         n = getattr(self.r, "rebuilds", None)
         c0 = time.process_time()
-        if self.timed:
+        if self.timed and timed:
             self.r.draw(self.surf, cam, now=self.t)
         else:
             self.r.draw(self.surf, cam)
@@ -90,7 +92,7 @@ def run_pan(d: Driver, zoom: float, step: int = 6, frames: int = 40) -> list[flo
     return out
 
 
-def run_zoom(d: Driver) -> tuple[list[float], list[float]]:
+def run_zoom(d: Driver, timed: bool = True) -> tuple[list[float], list[float]]:
     cam = d.r.fit_camera(d.size, margin_px=44)
     d.settle(cam, 12)
     zoom, settle = [], []
@@ -102,7 +104,7 @@ def run_zoom(d: Driver) -> tuple[list[float], list[float]]:
             for sign in (1, -1):
                 for _ in range(4):
                     cam.zoom_at(1.15 ** sign, mx, my)
-                    zoom.append(d.frame(cam))
+                    zoom.append(d.frame(cam, timed))
                 settle.extend(d.settle(cam, 14))   # 233 ms: the settle happens inside
     return zoom, settle
 
@@ -133,6 +135,8 @@ def main() -> None:
         runs["pan (4x, fast)"] = run_pan(d, 4.0, step=24, frames=60)   # leaves a cached region
         d2 = Driver(m, size)
         runs["zoom"], runs["settle"] = run_zoom(d2)
+        # the same wheel bursts from a caller that does not pass now= (every frame exact)
+        runs["zoom (no now)"], _ = run_zoom(Driver(m, size), timed=False)
         # the frames (of all the above) in which the new renderer rendered the table
         runs["rebuilds"] = d.rebuild_ms + d2.rebuild_ms
         for k, v in runs.items():

@@ -155,6 +155,14 @@ def test_without_now_every_frame_is_exact(town):
         cam.zoom_at(1.15, 300, 500)
         r.draw(s, cam)
         assert not r.settling
+        assert r._main.surf.get_width() <= SIZE[0] and r._main.surf.get_height() <= SIZE[1]  # the view only
+    assert np.array_equal(pixels(s), pixels(direct(town, cam)))
+    n = r.rebuilds
+    cam.pan(25, 10)                                  # the first pan renders the rest (then blits)
+    r.draw(s, cam)
+    cam.pan(25, 10)
+    r.draw(s, cam)
+    assert r.rebuilds == n + 1 and r._main.surf.get_width() > SIZE[0]
     assert np.array_equal(pixels(s), pixels(direct(town, cam)))
 
 

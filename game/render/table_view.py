@@ -506,14 +506,17 @@ class TableRenderer:
                 self._frame = pygame.Surface(size)
             at = self._placement(self._main, cam, size)
             if at is None:
-                if (now is not None and self._main is not None and not self._force_settle
-                        and now - self._scale_changed_at < self.SETTLE_S):
+                if (now is not None and self._main is not None and self._main.cam.scale != cam.scale
+                        and not self._force_settle and now - self._scale_changed_at < self.SETTLE_S):
                     self._compose_scaled(self._frame, cam)
                     self._render_overlays(self._frame, cam, labels, scale_bar)
                     self._frame_key, self._frame_crisp = key, False
                     surface.blit(self._frame, (0, 0))
                     return
-                self._rebuild(cam, size)
+                # without ``now`` a new scale may be one frame of a zoom: render only the view
+                # (about what a frame cost before the cache); the first pan renders the rest
+                self._rebuild(cam, size, view_only=now is None and (
+                    self._main is None or self._main.cam.scale != cam.scale))
                 at = self._placement(self._main, cam, size)
             self._frame.fill(self.theme["bg"])
             self._frame.blit(self._main.surf, at)
@@ -575,16 +578,21 @@ class TableRenderer:
                 return None
         return ix, iy
 
-    def _rebuild(self, cam: Camera, size) -> None:
+    def _rebuild(self, cam: Camera, size, view_only: bool = False) -> None:
+        """Render the table at ``cam``'s scale: the whole of it if small enough, else the view
+        and a margin around it; ``view_only``: just what the view shows (cheaper, for a frame
+        that may be the only one at this scale; the next pan renders the rest)."""
         ext = self._table_extent(cam)
-        whole = ext.w * ext.h <= self.CACHE_MAX_PX
-        if whole:
+        view = pygame.Rect((0, 0), size)
+        if view_only:
+            region = view.clip(ext)
+        elif ext.w * ext.h <= self.CACHE_MAX_PX:
             region = ext
         else:
-            view = pygame.Rect((0, 0), size)
             region = view.inflate(2 * int(view.w * self.REGION_PAD), 2 * int(view.h * self.REGION_PAD)).clip(ext)
-            if region.w <= 0 or region.h <= 0:
-                region = pygame.Rect(ext.x, ext.y, 1, 1)
+        if region.w <= 0 or region.h <= 0:
+            region = pygame.Rect(ext.x, ext.y, 1, 1)
+        whole = region == ext
         # the same camera, only its viewport moved by whole pixels: the same arithmetic as a
         # direct render, so the image is that render's pixels, shifted
         icam = Camera(cam.mm_per_unit, pygame.Rect(cam.viewport.x - region.x, cam.viewport.y - region.y,
@@ -897,13 +905,13 @@ class TableRenderer:
     def _translucent(self, surf, g, pts, cam):
         alpha = TRANSLUCENT[g.kind]
         base = g.colour
+        step = max(6, 0.9 * cam.scale * (25.4 / cam.mm_per_unit) ** 0 * (1 if cam.mm_per_unit > 20 else 2.54))
 
         def paint(s, off):
             ox, oy = off
             s.fill((*base, alpha))
             if g.kind == "water":
                 # ripples: short light strokes on a loose lattice, world anchored
-                step = max(6, 0.9 * cam.scale * (25.4 / cam.mm_per_unit) ** 0 * (1 if cam.mm_per_unit > 20 else 2.54))
                 rnd = _Rand(g.seed)
                 wx0, wy0, wx1, wy1 = g.bounds
                 n = int(((wx1 - wx0) * (wy1 - wy0)) * (cam.scale ** 2) / (step * step * 3)) + 3
@@ -932,7 +940,7 @@ class TableRenderer:
                         _draw.circle(s, (*dark, 150), (sx - ox + rr * 0.25, sy - oy + rr * 0.25), rr)
                         _draw.circle(s, (*base, 220), (sx - ox, sy - oy), rr * 0.85)
                         _draw.circle(s, (*light, 170), (sx - ox - rr * 0.3, sy - oy - rr * 0.3), rr * 0.4)
-        _clip_paint(surf, pts, paint)
+        _clip_paint(surf, pts, paint, pad=int(step * 1.4) + 4 if g.kind == "water" else 0)
         edge = _shade(base, -0.45) if g.kind != "water" else _shade(base, -0.35)
         if g.kind == "water":
             _aa_poly(surf, (*_shade((150, 120, 80), -0.2),), pts, 2)
@@ -1205,12 +1213,14 @@ class _Rand:
         return self.s / 0x7FFFFFFF
 
 
-def _clip_paint(surf, pts, painter):
+def _clip_paint(surf, pts, painter, pad: int = 0):
+    """``pad``: paint that far past the surface's edges too (for strokes pygame would draw
+    differently when the surface's edge cuts them: arcs)."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     r = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)) - math.floor(min(xs)) + 1,
                     math.ceil(max(ys)) - math.floor(min(ys)) + 1)
-    rc = r.clip(surf.get_rect())
+    rc = r.clip(surf.get_rect().inflate(2 * pad, 2 * pad))
     if rc.w <= 0 or rc.h <= 0:
         return
     tmp = pygame.Surface(rc.size, pygame.SRCALPHA)

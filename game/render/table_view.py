@@ -453,7 +453,8 @@ class TableRenderer:
     (wheel zoom) and the caller passes the frame time (``draw(..., now=t)``), the last image is
     shown scaled (``pygame.transform.scale`` of the visible part only) and the table is rendered
     crisply once the scale has not changed for ``SETTLE_S`` seconds, or at the next draw after
-    ``settle()``. Without ``now`` every frame is crisp (the PNG export, thumbnails).
+    ``settle()``. Without ``now`` every frame is exact (the PNG export, thumbnails): a new
+    scale renders just the view, and the first pan at that scale renders the rest.
     """
 
     CACHE_MAX_PX = 4_000_000      # the whole table is cached up to this many pixels

@@ -23,6 +23,54 @@ import pygame
 
 from engine.data.maps import CircleShape, MapFile, WallShape
 
+# ----------------------------------------------------------------------------- drawing
+
+class _draw:
+    """pygame.draw with coordinates floored first. pygame truncates float coordinates toward
+    zero, which is floor for the positive ones (same pixels) but not for the negative ones: a
+    shape cut by the surface's left or top edge came out a pixel different from the same shape
+    drawn further right. With floor, a shape's pixels do not depend on where it is drawn, so a
+    table rendered into a cached image and shifted is the table rendered in place."""
+
+    @staticmethod
+    def polygon(surf, colour, pts, width=0):
+        return pygame.draw.polygon(surf, colour, [(math.floor(x), math.floor(y)) for x, y in pts], width)
+
+    @staticmethod
+    def lines(surf, colour, closed, pts, width=1):
+        return pygame.draw.lines(surf, colour, closed, [(math.floor(x), math.floor(y)) for x, y in pts], width)
+
+    @staticmethod
+    def line(surf, colour, a, b, width=1):
+        return pygame.draw.line(surf, colour, (math.floor(a[0]), math.floor(a[1])), (math.floor(b[0]), math.floor(b[1])), width)
+
+    @staticmethod
+    def circle(surf, colour, c, radius, width=0):
+        return pygame.draw.circle(surf, colour, (math.floor(c[0]), math.floor(c[1])), radius, width)
+
+    @staticmethod
+    def arc(surf, colour, rect, start, stop, width=1):
+        x, y, w, h = rect
+        return pygame.draw.arc(surf, colour, pygame.Rect(math.floor(x), math.floor(y), int(w), int(h)), start, stop, width)
+
+    rect = staticmethod(pygame.draw.rect)
+
+    @staticmethod
+    def frame(surf, colour, rect, width):
+        """An unfilled rect as four filled strips: the pixels of pygame.draw.rect(..., width)
+        (square corners), but those of a rect far off the surface are not drawn along the
+        surface's edge."""
+        r = pygame.Rect(rect)
+        for q in (pygame.Rect(r.x, r.y, r.w, width), pygame.Rect(r.x, r.bottom - width, r.w, width),
+                  pygame.Rect(r.x, r.y, width, r.h), pygame.Rect(r.right - width, r.y, width, r.h)):
+            surf.fill(colour, q)
+
+
+def _frect(x, y, w, h) -> pygame.Rect:
+    """pygame.Rect(x, y, w, h) with the corner floored (Rect truncates toward zero)."""
+    return pygame.Rect(math.floor(x), math.floor(y), int(w), int(h))
+
+
 # ----------------------------------------------------------------------------- colours
 
 LIGHT = (-0.7071, -0.7071)            # unit vector toward the light (top-left)
@@ -121,7 +169,10 @@ class Camera:
         return self
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
-        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (self.oy - y) * self.scale)
+        # snapped to 1/256 px: a point that lands on a whole pixel still does after a pan (whose
+        # float arithmetic leaves 612.9999999), so drawing does not depend on where the view is
+        return (round((self.viewport.x + (x - self.ox) * self.scale) * 256) / 256,
+                round((self.viewport.y + (self.oy - y) * self.scale) * 256) / 256)
 
     def to_world(self, sx: float, sy: float) -> tuple[float, float]:
         return (self.ox + (sx - self.viewport.x) / self.scale, self.oy - (sy - self.viewport.y) / self.scale)
@@ -140,6 +191,14 @@ class Camera:
 
     def key(self) -> tuple:
         return (round(self.scale, 6), round(self.ox, 6), round(self.oy, 6), tuple(self.viewport))
+
+
+class _SpriteCamera(Camera):
+    """A piece's own small surface: not snapped, so pieces keep their pixels (they do not
+    depend on the view: the sprite is blitted at a whole pixel)."""
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (self.oy - y) * self.scale)
 
 
 # ----------------------------------------------------------------------------- geometry
@@ -270,6 +329,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         for f in (plate, text_halo):
             f.cache_clear()
     key = (size, bold)
+    if key in _FONTS:
+        try:
+            _FONTS[key].get_height()
+        except pygame.error:     # pygame.font was quit and started again by someone else
+            _FONTS.clear()
     if key not in _FONTS:
         f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
         f.set_bold(bold)
@@ -305,15 +369,99 @@ def plate(text: str, size: int, fg=(248, 242, 228), bg=(24, 20, 16, 190), pad=(5
     t = font(size, bold).render(text, True, fg)
     w, h = t.get_width() + 2 * pad[0], t.get_height() + 2 * pad[1]
     s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, bg, s.get_rect(), border_radius=min(6, h // 2))
+    _draw.rect(s, bg, s.get_rect(), border_radius=min(6, h // 2))
     s.blit(t, pad)
     return s
 
 
 # ----------------------------------------------------------------------------- renderer
 
+@dataclass
+class _TableImage:
+    """The table layers rendered at one scale: ``surf`` is what ``cam`` sees (its viewport is the
+    view's, moved by whole pixels);
+    ``whole``: it holds the whole table; ``extent``: the table's extent in its pixels."""
+    surf: pygame.Surface
+    cam: Camera
+    whole: bool
+    extent: pygame.Rect
+
+
+def _ring(outer: pygame.Rect, inner: pygame.Rect) -> list[pygame.Rect]:
+    """Four rects that tile ``outer`` minus ``inner`` (inner inside outer), or [outer] when
+    ``inner`` is empty."""
+    if inner.w <= 0 or inner.h <= 0:
+        return [outer]
+    return [pygame.Rect(outer.x, outer.y, outer.w, inner.y - outer.y),
+            pygame.Rect(outer.x, inner.bottom, outer.w, outer.bottom - inner.bottom),
+            pygame.Rect(outer.x, inner.y, inner.x - outer.x, inner.h),
+            pygame.Rect(inner.right, inner.y, outer.right - inner.right, inner.h)]
+
+
+def _paint_bands(surf: pygame.Surface, bands: list[pygame.Rect], paint) -> None:
+    """A transparent layer painted by ``paint(layer, dx, dy)`` (surface coordinates minus
+    (dx, dy)) and blitted, made only over ``bands`` (the layer stays transparent elsewhere):
+    the same pixels as a surface-sized layer at the cost of the bands."""
+    for band in bands:
+        band = band.clip(surf.get_clip())
+        if band.w <= 0 or band.h <= 0:
+            continue
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        paint(layer, band.x, band.y)
+        surf.blit(layer, band.topleft)
+
+
+def _rnd(v: float) -> int:
+    """Round half up: unlike round(), the same for v and v + any whole number (panning)."""
+    return math.floor(v + 0.5)
+
+
+def _image_origin(img: _TableImage, cam: Camera) -> tuple[float, float, float]:
+    """Where pixel (0, 0) of ``img`` lands on a surface seen through ``cam``, and the factor
+    from its pixels to the surface's."""
+    s, ic = cam.scale, img.cam
+    f = s / ic.scale
+    return (cam.viewport.x + (ic.ox - cam.ox) * s - ic.viewport.x * f,
+            cam.viewport.y + (cam.oy - ic.oy) * s - ic.viewport.y * f, f)
+
+
+def _blit_scaled(frame: pygame.Surface, img: _TableImage, cam: Camera) -> None:
+    """Blit ``img`` onto ``frame`` as ``cam`` would see it, scaling only its visible part
+    (nearest neighbour: a stand-in for the frames of a zoom)."""
+    ax, ay, f = _image_origin(img, cam)
+    W, H = frame.get_size()
+    iw, ih = img.surf.get_size()
+    u0, u1 = max(0, math.floor(-ax / f)), min(iw, math.ceil((W - ax) / f))
+    v0, v1 = max(0, math.floor(-ay / f)), min(ih, math.ceil((H - ay) / f))
+    if u1 <= u0 or v1 <= v0:
+        return
+    x0, x1 = _rnd(ax + u0 * f), _rnd(ax + u1 * f)
+    y0, y1 = _rnd(ay + v0 * f), _rnd(ay + v1 * f)
+    if x1 <= x0 or y1 <= y0:
+        return
+    part = img.surf.subsurface(pygame.Rect(u0, v0, u1 - u0, v1 - v0))
+    frame.blit(pygame.transform.scale(part, (x1 - x0, y1 - y0)), (x0, y0))
+
+
 class TableRenderer:
-    """Draws one map. Reuse it across frames: the static table is cached per camera."""
+    """Draws one map. Reuse it across frames.
+
+    The table itself (cloth, grid, zones, shadows, pieces, markers) is rendered once per scale
+    into an off-screen image: the whole table plus a margin when that is at most
+    ``CACHE_MAX_PX`` pixels, else a region around the view (the view plus ``REGION_PAD`` of
+    its size on each side), rendered again when panning leaves it. A pan frame is then one
+    blit of that image; labels, zone labels and the scale bar are drawn on top per frame at
+    the camera (crisp, placed for the view). While the scale changes from frame to frame
+    (wheel zoom) and the caller passes the frame time (``draw(..., now=t)``), the last image is
+    shown scaled (``pygame.transform.scale`` of the visible part only) and the table is rendered
+    crisply once the scale has not changed for ``SETTLE_S`` seconds, or at the next draw after
+    ``settle()``. Without ``now`` every frame is exact (the PNG export, thumbnails): a new
+    scale renders just the view, and the first pan at that scale renders the rest.
+    """
+
+    CACHE_MAX_PX = 4_000_000      # the whole table is cached up to this many pixels
+    REGION_PAD = 0.5              # else: the view plus this share of its size on each side
+    SETTLE_S = 0.15               # a zoom is re-rendered crisply after this long unchanged
 
     def __init__(self, mapfile: MapFile, theme: str | None = None):
         self.map = mapfile
@@ -326,26 +474,74 @@ class TableRenderer:
             if g.piece.name:
                 names[g.piece.name] = names.get(g.piece.name, 0) + 1
         self.name_count = names
-        self._cache_key = None
-        self._cache: pygame.Surface | None = None
         self._noise: pygame.Surface | None = None
         self._sprites: dict = {}
         self._sprite_scale = None
+        self._main: _TableImage | None = None       # the crisp image at the last settled scale
+        self._overview: _TableImage | None = None   # the last whole-table image (for zooming out)
+        self._frame: pygame.Surface | None = None   # the last composed frame
+        self._frame_key = None
+        self._frame_crisp = False
+        self._last_scale = None
+        self._scale_changed_at = -math.inf
+        self._force_settle = False
+        self.rebuilds = 0                           # how many times the table was rendered
 
     # -- public -------------------------------------------------------------------------
     def fit_camera(self, size, margin_px: int = 40) -> Camera:
         cam = Camera(self.map.mm_per_unit, pygame.Rect((0, 0), size))
         return cam.fit(self.map.width, self.map.height, margin_px)
 
-    def draw(self, surface: pygame.Surface, cam: Camera, labels: bool = True, scale_bar: bool = True) -> None:
-        """Draw the table seen through ``cam`` (cached while the camera does not move)."""
-        key = (cam.key(), surface.get_size(), labels, scale_bar)
-        if key != self._cache_key or self._cache is None:
-            if self._cache is None or self._cache.get_size() != surface.get_size():
-                self._cache = pygame.Surface(surface.get_size())
-            self._render(self._cache, cam, labels, scale_bar)
-            self._cache_key = key
-        surface.blit(self._cache, (0, 0))
+    def draw(self, surface: pygame.Surface, cam: Camera, labels: bool = True, scale_bar: bool = True,
+             now: float | None = None) -> None:
+        """Draw the table seen through ``cam``.
+
+        ``now`` (seconds, any clock) lets a frame whose scale differs from the cached image be
+        shown as that image scaled while the scale keeps changing; without it the frame is
+        always exact (what a fresh render at ``cam`` gives)."""
+        size = surface.get_size()
+        if now is not None and cam.scale != self._last_scale:
+            self._last_scale = cam.scale
+            self._scale_changed_at = now
+        key = (cam.key(), size, labels, scale_bar)
+        if not (key == self._frame_key and self._frame_crisp and self._frame is not None):
+            if self._frame is None or self._frame.get_size() != size:
+                self._frame = pygame.Surface(size)
+            at = self._placement(self._main, cam, size)
+            if at is None:
+                if (now is not None and self._main is not None and self._main.cam.scale != cam.scale
+                        and not self._force_settle and now - self._scale_changed_at < self.SETTLE_S):
+                    self._compose_scaled(self._frame, cam)
+                    self._render_overlays(self._frame, cam, labels, scale_bar)
+                    self._frame_key, self._frame_crisp = key, False
+                    surface.blit(self._frame, (0, 0))
+                    return
+                # without ``now`` a new scale may be one frame of a zoom: render only the view
+                # (about what a frame cost before the cache); the first pan renders the rest
+                self._rebuild(cam, size, view_only=now is None and (
+                    self._main is None or self._main.cam.scale != cam.scale))
+                at = self._placement(self._main, cam, size)
+            self._frame.fill(self.theme["bg"])
+            self._frame.blit(self._main.surf, at)
+            self._render_overlays(self._frame, cam, labels, scale_bar)
+            self._frame_key, self._frame_crisp = key, True
+        surface.blit(self._frame, (0, 0))
+
+    def settle(self) -> None:
+        """Render the table crisply at the next draw even if the scale has just changed."""
+        self._force_settle = True
+
+    @property
+    def settling(self) -> bool:
+        """The last frame drawn was a scaled approximation: keep drawing frames until False."""
+        return self._frame is not None and not self._frame_crisp
+
+    def render_direct(self, surface: pygame.Surface, cam: Camera, labels: bool = True,
+                      scale_bar: bool = True) -> None:
+        """Render every layer straight onto ``surface`` (no image cache): the reference look."""
+        surface.fill(self.theme["bg"])
+        self._render_table(surface, cam)
+        self._render_overlays(surface, cam, labels, scale_bar)
 
     def piece_at(self, x: float, y: float):
         return piece_at(self.geoms, x, y)
@@ -354,12 +550,84 @@ class TableRenderer:
         """Highlight one piece (hover)."""
         if g.shape == "circle":
             c = cam.to_screen(*g.center)
-            pygame.draw.circle(surface, colour, c, max(2, g.radius * cam.scale) + 1, width)
+            _draw.circle(surface, colour, c, max(2, g.radius * cam.scale) + 1, width)
         else:
-            pygame.draw.polygon(surface, colour, [cam.to_screen(*p) for p in g.points], width)
+            _draw.polygon(surface, colour, [cam.to_screen(*p) for p in g.points], width)
+
+    # -- the table image ----------------------------------------------------------------
+    def _table_extent(self, cam: Camera) -> pygame.Rect:
+        """Screen rect (for ``cam``) outside which the table layers leave the background as is:
+        the table, its shadow on the background, and markers that overhang the edge."""
+        ext = self._table_rect(cam).inflate(2 * 24, 2 * 24)
+        r = max(7.0, 20.0 / cam.mm_per_unit * cam.scale)
+        pad = int(2 * r) + 4
+        for m in list(self.map.objectives) + list(self.map.evac_points):
+            cx, cy = cam.to_screen(*m.at)
+            ext.union_ip(pygame.Rect(math.floor(cx) - pad, math.floor(cy) - pad, 2 * pad + 1, 2 * pad + 1))
+        return ext
+
+    def _placement(self, img: "_TableImage | None", cam: Camera, size) -> tuple[int, int] | None:
+        """Where ``img`` goes on the surface for ``cam`` if it gives the exact frame, else None:
+        same scale, whole-pixel offset, and the region covers the visible part of the table."""
+        if img is None or img.cam.scale != cam.scale or img.cam.mm_per_unit != cam.mm_per_unit:
+            return None
+        px, py, _ = _image_origin(img, cam)
+        ix, iy = round(px), round(py)
+        if abs(px - ix) > 1e-4 or abs(py - iy) > 1e-4:
+            return None
+        if not img.whole:
+            visible = pygame.Rect((0, 0), size).clip(img.extent.move(ix, iy))
+            if visible.w > 0 and visible.h > 0 and not img.surf.get_rect(topleft=(ix, iy)).contains(visible):
+                return None
+        return ix, iy
+
+    def _rebuild(self, cam: Camera, size, view_only: bool = False) -> None:
+        """Render the table at ``cam``'s scale: the whole of it if small enough, else the view
+        and a margin around it; ``view_only``: just what the view shows (cheaper, for a frame
+        that may be the only one at this scale; the next pan renders the rest)."""
+        ext = self._table_extent(cam)
+        view = pygame.Rect((0, 0), size)
+        if view_only:
+            region = view.clip(ext)
+        elif ext.w * ext.h <= self.CACHE_MAX_PX:
+            region = ext
+        else:
+            region = view.inflate(2 * int(view.w * self.REGION_PAD), 2 * int(view.h * self.REGION_PAD)).clip(ext)
+        if region.w <= 0 or region.h <= 0:
+            region = pygame.Rect(ext.x, ext.y, 1, 1)
+        whole = region == ext
+        # the same camera, only its viewport moved by whole pixels: the same arithmetic as a
+        # direct render, so the image is that render's pixels, shifted
+        icam = Camera(cam.mm_per_unit, pygame.Rect(cam.viewport.x - region.x, cam.viewport.y - region.y,
+                                                   region.w, region.h), cam.scale, cam.ox, cam.oy)
+        surf = pygame.Surface(region.size)
+        surf.fill(self.theme["bg"])
+        self._render_table(surf, icam)
+        old = self._main
+        self._main = _TableImage(surf, icam, whole, ext.move(-region.x, -region.y))
+        if whole:
+            self._overview = None
+        elif old is not None and old.whole:
+            self._overview = old
+        self._force_settle = False
+        self.rebuilds += 1
+
+    def _compose_scaled(self, frame: pygame.Surface, cam: Camera) -> None:
+        """The frame from the cached image(s) at another scale: a stand-in while zooming."""
+        frame.fill(self.theme["bg"])
+        main = self._main
+        if not main.whole and self._overview is not None:
+            # a region image may not cover the view once zoomed out: the whole table under it
+            x0, y0, f = _image_origin(main, cam)
+            shown = pygame.Rect(math.ceil(x0), math.ceil(y0), math.floor(x0 + main.surf.get_width() * f) - math.ceil(x0),
+                                math.floor(y0 + main.surf.get_height() * f) - math.ceil(y0))
+            if not shown.contains(frame.get_rect()):
+                _blit_scaled(frame, self._overview, cam)
+        _blit_scaled(frame, main, cam)
 
     # -- layers -------------------------------------------------------------------------
-    def _render(self, surf: pygame.Surface, cam: Camera, labels: bool, scale_bar: bool) -> None:
+    def _render_table(self, surf: pygame.Surface, cam: Camera) -> None:
+        """Everything that belongs to the table (and scales with it)."""
         self._cloth(surf, cam)
         self._grid(surf, cam)
         self._zones(surf, cam)
@@ -378,9 +646,12 @@ class TableRenderer:
             else:
                 img, wx, wy = spr
                 sx, sy = cam.to_screen(wx, wy)
-                surf.blit(img, (round(sx), round(sy)))
+                surf.blit(img, (_rnd(sx), _rnd(sy)))
         surf.set_clip(clip)
         self._markers(surf, cam)
+
+    def _render_overlays(self, surf: pygame.Surface, cam: Camera, labels: bool, scale_bar: bool) -> None:
+        """What is drawn per frame on top: placed for the view, and never scaled."""
         if labels:
             self._labels(surf, cam)
         self._zone_labels(surf, cam)
@@ -408,7 +679,7 @@ class TableRenderer:
             self._sprites[key] = None
             return None
         wx, wy = x0 - pad / cam.scale, y1 + pad / cam.scale
-        local = Camera(cam.mm_per_unit, pygame.Rect(0, 0, w, h), cam.scale, wx, wy)
+        local = _SpriteCamera(cam.mm_per_unit, pygame.Rect(0, 0, w, h), cam.scale, wx, wy)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         self._piece(img, local, g)
         self._sprites[key] = (img, wx, wy)
@@ -417,7 +688,7 @@ class TableRenderer:
     def _table_rect(self, cam: Camera) -> pygame.Rect:
         x0, y1 = cam.to_screen(0, 0)
         x1, y0 = cam.to_screen(self.map.width, self.map.height)
-        return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
+        return pygame.Rect(_rnd(x0), _rnd(y0), _rnd(x1) - _rnd(x0), _rnd(y1) - _rnd(y0))
 
     def _noise_tile(self) -> pygame.Surface:
         """A seamless tile of the cloth colour with a soft deterministic mottle."""
@@ -448,29 +719,33 @@ class TableRenderer:
         bg = self.theme["bg"]
         surf.fill(bg)
         tr = self._table_rect(cam)
-        # the table's own shadow on the background (screen-sized layer: cheap at any zoom)
-        sh = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i in range(10):
-            pygame.draw.rect(sh, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6, tr.y - i * 2 + 8, tr.w + i * 4 - 12, tr.h + i * 4 - 12), border_radius=6 + i)
-        surf.blit(sh, (0, 0))
+        # the table's own shadow on the background (only the band around the table is seen: the
+        # cloth covers the rest)
+        def shadow(layer, dx, dy):
+            for i in range(10):
+                _draw.rect(layer, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6 - dx, tr.y - i * 2 + 8 - dy, tr.w + i * 4 - 12,
+                                                             tr.h + i * 4 - 12), border_radius=6 + i)
+        _paint_bands(surf, _ring(tr.inflate(48, 48), tr), shadow)
         cloth = self.theme["cloth"]
-        pygame.draw.rect(surf, cloth, tr)
+        _draw.rect(surf, cloth, tr)
         clip = surf.get_clip()
         surf.set_clip(tr.clip(surf.get_rect()))
         tile = self._noise_tile()
         T = tile.get_width()
-        ox = int(round(-cam.ox * cam.scale * 0.5)) % T
-        oy = int(round(cam.oy * cam.scale * 0.5)) % T
+        # the mottle is fixed to the table (its top-left corner), so it moves with it when panning
+        ox = tr.x % T
+        oy = tr.y % T
         for yy in range(oy - T, surf.get_height() + T, T):
             for xx in range(ox - T, surf.get_width() + T, T):
                 surf.blit(tile, (xx, yy))
-        # darker rim (felt folded over the table edge)
-        rim = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for i in range(8):
-            pygame.draw.rect(rim, (0, 0, 0, 10), tr.inflate(-i * 2, -i * 2), 2)
-        surf.blit(rim, (0, 0))
+        # darker rim (felt folded over the table edge): 16 px inside the edge
+
+        def rim(layer, dx, dy):
+            for i in range(8):
+                _draw.frame(layer, (0, 0, 0, 10), tr.inflate(-i * 2, -i * 2).move(-dx, -dy), 2)
+        _paint_bands(surf, _ring(tr, tr.inflate(-32, -32)), rim)
         surf.set_clip(clip)
-        pygame.draw.rect(surf, _shade(cloth, -0.55), tr, 2)
+        _draw.frame(surf, _shade(cloth, -0.55), tr, 2)
 
     def _grid(self, surf: pygame.Surface, cam: Camera) -> None:
         m = self.map
@@ -490,36 +765,49 @@ class TableRenderer:
             while i * step < W - 1e-6:
                 col = major if (i * mult) % major_every == 0 else minor
                 if horizontal:
-                    y = round(cam.to_screen(0, i * step)[1])
+                    y = _rnd(cam.to_screen(0, i * step)[1])
                     if tr.top < y < tr.bottom:
-                        pygame.draw.line(surf, col, (tr.left, y), (tr.right - 1, y))
+                        _draw.line(surf, col, (tr.left, y), (tr.right - 1, y))
                 else:
-                    x = round(cam.to_screen(i * step, 0)[0])
+                    x = _rnd(cam.to_screen(i * step, 0)[0])
                     if tr.left < x < tr.right:
-                        pygame.draw.line(surf, col, (x, tr.top), (x, tr.bottom - 1))
+                        _draw.line(surf, col, (x, tr.top), (x, tr.bottom - 1))
                 i += 1
 
     def _zones(self, surf: pygame.Surface, cam: Camera) -> None:
-        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        for z in self.map.deployment:
+        zones = [(z, [cam.to_screen(*p) for p in z.points]) for z in self.map.deployment]
+        if not zones:
+            return
+        # one layer over the zones only (what lies outside them would stay transparent)
+        xs = [p[0] for _, pts in zones for p in pts]
+        ys = [p[1] for _, pts in zones for p in pts]
+        lx, ly = max(0, math.floor(min(xs)) - 4), max(0, math.floor(min(ys)) - 4)
+        box = pygame.Rect(lx, ly, math.ceil(max(xs)) + 5 - lx, math.ceil(max(ys)) + 5 - ly).clip(surf.get_rect())
+        if box.w <= 0 or box.h <= 0:
+            return
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        for z, spts in zones:
             col = SIDE_COLOURS.get(z.side, (200, 200, 200))
-            pts = [cam.to_screen(*p) for p in z.points]
-            pygame.draw.polygon(layer, (*col, 62), pts)
+            pts = [(x - box.x, y - box.y) for x, y in spts]
+            _draw.polygon(layer, (*col, 62), pts)
             # diagonal hatching, clipped to the zone
             xs = [p[0] for p in pts]
             ys = [p[1] for p in pts]
-            r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).clip(layer.get_rect())
+            r = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), int(max(xs) - min(xs)),
+                            int(max(ys) - min(ys))).clip(layer.get_rect())
             if r.w > 0 and r.h > 0:
                 hatch = pygame.Surface(r.size, pygame.SRCALPHA)
                 gap = 14
-                for k in range(-r.h, r.w, gap):
-                    pygame.draw.line(hatch, (*col, 34), (k, r.h), (k + r.h, 0), 2)
+                # the lines x + y = const are fixed to the zone's corner, even when it is cut
+                c0 = (math.floor(min(xs)) + math.floor(min(ys)) - r.x - r.y) % gap
+                for c in range(c0 - gap, r.w + r.h, gap):
+                    _draw.line(hatch, (*col, 34), (c - r.h, r.h), (c, 0), 2)
                 mask = pygame.Surface(r.size, pygame.SRCALPHA)
-                pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - r.x, y - r.y) for x, y in pts])
+                _draw.polygon(mask, (255, 255, 255, 255), [(x - r.x, y - r.y) for x, y in pts])
                 hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
                 layer.blit(hatch, r.topleft)
             _dashed_poly(layer, (*_shade(col, -0.2), 200), pts, 2, 10, 6)
-        surf.blit(layer, (0, 0))
+        surf.blit(layer, box.topleft)
 
     def _zone_labels(self, surf, cam):
         for z in self.map.deployment:
@@ -553,7 +841,12 @@ class TableRenderer:
     def _shadows(self, surf: pygame.Surface, cam: Camera) -> None:
         W, H = surf.get_size()
         k = 4   # draw at quarter resolution, scale up smoothly: soft edges for free
-        small = pygame.Surface((W // k + 1, H // k + 1), pygame.SRCALPHA)
+        # The quarter-resolution grid is fixed to the table's corner (not to the surface), and the
+        # upscale maps small pixel i exactly onto pixel k*i, so that a shadow looks the same
+        # wherever the table is on the surface (panning, or the table drawn into a cached image).
+        tr = self._table_rect(cam)
+        ax, ay = tr.x % k - 2 * k, tr.y % k - 2 * k  # the surface position of small pixel (0, 0)
+        small = pygame.Surface(((W - ax) // k + 3, (H - ay) // k + 3), pygame.SRCALPHA)
         ink = (0, 0, 0, 255)
         for g in self.order:
             L = self._shadow_len_px(g, cam)
@@ -562,29 +855,30 @@ class TableRenderer:
             dx, dy = -LIGHT[0] * L / k, -LIGHT[1] * L / k
             if g.shape == "circle":
                 cx, cy = cam.to_screen(*g.center)
-                cx, cy = cx / k, cy / k
+                cx, cy = (cx - ax) / k, (cy - ay) / k
                 r = max(0.6, g.radius * cam.scale / k)
-                pygame.draw.circle(small, ink, (cx, cy), r)
-                pygame.draw.circle(small, ink, (cx + dx, cy + dy), r)
+                _draw.circle(small, ink, (cx, cy), r)
+                _draw.circle(small, ink, (cx + dx, cy + dy), r)
                 nx, ny = -dy, dx
                 nl = math.hypot(nx, ny) or 1
                 nx, ny = nx / nl * r, ny / nl * r
-                pygame.draw.polygon(small, ink, [(cx + nx, cy + ny), (cx + nx + dx, cy + ny + dy),
+                _draw.polygon(small, ink, [(cx + nx, cy + ny), (cx + nx + dx, cy + ny + dy),
                                                  (cx - nx + dx, cy - ny + dy), (cx - nx, cy - ny)])
             else:
                 pts = [cam.to_screen(*p) for p in g.points]
-                pts = [(x / k, y / k) for x, y in pts]
+                pts = [((x - ax) / k, (y - ay) / k) for x, y in pts]
                 moved = [(x + dx, y + dy) for x, y in pts]
-                pygame.draw.polygon(small, ink, pts)
-                pygame.draw.polygon(small, ink, moved)
+                _draw.polygon(small, ink, pts)
+                _draw.polygon(small, ink, moved)
                 for i in range(len(pts)):
                     j = (i + 1) % len(pts)
-                    pygame.draw.polygon(small, ink, [pts[i], pts[j], moved[j], moved[i]])
-        big = pygame.transform.smoothscale(small, (small.get_width() * k, small.get_height() * k))
+                    _draw.polygon(small, ink, [pts[i], pts[j], moved[j], moved[i]])
+        # smoothscale samples destination x at source x * (w - 1) / dest_w: exactly x / k here
+        big = pygame.transform.smoothscale(small, ((small.get_width() - 1) * k, (small.get_height() - 1) * k))
         # Translucent pieces (woods, smoke) throw a lighter shadow: one layer keeps it simple.
         big.fill((255, 255, 255, 105), special_flags=pygame.BLEND_RGBA_MULT)
         big.fill((30, 22, 14, 255), special_flags=pygame.BLEND_RGB_MAX)  # warm-dark ink
-        surf.blit(big, (0, 0))
+        surf.blit(big, (ax + k // 2, ay + k // 2))   # k/2: small pixels' centres on theirs
 
     def _piece(self, surf: pygame.Surface, cam: Camera, g: PieceGeom) -> None:
         k = g.kind
@@ -609,18 +903,18 @@ class TableRenderer:
         painter = _PAINTERS.get(k, _paint_plain)
         _clip_paint(surf, pts, lambda s, off: painter(self, s, off, g, pts, cam))
         _bevel(surf, pts, base, width=max(1, min(4, int(cam.scale * 0.05 * (25.4 / cam.mm_per_unit) + 0.5))))
-        pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+        _draw.polygon(surf, _shade(base, -0.6), pts, 1)
 
     def _translucent(self, surf, g, pts, cam):
         alpha = TRANSLUCENT[g.kind]
         base = g.colour
+        step = max(6, 0.9 * cam.scale * (25.4 / cam.mm_per_unit) ** 0 * (1 if cam.mm_per_unit > 20 else 2.54))
 
         def paint(s, off):
             ox, oy = off
             s.fill((*base, alpha))
             if g.kind == "water":
                 # ripples: short light strokes on a loose lattice, world anchored
-                step = max(6, 0.9 * cam.scale * (25.4 / cam.mm_per_unit) ** 0 * (1 if cam.mm_per_unit > 20 else 2.54))
                 rnd = _Rand(g.seed)
                 wx0, wy0, wx1, wy1 = g.bounds
                 n = int(((wx1 - wx0) * (wy1 - wy0)) * (cam.scale ** 2) / (step * step * 3)) + 3
@@ -629,7 +923,7 @@ class TableRenderer:
                     y = (wy0 + rnd.f() * (wy1 - wy0))
                     sx, sy = cam.to_screen(x, y)
                     L = step * (0.6 + rnd.f() * 0.8)
-                    pygame.draw.arc(s, (*_shade(base, 0.45), 150), pygame.Rect(sx - ox - L / 2, sy - oy, L, L * 0.35), 0.3, 2.8, 1)
+                    _draw.arc(s, (*_shade(base, 0.45), 150), (sx - ox - L / 2, sy - oy, L, L * 0.35), 0.3, 2.8, 1)
                 # deeper channel
             else:
                 dark = _shade(base, -0.35)
@@ -644,12 +938,12 @@ class TableRenderer:
                     sx, sy = cam.to_screen(x, y)
                     rr = blob_r * (0.6 + rnd.f() * 0.7)
                     if g.kind == "smoke":
-                        pygame.draw.circle(s, (255, 255, 255, 40), (sx - ox, sy - oy), rr * 2)
+                        _draw.circle(s, (255, 255, 255, 40), (sx - ox, sy - oy), rr * 2)
                     else:
-                        pygame.draw.circle(s, (*dark, 150), (sx - ox + rr * 0.25, sy - oy + rr * 0.25), rr)
-                        pygame.draw.circle(s, (*base, 220), (sx - ox, sy - oy), rr * 0.85)
-                        pygame.draw.circle(s, (*light, 170), (sx - ox - rr * 0.3, sy - oy - rr * 0.3), rr * 0.4)
-        _clip_paint(surf, pts, paint)
+                        _draw.circle(s, (*dark, 150), (sx - ox + rr * 0.25, sy - oy + rr * 0.25), rr)
+                        _draw.circle(s, (*base, 220), (sx - ox, sy - oy), rr * 0.85)
+                        _draw.circle(s, (*light, 170), (sx - ox - rr * 0.3, sy - oy - rr * 0.3), rr * 0.4)
+        _clip_paint(surf, pts, paint, pad=int(step * 1.4) + 4 if g.kind == "water" else 0)
         edge = _shade(base, -0.45) if g.kind != "water" else _shade(base, -0.35)
         if g.kind == "water":
             _aa_poly(surf, (*_shade((150, 120, 80), -0.2),), pts, 2)
@@ -665,45 +959,45 @@ class TableRenderer:
         length = math.dist(A, B)
         ux, uy = (B[0] - A[0]) / (length or 1), (B[1] - A[1]) / (length or 1)
         if k == "hedge":
-            pygame.draw.polygon(surf, _shade(base, -0.2), pts)
+            _draw.polygon(surf, _shade(base, -0.2), pts)
             rnd = _Rand(g.seed)
             n = max(2, int(length / max(3, wpx * 0.6)))
             for i in range(n + 1):
                 f = i / n
                 x, y = A[0] + (B[0] - A[0]) * f, A[1] + (B[1] - A[1]) * f
                 rr = wpx * (0.5 + rnd.f() * 0.25)
-                pygame.draw.circle(surf, base, (x, y), rr)
-                pygame.draw.circle(surf, _shade(base, 0.25), (x - rr * 0.3, y - rr * 0.3), rr * 0.45)
+                _draw.circle(surf, base, (x, y), rr)
+                _draw.circle(surf, _shade(base, 0.25), (x - rr * 0.3, y - rr * 0.3), rr * 0.45)
             return
         if k == "pipe":
-            pygame.draw.polygon(surf, _shade(base, -0.35), pts)
+            _draw.polygon(surf, _shade(base, -0.35), pts)
             inner = max(1, int(wpx * 0.45))
             sh = (LIGHT[0] * wpx * 0.15, LIGHT[1] * wpx * 0.15)
-            pygame.draw.line(surf, _shade(base, 0.1), A, B, max(1, int(wpx * 0.7)))
-            pygame.draw.line(surf, _shade(base, 0.55), (A[0] + sh[0], A[1] + sh[1]), (B[0] + sh[0], B[1] + sh[1]), max(1, inner // 2))
+            _draw.line(surf, _shade(base, 0.1), A, B, max(1, int(wpx * 0.7)))
+            _draw.line(surf, _shade(base, 0.55), (A[0] + sh[0], A[1] + sh[1]), (B[0] + sh[0], B[1] + sh[1]), max(1, inner // 2))
             step = max(12.0, 2.5 * cam.scale * (25.4 / cam.mm_per_unit) / (25.4 / cam.mm_per_unit) * (1 if cam.mm_per_unit > 20 else 1))
             nx, ny = -uy * wpx * 0.62, ux * wpx * 0.62
             d = step / 2
             while d < length:
                 x, y = A[0] + ux * d, A[1] + uy * d
-                pygame.draw.line(surf, _shade(base, -0.45), (x + nx, y + ny), (x - nx, y - ny), max(2, int(wpx * 0.25)))
+                _draw.line(surf, _shade(base, -0.45), (x + nx, y + ny), (x - nx, y - ny), max(2, int(wpx * 0.25)))
                 d += step
             return
         if k == "door":
             # a steel gate: two leaves meeting in the middle, a red lock light on the seam
-            pygame.draw.polygon(surf, base, pts)
+            _draw.polygon(surf, base, pts)
             _bevel(surf, pts, base, 1)
             mx, my = (A[0] + B[0]) / 2, (A[1] + B[1]) / 2
             nx, ny = -uy * wpx * 0.5, ux * wpx * 0.5
-            pygame.draw.line(surf, _shade(base, -0.6), (mx + nx, my + ny), (mx - nx, my - ny), max(1, int(wpx * 0.2)))
+            _draw.line(surf, _shade(base, -0.6), (mx + nx, my + ny), (mx - nx, my - ny), max(1, int(wpx * 0.2)))
             for f in (0.25, 0.75):
                 x, y = A[0] + (B[0] - A[0]) * f, A[1] + (B[1] - A[1]) * f
-                pygame.draw.line(surf, _shade(base, 0.3), (x + nx * 0.7, y + ny * 0.7), (x - nx * 0.7, y - ny * 0.7), 1)
-            pygame.draw.circle(surf, (220, 52, 40), (mx, my), max(1.5, wpx * 0.3))
-            pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+                _draw.line(surf, _shade(base, 0.3), (x + nx * 0.7, y + ny * 0.7), (x - nx * 0.7, y - ny * 0.7), 1)
+            _draw.circle(surf, (220, 52, 40), (mx, my), max(1.5, wpx * 0.3))
+            _draw.polygon(surf, _shade(base, -0.6), pts, 1)
             return
         if k == "barricade":
-            pygame.draw.polygon(surf, base, pts)
+            _draw.polygon(surf, base, pts)
             # hazard stripes along the top
             seg = max(4.0, wpx * 1.1)
             d = 0.0
@@ -711,27 +1005,27 @@ class TableRenderer:
             while d < length:
                 e = min(length, d + seg)
                 col = (226, 182, 40) if i % 2 == 0 else (40, 38, 34)
-                pygame.draw.line(surf, col, (A[0] + ux * d, A[1] + uy * d), (A[0] + ux * e, A[1] + uy * e), max(1, int(wpx * 0.35)))
+                _draw.line(surf, col, (A[0] + ux * d, A[1] + uy * d), (A[0] + ux * e, A[1] + uy * e), max(1, int(wpx * 0.35)))
                 d, i = e, i + 1
             _bevel(surf, pts, base, 1)
-            pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+            _draw.polygon(surf, _shade(base, -0.6), pts, 1)
             return
         # fences and walls: planks/stones along the run, posts at intervals
-        pygame.draw.polygon(surf, base, pts)
+        _draw.polygon(surf, base, pts)
         if k == "wall":
-            pygame.draw.line(surf, _shade(base, 0.25), A, B, max(1, int(wpx * 0.3)))
+            _draw.line(surf, _shade(base, 0.25), A, B, max(1, int(wpx * 0.3)))
         else:
-            pygame.draw.line(surf, _shade(base, -0.3), A, B, 1)
+            _draw.line(surf, _shade(base, -0.3), A, B, 1)
         _bevel(surf, pts, base, 1)
-        pygame.draw.polygon(surf, _shade(base, -0.6), pts, 1)
+        _draw.polygon(surf, _shade(base, -0.6), pts, 1)
         if k == "fence" and length > 6:
             post = max(1.5, wpx * 0.75)
             step = max(10.0, 1.0 * cam.scale * (25.4 / cam.mm_per_unit))
             d = 0.0
             while d <= length + 0.1:
                 x, y = A[0] + ux * d, A[1] + uy * d
-                pygame.draw.circle(surf, _shade(base, -0.45), (x, y), post)
-                pygame.draw.circle(surf, _shade(base, 0.15), (x - post * 0.3, y - post * 0.3), post * 0.45)
+                _draw.circle(surf, _shade(base, -0.45), (x, y), post)
+                _draw.circle(surf, _shade(base, 0.15), (x - post * 0.3, y - post * 0.3), post * 0.45)
                 d += step if length - d > step * 0.5 or d >= length else (length - d)
 
     def _circle_piece(self, surf, cam, g, c, r):
@@ -745,67 +1039,67 @@ class TableRenderer:
         lx, ly = LIGHT
         if k == "tree":
             dark = _shade(base, -0.35)
-            pygame.draw.circle(surf, dark, c, r)
+            _draw.circle(surf, dark, c, r)
             rnd = _Rand(g.seed)
             n = 7 if r > 6 else 3
             for i in range(n):
                 a = 2 * math.pi * i / n + rnd.f()
                 d = r * 0.45
                 rr = r * (0.42 + rnd.f() * 0.12)
-                pygame.draw.circle(surf, base, (cx + math.cos(a) * d, cy + math.sin(a) * d), rr)
-            pygame.draw.circle(surf, base, c, r * 0.55)
+                _draw.circle(surf, base, (cx + math.cos(a) * d, cy + math.sin(a) * d), rr)
+            _draw.circle(surf, base, c, r * 0.55)
             for i in range(n):
                 a = 2 * math.pi * i / n + rnd.f()
                 d = r * 0.4
                 rr = r * 0.22
-                pygame.draw.circle(surf, _shade(base, 0.22), (cx + math.cos(a) * d + lx * r * 0.12, cy + math.sin(a) * d + ly * r * 0.12), rr)
-            pygame.draw.circle(surf, _shade(base, 0.35), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.18)
+                _draw.circle(surf, _shade(base, 0.22), (cx + math.cos(a) * d + lx * r * 0.12, cy + math.sin(a) * d + ly * r * 0.12), rr)
+            _draw.circle(surf, _shade(base, 0.35), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.18)
             return
         if k == "barrel":
-            pygame.draw.circle(surf, _shade(base, -0.45), c, r)
-            pygame.draw.circle(surf, base, c, r * 0.82)
-            pygame.draw.circle(surf, _shade(base, -0.3), c, r * 0.62, max(1, int(r * 0.1)))
-            pygame.draw.circle(surf, _shade(base, 0.3), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.22)
+            _draw.circle(surf, _shade(base, -0.45), c, r)
+            _draw.circle(surf, base, c, r * 0.82)
+            _draw.circle(surf, _shade(base, -0.3), c, r * 0.62, max(1, int(r * 0.1)))
+            _draw.circle(surf, _shade(base, 0.3), (cx + lx * r * 0.3, cy + ly * r * 0.3), r * 0.22)
             return
         if k == "tank" or (k == "tower"):
             # metal drum seen from above: rim, domed top with a highlight, a hatch
             body = base if k == "tank" else (150, 118, 82)
-            pygame.draw.circle(surf, _shade(body, -0.5), c, r)
+            _draw.circle(surf, _shade(body, -0.5), c, r)
             steps = 6
             for i in range(steps):
                 f = 1 - i / steps
                 off = (1 - f) * r * 0.35
-                pygame.draw.circle(surf, _shade(body, -0.25 + 0.5 * (i / steps)), (cx + lx * off, cy + ly * off), r * 0.92 * f)
+                _draw.circle(surf, _shade(body, -0.25 + 0.5 * (i / steps)), (cx + lx * off, cy + ly * off), r * 0.92 * f)
             if r > 5:
-                pygame.draw.circle(surf, _shade(body, -0.5), c, r * 0.92, 1)
+                _draw.circle(surf, _shade(body, -0.5), c, r * 0.92, 1)
                 if k == "tank":
-                    pygame.draw.circle(surf, _shade(body, -0.4), (cx - lx * r * 0.4, cy - ly * r * 0.4), r * 0.16, 1)
+                    _draw.circle(surf, _shade(body, -0.4), (cx - lx * r * 0.4, cy - ly * r * 0.4), r * 0.16, 1)
                 else:
                     # wooden staves of the water tank
                     for i in range(12):
                         a = i * math.pi / 6
-                        pygame.draw.line(surf, _shade(body, -0.35), (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
+                        _draw.line(surf, _shade(body, -0.35), (cx + math.cos(a) * r * 0.5, cy + math.sin(a) * r * 0.5),
                                          (cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9), 1)
             return
         if k == "hut":
             # thatch cone: concentric rings, radial straws, light side
-            pygame.draw.circle(surf, _shade(base, -0.45), c, r)
+            _draw.circle(surf, _shade(base, -0.45), c, r)
             for i in range(5):
                 f = 1 - i / 5
-                pygame.draw.circle(surf, _shade(base, -0.2 + 0.1 * i), (cx + lx * r * 0.08 * i, cy + ly * r * 0.08 * i), r * 0.95 * f)
+                _draw.circle(surf, _shade(base, -0.2 + 0.1 * i), (cx + lx * r * 0.08 * i, cy + ly * r * 0.08 * i), r * 0.95 * f)
             for i in range(24):
                 a = i * math.pi / 12
-                pygame.draw.line(surf, _shade(base, -0.3), (cx + math.cos(a) * r * 0.2, cy + math.sin(a) * r * 0.2),
+                _draw.line(surf, _shade(base, -0.3), (cx + math.cos(a) * r * 0.2, cy + math.sin(a) * r * 0.2),
                                  (cx + math.cos(a) * r * 0.93, cy + math.sin(a) * r * 0.93), 1)
-            pygame.draw.circle(surf, _shade(base, -0.55), c, max(1.5, r * 0.12))
+            _draw.circle(surf, _shade(base, -0.55), c, max(1.5, r * 0.12))
             return
         # generic: a disc with a light side
-        pygame.draw.circle(surf, _shade(base, -0.4), c, r)
-        pygame.draw.circle(surf, base, (cx + lx * r * 0.08, cy + ly * r * 0.08), r * 0.88)
-        pygame.draw.circle(surf, _shade(base, 0.25), (cx + lx * r * 0.35, cy + ly * r * 0.35), r * 0.3)
+        _draw.circle(surf, _shade(base, -0.4), c, r)
+        _draw.circle(surf, base, (cx + lx * r * 0.08, cy + ly * r * 0.08), r * 0.88)
+        _draw.circle(surf, _shade(base, 0.25), (cx + lx * r * 0.35, cy + ly * r * 0.35), r * 0.3)
         if k == "rock":  # fire pit and such: an inner ring
-            pygame.draw.circle(surf, (70, 50, 40), c, r * 0.5)
-            pygame.draw.circle(surf, (210, 110, 40), c, r * 0.25)
+            _draw.circle(surf, (70, 50, 40), c, r * 0.5)
+            _draw.circle(surf, (210, 110, 40), c, r * 0.25)
 
     # -- markers & labels ---------------------------------------------------------------
     def _markers(self, surf, cam):
@@ -814,27 +1108,27 @@ class TableRenderer:
         for i, m in enumerate(self.map.objectives):
             cx, cy = cam.to_screen(*m.at)
             glow = pygame.Surface((int(r * 4), int(r * 4)), pygame.SRCALPHA)
-            pygame.draw.circle(glow, (*OBJECTIVE_COLOUR, 60), (r * 2, r * 2), r * 1.9)
-            surf.blit(glow, (cx - r * 2, cy - r * 2))
-            pygame.draw.circle(surf, (40, 30, 10), (cx + 2, cy + 2), r)
-            pygame.draw.circle(surf, (250, 244, 220), (cx, cy), r)
-            pygame.draw.circle(surf, OBJECTIVE_COLOUR, (cx, cy), r * 0.82)
-            pygame.draw.circle(surf, (70, 50, 10), (cx, cy), r, 2)
+            _draw.circle(glow, (*OBJECTIVE_COLOUR, 60), (r * 2, r * 2), r * 1.9)
+            surf.blit(glow, (math.floor(cx - r * 2), math.floor(cy - r * 2)))
+            _draw.circle(surf, (40, 30, 10), (cx + 2, cy + 2), r)
+            _draw.circle(surf, (250, 244, 220), (cx, cy), r)
+            _draw.circle(surf, OBJECTIVE_COLOUR, (cx, cy), r * 0.82)
+            _draw.circle(surf, (70, 50, 10), (cx, cy), r, 2)
             star = [(cx + math.cos(-math.pi / 2 + k * math.pi / 5) * (r * 0.62 if k % 2 == 0 else r * 0.26),
                      cy + math.sin(-math.pi / 2 + k * math.pi / 5) * (r * 0.62 if k % 2 == 0 else r * 0.26)) for k in range(10)]
-            pygame.draw.polygon(surf, (90, 60, 10), star)
+            _draw.polygon(surf, (90, 60, 10), star)
             if r >= 9:
                 num = text_halo(str(i + 1), max(13, int(r * 0.9)), bold=True)
-                surf.blit(num, num.get_rect(center=(cx + r * 0.95, cy - r * 0.95)))
+                surf.blit(num, num.get_rect(center=(math.floor(cx + r * 0.95), math.floor(cy - r * 0.95))))
         for m in self.map.evac_points:
             cx, cy = cam.to_screen(*m.at)
-            pygame.draw.circle(surf, (10, 40, 20), (cx + 2, cy + 2), r)
-            pygame.draw.circle(surf, (236, 250, 240), (cx, cy), r)
-            pygame.draw.circle(surf, EVAC_COLOUR, (cx, cy), r * 0.82)
-            pygame.draw.circle(surf, (20, 70, 40), (cx, cy), r, 2)
+            _draw.circle(surf, (10, 40, 20), (cx + 2, cy + 2), r)
+            _draw.circle(surf, (236, 250, 240), (cx, cy), r)
+            _draw.circle(surf, EVAC_COLOUR, (cx, cy), r * 0.82)
+            _draw.circle(surf, (20, 70, 40), (cx, cy), r, 2)
             # an up chevron pair: "leave the table here"
             for k, dy in enumerate((-0.22, 0.18)):
-                pygame.draw.lines(surf, (245, 255, 245), False, [(cx - r * 0.45, cy + r * (dy + 0.22)), (cx, cy + r * (dy - 0.18)), (cx + r * 0.45, cy + r * (dy + 0.22))], max(2, int(r * 0.16)))
+                _draw.lines(surf, (245, 255, 245), False, [(cx - r * 0.45, cy + r * (dy + 0.22)), (cx, cy + r * (dy - 0.18)), (cx + r * 0.45, cy + r * (dy + 0.22))], max(2, int(r * 0.16)))
 
     def _labels(self, surf, cam):
         px_per_in = cam.px_per_mm * 25.4
@@ -897,12 +1191,12 @@ class TableRenderer:
         n = min(n, 12)
         seg = px / n
         back = pygame.Surface((px + 90, 28), pygame.SRCALPHA)
-        pygame.draw.rect(back, (20, 16, 12, 170), back.get_rect(), border_radius=6)
+        _draw.rect(back, (20, 16, 12, 170), back.get_rect(), border_radius=6)
         surf.blit(back, (x - 8, y - 14))
         for i in range(n):
             col = (240, 236, 226) if i % 2 == 0 else (30, 26, 22)
-            pygame.draw.rect(surf, col, pygame.Rect(round(x + i * seg), y - 4, math.ceil(seg), 8))
-        pygame.draw.rect(surf, (240, 236, 226), pygame.Rect(x, y - 4, round(px), 8), 1)
+            _draw.rect(surf, col, pygame.Rect(round(x + i * seg), y - 4, math.ceil(seg), 8))
+        _draw.rect(surf, (240, 236, 226), pygame.Rect(x, y - 4, round(px), 8), 1)
         lab = font(17, True).render(f"{length}{unit}", True, (240, 236, 226))
         surf.blit(lab, (x + px + 8, y - lab.get_height() // 2))
 
@@ -922,18 +1216,20 @@ class _Rand:
         return self.s / 0x7FFFFFFF
 
 
-def _clip_paint(surf, pts, painter):
+def _clip_paint(surf, pts, painter, pad: int = 0):
+    """``pad``: paint that far past the surface's edges too (for strokes pygame would draw
+    differently when the surface's edge cuts them: arcs)."""
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
     r = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs)) - math.floor(min(xs)) + 1,
                     math.ceil(max(ys)) - math.floor(min(ys)) + 1)
-    rc = r.clip(surf.get_rect())
+    rc = r.clip(surf.get_rect().inflate(2 * pad, 2 * pad))
     if rc.w <= 0 or rc.h <= 0:
         return
     tmp = pygame.Surface(rc.size, pygame.SRCALPHA)
     painter(tmp, rc.topleft)
     mask = pygame.Surface(rc.size, pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - rc.x, y - rc.y) for x, y in pts])
+    _draw.polygon(mask, (255, 255, 255, 255), [(x - rc.x, y - rc.y) for x, y in pts])
     tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surf.blit(tmp, rc.topleft)
 
@@ -969,6 +1265,8 @@ def _stripes(s, off, pts, u, spacing, colour, width=1, perpendicular=False):
     t = start
     while t < R:
         mx, my = cx + d[0] * t, cy + d[1] * t
+        # plain pygame.draw (truncation): these lines run far past the surface on both sides, and
+        # the surface is the piece's own (its sprite), so the result does not depend on the view
         pygame.draw.line(s, colour, (mx - along[0] * R, my - along[1] * R), (mx + along[0] * R, my + along[1] * R), width)
         t += spacing
 
@@ -999,20 +1297,20 @@ def _paint_building(r, s, off, g, pts, cam):
             return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
         shade_poly = [back(x0, mid), back(x1, mid), back(x1, y_far), back(x0, y_far)]
         dark = pygame.Surface(s.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(dark, (0, 0, 0, 60), shade_poly)
+        _draw.polygon(dark, (0, 0, 0, 60), shade_poly)
         s.blit(dark, (0, 0))
         rw = max(1, int(cam.px_per_mm * 1.5))
-        pygame.draw.line(s, _shade(base, 0.3), back(x0, mid), back(x1, mid), rw)
-        pygame.draw.line(s, _shade(base, -0.45), back(x0, mid + 0.8 * away), back(x1, mid + 0.8 * away), 1)
+        _draw.line(s, _shade(base, 0.3), back(x0, mid), back(x1, mid), rw)
+        _draw.line(s, _shade(base, -0.45), back(x0, mid + 0.8 * away), back(x1, mid + 0.8 * away), 1)
         # a chimney or two on large roofs
         if (x1 - x0) > 60 and g.kind == "building":
             rnd = _Rand(g.seed)
             cwx = x0 + (x1 - x0) * (0.2 + rnd.f() * 0.6)
             cs = max(4.0, cam.px_per_mm * 9)
             c = back(cwx, mid - away * cs * 1.2)
-            pygame.draw.rect(s, _shade(base, -0.5), pygame.Rect(c[0] - cs / 2 + 2, c[1] - cs / 2 + 2, cs, cs))
-            pygame.draw.rect(s, (120, 100, 90), pygame.Rect(c[0] - cs / 2, c[1] - cs / 2, cs, cs))
-            pygame.draw.rect(s, (40, 30, 28), pygame.Rect(c[0] - cs / 4, c[1] - cs / 4, cs / 2, cs / 2))
+            _draw.rect(s, _shade(base, -0.5), _frect(c[0] - cs / 2 + 2, c[1] - cs / 2 + 2, cs, cs))
+            _draw.rect(s, (120, 100, 90), _frect(c[0] - cs / 2, c[1] - cs / 2, cs, cs))
+            _draw.rect(s, (40, 30, 28), _frect(c[0] - cs / 4, c[1] - cs / 4, cs / 2, cs / 2))
 
 
 def _paint_tower(r, s, off, g, pts, cam):
@@ -1027,9 +1325,9 @@ def _paint_tower(r, s, off, g, pts, cam):
         mx, my = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cy
         L = math.hypot(mx, my) or 1
         f = (mx * LIGHT[0] + my * LIGHT[1]) / L
-        pygame.draw.polygon(s, _shade(base, 0.25 * f), [a, b, (cx, cy)])
-        pygame.draw.line(s, _shade(base, -0.4), a, (cx, cy), 1)
-    pygame.draw.circle(s, _shade(base, -0.5), (cx, cy), max(1.5, cam.px_per_mm * 1.5))
+        _draw.polygon(s, _shade(base, 0.25 * f), [a, b, (cx, cy)])
+        _draw.line(s, _shade(base, -0.4), a, (cx, cy), 1)
+    _draw.circle(s, _shade(base, -0.5), (cx, cy), max(1.5, cam.px_per_mm * 1.5))
 
 
 def _paint_crate(r, s, off, g, pts, cam):
@@ -1040,9 +1338,9 @@ def _paint_crate(r, s, off, g, pts, cam):
     if len(pts) == 4:
         q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
         w = max(1, int(cam.px_per_mm * 1.6))
-        pygame.draw.line(s, _shade(base, 0.2), q[0], q[2], w)
-        pygame.draw.line(s, _shade(base, 0.2), q[1], q[3], w)
-        pygame.draw.polygon(s, _shade(base, -0.3), q, max(1, int(cam.px_per_mm * 2.5)))
+        _draw.line(s, _shade(base, 0.2), q[0], q[2], w)
+        _draw.line(s, _shade(base, 0.2), q[1], q[3], w)
+        _draw.polygon(s, _shade(base, -0.3), q, max(1, int(cam.px_per_mm * 2.5)))
 
 
 def _paint_wagon(r, s, off, g, pts, cam):
@@ -1062,22 +1360,22 @@ def _paint_wagon(r, s, off, g, pts, cam):
         inset = (y1 - y0) * 0.18
         cover = [back(x0 + (x1 - x0) * 0.25, y0 + inset), back(x1 - inset, y0 + inset),
                  back(x1 - inset, y1 - inset), back(x0 + (x1 - x0) * 0.25, y1 - inset)]
-        pygame.draw.polygon(s, (224, 214, 186), cover)
+        _draw.polygon(s, (224, 214, 186), cover)
         _stripes_poly(s, cover, u, max(3.0, cam.px_per_mm * 6), (196, 184, 152))
         wl = (x1 - x0) * 0.16
         ww = max(2, int((y1 - y0) * 0.14))
         for xa in (x0 + (x1 - x0) * 0.18, x1 - (x1 - x0) * 0.18):
             for yb in (y0 + ww / 2, y1 - ww / 2):
-                pygame.draw.line(s, (40, 30, 24), back(xa - wl / 2, yb), back(xa + wl / 2, yb), ww)
+                _draw.line(s, (40, 30, 24), back(xa - wl / 2, yb), back(xa + wl / 2, yb), ww)
         # the shaft
-        pygame.draw.line(s, _shade(base, -0.4), back(x0, (y0 + y1) / 2), back(x0 + (x1 - x0) * 0.25, (y0 + y1) / 2), max(1, ww // 2))
+        _draw.line(s, _shade(base, -0.4), back(x0, (y0 + y1) / 2), back(x0 + (x1 - x0) * 0.25, (y0 + y1) / 2), max(1, ww // 2))
 
 
 def _stripes_poly(s, poly_pts, u, spacing, colour):
     tmp = pygame.Surface(s.get_size(), pygame.SRCALPHA)
     _stripes(tmp, (0, 0), poly_pts, (-u[1], u[0]), spacing, (*colour, 255), 1)
     mask = pygame.Surface(s.get_size(), pygame.SRCALPHA)
-    pygame.draw.polygon(mask, (255, 255, 255, 255), poly_pts)
+    _draw.polygon(mask, (255, 255, 255, 255), poly_pts)
     tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     s.blit(tmp, (0, 0))
 
@@ -1094,8 +1392,8 @@ def _paint_trough(r, s, off, g, pts, cam):
     base = g.colour
     s.fill((*base, 255))
     inner = _inset(pts, off, 0.72, 0.6)
-    pygame.draw.polygon(s, (70, 120, 160), inner)
-    pygame.draw.polygon(s, _shade(base, -0.4), inner, 1)
+    _draw.polygon(s, (70, 120, 160), inner)
+    _draw.polygon(s, _shade(base, -0.4), inner, 1)
 
 
 def _paint_container(r, s, off, g, pts, cam):
@@ -1106,7 +1404,7 @@ def _paint_container(r, s, off, g, pts, cam):
     if len(pts) == 4:
         q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
         w = max(1, int(cam.px_per_mm * 2))
-        pygame.draw.polygon(s, _shade(base, -0.45 if g.height_mm > 80 else -0.35), q, w)   # stacks: darker rim
+        _draw.polygon(s, _shade(base, -0.45 if g.height_mm > 80 else -0.35), q, w)   # stacks: darker rim
 
 
 def _paint_platform(r, s, off, g, pts, cam):
@@ -1123,14 +1421,14 @@ def _paint_platform(r, s, off, g, pts, cam):
     _stripes(s, off, pts, u, sp, (*_shade(base, -0.2), 255), 1)
     _stripes(s, off, pts, u, sp, (*_shade(base, -0.2), 255), 1, perpendicular=True)
     q = [(p[0] - off[0], p[1] - off[1]) for p in pts]
-    pygame.draw.polygon(s, (206, 170, 50), q, max(1, int(cam.px_per_mm * 1.5)))
+    _draw.polygon(s, (206, 170, 50), q, max(1, int(cam.px_per_mm * 1.5)))
 
 
 def _paint_console(r, s, off, g, pts, cam):
     base = g.colour
     s.fill((*base, 255))
-    pygame.draw.polygon(s, (60, 210, 230), _inset(pts, off, 0.7, 0.55))
-    pygame.draw.polygon(s, (170, 250, 255), _inset(pts, off, 0.45, 0.25))
+    _draw.polygon(s, (60, 210, 230), _inset(pts, off, 0.7, 0.55))
+    _draw.polygon(s, (170, 250, 255), _inset(pts, off, 0.45, 0.25))
 
 
 def _paint_rock(r, s, off, g, pts, cam):
@@ -1146,9 +1444,9 @@ def _paint_rock(r, s, off, g, pts, cam):
         mx, my = (a[0] + b[0]) / 2 - tx, (a[1] + b[1]) / 2 - ty
         L = math.hypot(mx, my) or 1
         f = (mx * LIGHT[0] + my * LIGHT[1]) / L
-        pygame.draw.polygon(s, _shade(base, 0.22 * f - 0.02), [a, b, (tx, ty)])
+        _draw.polygon(s, _shade(base, 0.22 * f - 0.02), [a, b, (tx, ty)])
     for i in range(0, len(q), 2):
-        pygame.draw.line(s, _shade(base, -0.3), q[i], (tx, ty), 1)
+        _draw.line(s, _shade(base, -0.3), q[i], (tx, ty), 1)
 
 
 def _paint_bones(r, s, off, g, pts, cam):
@@ -1164,12 +1462,12 @@ def _paint_bones(r, s, off, g, pts, cam):
         return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
     w = max(2, int(cam.px_per_mm * 6))
     ym = (y0 + y1) / 2
-    pygame.draw.line(s, base, back(x0, ym), back(x1, ym), w)     # the spine
+    _draw.line(s, base, back(x0, ym), back(x1, ym), w)     # the spine
     n = max(2, int((x1 - x0) / max(6, w * 2.2)))
     for i in range(1, n):
         xx = x0 + (x1 - x0) * i / n
-        pygame.draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y0 + 1), max(1, w // 2))
-        pygame.draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y1 - 1), max(1, w // 2))
+        _draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y0 + 1), max(1, w // 2))
+        _draw.line(s, base, back(xx, ym), back(xx - (x1 - x0) * 0.04, y1 - 1), max(1, w // 2))
 
 
 _PAINTERS = {
@@ -1196,7 +1494,7 @@ def _bevel(surf, pts, base, width=2):
         f = nx * LIGHT[0] + ny * LIGHT[1]
         col = _shade(base, 0.35 * f) if f > 0 else _shade(base, 0.45 * f)
         ix, iy = -nx * width / 2, -ny * width / 2
-        pygame.draw.line(surf, col, (a[0] + ix, a[1] + iy), (b[0] + ix, b[1] + iy), width)
+        _draw.line(surf, col, (a[0] + ix, a[1] + iy), (b[0] + ix, b[1] + iy), width)
 
 
 def _dashed_poly(surf, colour, pts, width, dash, gap):
@@ -1210,9 +1508,9 @@ def _dashed_poly(surf, colour, pts, width, dash, gap):
         d = 0.0
         while d < L:
             e = min(L, d + dash)
-            pygame.draw.line(surf, colour, (a[0] + ux * d, a[1] + uy * d), (a[0] + ux * e, a[1] + uy * e), width)
+            _draw.line(surf, colour, (a[0] + ux * d, a[1] + uy * d), (a[0] + ux * e, a[1] + uy * e), width)
             d = e + gap
 
 
 def _aa_poly(surf, colour, pts, width):
-    pygame.draw.polygon(surf, colour, pts, width)
+    _draw.polygon(surf, colour, pts, width)

@@ -10,6 +10,7 @@ properties. Esc or closing the window quits.
 from __future__ import annotations
 
 import math
+import time
 import os
 from pathlib import Path
 
@@ -114,7 +115,7 @@ class TableView:
     # -- drawing --------------------------------------------------------------------------
     def draw(self, screen) -> None:
         from game.render.table_view import plate, text_halo
-        self.renderer.draw(screen, self.cam)
+        self.renderer.draw(screen, self.cam, now=time.monotonic())
         wx, wy = self.cam.to_world(*self.mouse)
         on_table = 0 <= wx <= self.map.width and 0 <= wy <= self.map.height
         self.hover = self.renderer.piece_at(wx, wy) if (on_table and not self.panning and not self.measuring) else None

@@ -526,7 +526,7 @@ class PlayScene(Scene):
 
     def draw(self, screen) -> None:
         tsurf = screen.subsurface(self.table_rect)
-        self.renderer.draw(tsurf, self.cam)
+        self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
         self._draw_bar(screen)
         self._draw_panel(screen)

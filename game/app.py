@@ -59,6 +59,9 @@ def advance(session, steps: int, agent: str = "random", seed: int = 0) -> int:
     from engine.ai import make_agent
 
     agents = {p: make_agent(agent, p, seed + p) for p in (1, 2)}
+    for a in agents.values():
+        if hasattr(a, "attach"):
+            a.attach(session.game.table, session.game.rules)
     n = 0
     while n < steps and (d := session.pending()) is not None:
         session.submit(d.player, agents[d.player].choose(d, session.game.view(d.player)))

@@ -125,7 +125,8 @@ def test_aim_info_and_ranges_speak_each_rulesets_words():
     rings = d.ranges("1.lokee")
     # Lokee throws 4: short to 10 cm, medium to 30 cm, long to 40 cm (004: 10 cm slices)
     assert rings == [("short range", 100.0), ("medium range", 300.0), ("long range", 400.0)]
-    assert d.aim_info("1.lokee", "2.tusk")[1].endswith(("short", "medium", "long", "out of range"))
+    assert d.aim_info("1.lokee", "2.tusk")[0].startswith("sight: ")
+    assert d.aim_info("1.lokee", "2.tusk")[1].endswith(("short range", "medium range", "long range", "out of range"))
     c = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
     a, b = c.view(1)["pieces"][0]["id"], c.view(1)["pieces"][-1]["id"]
     assert "cover" in c.aim_info(a, b)[0] and "long range" in c.aim_info(a, b)[1]

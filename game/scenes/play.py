@@ -84,11 +84,11 @@ class PlayScene(Scene):
         self.panel_rect = pygame.Rect(w - PANEL_W, 0, PANEL_W, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
-        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, PANEL_W - 16, 78), self.ui,
+        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, PANEL_W - 16, 98), self.ui,
                                                     object_id="#prompt")
-        list_h = max(160, int(h * 0.34))
-        self.options = pygame_gui.elements.UISelectionList(pygame.Rect(x, 86, PANEL_W - 16, list_h), [], self.ui)
-        y = 90 + list_h
+        list_h = max(150, int(h * 0.32))
+        self.options = pygame_gui.elements.UISelectionList(pygame.Rect(x, 106, PANEL_W - 16, list_h), [], self.ui)
+        y = 110 + list_h
         bw = (PANEL_W - 16 - 3 * 4) // 4
         self.buttons = {}
         for i, (key, text, tip) in enumerate([("undo", "Undo", "Ctrl+Z: take back your last decision"),

@@ -646,7 +646,8 @@ class DoublesRules(Rules):
         word = self._sight_word(st, f, t).replace("_", " ")
         cm = self.table.distance(self.base(f), self.base(t)) / 10.0
         band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
-        return [f"{word}", f"{cm:.1f} cm edge to edge: {band}"]
+        return [f"sight: {word}", f"{cm:.1f} cm edge to edge: {band} range" if band != "out of range" else
+                f"{cm:.1f} cm edge to edge: out of range"]
 
     def ranges(self, st: DoublesState, model: str) -> list[tuple[str, float]]:
         f = st.fighters.get(model)

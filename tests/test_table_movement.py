@@ -88,14 +88,17 @@ def test_climbing_counts_up_and_down():
     assert len(p.points) == 2                          # straight over
     assert p.horizontal == pytest.approx(200) and p.vertical == pytest.approx(50)
     assert p.length == pytest.approx(250)
-    # a 300 mm climbable wall, 500 long: over would cost 200 + 600 = 800, round its end (y = 700) costs
-    # the taut string round the two corners (495, 500) and (505, 500): 2 * (314.43 + 16.30) + 10
+    # a 300 mm climbable wall, 500 long: over would cost 200 + 600 = 800. Round its end: a base may
+    # overlap a climbable piece while it moves (only its centre line pays the height), so the
+    # shortest way round has the centre graze the two corners (495, 500) and (505, 500):
+    # 2 * hypot(95, 300) + 10. (Keeping the whole base off the wall, 671.46, is 32 mm longer.)
     high = table([wall("w", "wall", (500, 0), (500, 500), 10, height=300)])
-    around = taut_length((400, 200), [(495, 500), (505, 500)], (600, 200), R)
-    assert around == pytest.approx(671.46, abs=0.01)
+    around = 2 * math.hypot(95, 300) + 10
+    assert around == pytest.approx(639.36, abs=0.01)
+    assert taut_length((400, 200), [(495, 500), (505, 500)], (600, 200), R) == pytest.approx(671.46, abs=0.01)
     assert around < 800 and around > 200 + 300      # counting only the way up (500) would go over
     p = high.find_path((400, 200), (600, 200), R)
-    assert p.vertical == 0 and around - 0.01 <= p.length <= around + 1.5
+    assert p.vertical == 0 and around - 0.01 <= p.length <= around + 0.5
 
 
 def test_walk_pays_for_climbs_and_backs_off():

@@ -38,6 +38,7 @@ EDGE_TOL = 0.01      # mm: a base may touch (base contact) but not overlap
 POS_TOL = 1e-6
 MAX_TURN = math.radians(30.0)
 CORNER_TURN = math.radians(150.0)   # a climbable piece's corner: one node unless it is sharper
+NEAR_MODELS = 1.0    # a search that meets a model brings in the models within this many radii of its path
 
 HARD = pymunk.ShapeFilter(mask=CAT_HARD)
 IMPASSABLE = pymunk.ShapeFilter(mask=CAT_HARD | CAT_CLIMB_BLOCK)
@@ -410,18 +411,29 @@ class NavGraph:
             adj[i].append((j, c, e))
             adj[j].append((i, c, e))
         self.adj = adj
+        self._blocked: dict[tuple[float, float, float], frozenset] = {}
 
     def blocked_by(self, circles) -> set[int]:
-        """Ids of the terrain edges that come closer than rad to any (cx, cy, rad) of ``circles``."""
+        """Ids of the terrain edges that come closer than rad to any (cx, cy, rad) of ``circles``.
+        Kept per circle (models stand still while many moves are measured among them)."""
         out: set[int] = set()
-        for cx, cy, rad in circles:
-            k = np.flatnonzero((self.bx0 <= cx + rad) & (self.bx1 >= cx - rad)
-                               & (self.by0 <= cy + rad) & (self.by1 >= cy - rad))
-            if len(k):
-                ok = _seg_circle_clear_np(self.xy[self.I[k]], self.xy[self.J[k]], np.array([[cx, cy]]),
-                                          np.array([rad]))[:, 0]
-                out.update(k[~ok].tolist())
+        cache = self._blocked
+        for key in circles:
+            ids = cache.get(key)
+            if ids is None:
+                if len(cache) >= 4096:
+                    cache.clear()
+                ids = cache[key] = self._blocked_one(*key)
+            out |= ids
         return out
+
+    def _blocked_one(self, cx: float, cy: float, rad: float) -> frozenset:
+        k = np.flatnonzero((self.bx0 <= cx + rad) & (self.bx1 >= cx - rad)
+                           & (self.by0 <= cy + rad) & (self.by1 >= cy - rad))
+        if not len(k):
+            return frozenset()
+        ok = _seg_circle_clear_np(self.xy[self.I[k]], self.xy[self.J[k]], np.array([[cx, cy]]), np.array([rad]))[:, 0]
+        return frozenset(k[~ok].tolist())
 
 
 def _clear(table: "Table", a, b, r) -> bool:
@@ -472,11 +484,14 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         pts = _search(table, g, s, t, r, [models[k] for k in active], max_length)
         if pts is None:
             return None
-        hit = [k for k, c in enumerate(circles) if k not in active
-               and not all(_clear_of(a, b, (c,)) for a, b in zip(pts, pts[1:]))]
-        if not hit:
+        segs = list(zip(pts, pts[1:]))
+        rest = [k for k in range(len(circles)) if k not in active]
+        if all(_clear_of(a, b, [circles[k] for k in rest]) for a, b in segs):
             return make_path(table, pts)
-        active.extend(hit)
+        # the path met a model: bring in every model near the path (the way round one model
+        # often meets the next), then search again
+        near = [(cx, cy, rad + NEAR_MODELS * r) for cx, cy, rad in circles]
+        active.extend(k for k in rest if not all(_clear_of(a, b, (near[k],)) for a, b in segs))
 
 
 def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
@@ -512,13 +527,17 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
     exy = np.array(ex, float)
     allxy = np.vstack([g.xy, exy])
     pts = g.pts + ex
+    hx = allxy[:, 0] - gx
+    hy = allxy[:, 1] - gy
+    h = np.sqrt(hx * hx + hy * hy)          # the heuristic: straight distance to the goal
     if max_length is None:
         reach = None
         cand = np.ones((X, T), bool)
     else:
-        rt = np.hypot(g.xy[:, 0] - sx, g.xy[:, 1] - sy) + np.hypot(g.xy[:, 0] - gx, g.xy[:, 1] - gy) <= lim
+        rt = np.hypot(g.xy[:, 0] - sx, g.xy[:, 1] - sy) + h[:N] <= lim
         reach = rt.tolist()
         cand = np.broadcast_to(np.concatenate([rt, np.ones(X, bool)])[None, :], (X, T)).copy()
+    h = h.tolist()
     # candidate edges from each extra node: tangent at the other end (terrain and model rings) ...
     allprv = np.vstack([g.prv, np.array(eprv, float)])
     allnxt = np.vstack([g.nxt, np.array(enxt, float)])
@@ -533,14 +552,18 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
     blocked = g.blocked_by(circles) if circles else ()
     sp = table._swept_space(max(r - EDGE_TOL, 0.0))
     extra_of: dict[int, list[int]] = {}
+    rows = cand.tolist() if X <= 8 else None
+    xr = range(X)
 
     def neighbours_extra(u: int) -> list[int]:
         lst = extra_of.get(u)
         if lst is None:
-            if u < N:
-                lst = (np.flatnonzero(cand[:, u]) + N).tolist()
-            else:
+            if u >= N:
                 lst = np.flatnonzero(cand[u - N]).tolist()
+            elif rows is not None:
+                lst = [N + k for k in xr if rows[k][u]]
+            else:
+                lst = (np.flatnonzero(cand[:, u]) + N).tolist()
             extra_of[u] = lst
         return lst
 
@@ -560,7 +583,7 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
     adj = g.adj
     hyp = math.hypot
     push, pop = heapq.heappush, heapq.heappop
-    heap = [(hyp(gx - sx, gy - sy), 0.0, src, -1)]
+    heap = [(h[src], 0.0, src, -1)]
     while heap:
         f, gc, v, u = pop(heap)
         if done[v]:
@@ -575,32 +598,33 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
             if nd < dist[v]:
                 dist[v] = nd
                 prev[v] = u
-                vx, vy = pts[v]
-                push(heap, (nd + hyp(vx - gx, vy - gy), nd, v, -1))
+                push(heap, (nd + h[v], nd, v, -1))
             continue
         if gc > dist[v]:
             continue
         done[v] = True
         if v == dst:
             break
-        vx, vy = pts[v]
+        best = dist[dst]     # no entry costing this much or more can lead to a shorter path
         if v < N:
             for w, c, e in adj[v]:
-                if done[w] or (reach is not None and not reach[w]) or e in blocked:
-                    continue
                 nd = gc + c
-                if nd < dist[w]:
-                    dist[w] = nd
-                    prev[w] = v
-                    wx, wy = pts[w]
-                    push(heap, (nd + hyp(wx - gx, wy - gy), nd, w, -1))
+                if nd < dist[w] and not done[w] and (reach is None or reach[w]) and e not in blocked:
+                    fw = nd + h[w]
+                    if fw < best:
+                        dist[w] = nd
+                        prev[w] = v
+                        push(heap, (fw, nd, w, -1))
+        vx, vy = pts[v]
         for w in neighbours_extra(v):
             if done[w]:
                 continue
             wx, wy = pts[w]
             nd = gc + hyp(wx - vx, wy - vy)
             if nd < dist[w]:
-                push(heap, (nd + hyp(wx - gx, wy - gy), nd, w, v))
+                fw = nd + h[w]
+                if fw < best:
+                    push(heap, (fw, nd, w, v))
     if not done[dst] or dist[dst] > lim:
         return None
     seq = [dst]

@@ -480,8 +480,9 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         # nothing can be shorter
         return make_path(table, [s, t])
     g = table._nav_graph(r)
+    seen: dict = {}       # terrain cost (or None) of each candidate edge tested, kept across searches
     while True:
-        pts = _search(table, g, s, t, r, [models[k] for k in active], max_length)
+        pts = _search(table, g, s, t, r, [models[k] for k in active], max_length, seen)
         if pts is None:
             return None
         segs = list(zip(pts, pts[1:]))
@@ -494,13 +495,14 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         active.extend(k for k in rest if not all(_clear_of(a, b, (near[k],)) for a, b in segs))
 
 
-def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
+def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, seen=None):
     """Lazy A* over the terrain graph plus the start, the goal and rings round ``models``.
 
     Terrain edges are known; an edge to or from an extra node is a candidate when it is tangent
     at its ring ends, pushed with its straight length (a lower bound of its cost) and tested
     (swept base clear of hard pieces and models, climbing paid) only when it comes off the
-    heap. Returns the turning points, or None."""
+    heap. ``seen`` keeps the terrain half of those tests (clear of hard pieces, and the cost)
+    by end points, for the next search of the same query. Returns the turning points, or None."""
     N = g.n
     sx, sy = s
     gx, gy = t
@@ -551,28 +553,44 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length):
     cand[np.arange(X), N + np.arange(X)] = False
     blocked = g.blocked_by(circles) if circles else ()
     sp = table._swept_space(max(r - EDGE_TOL, 0.0))
-    extra_of: dict[int, list[int]] = {}
-    rows = cand.tolist() if X <= 8 else None
-    xr = range(X)
+    # the extra nodes each terrain node may reach: a bit mask per terrain node
+    if X <= 63:
+        masks = (cand[:, :N].astype(np.int64) << np.arange(X, dtype=np.int64)[:, None]).sum(axis=0).tolist()
+    else:
+        masks = None
+    extra_rows: dict[int, list[int]] = {}
 
     def neighbours_extra(u: int) -> list[int]:
-        lst = extra_of.get(u)
+        if u < N:
+            if masks is None:
+                return (np.flatnonzero(cand[:, u]) + N).tolist()
+            m = masks[u]
+            out = []
+            while m:
+                low = m & -m
+                out.append(N + low.bit_length() - 1)
+                m ^= low
+            return out
+        lst = extra_rows.get(u)
         if lst is None:
-            if u >= N:
-                lst = np.flatnonzero(cand[u - N]).tolist()
-            elif rows is not None:
-                lst = [N + k for k in xr if rows[k][u]]
-            else:
-                lst = (np.flatnonzero(cand[:, u]) + N).tolist()
-            extra_of[u] = lst
+            lst = extra_rows[u] = np.flatnonzero(cand[u - N]).tolist()
         return lst
+
+    if seen is None:
+        seen = {}
 
     def edge_cost(a, b):
         if circles and not _clear_of(a, b, circles):
             return None
-        if sp.segment_query_first(a, b, 0.0, HARD) is not None:
-            return None
-        return math.hypot(b[0] - a[0], b[1] - a[1]) + surface_profile_one(table, a, b)[0]
+        key = (a, b)
+        c = seen.get(key, False)
+        if c is False:
+            if sp.segment_query_first(a, b, 0.0, HARD) is not None:
+                c = None
+            else:
+                c = math.hypot(b[0] - a[0], b[1] - a[1]) + surface_profile_one(table, a, b)[0]
+            seen[key] = c
+        return c
 
     src, dst = N, N + 1
     inf = math.inf

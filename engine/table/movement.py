@@ -336,11 +336,17 @@ def _seg_circle_clear_np(A, B, C, rad):
 
 
 def _clear_of(a, b, circles) -> bool:
-    """Segment a-b clear of every (cx, cy, rad) in ``circles``."""
+    """Segment a-b clear of every (cx, cy, rad) in ``circles``: ``seg_circle_ok`` for each, written
+    out here (this loop is hot in the path search)."""
     ax, ay = a
-    bx, by = b
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy
     for cx, cy, rad in circles:
-        if not seg_circle_ok(ax, ay, bx, by, cx, cy, rad):
+        fx, fy = cx - ax, cy - ay
+        t = (fx * dx + fy * dy) / L2 if L2 > 0 else 0.0
+        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+        ddx, ddy = fx - t * dx, fy - t * dy
+        if not ddx * ddx + ddy * ddy >= rad * rad:
             return False
     return True
 
@@ -580,10 +586,12 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
         seen = {}
 
     def edge_cost(a, b):
-        if circles and not _clear_of(a, b, circles):
-            return None
         key = (a, b)
         c = seen.get(key, False)
+        if c is None:
+            return None
+        if circles and not _clear_of(a, b, circles):
+            return None
         if c is False:
             if sp.segment_query_first(a, b, 0.0, HARD) is not None:
                 c = None

@@ -1,20 +1,31 @@
 """Positions, paths, walking along a path, straight moves.
 
 Paths: a visibility graph for a base of radius r. Its nodes sit outside the convex parts of every
-impassable piece: around each corner, on the polygon circumscribing the arc of radius
-``d = r + NODE_MARGIN`` (one node per <= 30 degrees of turn, at distance ``d / cos(step / 2)``
-from the corner; circles get a ring of 12). Adjacent ring nodes therefore lie on the piece's edges
-offset by exactly d, so the graph's paths are legal and at most ``2 tan(15°) / (π/6) - 1 ≈ 2.3%``
-longer than the exact shortest path on the rounded-corner arcs (plus ``NODE_MARGIN`` of clearance):
-about 0.4 mm for a 25 mm base turning 90° round a corner. Only edges tangent to the rings at both
-ends can lie on a shortest path, so only those are tested (pymunk ``segment_query_first`` with
-radius r - EDGE_TOL on the hard pieces: a swept circle). Nodes and terrain edges are built once
-per radius per table and cached; other models (few) add their own rings and are checked per query.
+hard piece (impassable, not climbable): around each corner, on the polygon circumscribing the arc
+of radius ``d = r + NODE_MARGIN`` (one node per <= 30 degrees of turn, at distance
+``d / cos(step / 2)`` from the corner; circles get a ring of 12). Adjacent ring nodes therefore lie
+on the piece's edges offset by exactly d, so the graph's paths are legal and at most
+``2 tan(15°) / (π/6) - 1 ≈ 2.3%`` longer than the exact shortest path on the rounded-corner arcs
+(plus ``NODE_MARGIN`` of clearance): about 0.4 mm for a 25 mm base turning 90° round a corner.
+Climbable pieces (walls, fences, crates, hills) are no obstacle to a base, which may overlap them
+while it moves: only its centre line pays their height. So the shortest way round one grazes its
+corners with the centre: their nodes sit ``NODE_MARGIN`` off each corner (one per corner unless it
+turns more than 150°). A node is kept where a base may be mid-move: on the table, overlapping no
+hard piece. Only edges tangent to the rings at both ends can lie on a shortest path, so only those
+are tested (pymunk ``segment_query_first`` on the hard pieces grown by r - EDGE_TOL: a swept
+circle). Nodes and terrain edges are built once per radius per table and cached.
 
-Climbable impassable pieces (walls, crates...) and climbable open pieces (hills) are not obstacles
-for paths: an edge crossing them pays the change of surface height |dz| at each boundary, up and
-down, judged along the base's centre line (the surface under the centre is the top of the highest
-climbable piece there). Impassable non-climbable pieces and the table edge are never crossed.
+A query (``find_path``) is a lazy A*: the start, the goal and rings round other models are extra
+nodes whose edges are pushed with their straight length (a lower bound of their cost) and tested
+only when they come off the heap. Other models join as obstacles only when a path meets them: the
+search runs with the models on the straight line, and when its path touches another model that
+model (and those near the path) join and it runs again; a path found with fewer obstacles is no
+longer than one with all of them, so the first that touches no model is the shortest.
+
+Climbing: an edge crossing a climbable piece pays the change of surface height |dz| at each
+boundary, up and down, judged along the base's centre line (the surface under the centre is the
+top of the highest climbable piece there). Impassable non-climbable pieces and the table edge are
+never crossed.
 """
 from __future__ import annotations
 

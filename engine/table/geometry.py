@@ -210,6 +210,7 @@ class PartArrays:
         self.circ_owner = np.array([o for _, o in circs], dtype=np.int64)
         self.n_poly = P
         self.n_circ = len(circs)
+        self._plain = None      # the same parts as Python tuples, built on first use (_plain_parts)
 
 
 def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
@@ -294,23 +295,22 @@ def segment_intervals(pa: PartArrays, a: np.ndarray, b: np.ndarray):
 
     One or two segments go through ``segment_intervals_plain`` (the same tests in the same
     order, without numpy's fixed cost per operation); more go through the numpy kernel."""
-    if len(a) <= PLAIN_MAX:
-        a = [(float(p[0]), float(p[1])) for p in a]
-        b = [(float(p[0]), float(p[1])) for p in b]
-        if len(a) <= PLAIN_MAX:
-            rows = segment_intervals_plain(pa, a, b)
-            if not rows:
-                e = np.zeros(0)
-                return e.astype(np.int64), e.astype(np.int64), e, e
-            s, o, t0, t1 = zip(*rows)
-            return (np.array(s, dtype=np.int64), np.array(o, dtype=np.int64), np.array(t0, dtype=float),
-                    np.array(t1, dtype=float))
-    return segment_intervals_np(pa, a, b)
+    a = np.asarray(a, dtype=float).reshape(-1, 2)
+    b = np.asarray(b, dtype=float).reshape(-1, 2)
+    if len(a) > PLAIN_MAX:
+        return segment_intervals_np(pa, a, b)
+    rows = segment_intervals_plain(pa, a.tolist(), b.tolist())
+    if not rows:
+        e = np.zeros(0)
+        return e.astype(np.int64), e.astype(np.int64), e, e
+    s, o, t0, t1 = zip(*rows)
+    return (np.array(s, dtype=np.int64), np.array(o, dtype=np.int64), np.array(t0, dtype=float),
+            np.array(t1, dtype=float))
 
 
 def _plain_parts(pa: PartArrays):
     """The parts as Python tuples, built once per PartArrays, for segment_intervals_plain."""
-    cached = getattr(pa, "_plain", None)
+    cached = pa._plain
     if cached is None:
         polys = []
         for i in range(pa.n_poly):

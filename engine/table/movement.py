@@ -478,7 +478,8 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
 
     Other models are brought in as obstacles only when they are in the way: the search runs
     with the models met so far (at first those on the straight line), and when its path
-    touches another model that model joins and the search runs again. A path found with only
+    touches another model, that model and every model within ``NEAR_MODELS`` radii of the path
+    join and the search runs again. A path found with only
     some of the obstacles is at least as short as any with all of them, so the first one
     clear of every model is the shortest (up to the graph's documented approximation)."""
     r = float(radius)

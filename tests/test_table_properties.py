@@ -188,3 +188,222 @@ def test_heatmap_numpy_equals_pymunk_on_a_random_town():
     assert np.array_equal(np.isnan(a), np.isnan(b))
     assert np.allclose(np.nan_to_num(a), np.nan_to_num(b))
     assert 0 < np.nanmean(a) < 1
+
+
+# --------------------------------------------------------------------------- shortest paths
+
+def _path_tolerance(length: float) -> float:
+    """The graph's documented approximation: turning round a hard corner on the polygon
+    circumscribing the arc (at most 2.3% of the arc) plus the nodes' 0.1 mm of clearance."""
+    return 0.5 + 0.01 * length
+
+
+def _legal_polyline(t, pts, r, models) -> bool:
+    """Every turning point on the table and every leg clear of hard pieces and models (the rule
+    for a move: climbable pieces may be crossed or overlapped on the way, paying their height)."""
+    if not all(r - 1e-9 <= x <= t.width - r + 1e-9 and r - 1e-9 <= y <= t.height - r + 1e-9 for x, y in pts):
+        return False
+    return all(t.segment_clear(a, b, r, models) for a, b in zip(pts, pts[1:]))
+
+
+def _turning_points(t, r, region=None):
+    """Where a shortest path may turn, sampled: round every hard part's corners at r + 0.3 mm,
+    just off every other part's corners (0.3 mm), on the diagonals; discs by 16 points round
+    their outline. Only points where a base may be mid-move (on the table, clear of
+    hard pieces) are kept. ``region`` (x0, y0, x1, y1) limits them."""
+    out = []
+    dirs = [(math.cos(k * math.pi / 4), math.sin(k * math.pi / 4)) for k in range(1, 8, 2)]   # diagonals
+    for p in t.pieces:
+        grow = r + 0.3 if p.hard else 0.3
+        for part in p.parts:
+            if isinstance(part, CirclePart):
+                rr = part.r + grow
+                out += [(part.cx + rr * math.cos(k * math.pi / 8), part.cy + rr * math.sin(k * math.pi / 8))
+                        for k in range(16)]
+            else:
+                out += [(x + grow * u, y + grow * v) for x, y in part.points for u, v in dirs]
+    if region:
+        out = [q for q in out if region[0] <= q[0] <= region[2] and region[1] <= q[1] <= region[3]]
+    return [q for q in out if _mid_move_ok(t, q, r)]
+
+
+def _mid_move_ok(t, q, r) -> bool:
+    return r <= q[0] <= t.width - r and r <= q[1] <= t.height - r and t.segment_clear(q, q, r)
+
+
+def _best_sampled_polyline(t, start, goal, r, models, points, bound=math.inf):
+    """The cheapest legal polyline from start to goal turning only at ``points`` and costing less
+    than ``bound`` (an A* over every pair, each leg tested with segment_clear when it is reached,
+    costed by path_of), or None."""
+    import heapq
+    nodes = [start, goal] + [q for q in points if math.dist(q, start) + math.dist(q, goal) < bound]
+    dist = {0: 0.0}
+    prev = {}
+    heap = [(math.dist(start, goal), 0.0, 0, -1)]
+    done = set()
+    while heap:
+        f, g, v, u = heapq.heappop(heap)
+        if v in done:
+            continue
+        if u >= 0:     # leg u -> v not yet tested
+            a, b = nodes[u], nodes[v]
+            if not t.segment_clear(a, b, r, models):
+                continue
+            c = dist[u] + t.path_of([a, b]).length
+            if c < dist.get(v, math.inf):
+                dist[v] = c
+                prev[v] = u
+                heapq.heappush(heap, (c + math.dist(nodes[v], goal), c, v, -1))
+            continue
+        if g > dist.get(v, math.inf):
+            continue
+        done.add(v)
+        if v == 1:
+            seq = [1]
+            while seq[-1] != 0:
+                seq.append(prev[seq[-1]])
+            return [nodes[i] for i in reversed(seq)]
+        for w in range(len(nodes)):
+            if w not in done:
+                c = g + math.dist(nodes[v], nodes[w])
+                f = c + math.dist(nodes[w], goal)
+                if c < dist.get(w, math.inf) and f < bound:
+                    heapq.heappush(heap, (f, c, w, v))
+    return None
+
+
+def _check_sampled(t, data, r, models, start, goal, n_random, points):
+    """find_path against legal polylines: ``n_random`` with one or two turning points drawn
+    near ``points`` or anywhere, and the best polyline turning only at ``points``."""
+    p = t.find_path(start, goal, r, others=models)
+    spread = 2.5 * r
+    cands = []
+    for _ in range(n_random):
+        mids = []
+        for _ in range(data.draw(st.integers(1, 2))):
+            if points and data.draw(st.booleans()):
+                cx, cy = data.draw(st.sampled_from(points))
+                mids.append((cx + data.draw(st.floats(-spread, spread)), cy + data.draw(st.floats(-spread, spread))))
+            else:
+                mids.append((data.draw(st.floats(0, t.width)), data.draw(st.floats(0, t.height))))
+        cands.append([start, *mids, goal])
+    # only a polyline beating find_path by more than the tolerance matters: prune the rest
+    bound = math.inf if p is None else p.length - _path_tolerance(p.length) + 1e-9
+    best = _best_sampled_polyline(t, start, goal, r, models, points, bound)
+    if best is not None:
+        cands.append(best)
+    for pts in cands:
+        if not _legal_polyline(t, pts, r, models):
+            continue
+        q = t.path_of(pts)
+        assert p is not None, ("find_path found no path but this polyline is legal", pts)
+        assert p.length <= q.length + _path_tolerance(q.length), (p.length, q.length, pts, p.points)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(max_pieces=5), st.data())
+def test_no_sampled_legal_polyline_is_shorter_than_find_path(t, data):
+    """Legal polylines, sampled, never beat find_path by more than the graph's approximation:
+    random ones with one or two turning points, and the best one turning only at points sampled
+    round the pieces' corners (found by brute force over every pair of them)."""
+    r = data.draw(st.sampled_from([8.0, 12.5, 20.0]))
+    mpos = data.draw(st.lists(st.tuples(st.integers(20, W - 20), st.integers(20, H - 20)), max_size=2))
+    models = [model(f"m{i}", x + 0.37, y + 0.11) for i, (x, y) in enumerate(mpos)]
+    ends = []
+    for off in (0.1234567, 0.7654321):   # off the pieces' edges: a centre exactly on a climbable
+        # piece's edge stands on it but a leg leaving along the edge may not pay the way down
+        x, y = data.draw(st.integers(int(r) + 1, W - int(r) - 2)) + off, data.draw(st.integers(int(r) + 1, H - int(r) - 2)) + off
+        if t.position_problem(x, y, r, models) is not None:
+            return
+        ends.append((x, y))
+    pts = _turning_points(t, r) + [(m.x + (m.radius + r + 0.3) * math.cos(k * math.pi / 4),
+                                    m.y + (m.radius + r + 0.3) * math.sin(k * math.pi / 4))
+                                   for m in models for k in range(8)]
+    _check_sampled(t, data, r, models, ends[0], ends[1], 20, pts)
+
+
+_TOWN = {}
+_YARD = (770.0, 0.0, 1090.0, 340.0)
+
+
+def _town(r):
+    """The town map, the legal spots for a base of radius r on a 5 mm grid in the fenced yard
+    east of building-13 (fences, rocks, a tree, buildings: where the routes past a fence's
+    climbable end were missed), and sampled turning points there."""
+    if r not in _TOWN:
+        from engine.paths import MAPS_DIR
+        from engine.table import Table
+        t = _TOWN.get("t") or Table.load(MAPS_DIR / "town.json")
+        _TOWN["t"] = t
+        x0, y0, x1, y1 = _YARD
+        spots = [(x + 0.31, y + 0.17) for x in range(int(x0), int(x1), 5) for y in range(int(y0), int(y1), 5)
+                 if t.position_problem(x + 0.31, y + 0.17, r) is None]
+        _TOWN[r] = (t, spots, _turning_points(t, r, (x0 - 10, y0 - 10, x1 + 10, y1 + 10)))
+    return _TOWN[r]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_no_sampled_legal_polyline_beats_find_path_on_the_town(data):
+    """The same on the real town map, start and goal drawn among the legal spots of the yard."""
+    r = data.draw(st.sampled_from([12.5, 6.25]))
+    t, spots, points = _town(r)
+    _check_sampled(t, data, r, [], data.draw(st.sampled_from(spots)), data.draw(st.sampled_from(spots)), 10,
+                   points)
+
+
+# --------------------------------------------------------------------------- plain and numpy paths agree
+
+@settings(max_examples=80, deadline=None)
+@given(layouts(max_pieces=7), st.lists(st.tuples(st.floats(-50, W + 50), st.floats(-50, H + 50),
+                                                 st.floats(-50, W + 50), st.floats(-50, H + 50)),
+                                       min_size=1, max_size=2),
+       st.booleans())
+def test_plain_and_numpy_segment_clipping_agree(t, segs, axis_aligned):
+    """segment_intervals answers one or two segments in plain Python, more with numpy: the same
+    rows, the same floats. Also the climbing profile, the difficult run and make_path."""
+    from engine.table import movement
+    from engine.table.geometry import segment_intervals, segment_intervals_np, segment_intervals_plain
+
+    if axis_aligned:      # segments along a piece's edge or through its corner are the hard cases
+        segs = [(ax, ay, bx, ay) for ax, ay, bx, _ in segs]
+    A = np.array([(s[0], s[1]) for s in segs], float)
+    B = np.array([(s[2], s[3]) for s in segs], float)
+    for pa in (t._climb_arrays, t._difficult_arrays):
+        plain = segment_intervals_plain(pa, A.tolist(), B.tolist())
+        fast = segment_intervals(pa, A, B)
+        ref = segment_intervals_np(pa, A, B)
+        assert [tuple(x) for x in zip(*(z.tolist() for z in ref))] == [tuple(x) for x in plain]
+        assert all(np.array_equal(x, y) for x, y in zip(fast, ref))
+    # one segment (plain) against the same segment inside a batch of three (numpy)
+    for a, b in zip(A.tolist(), B.tolist()):
+        v1, prof1 = movement.surface_profile_one(t, a, b)
+        v3, prof3 = movement.surface_profiles(t, np.array([a] * 3), np.array([b] * 3))
+        assert v1 == v3[0] == v3[2] and prof1 == prof3[0]
+        assert movement.difficult_length(t, [a], [b])[0] == movement.difficult_length(t, [a] * 3, [b] * 3)[0]
+        p1 = t.path_of([a, b])
+        p3 = t.path_of([a, ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), b, b])   # numpy: three segments
+        assert p1.vertical == pytest.approx(p3.vertical, abs=1e-9)
+        assert p1.horizontal == pytest.approx(p3.horizontal, rel=1e-12, abs=1e-9)
+        assert p1.difficult == pytest.approx(p3.difficult, rel=1e-12, abs=1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, W), st.floats(0, H), st.floats(0, W), st.floats(0, H)),
+                min_size=1, max_size=2),
+       st.lists(st.tuples(st.floats(0, W), st.floats(0, H), st.floats(0, 60)), min_size=1, max_size=6))
+def test_plain_and_numpy_segment_circle_tests_agree(segs, circles):
+    from engine.table.movement import _seg_circle_clear, _seg_circle_clear_np, seg_circle_ok
+
+    A = np.array([(s[0], s[1]) for s in segs], float)
+    B = np.array([(s[2], s[3]) for s in segs], float)
+    C = np.array([(c[0], c[1]) for c in circles], float)
+    rad = np.array([c[2] for c in circles], float)
+    ref = _seg_circle_clear_np(A, B, C, rad)
+    assert np.array_equal(_seg_circle_clear(A, B, C, rad), ref)
+    for e, s in enumerate(segs):
+        for m, c in enumerate(circles):
+            assert seg_circle_ok(*s, *c) == ref[e, m]
+    # tangent and endpoint cases: a circle exactly touching the segment's end
+    assert seg_circle_ok(0, 0, 10, 0, 13, 4, 5.0) == bool(_seg_circle_clear_np(
+        np.array([[0.0, 0]]), np.array([[10.0, 0]]), np.array([[13.0, 4]]), np.array([5.0]))[0, 0])

@@ -210,6 +210,7 @@ class PartArrays:
         self.circ_owner = np.array([o for _, o in circs], dtype=np.int64)
         self.n_poly = P
         self.n_circ = len(circs)
+        self._plain = None      # the same parts as Python tuples, built on first use (_plain_parts)
 
 
 def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
@@ -285,9 +286,105 @@ def clip_circles(cx, cy, cr, seg: np.ndarray, part: np.ndarray,
     return t0, t1
 
 
+PLAIN_MAX = 2   # up to this many segments, segment_intervals runs in plain Python
+
+
 def segment_intervals(pa: PartArrays, a: np.ndarray, b: np.ndarray):
     """All non-empty (segment, owner, t0, t1) for segments a->b (arrays (S,2)) against every part,
-    culled by bounding boxes first. Returns arrays seg, owner, t0, t1."""
+    culled by bounding boxes first. Returns arrays seg, owner, t0, t1.
+
+    One or two segments go through ``segment_intervals_plain`` (the same tests in the same
+    order, without numpy's fixed cost per operation); more go through the numpy kernel."""
+    a = np.asarray(a, dtype=float).reshape(-1, 2)
+    b = np.asarray(b, dtype=float).reshape(-1, 2)
+    if len(a) > PLAIN_MAX:
+        return segment_intervals_np(pa, a, b)
+    rows = segment_intervals_plain(pa, a.tolist(), b.tolist())
+    if not rows:
+        e = np.zeros(0)
+        return e.astype(np.int64), e.astype(np.int64), e, e
+    s, o, t0, t1 = zip(*rows)
+    return (np.array(s, dtype=np.int64), np.array(o, dtype=np.int64), np.array(t0, dtype=float),
+            np.array(t1, dtype=float))
+
+
+def _plain_parts(pa: PartArrays):
+    """The parts as Python tuples, built once per PartArrays, for segment_intervals_plain."""
+    cached = pa._plain
+    if cached is None:
+        polys = []
+        for i in range(pa.n_poly):
+            n = int(pa.poly_nedge[i])
+            x0, y0, x1, y1 = (float(v) for v in pa.poly_bbox[i])
+            edges = tuple((float(pa.nx[i, k]), float(pa.ny[i, k]), float(pa.c[i, k])) for k in range(n))
+            polys.append((x0, y0, x1, y1, float(pa.poly_cx[i]), float(pa.poly_cy[i]), float(pa.poly_rho[i]),
+                          int(pa.poly_owner[i]), edges))
+        circs = [(float(pa.ccx[i]), float(pa.ccy[i]), float(pa.cr[i]), int(pa.circ_owner[i]))
+                 for i in range(pa.n_circ)]
+        cached = pa._plain = (polys, circs)
+    return cached
+
+
+def segment_intervals_plain(pa: PartArrays, a, b) -> list[tuple[int, int, float, float]]:
+    """``segment_intervals`` for a few segments in plain Python: the same bounding-box cull,
+    bounding-circle cull, Cyrus–Beck clip and disc quadratic, with the same floating-point
+    operations, giving the same rows in the same order (polygons first, then discs, each by
+    segment then part). ``a`` and ``b`` are sequences of (x, y)."""
+    polys, circs = _plain_parts(pa)
+    out = []
+    segs = [(ax, ay, bx - ax, by - ay, min(ax, bx), max(ax, bx), min(ay, by), max(ay, by))
+            for (ax, ay), (bx, by) in zip(a, b)]
+    for si, (ax, ay, dx, dy, sx0, sx1, sy0, sy1) in enumerate(segs):
+        L2 = dx * dx + dy * dy
+        Ld = L2 if L2 > 0 else 1.0
+        for (x0, y0, x1, y1, cx, cy, rho, owner, edges) in polys:
+            if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+                continue
+            fx, fy = cx - ax, cy - ay
+            u = (fx * dx + fy * dy) / Ld
+            u = 0.0 if u < 0.0 else (1.0 if u > 1.0 else u)
+            gx, gy = fx - u * dx, fy - u * dy
+            if gx * gx + gy * gy > rho * rho:
+                continue
+            t0, t1, empty = 0.0, 1.0, False
+            for nx, ny, c in edges:
+                num = c - (nx * ax + ny * ay)
+                den = nx * dx + ny * dy
+                if den < 0:
+                    r = num / den
+                    if r > t0:
+                        t0 = r
+                elif den > 0:
+                    r = num / den
+                    if r < t1:
+                        t1 = r
+                elif num < 0:
+                    empty = True
+            if empty:
+                t1 = -1.0
+            if t0 < t1:
+                out.append((si, owner, t0, t1))
+    for si, (ax, ay, dx, dy, sx0, sx1, sy0, sy1) in enumerate(segs):
+        for cx, cy, cr, owner in circs:
+            if sx1 < cx - cr or sx0 > cx + cr or sy1 < cy - cr or sy0 > cy + cr:
+                continue
+            fx, fy = ax - cx, ay - cy
+            qa = dx * dx + dy * dy
+            qb = fx * dx + fy * dy
+            qc = fx * fx + fy * fy - cr * cr
+            disc = qb * qb - qa * qc
+            if not (disc > 0 and qa > 0):
+                continue
+            sq = math.sqrt(disc)
+            t0 = max((-qb - sq) / qa, 0.0)
+            t1 = min((-qb + sq) / qa, 1.0)
+            if t0 < t1:
+                out.append((si, owner, t0, t1))
+    return out
+
+
+def segment_intervals_np(pa: PartArrays, a: np.ndarray, b: np.ndarray):
+    """``segment_intervals`` through the numpy kernel, for any number of segments."""
     a = np.asarray(a, dtype=float).reshape(-1, 2)
     b = np.asarray(b, dtype=float).reshape(-1, 2)
     ax, ay = a[:, 0], a[:, 1]

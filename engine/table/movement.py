@@ -1,20 +1,31 @@
 """Positions, paths, walking along a path, straight moves.
 
 Paths: a visibility graph for a base of radius r. Its nodes sit outside the convex parts of every
-impassable piece: around each corner, on the polygon circumscribing the arc of radius
-``d = r + NODE_MARGIN`` (one node per <= 30 degrees of turn, at distance ``d / cos(step / 2)``
-from the corner; circles get a ring of 12). Adjacent ring nodes therefore lie on the piece's edges
-offset by exactly d, so the graph's paths are legal and at most ``2 tan(15°) / (π/6) - 1 ≈ 2.3%``
-longer than the exact shortest path on the rounded-corner arcs (plus ``NODE_MARGIN`` of clearance):
-about 0.4 mm for a 25 mm base turning 90° round a corner. Only edges tangent to the rings at both
-ends can lie on a shortest path, so only those are tested (pymunk ``segment_query_first`` with
-radius r - EDGE_TOL on the hard pieces: a swept circle). Nodes and terrain edges are built once
-per radius per table and cached; other models (few) add their own rings and are checked per query.
+hard piece (impassable, not climbable): around each corner, on the polygon circumscribing the arc
+of radius ``d = r + NODE_MARGIN`` (one node per <= 30 degrees of turn, at distance
+``d / cos(step / 2)`` from the corner; circles get a ring of 12). Adjacent ring nodes therefore lie
+on the piece's edges offset by exactly d, so the graph's paths are legal and at most
+``2 tan(15°) / (π/6) - 1 ≈ 2.3%`` longer than the exact shortest path on the rounded-corner arcs
+(plus ``NODE_MARGIN`` of clearance): about 0.4 mm for a 25 mm base turning 90° round a corner.
+Climbable pieces (walls, fences, crates, hills) are no obstacle to a base, which may overlap them
+while it moves: only its centre line pays their height. So the shortest way round one grazes its
+corners with the centre: their nodes sit ``NODE_MARGIN`` off each corner (one per corner unless it
+turns more than 150°). A node is kept where a base may be mid-move: on the table, overlapping no
+hard piece. Only edges tangent to the rings at both ends can lie on a shortest path, so only those
+are tested (pymunk ``segment_query_first`` on the hard pieces grown by r - EDGE_TOL: a swept
+circle). Nodes and terrain edges are built once per radius per table and cached.
 
-Climbable impassable pieces (walls, crates...) and climbable open pieces (hills) are not obstacles
-for paths: an edge crossing them pays the change of surface height |dz| at each boundary, up and
-down, judged along the base's centre line (the surface under the centre is the top of the highest
-climbable piece there). Impassable non-climbable pieces and the table edge are never crossed.
+A query (``find_path``) is a lazy A*: the start, the goal and rings round other models are extra
+nodes whose edges are pushed with their straight length (a lower bound of their cost) and tested
+only when they come off the heap. Other models join as obstacles only when a path meets them: the
+search runs with the models on the straight line, and when its path touches another model that
+model (and those near the path) join and it runs again; a path found with fewer obstacles is no
+longer than one with all of them, so the first that touches no model is the shortest.
+
+Climbing: an edge crossing a climbable piece pays the change of surface height |dz| at each
+boundary, up and down, judged along the base's centre line (the surface under the centre is the
+top of the highest climbable piece there). Impassable non-climbable pieces and the table edge are
+never crossed.
 """
 from __future__ import annotations
 
@@ -27,7 +38,7 @@ import numpy as np
 import pymunk
 
 from .bases import Base
-from .geometry import CirclePart, segment_intervals, union_length
+from .geometry import PLAIN_MAX, CirclePart, segment_intervals_np, segment_intervals_plain, union_length
 from .terrain import CAT_CLIMB_BLOCK, CAT_CLIMBABLE, CAT_HARD
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,6 +48,8 @@ NODE_MARGIN = 0.1    # mm of clearance kept by graph nodes
 EDGE_TOL = 0.01      # mm: a base may touch (base contact) but not overlap
 POS_TOL = 1e-6
 MAX_TURN = math.radians(30.0)
+CORNER_TURN = math.radians(150.0)   # a climbable piece's corner: one node unless it is sharper
+NEAR_MODELS = 1.0    # a search that meets a model brings in the models within this many radii of its path
 
 HARD = pymunk.ShapeFilter(mask=CAT_HARD)
 IMPASSABLE = pymunk.ShapeFilter(mask=CAT_HARD | CAT_CLIMB_BLOCK)
@@ -162,12 +175,21 @@ def surface_profiles(table: "Table", A: np.ndarray, B: np.ndarray):
     """Vertical climbing and breakpoints along segments A[i] -> B[i].
 
     Returns (vertical (S,), profiles) where profiles[i] is None when the segment touches no
-    climbable piece, else a list of (t_start, t_end, z) pieces covering [0, 1]."""
+    climbable piece, else a list of (t_start, t_end, z) pieces covering [0, 1]. One or two
+    segments are answered by ``surface_profile_one`` (plain Python), more by the numpy kernel:
+    the same clipping either way (``segment_intervals``)."""
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
+    if len(A) <= PLAIN_MAX:
+        vert, profiles = [], []
+        for a, b in zip(A.tolist(), B.tolist()):
+            v, prof = surface_profile_one(table, a, b)
+            vert.append(v)
+            profiles.append(prof)
+        return np.array(vert, dtype=float), profiles
     vert = np.zeros(len(A))
     profiles: list = [None] * len(A)
-    seg, owner, t0, t1 = segment_intervals(table._climb_arrays, A, B)
+    seg, owner, t0, t1 = segment_intervals_np(table._climb_arrays, A, B)
     if len(seg) == 0:
         return vert, profiles
     heights = table._props["height"]
@@ -181,6 +203,16 @@ def surface_profiles(table: "Table", A: np.ndarray, B: np.ndarray):
         profiles[s] = prof
         vert[s] = sum(abs(prof[i][2] - prof[i - 1][2]) for i in range(1, len(prof)))
     return vert, profiles
+
+
+def surface_profile_one(table: "Table", a, b):
+    """(vertical, profile) of one segment a -> b, in plain Python (see ``surface_profiles``)."""
+    rows = segment_intervals_plain(table._climb_arrays, [a], [b])
+    if not rows:
+        return 0.0, None
+    heights = table._props["height"]
+    prof = _profile([(t0, t1, float(heights[o])) for _, o, t0, t1 in rows])
+    return sum(abs(prof[i][2] - prof[i - 1][2]) for i in range(1, len(prof))), prof
 
 
 def _profile(iv):
@@ -203,7 +235,12 @@ def difficult_length(table: "Table", A, B) -> np.ndarray:
     B = np.asarray(B, float).reshape(-1, 2)
     L = np.hypot(*(B - A).T)
     out = np.zeros(len(A))
-    seg, _, t0, t1 = segment_intervals(table._difficult_arrays, A, B)
+    if len(A) <= PLAIN_MAX:
+        rows = segment_intervals_plain(table._difficult_arrays, A.tolist(), B.tolist())
+        for s in set(r[0] for r in rows):
+            out[s] = union_length([(t0, t1) for q, _, t0, t1 in rows if q == s]) * L[s]
+        return out
+    seg, _, t0, t1 = segment_intervals_np(table._difficult_arrays, A, B)
     for s in set(seg.tolist()):
         k = seg == s
         out[s] = union_length(list(zip(t0[k].tolist(), t1[k].tolist()))) * L[s]
@@ -212,8 +249,9 @@ def difficult_length(table: "Table", A, B) -> np.ndarray:
 
 # --------------------------------------------------------------------------- graph
 
-def _ring(part, d: float):
-    """Nodes around a convex part offset by d (circumscribed), in ring order."""
+def _ring(part, d: float, max_turn: float = MAX_TURN):
+    """Nodes around a convex part offset by d (circumscribed), in ring order: one per at most
+    ``max_turn`` of turn at each corner (circles: 12)."""
     if isinstance(part, CirclePart):
         n = 12
         R = (part.r + d) / math.cos(math.pi / n)
@@ -232,7 +270,7 @@ def _ring(part, d: float):
         turn = (normals[k] - a_in) % (2 * math.pi)
         if turn < 1e-9:
             continue
-        m = max(1, math.ceil(turn / MAX_TURN - 1e-9))
+        m = max(1, math.ceil(turn / max_turn - 1e-9))
         step = turn / m
         R = d / math.cos(step / 2)
         vx, vy = pts[k]
@@ -240,6 +278,17 @@ def _ring(part, d: float):
             a = a_in + (i + 0.5) * step
             out.append((vx + R * math.cos(a), vy + R * math.sin(a)))
     return out
+
+
+def _node_free(table: "Table", x: float, y: float, r: float) -> bool:
+    """May a path turn at (x, y): the centre on the table and the base overlapping no hard piece.
+    (Mid-move a base may overlap climbable pieces: only its centre line pays their height.)"""
+    if x - r < -POS_TOL or y - r < -POS_TOL or x + r > table.width + POS_TOL or y + r > table.height + POS_TOL:
+        return False
+    for h in table.space.point_query((x, y), r, HARD):
+        if h.distance < r - POS_TOL:
+            return False
+    return True
 
 
 def _tangent_ok(xy, prv, nxt, other):
@@ -259,8 +308,31 @@ def _tangent_ok(xy, prv, nxt, other):
     return (c1 * c2 >= 0) | (slack <= k)
 
 
+def seg_circle_ok(ax: float, ay: float, bx: float, by: float, cx: float, cy: float, rad: float) -> bool:
+    """Segment a-b keeps at least ``rad`` from centre c (plain Python; ``_seg_circle_clear`` is
+    the same test for many pairs at once)."""
+    dx, dy = bx - ax, by - ay
+    L2 = dx * dx + dy * dy
+    fx, fy = cx - ax, cy - ay
+    t = (fx * dx + fy * dy) / L2 if L2 > 0 else 0.0
+    t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+    ddx, ddy = fx - t * dx, fy - t * dy
+    return ddx * ddx + ddy * ddy >= rad * rad
+
+
 def _seg_circle_clear(A, B, C, rad):
-    """(E, M) boolean: segment A[e]-B[e] keeps at least rad[m] from centre C[m]."""
+    """(E, M) boolean: segment A[e]-B[e] keeps at least rad[m] from centre C[m]. One or two
+    segments go through ``seg_circle_ok`` (plain Python), more through numpy."""
+    if len(A) <= PLAIN_MAX:
+        cs = np.asarray(C, float).reshape(-1, 2).tolist()
+        rs = np.asarray(rad, float).tolist()
+        return np.array([[seg_circle_ok(a[0], a[1], b[0], b[1], c[0], c[1], q) for c, q in zip(cs, rs)]
+                         for a, b in zip(np.asarray(A, float).tolist(), np.asarray(B, float).tolist())],
+                        dtype=bool).reshape(len(A), len(rs))
+    return _seg_circle_clear_np(A, B, C, rad)
+
+
+def _seg_circle_clear_np(A, B, C, rad):
     ax, ay = A[:, 0:1], A[:, 1:2]
     dx, dy = B[:, 0:1] - ax, B[:, 1:2] - ay
     L2 = dx * dx + dy * dy
@@ -274,28 +346,57 @@ def _seg_circle_clear(A, B, C, rad):
     return ddx * ddx + ddy * ddy >= (rad[None, :]) ** 2
 
 
+def _clear_of(a, b, circles) -> bool:
+    """Segment a-b clear of every (cx, cy, rad) in ``circles``: ``seg_circle_ok`` for each, written
+    out here (this loop is hot in the path search)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    L2 = dx * dx + dy * dy
+    for cx, cy, rad in circles:
+        fx, fy = cx - ax, cy - ay
+        t = (fx * dx + fy * dy) / L2 if L2 > 0 else 0.0
+        t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+        ddx, ddy = fx - t * dx, fy - t * dy
+        if not ddx * ddx + ddy * ddy >= rad * rad:
+            return False
+    return True
+
+
+def _model_circles(models, r: float):
+    return [(m.x, m.y, m.radius + r - EDGE_TOL) for m in models]
+
+
 class NavGraph:
-    """Terrain-only visibility graph for one base radius (cached by the table)."""
+    """Terrain-only visibility graph for one base radius (cached by the table).
+
+    Nodes ring the convex parts of the hard pieces at ``r + NODE_MARGIN`` and sit just off
+    (``NODE_MARGIN``) each corner of the climbable pieces: a base may overlap a climbable piece
+    while it moves, only its centre line pays the piece's height, so the shortest way round
+    one grazes its corner with the centre. A node is kept where a base may be mid-move (on the
+    table, overlapping no hard piece)."""
 
     def __init__(self, table: "Table", radius: float):
         self.radius = r = radius
-        d = r + NODE_MARGIN
         xy, prv, nxt = [], [], []
         for p in table.pieces:
-            if not p.impassable:
+            if p.hard:
+                rings = [_ring(part, r + NODE_MARGIN) for part in p.parts]
+            elif p.climbable and p.height > 0:
+                rings = [_ring(part, NODE_MARGIN, CORNER_TURN) for part in p.parts]
+            else:
                 continue
-            for part in p.parts:
-                ring = _ring(part, d)
+            for ring in rings:
                 n = len(ring)
                 for i in range(n):
                     xy.append(ring[i])
                     prv.append(ring[i - 1])
                     nxt.append(ring[(i + 1) % n])
-        keep = [i for i, (x, y) in enumerate(xy) if terrain_problem(table, x, y, r) is None]
+        keep = [i for i, (x, y) in enumerate(xy) if _node_free(table, x, y, r)]
         self.xy = np.array([xy[i] for i in keep], dtype=float).reshape(-1, 2)
         self.prv = np.array([prv[i] for i in keep], dtype=float).reshape(-1, 2)
         self.nxt = np.array([nxt[i] for i in keep], dtype=float).reshape(-1, 2)
-        N = len(self.xy)
+        self.pts = [(float(x), float(y)) for x, y in self.xy.tolist()]
+        N = self.n = len(self.xy)
         I, J = [], []
         block = 256
         for s in range(0, N, block):
@@ -310,18 +411,46 @@ class NavGraph:
             J.append(jj)
         I = np.concatenate(I) if I else np.zeros(0, dtype=np.int64)
         J = np.concatenate(J) if J else np.zeros(0, dtype=np.int64)
-        valid = np.array([_clear(table, self.xy[i], self.xy[j], r) for i, j in zip(I.tolist(), J.tolist())],
-                         dtype=bool)
+        sp = table._swept_space(max(r - EDGE_TOL, 0.0))
+        pts = self.pts
+        valid = np.array([sp.segment_query_first(pts[i], pts[j], 0.0, HARD) is None
+                          for i, j in zip(I.tolist(), J.tolist())], dtype=bool)
         self.I, self.J = I[valid], J[valid]
         A, B = self.xy[self.I], self.xy[self.J]
         self.horiz = np.hypot(*(B - A).T) if len(A) else np.zeros(0)
         self.vert, _ = surface_profiles(table, A, B)
         self.cost = self.horiz + self.vert
+        # edge bounding boxes: a query finds the edges a model may block without testing them all
+        self.bx0, self.bx1 = np.minimum(A[:, 0], B[:, 0]), np.maximum(A[:, 0], B[:, 0])
+        self.by0, self.by1 = np.minimum(A[:, 1], B[:, 1]), np.maximum(A[:, 1], B[:, 1])
         adj: list[list[tuple[int, float, int]]] = [[] for _ in range(N)]
         for e, (i, j, c) in enumerate(zip(self.I.tolist(), self.J.tolist(), self.cost.tolist())):
             adj[i].append((j, c, e))
             adj[j].append((i, c, e))
         self.adj = adj
+        self._blocked: dict[tuple[float, float, float], frozenset] = {}
+
+    def blocked_by(self, circles) -> set[int]:
+        """Ids of the terrain edges that come closer than rad to any (cx, cy, rad) of ``circles``.
+        Kept per circle (models stand still while many moves are measured among them)."""
+        out: set[int] = set()
+        cache = self._blocked
+        for key in circles:
+            ids = cache.get(key)
+            if ids is None:
+                if len(cache) >= 4096:
+                    cache.clear()
+                ids = cache[key] = self._blocked_one(*key)
+            out |= ids
+        return out
+
+    def _blocked_one(self, cx: float, cy: float, rad: float) -> frozenset:
+        k = np.flatnonzero((self.bx0 <= cx + rad) & (self.bx1 >= cx - rad)
+                           & (self.by0 <= cy + rad) & (self.by1 >= cy - rad))
+        if not len(k):
+            return frozenset()
+        ok = _seg_circle_clear_np(self.xy[self.I[k]], self.xy[self.J[k]], np.array([[cx, cy]]), np.array([rad]))[:, 0]
+        return frozenset(k[~ok].tolist())
 
 
 def _clear(table: "Table", a, b, r) -> bool:
@@ -333,187 +462,235 @@ def _clear(table: "Table", a, b, r) -> bool:
 def segment_clear(table: "Table", a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> bool:
     """Can a base of ``radius`` slide straight from a to b: no hard piece and no other base in the
     way (base contact allowed)? Climbable pieces are not in the way: they cost their height."""
-    if not _clear(table, a, b, radius):
-        return False
+    a = (float(a[0]), float(a[1]))
+    b = (float(b[0]), float(b[1]))
     ign = set(ignore)
-    models = [o for o in others if o.id not in ign]
-    if not models:
-        return True
-    MC = np.array([(m.x, m.y) for m in models], dtype=float)
-    MR = np.array([m.radius + radius - EDGE_TOL for m in models], dtype=float)
-    return bool(_seg_circle_clear(np.array([a], float), np.array([b], float), MC, MR).all())
-
-
-def _straight_is_shortest(table: "Table", a, b, r: float, models) -> bool:
-    """The straight line is the shortest path when the swept base touches no hard piece and no
-    model and its centre line crosses no climbable piece (so no climb could be saved by a detour).
-    Most moves in the open end here, without building the graph's extra edges."""
-    if not _clear(table, a, b, r):
+    if not _clear_of(a, b, _model_circles([o for o in others if o.id not in ign], radius)):
         return False
-    if table.space.segment_query_first(a, b, 0.0, CLIMBABLE) is not None:
-        return False
-    if models:
-        MC = np.array([(m.x, m.y) for m in models], dtype=float)
-        MR = np.array([m.radius + r - EDGE_TOL for m in models], dtype=float)
-        return bool(_seg_circle_clear(np.array([a], float), np.array([b], float), MC, MR).all())
-    return True
+    return _clear(table, a, b, radius)
 
 
 def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), ignore=(),
               max_length: float | None = None) -> Path | None:
     """Shortest path for a base of ``radius`` from start to goal, or None. With ``max_length``
     only nodes inside the ellipse |n - start| + |n - goal| <= max_length are considered (no
-    path that long can leave it), and None is returned when no path is that short."""
+    path that long can leave it), and None is returned when no path is that short.
+
+    Other models are brought in as obstacles only when they are in the way: the search runs
+    with the models met so far (at first those on the straight line), and when its path
+    touches another model, that model and every model within ``NEAR_MODELS`` radii of the path
+    join and the search runs again. A path found with only
+    some of the obstacles is at least as short as any with all of them, so the first one
+    clear of every model is the shortest (up to the graph's documented approximation)."""
     r = float(radius)
-    sx, sy = float(start[0]), float(start[1])
-    gx, gy = float(goal[0]), float(goal[1])
-    if position_problem(table, gx, gy, r, others, ignore) is not None:
+    s = (float(start[0]), float(start[1]))
+    t = (float(goal[0]), float(goal[1]))
+    if position_problem(table, t[0], t[1], r, others, ignore) is not None:
         return None
     ign = set(ignore)
     models = [o for o in others if o.id not in ign]
-    if max_length is not None and math.hypot(gx - sx, gy - sy) > max_length:
+    if max_length is not None and math.hypot(t[0] - s[0], t[1] - s[1]) > max_length:
         return None
-    if _straight_is_shortest(table, (sx, sy), (gx, gy), r, models):
-        return make_path(table, [(sx, sy), (gx, gy)])
-
-    def in_reach(xy: np.ndarray) -> np.ndarray:
-        if max_length is None:
-            return np.ones(len(xy), bool)
-        return (np.hypot(xy[:, 0] - sx, xy[:, 1] - sy) + np.hypot(xy[:, 0] - gx, xy[:, 1] - gy)
-                <= max_length + 1e-6)
-
+    circles = _model_circles(models, r)
+    active = [k for k, c in enumerate(circles) if not _clear_of(s, t, (c,))]
+    if not active and _clear(table, s, t, r) and table.space.segment_query_first(s, t, 0.0, CLIMBABLE) is None:
+        # the straight line touches no hard piece and no model and crosses no climbable piece:
+        # nothing can be shorter
+        return make_path(table, [s, t])
     g = table._nav_graph(r)
-    N = len(g.xy)
-    M = len(models)
-    MC = np.array([(m.x, m.y) for m in models], dtype=float).reshape(-1, 2)
-    MR = np.array([m.radius + r - EDGE_TOL for m in models], dtype=float)
-    # extra nodes: start, goal, rings around models
-    ex_xy, ex_prv, ex_nxt, ex_ring = [(sx, sy), (gx, gy)], [(sx, sy), (gx, gy)], [(sx, sy), (gx, gy)], [False, False]
+    seen: dict = {}       # terrain cost (or None) of each candidate edge tested, kept across searches
+    while True:
+        pts = _search(table, g, s, t, r, [models[k] for k in active], max_length, seen)
+        if pts is None:
+            return None
+        segs = list(zip(pts, pts[1:]))
+        rest = [k for k in range(len(circles)) if k not in active]
+        if all(_clear_of(a, b, [circles[k] for k in rest]) for a, b in segs):
+            return make_path(table, pts)
+        # the path met a model: bring in every model near the path (the way round one model
+        # often meets the next), then search again
+        near = [(cx, cy, rad + NEAR_MODELS * r) for cx, cy, rad in circles]
+        active.extend(k for k in rest if not all(_clear_of(a, b, (near[k],)) for a, b in segs))
+
+
+def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, seen=None):
+    """Lazy A* over the terrain graph plus the start, the goal and rings round ``models``.
+
+    Terrain edges are known; an edge to or from an extra node is a candidate when it is tangent
+    at its ring ends, pushed with its straight length (a lower bound of its cost) and tested
+    (swept base clear of hard pieces and models, climbing paid) only when it comes off the
+    heap. ``seen`` keeps the terrain half of those tests (clear of hard pieces, and the cost)
+    by end points, for the next search of the same query. Returns the turning points, or None."""
+    N = g.n
+    sx, sy = s
+    gx, gy = t
+    lim = math.inf if max_length is None else max_length + 1e-6
+    circles = _model_circles(models, r)
     d = r + NODE_MARGIN
+    ex, eprv, enxt, ering = [s, t], [s, t], [s, t], [False, False]
     for m in models:
         ring = _ring(CirclePart(m.x, m.y, m.radius), d)
         n = len(ring)
-        reach = in_reach(np.asarray(ring, float).reshape(-1, 2))
-        for i in range(n):
-            x, y = ring[i]
-            if reach[i] and position_problem(table, x, y, r, models) is None:
-                ex_xy.append(ring[i])
-                ex_prv.append(ring[i - 1])
-                ex_nxt.append(ring[(i + 1) % n])
-                ex_ring.append(True)
-    X = len(ex_xy)
-    exy = np.array(ex_xy, float)
-    eprv = np.array(ex_prv, float)
-    enxt = np.array(ex_nxt, float)
-    ering = np.array(ex_ring)
-    allxy = np.vstack([g.xy, exy]) if N else exy
-    allprv = np.vstack([g.prv, eprv]) if N else eprv
-    allnxt = np.vstack([g.nxt, enxt]) if N else enxt
-    allring = np.concatenate([np.ones(N, bool), ering])
-    reachable = in_reach(allxy)
-    # terrain edges blocked by models
-    blocked_e = None
-    if M and len(g.I):
-        clear = _seg_circle_clear(g.xy[g.I], g.xy[g.J], MC, MR).all(axis=1)
-        blocked_e = ~clear
-    # candidate extra edges: extra node k (index N+k) to every node with a smaller index-in-all
-    ei, ej = [], []
-    tot = N + X
-    for k in range(X):
-        a = N + k
-        others_idx = np.arange(tot)
-        others_idx = others_idx[others_idx != a]
-        if k >= 2:
-            # ring nodes: only after the start/goal and their own predecessors to avoid duplicates
-            pass
-        ok = reachable[others_idx].copy()
-        A = allxy[a][None, :]
-        Bx = allxy[others_idx]
-        if ering[k]:
-            ok &= _tangent_ok(np.broadcast_to(A, Bx.shape), np.broadcast_to(eprv[k], Bx.shape),
-                              np.broadcast_to(enxt[k], Bx.shape), Bx)
-        rb = allring[others_idx]
-        ok &= ~rb | _tangent_ok(Bx, allprv[others_idx], allnxt[others_idx], np.broadcast_to(A, Bx.shape))
-        # each unordered pair once: extra-extra pairs only when the other index is larger
-        ok &= (others_idx < N) | (others_idx > a)
-        sel = others_idx[ok]
-        ei.extend([a] * len(sel))
-        ej.extend(sel.tolist())
-    ei = np.array(ei, dtype=np.int64)
-    ej = np.array(ej, dtype=np.int64)
-    if len(ei):
-        A, B = allxy[ei], allxy[ej]
-        ok = np.ones(len(ei), bool)
-        if M:
-            ok &= _seg_circle_clear(A, B, MC, MR).all(axis=1)
-        idx = np.flatnonzero(ok)
-        ok2 = np.array([_clear(table, A[i], B[i], r) for i in idx.tolist()], dtype=bool)
-        idx = idx[ok2] if len(idx) else idx
-        ei, ej = ei[idx], ej[idx]
-        A, B = allxy[ei], allxy[ej]
-        vert, _ = surface_profiles(table, A, B)
-        ecost = np.hypot(*(B - A).T) + vert
-    else:
-        ecost = np.zeros(0)
-    extra_adj: dict[int, list[tuple[int, float]]] = {}
-    for i, j, c in zip(ei.tolist(), ej.tolist(), ecost.tolist()):
-        extra_adj.setdefault(i, []).append((j, c))
-        extra_adj.setdefault(j, []).append((i, c))
-    # A* from start (N) to goal (N+1)
-    src, dst = N, N + 1
-    gxy = allxy
-    dist = {src: 0.0}
-    prev: dict[int, int] = {}
-    heap = [(math.hypot(gx - sx, gy - sy), 0.0, src)]
-    done = set()
-    bl = blocked_e
-    while heap:
-        f, gc, u = heapq.heappop(heap)
-        if u in done:
-            continue
-        done.add(u)
-        if u == dst:
-            break
-        nbrs = []
-        if u < N:
-            if bl is None:
-                nbrs.extend((v, c) for v, c, _ in g.adj[u])
-            else:
-                nbrs.extend((v, c) for v, c, e in g.adj[u] if not bl[e])
-        nbrs.extend(extra_adj.get(u, ()))
-        for v, c in nbrs:
-            if not reachable[v]:
+        for i, (x, y) in enumerate(ring):
+            if math.hypot(x - sx, y - sy) + math.hypot(x - gx, y - gy) > lim:
                 continue
-            nd = gc + c
-            if nd < dist.get(v, math.inf) - 1e-12:
+            if not _node_free(table, x, y, r):
+                continue
+            if any(math.hypot(x - o.x, y - o.y) < r + o.radius - POS_TOL for o in models):
+                continue
+            ex.append((x, y))
+            eprv.append(ring[i - 1])
+            enxt.append(ring[(i + 1) % n])
+            ering.append(True)
+    X = len(ex)
+    T = N + X
+    exy = np.array(ex, float)
+    allxy = np.vstack([g.xy, exy])
+    pts = g.pts + ex
+    hx = allxy[:, 0] - gx
+    hy = allxy[:, 1] - gy
+    h = np.sqrt(hx * hx + hy * hy)          # the heuristic: straight distance to the goal
+    if max_length is None:
+        reach = None
+        cand = np.ones((X, T), bool)
+    else:
+        rt = np.hypot(g.xy[:, 0] - sx, g.xy[:, 1] - sy) + h[:N] <= lim
+        reach = rt.tolist()
+        cand = np.broadcast_to(np.concatenate([rt, np.ones(X, bool)])[None, :], (X, T)).copy()
+    h = h.tolist()
+    # candidate edges from each extra node: tangent at the other end (terrain and model rings) ...
+    allprv = np.vstack([g.prv, np.array(eprv, float)])
+    allnxt = np.vstack([g.nxt, np.array(enxt, float)])
+    ring_all = np.concatenate([np.ones(N, bool), np.array(ering)])
+    cand &= ~ring_all[None, :] | _tangent_ok(allxy[None], allprv[None], allnxt[None], exy[:, None])
+    # ... and at its own end when it is a ring node
+    er = np.flatnonzero(ering)
+    if len(er):
+        cand[er] &= _tangent_ok(exy[er][:, None], np.array(eprv, float)[er][:, None],
+                                np.array(enxt, float)[er][:, None], allxy[None])
+    cand[np.arange(X), N + np.arange(X)] = False
+    blocked = g.blocked_by(circles) if circles else ()
+    sp = table._swept_space(max(r - EDGE_TOL, 0.0))
+    # the extra nodes each terrain node may reach: a bit mask per terrain node
+    if X <= 63:
+        masks = (cand[:, :N].astype(np.int64) << np.arange(X, dtype=np.int64)[:, None]).sum(axis=0).tolist()
+    else:
+        masks = None
+    extra_rows: dict[int, list[int]] = {}
+
+    def neighbours_extra(u: int) -> list[int]:
+        if u < N:
+            if masks is None:
+                return (np.flatnonzero(cand[:, u]) + N).tolist()
+            m = masks[u]
+            out = []
+            while m:
+                low = m & -m
+                out.append(N + low.bit_length() - 1)
+                m ^= low
+            return out
+        lst = extra_rows.get(u)
+        if lst is None:
+            lst = extra_rows[u] = np.flatnonzero(cand[u - N]).tolist()
+        return lst
+
+    if seen is None:
+        seen = {}
+
+    def edge_cost(a, b):
+        key = (a, b)
+        c = seen.get(key, False)
+        if c is None:
+            return None
+        if circles and not _clear_of(a, b, circles):
+            return None
+        if c is False:
+            if sp.segment_query_first(a, b, 0.0, HARD) is not None:
+                c = None
+            else:
+                c = math.hypot(b[0] - a[0], b[1] - a[1]) + surface_profile_one(table, a, b)[0]
+            seen[key] = c
+        return c
+
+    src, dst = N, N + 1
+    inf = math.inf
+    dist = [inf] * T
+    prev = [-1] * T
+    done = [False] * T
+    dist[src] = 0.0
+    adj = g.adj
+    hyp = math.hypot
+    push, pop = heapq.heappush, heapq.heappop
+    heap = [(h[src], 0.0, src, -1)]
+    while heap:
+        f, gc, v, u = pop(heap)
+        if done[v]:
+            continue
+        if f > lim:
+            return None
+        if u >= 0:            # a candidate edge u -> v, costed with its straight length: test it now
+            c = edge_cost(pts[u], pts[v])
+            if c is None:
+                continue
+            nd = dist[u] + c
+            if nd < dist[v]:
                 dist[v] = nd
                 prev[v] = u
-                hx = gxy[v, 0] - gx
-                hy = gxy[v, 1] - gy
-                heapq.heappush(heap, (nd + math.sqrt(hx * hx + hy * hy), nd, v))
-    if dst not in done:
-        return None
-    if max_length is not None and dist[dst] > max_length + 1e-6:
+                push(heap, (nd + h[v], nd, v, -1))
+            continue
+        if gc > dist[v]:
+            continue
+        done[v] = True
+        if v == dst:
+            break
+        best = dist[dst]     # no entry costing this much or more can lead to a shorter path
+        if v < N:
+            for w, c, e in adj[v]:
+                nd = gc + c
+                if nd < dist[w] and not done[w] and (reach is None or reach[w]) and e not in blocked:
+                    fw = nd + h[w]
+                    if fw < best:
+                        dist[w] = nd
+                        prev[w] = v
+                        push(heap, (fw, nd, w, -1))
+        vx, vy = pts[v]
+        for w in neighbours_extra(v):
+            if done[w]:
+                continue
+            wx, wy = pts[w]
+            nd = gc + hyp(wx - vx, wy - vy)
+            if nd < dist[w]:
+                fw = nd + h[w]
+                if fw < best:
+                    push(heap, (fw, nd, w, v))
+    if not done[dst] or dist[dst] > lim:
         return None
     seq = [dst]
     while seq[-1] != src:
         seq.append(prev[seq[-1]])
     seq.reverse()
-    pts2 = [(float(allxy[i, 0]), float(allxy[i, 1])) for i in seq]
-    return make_path(table, pts2)
+    return [pts[i] for i in seq]
 
 
 def make_path(table: "Table", pts2) -> Path:
     pts2 = [(float(p[0]), float(p[1])) for p in pts2]
     if len(pts2) == 1:
         pts2 = pts2 * 2
-    A = np.array(pts2[:-1])
-    B = np.array(pts2[1:])
-    horiz = float(np.hypot(*(B - A).T).sum())
-    vert, _ = surface_profiles(table, A, B)
-    diff = float(difficult_length(table, A, B).sum())
+    if len(pts2) - 1 <= PLAIN_MAX:
+        horiz = 0.0
+        v = 0.0
+        for a, b in zip(pts2, pts2[1:]):
+            horiz += math.hypot(b[0] - a[0], b[1] - a[1])
+            v += surface_profile_one(table, a, b)[0]
+        diff = float(difficult_length(table, pts2[:-1], pts2[1:]).sum())
+    else:
+        A = np.array(pts2[:-1])
+        B = np.array(pts2[1:])
+        horiz = float(np.hypot(*(B - A).T).sum())
+        vert, _ = surface_profiles(table, A, B)
+        diff = float(difficult_length(table, A, B).sum())
+        v = float(vert.sum())
     pts = tuple((x, y, table.surface_height(x, y)) for x, y in pts2)
-    v = float(vert.sum())
     return Path(points=pts, length=horiz + v, horizontal=horiz, vertical=v, difficult=diff)
 
 

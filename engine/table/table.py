@@ -40,7 +40,9 @@ class Table:
         self._swept: dict[float, pymunk.Space] = {}
         self._graphs: dict[float, movement.NavGraph] = {}
         self._coverage: float | None = None
-        self._lock = threading.Lock()
+        # re-entrant: a lazy build may ask for another lazy build (the path graph needs the swept
+        # space), so the builds are safe to call in any order and from several threads
+        self._lock = threading.RLock()
 
     @classmethod
     def load(cls, path: str | FsPath) -> "Table":

@@ -102,10 +102,9 @@ class App:
             if ev.type == pygame.VIDEORESIZE:
                 w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)
                 self.size = (w, h)
-                if (w, h) != (ev.w, ev.h):
-                    self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                else:
-                    self.screen = pygame.display.get_surface()
+                # asking for the size again keeps the window at 1280x720 or more, and gives a
+                # display surface of exactly that size whatever the platform did
+                self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 self.scene.resize(self.size)
                 continue
             scene = self.scene

@@ -227,8 +227,12 @@ def _variation(seg, owner, t0, t1, heights, S: int, total: bool) -> np.ndarray:
     mid = (ev[:, 1:] + ev[:, :-1]) / 2                                  # (G, 2k + 1)
     cover = (T0[:, None, :] <= mid[:, :, None]) & (mid[:, :, None] <= T1[:, None, :])
     z = np.where(cover, H[:, None, :], 0.0).max(axis=2)
+    # spans of (nearly) zero width take the height before them, as surface_profiles skips them:
+    # two parts of one concave piece meet at t values a rounding error apart
+    w = ev[:, 1:] - ev[:, :-1]
+    keep = np.where(w > 1e-12, np.arange(w.shape[1])[None, :], 0)
+    z = np.take_along_axis(z, np.maximum.accumulate(keep, axis=1), axis=1)
     if total:
-        # spans of zero width see the higher of their neighbours: no change to the variation
         out[segs] = np.abs(np.diff(z, axis=1)).sum(axis=1)
     else:
         out[segs] = ((ev[:, 1:] - ev[:, :-1]) * (z > 0)).sum(axis=1)

@@ -405,16 +405,22 @@ def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
     best = best.copy()
     bdiff = np.zeros(G)
     order = np.argsort(dist, kind="stable")
+    # the prefilter runs in float32 with a small margin; exact tests follow in float64
+    best32, dist32 = best.astype(np.float32), dist.astype(np.float32)
+    P32, xy32 = P.astype(np.float32), xy.astype(np.float32)
     for c0 in range(0, len(order), SOURCE_CHUNK):
         ch = order[c0:c0 + SOURCE_CHUNK]
-        dx = P[None, :, 0] - xy[ch, 0][:, None]
-        dy = P[None, :, 1] - xy[ch, 1][:, None]
-        lb = dist[ch][:, None] + np.hypot(dx, dy)                 # (chunk, G) lower bounds
-        ok = (lb <= allowance + EPS) & (lb < best[None, :])
-        n_i, c_i = np.nonzero(ok)
+        # lower bound dist(node) + |node - cell| below min(allowance, best): (chunk, G), float32
+        room = np.minimum(best32, allowance + EPS)[None, :] - dist32[ch][:, None]
+        dx = P32[None, :, 0] - xy32[ch, 0][:, None]
+        dy = P32[None, :, 1] - xy32[ch, 1][:, None]
+        n_i, c_i = np.nonzero((room > 0) & (dx * dx + dy * dy < room * room * 1.0001 + 1e-3))
         if len(n_i) == 0:
             continue
         src = ch[n_i]
+        lb = dist[src] + np.hypot(P[c_i, 0] - xy[src, 0], P[c_i, 1] - xy[src, 1])
+        ok = (lb <= allowance + EPS) & (lb < best[c_i])
+        src, c_i = src[ok], c_i[ok]
         ok = _tangent_ok(xy[src], prv[src], nxt[src], P[c_i])
         src, c_i = src[ok], c_i[ok]
         A, B = xy[src], P[c_i]
@@ -427,13 +433,14 @@ def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
         L = dist[src] + np.hypot(*(B - A).T) + v
         # the shortest per cell: sort by (cell, length) and keep each cell's first
         o = np.lexsort((L, c_i))
-        c_s, L_s = c_i[o], L[o]
+        c_s = c_i[o]
         first = np.ones(len(o), bool)
         first[1:] = c_s[1:] != c_s[:-1]
         sel = o[first]
         better = L[sel] < best[c_i[sel]]
         sel = sel[better]
         best[c_i[sel]] = L[sel]
+        best32[c_i[sel]] = L[sel]
         if want_diff:
             bdiff[c_i[sel]] = ndiff[src[sel]] + dd[sel]
     return best, bdiff
@@ -458,6 +465,9 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     sx, sy = float(base.x), float(base.y)
     others = tuple(o for o in others if o.id != base.id)
     models = others if path_others is None else tuple(o for o in path_others if o.id != base.id)
+    # every route tested stays in the allowance's disc: bases beyond it cannot block one
+    near = lambda bases: tuple(o for o in bases if math.hypot(o.x - sx, o.y - sy) <= A + r + o.radius + 1.0)
+    models, blockers = near(models), near(others)
     want_diff = difficult_factor != 1.0
     # the grid: the allowance's bounding box, clipped to the table
     i0 = max(0, math.floor((sx - A) / c))
@@ -476,7 +486,7 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     P = np.column_stack([xs[ii], ys[jj]])
     S = np.broadcast_to(np.array([sx, sy]), P.shape)
     # the straight route (MoveSpace.straight_cost): clear of hard pieces and of every other base
-    clear = ~_models_blocked(S, P, others, r)
+    clear = ~_models_blocked(S, P, blockers, r)
     clear[clear] = ~_swept_blocked(_data(table).hard, S[clear], P[clear], max(r - EDGE_TOL, 0.0))
     horiz = np.hypot(P[:, 0] - sx, P[:, 1] - sy)
     vert, diff = _profiles(table, S, P, want_diff)

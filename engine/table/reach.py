@@ -338,20 +338,12 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
     ei, ej, ec = local[g.I[ek]], local[g.J[ek]], g.cost[ek]
     ed = data.edge_difficult(table, g)[ek] if want_diff else np.zeros(len(ek))
     # the start's and the rings' edges: tangent at ring ends, each pair once, clear of bases and terrain
-    a_list, b_list = [], []
     N = len(xy)
-    for a in range(s_i, N):
-        b = np.arange(N)
-        b = b[(b < s_i) | (b > a)]
-        ok = np.ones(len(b), bool)
-        A = np.broadcast_to(xy[a], (len(b), 2))
-        if ring[a]:
-            ok &= _tangent_ok(A, np.broadcast_to(prv[a], A.shape), np.broadcast_to(nxt[a], A.shape), xy[b])
-        ok &= ~ring[b] | _tangent_ok(xy[b], prv[b], nxt[b], A)
-        a_list.append(np.full(int(ok.sum()), a))
-        b_list.append(b[ok])
-    xa = np.concatenate(a_list) if a_list else np.zeros(0, np.int64)
-    xb = np.concatenate(b_list) if b_list else np.zeros(0, np.int64)
+    xa, xb = np.nonzero((np.arange(N)[None, :] < s_i) | (np.arange(N)[None, :] > np.arange(s_i, N)[:, None]))
+    xa = xa + s_i
+    ok = ~ring[xb] | _tangent_ok(xy[xb], prv[xb], nxt[xb], xy[xa])
+    ok &= ~ring[xa] | _tangent_ok(xy[xa], prv[xa], nxt[xa], xy[xb])
+    xa, xb = xa[ok], xb[ok]
     if len(xa):
         A, B = xy[xa], xy[xb]
         ok = ~_models_blocked(A, B, models, r)

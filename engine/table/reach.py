@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from .bases import Base
-from .geometry import CirclePart, ConvexPart, PartArrays, clip_circles, clip_polys, edge_groups
+from .geometry import CirclePart, ConvexPart, PartArrays, clip_polys, edge_groups, segment_intervals
 from .movement import EDGE_TOL, NODE_MARGIN, POS_TOL, _ring, _seg_circle_clear, _tangent_ok, position_problem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,12 +183,6 @@ def _models_blocked(A, B, models: Sequence[Base], r: float) -> np.ndarray:
     return ~_seg_circle_clear(A, B, MC, MR).all(axis=1)
 
 
-def _coverage(pa: PartArrays, A, B):
-    """(seg, owner, t0, t1) of the segments' centre lines inside the parts of ``pa``."""
-    from .geometry import segment_intervals
-    return segment_intervals(pa, A, B)
-
-
 def _profiles(table: "Table", A, B, want_diff: bool):
     """(vertical (S,), difficult run (S,) or None) along segments A->B: the climbing that
     ``surface_profiles`` counts (the total variation of the height of the highest climbable piece
@@ -196,11 +190,11 @@ def _profiles(table: "Table", A, B, want_diff: bool):
     per segment."""
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
-    vert = _variation(*_coverage(table._climb_arrays, A, B), table._props["height"], len(A), total=True)
+    vert = _variation(*segment_intervals(table._climb_arrays, A, B), table._props["height"], len(A), total=True)
     diff = None
     if want_diff:
         L = np.hypot(*(B - A).T)
-        diff = _variation(*_coverage(table._difficult_arrays, A, B), None, len(A), total=False) * L
+        diff = _variation(*segment_intervals(table._difficult_arrays, A, B), None, len(A), total=False) * L
     return vert, diff
 
 
@@ -317,15 +311,14 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
     for m in models:
         if math.hypot(m.x - sx, m.y - sy) > lim + m.radius + d * 1.1:
             continue
-        ring = _ring(CirclePart(m.x, m.y, m.radius), d)
-        n = len(ring)
-        for i, (x, y) in enumerate(ring):
+        rg = _ring(CirclePart(m.x, m.y, m.radius), d)
+        n = len(rg)
+        for i, (x, y) in enumerate(rg):
             if math.hypot(x - sx, y - sy) <= lim and position_problem(table, x, y, r, models) is None:
-                rxy.append(ring[i])
-                rprv.append(ring[i - 1])
-                rnxt.append(ring[(i + 1) % n])
-    T, X = len(tidx), len(rxy)
-    s_i = T                                        # the start's index; ring nodes follow it
+                rxy.append(rg[i])
+                rprv.append(rg[i - 1])
+                rnxt.append(rg[(i + 1) % n])
+    s_i = len(tidx)                                # the start's index; ring nodes follow it
     xy = np.vstack([g.xy[tidx].reshape(-1, 2), [(sx, sy)], np.array(rxy, float).reshape(-1, 2)])
     prv = np.vstack([g.prv[tidx].reshape(-1, 2), [(sx, sy)], np.array(rprv, float).reshape(-1, 2)])
     nxt = np.vstack([g.nxt[tidx].reshape(-1, 2), [(sx, sy)], np.array(rnxt, float).reshape(-1, 2)])

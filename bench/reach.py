@@ -43,8 +43,7 @@ def main() -> None:
     t = Table.load(ROOT / "maps" / "town.json")
     rng = random.Random(7)
     others = place(t, 20, rng)
-    starts = [b.moved(b.x, b.y) for b in place(t, args.starts, rng, others=others)]
-    starts = [Base("me", b.x, b.y, b.radius, b.height, 0.0, b.z) for b in starts]
+    starts = [Base("me", b.x, b.y, b.radius, b.height, 0.0, b.z) for b in place(t, args.starts, rng, others=others)]
     t0 = time.perf_counter()
     first = t.reach(starts[0], 12 * INCH, others, args.cell)
     print(f"first call (builds the graph for r = 12.5 mm): {(time.perf_counter() - t0) * 1000:.0f} ms; "

@@ -102,6 +102,27 @@ class MoveSpace(ChoiceSpace):
             return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
         return None
 
+    # the bases the path finder steers round (None: ``others``), and whether a clear straight
+    # route is the only one tried (Doubles' path cache); ``reach`` follows ``path_to`` with them
+    path_others = None
+    detour_when_straight_clear = True
+
+    def reach(self, cell_mm: float = 6.35):
+        """The reach preview: a ``Reach`` raster (engine/table/reach.py) of the cells whose centre
+        ``check`` accepts, with the ruleset's ``problem`` applied to each reachable cell."""
+        from engine.table.reach import reach
+
+        r = reach(self.table, self.base, self.allowance, self.others, cell_mm, self.difficult_factor,
+                  path_others=self.path_others, detour_when_straight_clear=self.detour_when_straight_clear)
+        if type(self).problem is not MoveSpace.problem:
+            xs, ys = r.centres()
+            for j, i in zip(*r.mask.nonzero()):
+                if self.problem(MoveTo(self.base.id, float(xs[i]), float(ys[j]))) is not None:
+                    r.mask[j, i] = False
+                    if r.cost is not None:
+                        r.cost[j, i] = math.inf
+        return r
+
     def sample(self, rng, tries: int = 30) -> MoveTo | None:
         """Random points in the allowance's disc: the first reachable in a straight line, else
         (rarely) the first two candidates asked of the path finder."""

@@ -11,7 +11,7 @@ import pymunk
 
 from engine.data.maps import MM_PER, MapFile, load_map
 
-from . import measure, movement, sight as sight_mod
+from . import measure, movement, reach as reach_mod, sight as sight_mod
 from .bases import Base
 from .terrain import (CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_space, build_swept_space,
                       piece_arrays, piece_part_arrays)
@@ -122,6 +122,12 @@ class Table:
 
     def straight_move(self, base: Base, heading_deg, distance, others: Sequence[Base] = (), max_climb=0.0):
         return movement.straight_move(self, base, heading_deg, distance, others, max_climb)
+
+    def reach(self, base: Base, allowance_mm: float, others: Sequence[Base] = (), cell_mm: float = 6.35,
+              difficult_factor: float = 1.0, **kw) -> reach_mod.Reach:
+        """Raster of every point ``base`` may move to within ``allowance_mm`` (the reach preview):
+        see ``engine/table/reach.py``. It agrees with ``MoveSpace.check`` cell by cell."""
+        return reach_mod.reach(self, base, allowance_mm, others, cell_mm, difficult_factor, **kw)
 
     def _nav_graph(self, radius: float) -> movement.NavGraph:
         key = round(float(radius), 6)

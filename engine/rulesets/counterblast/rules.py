@@ -135,6 +135,10 @@ class CBMoveSpace(MoveSpace):
         return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near,
                                     max_length=self.allowance)
 
+    @property
+    def path_others(self):    # for MoveSpace.reach: the bases path_to steers round
+        return self.near
+
     def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
             return None

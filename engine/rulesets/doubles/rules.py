@@ -231,6 +231,9 @@ class _CachedMoveSpace(MoveSpace):
     """MoveSpace whose paths are remembered by the rules (pure function of the inputs), so that
     apply() reuses the path the check found."""
 
+    # rules._path takes the straight line whenever it is clear, climbing or not (MoveSpace.reach)
+    detour_when_straight_clear = False
+
     def __init__(self, rules: "DoublesRules", base, allowance, others, difficult_factor, label=""):
         super().__init__(rules.table, base, allowance, others, difficult_factor, label)
         self.rules = rules

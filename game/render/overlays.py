@@ -144,14 +144,22 @@ def draw_cross(screen, centre, colour=(240, 80, 70), k=9) -> None:
     pygame.draw.line(screen, colour, (cx - k, cy + k), (cx + k, cy - k), 4)
 
 
-def mask_surface(mask, colour) -> pygame.Surface:
-    """A numpy bool mask (rows = y upward, cols = x) as a translucent surface, one pixel a cell."""
+def mask_surface(mask, colour, edge=None) -> pygame.Surface:
+    """A numpy bool mask (rows = y upward, cols = x) as a translucent surface, one pixel a cell;
+    with ``edge``, the cells on the mask's boundary get that colour (a crisp outline)."""
     import numpy as np
 
     h, w = mask.shape
     rgba = np.zeros((w, h, 4), dtype=np.uint8)
     m = mask.T[:, ::-1]            # to pygame's (x, y-down) order
     rgba[m] = colour
+    if edge is not None:
+        inner = m.copy()
+        inner[1:, :] &= m[:-1, :]
+        inner[:-1, :] &= m[1:, :]
+        inner[:, 1:] &= m[:, :-1]
+        inner[:, :-1] &= m[:, 1:]
+        rgba[m & ~inner] = edge
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pixels = pygame.surfarray.pixels3d(surf)
     pixels[...] = rgba[..., :3]

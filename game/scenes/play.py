@@ -652,11 +652,11 @@ class PlayScene(Scene):
                 except Exception as err:  # a preview must never take the game down
                     self.say(f"reach preview failed: {err!r}", error=True)
                     self.toggles["reach"] = False
-            self._reach_cache[key] = None if r is None else (ov.mask_surface(r.mask, (120, 230, 150, 70)), r)
+            self._reach_cache[key] = None if r is None else (ov.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230)), r)
         got = self._reach_cache[key]
         if got is not None:
             img, r = got
-            ov.draw_grid_overlay(surf, self.cam, img, r.origin, r.cell, r.mask.shape[0])
+            ov.draw_grid_overlay(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
 
     def _draw_shade(self, surf, sel, mine: bool) -> None:
         """Shade what a model sees (or what the enemy sees), from the engine's visibility grid."""

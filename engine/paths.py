@@ -7,19 +7,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _maps_dir() -> Path:
+def data_dir(package: str, folder: str) -> Path:
+    """An installed data package's folder (``skirmish_maps``, ``skirmish_assets``), or the
+    checkout's top-level ``folder`` when the package is not installed."""
     from importlib import resources
 
     try:
-        p = Path(str(resources.files("skirmish_maps")))
+        p = Path(str(resources.files(package)))
         if p.is_dir():
             return p
     except (ModuleNotFoundError, TypeError):
         pass
-    return ROOT / "maps"
+    return ROOT / folder
 
 
-MAPS_DIR = _maps_dir()
+MAPS_DIR = data_dir("skirmish_maps", "maps")
 DEFAULT_MAP = MAPS_DIR / "town.json"
 
 

@@ -136,52 +136,14 @@ class TableView:
             self._draw_tooltip(screen, tooltip_lines(self.hover, self.map))
 
     def _draw_tape(self, screen) -> None:
-        pg = self.pg
-        from game.render.table_view import plate
-        a, b = (self.cam.to_screen(*p) for p in self.tape)
-        d = self.tape_length() or 0.0
-        pg.draw.line(screen, (20, 16, 10), (a[0] + 1, a[1] + 2), (b[0] + 1, b[1] + 2), 4)
-        pg.draw.line(screen, (250, 214, 60), a, b, 3)
-        # ticks every whole unit (inch or 10 cm) along the tape
-        step = 1.0 if self.map.unit == "in" else (10.0 if self.map.unit == "cm" else 100.0)
-        L = math.dist(a, b)
-        if d > 0 and L / (d / step) >= 6:
-            ux, uy = (b[0] - a[0]) / L, (b[1] - a[1]) / L
-            n = int(d / step)
-            for i in range(1, n + 1):
-                t = i * step / d * L
-                cx, cy = a[0] + ux * t, a[1] + uy * t
-                k = 6 if i % (6 if self.map.unit == "in" else 5) == 0 else 3.5
-                pg.draw.line(screen, (30, 24, 10), (cx - uy * k, cy + ux * k), (cx + uy * k, cy - ux * k), 2)
-        for p in (a, b):
-            pg.draw.circle(screen, (30, 24, 10), p, 5)
-            pg.draw.circle(screen, (250, 214, 60), p, 3)
-        lab = plate(format_length(d, self.map.unit), 22, fg=(30, 24, 10), bg=(250, 214, 60, 235), bold=True)
-        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        r = lab.get_rect(center=(mx, my - 20))
-        r.clamp_ip(screen.get_rect())
-        screen.blit(lab, r)
+        from game.render.overlays import draw_tape
+        k = self.map.mm_per_unit
+        a, b = ((x * k, y * k) for x, y in self.tape)
+        draw_tape(screen, self.cam, a, b, format_length(self.tape_length() or 0.0, self.map.unit), self.map.unit)
 
     def _draw_tooltip(self, screen, lines) -> None:
-        from game.render.table_view import font
-        pg = self.pg
-        f1, f2 = font(19, True), font(16)
-        surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(t, True, (224, 216, 200)) for t in lines[1:]]
-        w = max(s.get_width() for s in surfs) + 20
-        h = sum(s.get_height() + 3 for s in surfs) + 14
-        x, y = self.mouse[0] + 18, self.mouse[1] + 18
-        if x + w > self.size[0] - 6:
-            x = self.mouse[0] - w - 12
-        if y + h > self.size[1] - 6:
-            y = self.mouse[1] - h - 12
-        box = pg.Surface((w, h), pg.SRCALPHA)
-        pg.draw.rect(box, (22, 18, 14, 225), box.get_rect(), border_radius=7)
-        pg.draw.rect(box, (200, 170, 110, 200), box.get_rect(), 1, border_radius=7)
-        yy = 7
-        for s in surfs:
-            box.blit(s, (10, yy))
-            yy += s.get_height() + 3
-        screen.blit(box, (x, y))
+        from game.render.overlays import draw_tooltip
+        draw_tooltip(screen, self.mouse, lines)
 
 
 def run_table_view(map_path, screenshot=None, frames=None, *, tape=None, mouse=None):

@@ -16,16 +16,9 @@ FPS = 60
 
 
 def assets_dir() -> Path:
-    """The assets folder: beside the packages in a checkout or an install."""
-    from importlib import resources
-
-    try:
-        p = Path(str(resources.files("skirmish_assets")))
-        if p.is_dir():
-            return p
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent.parent / "assets"
+    """The assets folder: installed as ``skirmish_assets``, or beside the packages in a checkout."""
+    from engine.paths import data_dir
+    return data_dir("skirmish_assets", "assets")
 
 
 def new_manager(size):

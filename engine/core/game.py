@@ -41,6 +41,7 @@ class Game:
         self.decisions: list[tuple[int, Choice]] = []
         self.chance: list[bool] = []  # per decision: did applying it draw from the RNG?
         self.log: list[Event] = []
+        self._log_texts: dict = {}  # player -> (events read, their visible texts), grown as the log grows
         self._pending: Decision | None = None
         self._pending_ok = False
 
@@ -97,7 +98,7 @@ class Game:
 
     def view(self, player: int | None) -> dict:
         v = self.rules.view(self.state, player)
-        v["log"] = [e.text for e in self.log if e.visible(player)]
+        v["log"] = list(self._visible_log(player))
         return v
 
     def aim_info(self, attacker: str, target: str) -> list[str]:
@@ -117,6 +118,17 @@ class Game:
         while k > 0 and self.decisions[k - 1][0] == player and not self.chance[k - 1]:
             k -= 1
         return k
+
+    def _visible_log(self, player: int | None) -> list[str]:
+        """The log lines ``player`` may see, read once each: a view costs a list copy, not a
+        pass over every event of the game."""
+        seen, texts = self._log_texts.get(player, (0, []))
+        if seen > len(self.log):          # the log was replaced (a restore): read it again
+            seen, texts = 0, []
+        if seen < len(self.log):
+            texts = texts + [e.text for e in self.log[seen:] if e.visible(player)]
+            self._log_texts[player] = (len(self.log), texts)
+        return texts
 
     def result(self) -> Result | None:
         return self.rules.result(self.state)
@@ -148,12 +160,14 @@ class Game:
         g.decisions = list(self.decisions)
         g.chance = list(self.chance)
         g.log = list(self.log)
+        g._log_texts = dict(self._log_texts)   # the lists are never changed in place
         g._pending, g._pending_ok = self._pending, self._pending_ok
         return g
 
     def _restore(self) -> None:
         fresh = replay(self.setup, self.decisions, table=self.table)
         self.state, self.log, self.chance = fresh.state, fresh.log, fresh.chance
+        self._log_texts = {}
         self._pending_ok = False
 
 

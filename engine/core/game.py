@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, StaleDecision
 from .odds import AttackOdds
-from .protocol import Choice, Decision, Event, Result
+from .protocol import Choice, Decision, Event, Result, _short
 from .rules import Rules, get_rules
 from .state import State, state_hash
 
@@ -56,24 +56,37 @@ class Game:
         return self._pending
 
     def check(self, player: int, choice: Choice, seq: int | None = None) -> Decision:
-        """Raise the specific refusal for an answer, or return the decision it answers."""
+        """Raise the specific refusal for an answer, or return the decision it answers.
+        Nothing here changes the state, and nothing a caller passes makes it raise anything
+        but a ``GameError`` (a malformed answer is an ``IllegalChoice`` with its reason)."""
         d = self.pending()
         if d is None:
             raise GameOver("the game is over; no decision is pending")
+        if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int)):
+            raise StaleDecision(f"{_short(seq)} is not a decision number", f"an answer to decision #{d.seq} ({d.expected()})")
         if seq is not None and seq != d.seq:
             raise StaleDecision(f"answer to decision #{seq}, which is already settled",
                                 f"an answer to decision #{d.seq} ({d.expected()})")
+        players = getattr(self.rules, "players", 2)
+        if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= players:
+            raise IllegalChoice(f"{_short(player)} is not a player number (1 to {players})", d.expected())
         if player != d.player:
             raise NotYourDecision(f"player {player} answered, but the decision is player {d.player}'s",
                                   d.expected())
         if not isinstance(choice, Choice):
-            raise IllegalChoice(f"{choice!r} is not a choice", d.expected())
+            raise IllegalChoice(f"{_short(choice)} is not a choice", d.expected())
+        problems = choice.field_problems()
+        if problems:
+            raise IllegalChoice(f"{choice.describe_safely()} is malformed: " + "; ".join(problems), d.expected())
         if choice in d.options:
             return d
         reasons = []
         for space in d.spaces:
             if isinstance(choice, space.choice_type):
-                reason = space.check(choice)
+                try:
+                    reason = space.check(choice)
+                except Exception as err:  # a space that cannot judge this answer refuses it
+                    reason = f"it cannot be checked ({type(err).__name__}: {err})"
                 if reason is None:
                     return d
                 reasons.append(reason)
@@ -138,7 +151,12 @@ class Game:
         return self.pending() is None
 
     def describe(self, choice: Choice) -> str:
-        return self.rules.describe_choice(self.state, choice)
+        """The choice in the ruleset's words; its plain form when the ruleset cannot word it
+        (an answer naming a model or weapon that does not exist, say)."""
+        try:
+            return self.rules.describe_choice(self.state, choice)
+        except Exception:
+            return choice.describe_safely()
 
     def attack_odds(self, choice: Choice, player: int | None = None) -> AttackOdds | None:
         """The odds of ``choice`` (an attack; None for any other choice) in the current state,

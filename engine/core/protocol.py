@@ -8,6 +8,10 @@ for replays and saves and describe themselves in a player's words.
 from __future__ import annotations
 
 import dataclasses
+import math
+import numbers
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable
 
@@ -35,6 +39,26 @@ class Choice:
         args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
         return f"{type(self).__name__}({args})"
 
+    def describe_safely(self) -> str:
+        """``describe()`` that never fails, whatever the fields hold."""
+        try:
+            return self.describe()
+        except Exception:
+            args = ", ".join(f"{f.name}={_short(getattr(self, f.name, None))}" for f in dataclasses.fields(self))
+            return f"{type(self).__name__}({args})"
+
+    def field_problems(self) -> list[str]:
+        """What is wrong with the types of this choice's fields, read from the dataclass
+        annotations (str, int, float (finite), bool, None unions, tuples of those); empty when
+        every field has its declared type. ``Game.check`` and ``from_json`` refuse on any."""
+        hints = _field_types(type(self))
+        problems = []
+        for f in dataclasses.fields(self):
+            reason = _type_problem(getattr(self, f.name, None), hints.get(f.name, Any))
+            if reason:
+                problems.append(f"{f.name}: {reason}")
+        return problems
+
     def to_json(self) -> dict:
         d = {"type": self.tag}
         for f in dataclasses.fields(self):
@@ -54,9 +78,111 @@ class Choice:
             raise ValueError(f"choice {data['type']!r} has unknown fields {sorted(extra)}")
         kwargs = {k: _untuple(v) for k, v in data.items() if k != "type"}
         try:
-            return cls(**kwargs)
+            choice = cls(**kwargs)
         except TypeError as err:
             raise ValueError(f"choice {data['type']!r}: {err}") from None
+        problems = choice.field_problems()
+        if problems:
+            raise ValueError(f"choice {data['type']!r}: " + "; ".join(problems))
+        return choice
+
+
+# The largest integer a choice may carry: beyond it a float loses whole numbers, and no count,
+# heading or die value of any ruleset comes near it.
+MAX_INT = 2 ** 53
+_SCALARS = (str, int, float, bool, type(None))
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # an annotation that cannot be resolved: check nothing rather than crash
+            hints = {}
+        _HINTS[cls] = hints
+    return hints
+
+
+def _type_name(t: Any) -> str:
+    if t is type(None):
+        return "None"
+    if t is float:
+        return "a finite number"
+    if t is int:
+        return "a whole number"
+    if t is str:
+        return "text"
+    if t is bool:
+        return "true or false"
+    if t is tuple:
+        return "a list"
+    return str(t).replace("typing.", "")
+
+
+def _short(v: Any) -> str:
+    """A short repr that never fails (a huge int has no decimal repr past 4300 digits)."""
+    try:
+        r = repr(v)
+    except Exception:
+        r = f"<{type(v).__name__}>"
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
+def _type_problem(v: Any, t: Any, depth: int = 0) -> str | None:
+    """None when ``v`` fits the annotation ``t``, else the reason it does not."""
+    if depth > 8:
+        return "nested too deeply"
+    if t is Any:
+        t = typing.Union[_SCALARS + (tuple,)]  # noqa: UP007 - a JSON-friendly value
+    origin = typing.get_origin(t)
+    if origin in (typing.Union, types.UnionType):
+        reasons = []
+        for arm in typing.get_args(t):
+            r = _type_problem(v, arm, depth + 1)
+            if r is None:
+                return None
+            reasons.append(r)
+        return f"{_short(v)} is not " + " or ".join(_type_name(a) for a in typing.get_args(t))
+    if t is tuple or origin is tuple:
+        if not isinstance(v, tuple):
+            return f"{_short(v)} is not a list"
+        args = typing.get_args(t)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item_types = [args[0]] * len(v)
+        elif args:
+            if len(args) != len(v):
+                return f"has {len(v)} items, not {len(args)}"
+            item_types = list(args)
+        else:
+            item_types = [Any] * len(v)
+        for i, (x, it) in enumerate(zip(v, item_types)):
+            r = _type_problem(x, it, depth + 1)
+            if r:
+                return f"item {i}: {r}"
+        return None
+    if t is type(None):
+        return None if v is None else f"{_short(v)} is not None"
+    if t is bool:
+        return None if isinstance(v, bool) else f"{_short(v)} is not true or false"
+    if t is int:
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+            return f"{_short(v)} is not a whole number"
+        if abs(int(v)) > MAX_INT:
+            return f"{_short(v)} is out of range (at most {MAX_INT} either way)"
+        return None
+    if t is float:
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+            return f"{_short(v)} is not a number"
+        try:
+            ok = math.isfinite(float(v))
+        except OverflowError:
+            ok = False
+        return None if ok else f"{_short(v)} is not a finite number"
+    if t is str:
+        return None if isinstance(v, str) else f"{_short(v)} is not text"
+    return None  # a type this check does not know: the ruleset's own check decides
 
 
 def _jsonable(v: Any) -> Any:

@@ -57,9 +57,10 @@ def seats(index: int, swap_sides: bool) -> tuple[int, int]:
 
 def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tuple[str, str],
              map_name: str = "", options: dict | None = None, max_errors_listed: int = 5,
-             swap_sides: bool = False) -> dict:
+             swap_sides: bool = False, on_game: Callable[[int, int, Game], None] | None = None) -> dict:
     """``wins`` counts per agent: "p1" is the first agent of ``agents`` wherever it sat;
-    ``wins_by_seat`` counts per seat (player 1 / player 2 of the ruleset)."""
+    ``wins_by_seat`` counts per seat (player 1 / player 2 of the ruleset). ``on_game(index,
+    seed, game)`` is called after each game, finished or stopped by an error (a save per game)."""
     get_rules(ruleset)  # refuses an unknown ruleset before any game starts
     t0 = time.perf_counter()
     wins = {"p1": 0, "p2": 0, "draw": 0}
@@ -80,7 +81,11 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
             hashes.append(None)
             if len(messages) < max_errors_listed:
                 messages.append(f"game {i} (seed {s}): {type(err).__name__}: {err}")
+            if on_game is not None:
+                on_game(i, s, game)
             continue
+        if on_game is not None:
+            on_game(i, s, game)
         w = played.result.winner
         by_seat["draw" if w is None else f"seat{w}"] += 1
         wins["draw" if w is None else f"p{order[w - 1] + 1}"] += 1

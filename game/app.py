@@ -20,8 +20,8 @@ def headless_if_no_display() -> None:
 
 
 def load_any_map(name: str):
-    from engine.data.maps import load_map
-    return load_map(resolve_map(name))
+    from engine.data.maps import load_named_map
+    return load_named_map(name)
 
 
 def make_app(size=(1280, 720)):

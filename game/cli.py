@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -16,6 +17,46 @@ from engine.paths import DEFAULT_MAP, resolve_map
 
 def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is not a positive number of games")
+    return n
+
+
+def _out_problem(path) -> str | None:
+    """Why a picture cannot be written to ``path`` (None: it can be tried)."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        return f"cannot write {p}: it is a folder"
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return f"cannot write {p}: cannot make the folder {folder}: {err.strerror or err}"
+    if not folder.is_dir():
+        return f"cannot write {p}: {folder} is not a folder"
+    if not os.access(folder, os.W_OK):
+        return f"cannot write {p}: the folder {folder} is not writable"
+    return None
+
+
+def _suits(args, mapfile, command: str) -> bool:
+    """False (after saying why) when the map's ``suits`` leaves out the ruleset and --any-map
+    was not given."""
+    from engine.data.maps import suits_problem
+
+    why = suits_problem(mapfile, args.ruleset)
+    if why and not getattr(args, "any_map", False):
+        _err(f"skirmish {command}: {why}")
+        return False
+    return True
 
 
 # --- play ----------------------------------------------------------------------------
@@ -35,16 +76,27 @@ def cmd_play(args) -> int:
     from engine.core.errors import GameError
     from engine.data.maps import load_map
 
+    from engine.data.maps import load_named_map
+
+    if args.screenshot:
+        why = _out_problem(args.screenshot)
+        if why:
+            _err(f"skirmish play: {why}")
+            return 1
     if args.screenshot and not args.ruleset:
         path = resolve_map(args.map) if args.map else DEFAULT_MAP
         try:
-            load_map(path)
+            load_named_map(args.map) if args.map else load_map(path)
         except DataError as err:
             _err(str(err))
             return 1
         from game.table_app import run_table_view
 
-        run_table_view(path, screenshot=args.screenshot, frames=args.frames)
+        try:
+            run_table_view(path, screenshot=args.screenshot, frames=args.frames)
+        except OSError as err:
+            _err(f"skirmish play: cannot write {args.screenshot}: {err}")
+            return 1
         return 0
     seats = _seats(args)
     if seats is None:
@@ -53,13 +105,15 @@ def cmd_play(args) -> int:
         try:
             from engine.core.rules import get_rules
             get_rules(args.ruleset)
-            load_map(resolve_map(args.map or "town"))
+            mapfile = load_named_map(args.map or "town")
         except GameError as err:
             _err(f"skirmish play: {err}")
             return 2
         except DataError as err:
             _err(str(err))
             return 1
+        if not _suits(args, mapfile, "play"):
+            return 2
     from game.app import run_client
 
     try:
@@ -77,6 +131,10 @@ def cmd_screenshot(args) -> int:
     from engine.core.errors import GameError
     from game.app import screenshot
 
+    why = _out_problem(args.out)
+    if why:
+        _err(f"skirmish screenshot: {why}")
+        return 1
     try:
         path = screenshot(args.ruleset, args.map, args.out, steps=args.steps, seed=args.seed, select=args.select,
                           hover=args.hover, reach=args.reach, sight=args.sight, threat=args.threat,
@@ -87,6 +145,9 @@ def cmd_screenshot(args) -> int:
     except (GameError, ValueError) as err:
         _err(f"skirmish screenshot: {err}")
         return 2
+    except OSError as err:
+        _err(f"skirmish screenshot: cannot write {args.out}: {err}")
+        return 1
     print(f"wrote {path}")
     return 0
 
@@ -96,7 +157,7 @@ def cmd_simulate(args) -> int:
     from engine.ai import agent_names
     from engine.core.errors import SetupError, UnknownRuleset
     from engine.core.rules import get_rules
-    from engine.data.maps import load_map
+    from engine.data.maps import load_named_map
     from engine.simulate import simulate
 
     try:
@@ -110,13 +171,27 @@ def cmd_simulate(args) -> int:
             return 2
     path = resolve_map(args.map)
     try:
-        mapfile = load_map(path)
+        mapfile = load_named_map(args.map)
     except DataError as err:
         _err(str(err))
         return 1
+    if not _suits(args, mapfile, "simulate"):
+        return 2
+    on_game = None
+    if args.save_dir:
+        save_dir = Path(args.save_dir)
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            _err(f"skirmish simulate: cannot make the folder {save_dir}: {err.strerror or err}")
+            return 1
+        if not save_dir.is_dir():
+            _err(f"skirmish simulate: {save_dir} is not a folder")
+            return 1
+        on_game = _game_saver(save_dir, args.ruleset, mapfile.id)
     try:
         out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
-                       swap_sides=args.swap_sides)
+                       swap_sides=args.swap_sides, on_game=on_game)
     except SetupError as err:
         _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
         return 2
@@ -133,6 +208,15 @@ def cmd_simulate(args) -> int:
         for m in out["error_messages"]:
             print("  error:", m)
     return 1 if out["errors"] else 0
+
+
+def _game_saver(folder: Path, ruleset: str, map_id: str):
+    """``simulate``'s hook: one save per game (finished or not), named by game and seed."""
+    from engine.core.saves import save_game
+
+    def on_game(index: int, seed: int, game) -> None:
+        save_game(game, folder / f"{ruleset}-{map_id}-game{index + 1:04d}-seed{seed}.json")
+    return on_game
 
 
 # --- analyze-map ---------------------------------------------------------------------
@@ -159,19 +243,32 @@ def analyze(mapfile) -> dict:
 
 
 def cmd_analyze_map(args) -> int:
-    from engine.data.maps import load_map
+    from engine.data.maps import load_named_map
 
-    path = resolve_map(args.map)
     try:
-        mapfile = load_map(path)
+        mapfile = load_named_map(args.map)
     except DataError as err:
         _err(str(err))
         return 1
+    if args.png:
+        why = _out_problem(args.png)
+        if why:
+            _err(f"skirmish analyze-map: {why}")
+            return 1
     info = analyze(mapfile)
     if args.png:
         from game.render.png import save_map_png
 
-        save_map_png(mapfile, args.png)
+        try:
+            save_map_png(mapfile, args.png)
+        except OSError as err:
+            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
+            return 1
+        except Exception as err:  # pygame.error: it cannot save there
+            if type(err).__name__ != "error":
+                raise
+            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
+            return 1
         info["png"] = str(args.png)
     if args.json:
         print(json.dumps(info))
@@ -194,7 +291,9 @@ def validate_file(path: Path) -> str:
         from engine.core.saves import load_game
 
         g = load_game(path)
-        return f"save of {g.setup.ruleset} on {g.setup.map.id}, {len(g.decisions)} decisions, state hash matches"
+        note = ("setup and state hash match" if data.get("version", 1) >= 2
+                else "state hash matches (a version-1 save: it carries no setup check)")
+        return f"save of {g.setup.ruleset} on {g.setup.map.id}, {len(g.decisions)} decisions, {note}"
     if isinstance(data, dict) and ("deployment" in data or "pieces" in data):
         from engine.data.maps import MapFile
         from engine.data.errors import parse_data
@@ -227,21 +326,22 @@ def cmd_validate(args) -> int:
 
 # --- replay --------------------------------------------------------------------------
 def cmd_replay(args) -> int:
+    """Re-run a save; a save that fails its checks is refused with or without --check (which
+    only leaves out the log)."""
     from engine.core.saves import load_game, read_save
 
     try:
         saved = read_save(args.save)
-        game = load_game(args.save, check=args.check)
+        game = load_game(args.save, check=True)
     except DataError as err:
         _err(str(err))
         return 1
     if not args.check:
         for line in game.view(None)["log"]:
             print(line)
-    print(f"{args.save}: {len(game.decisions)} decisions replayed; state hash {game.state_hash()}"
-          + (" matches the save" if args.check else ""))
-    if args.check and game.state_hash() != saved.state_hash:  # load_game already refuses this
-        return 1
+    note = "" if saved.version >= 2 else " (a version-1 save: it carries no setup check)"
+    print(f"{args.save}: {len(game.decisions)} decisions replayed; state hash {game.state_hash()} "
+          f"matches the save{note}")
     return 0
 
 
@@ -258,6 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")
     pl.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
+    pl.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     pl.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("screenshot", help="render a game headless after N decisions of AI play")
@@ -279,13 +380,15 @@ def build_parser() -> argparse.ArgumentParser:
     si = sub.add_parser("simulate", help="play AI-vs-AI games headless")
     si.add_argument("--ruleset", required=True)
     si.add_argument("--map", required=True, help="map file or id of a shipped map")
-    si.add_argument("--games", type=int, default=100)
+    si.add_argument("--games", type=_positive_int, default=100)
     si.add_argument("--seed", type=int, default=1)
     si.add_argument("--p1", default="random")
     si.add_argument("--p2", default="random")
     si.add_argument("--swap-sides", action="store_true",
                     help="alternate the agents' seats game by game (wins stay per agent; the JSON adds wins by seat)")
     si.add_argument("--json", action="store_true", help="print one JSON object")
+    si.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
+    si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
     si.set_defaults(func=cmd_simulate)
 
     am = sub.add_parser("analyze-map", help="terrain coverage and a drawing of a map")
@@ -300,17 +403,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("replay", help="re-run a save")
     rp.add_argument("save")
-    rp.add_argument("--check", action="store_true", help="only confirm the state hash")
+    rp.add_argument("--check", action="store_true", help="only confirm the save (no log); a bad save is refused either way")
     rp.set_defaults(func=cmd_replay)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["play", *argv]  # options without a command are play's (skirmish --map outpost)
     args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # the reader went away (skirmish replay S | head -1): stop quietly, as other tools do
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except Exception:  # noqa: BLE001 - a stdout without a file behind it: nothing to quiet
+            pass
+        return 1
 
 
 if __name__ == "__main__":

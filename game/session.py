@@ -143,6 +143,7 @@ class GameSession:
             self._turn = turn
             if self.autosave:
                 try:
+                    autosave_file().parent.mkdir(parents=True, exist_ok=True)  # the client's own folder
                     save_game(self.game, autosave_file())
                 except (OSError, GameError):
                     pass  # a failed autosave must not end the game; the next turn tries again

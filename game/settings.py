@@ -39,6 +39,7 @@ class Settings:
 
     def save(self) -> None:
         try:
+            settings_file().parent.mkdir(parents=True, exist_ok=True)  # the client's own folder
             write_atomic(settings_file(), json.dumps(asdict(self), indent=1))
         except OSError:
             pass  # not being able to remember choices must not stop a game

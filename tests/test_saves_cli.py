@@ -38,7 +38,7 @@ def test_save_and_load_give_the_identical_game(tmp_path):
     assert loaded.decisions == g.decisions
     assert loaded.pending().expected() == g.pending().expected()
     data = json.loads(path.read_text())
-    assert data["format"] == "skirmish-save" and data["version"] == 1
+    assert data["format"] == "skirmish-save" and data["version"] == 2
 
 
 def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):

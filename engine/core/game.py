@@ -10,7 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, StaleDecision
+from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, SetupError, StaleDecision
 from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result, _short
 from .rules import Rules, get_rules
@@ -35,6 +35,8 @@ class Game:
         rules_cls = get_rules(setup.ruleset)
         self.table = table if table is not None else table_for(setup.map)
         rosters = list(setup.rosters) if setup.rosters else rules_cls.default_rosters(self.table)
+        if len(rosters) > rules_cls.players:
+            raise SetupError(f"{len(rosters)} rosters for {setup.ruleset}, a {rules_cls.players}-player game")
         self.setup = Setup(setup.ruleset, setup.map, tuple(rosters), dict(setup.options), setup.seed)
         self.rules: Rules = rules_cls(self.table, rosters, dict(setup.options))
         self.state: State = self.rules.initial_state(setup.seed)

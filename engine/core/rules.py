@@ -22,6 +22,8 @@ class Rules(ABC):
     name: ClassVar[str]
     unit: ClassVar[str] = "in"  # the unit this ruleset measures in
     players: ClassVar[int] = 2
+    # Recorded in saves: a ruleset bumps it when a change makes old games replay differently.
+    version: ClassVar[str] = "1"
 
     def __init__(self, table, rosters: list[Any], options: dict[str, Any]):
         self.table = table
@@ -108,4 +110,15 @@ def get_rules(ruleset_id: str) -> type[Rules]:
 
 
 def available() -> list[str]:
-    return sorted(_REGISTRY)
+    """The rulesets that can be asked for: those registered and the shipped ones that are there
+    (found without importing them)."""
+    from importlib.util import find_spec
+
+    shipped = set()
+    for rid, mod in _BUILTIN.items():
+        try:
+            if find_spec(mod) is not None:
+                shipped.add(rid)
+        except (ImportError, ValueError):
+            pass
+    return sorted(set(_REGISTRY) | shipped)

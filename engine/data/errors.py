@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,20 +52,66 @@ def parse_data(model: type[M], data: Any, file: str | Path) -> M:
         return model.model_validate(data)
     except ValidationError as err:
         raise DataError(file, problems_of(err)) from None
+    except RecursionError:
+        raise DataError(file, [("", "nested too deeply")]) from None
+
+
+# Deeper than any file this project writes (a save's choice is about six levels down).
+MAX_DEPTH = 64
+
+
+class _NotFinite(float):
+    """A NaN or infinity read from a file, kept apart so it can be refused with its field."""
+
+
+def _constant(name: str) -> float:
+    return _NotFinite(float(name))
+
+
+def _number(text: str) -> float:
+    v = float(text)
+    return _NotFinite(v) if math.isinf(v) else v
+
+
+def json_problems(data: Any) -> list[tuple[str, str]]:
+    """What no data file may hold, wherever it is: NaN, infinity (including a number too large
+    for a float, which reads as infinity) and nesting deeper than ``MAX_DEPTH``."""
+    probs: list[tuple[str, str]] = []
+    stack = [(data, (), 0)]
+    while stack and len(probs) < 20:
+        v, loc, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            probs.append((_loc(loc), f"nested more than {MAX_DEPTH} levels deep"))
+            continue
+        if isinstance(v, float) and not math.isfinite(v):
+            probs.append((_loc(loc), f"{v} is not a finite number"))
+        elif isinstance(v, dict):
+            stack.extend((x, loc + (k,), depth + 1) for k, x in reversed(list(v.items())))
+        elif isinstance(v, list):
+            stack.extend((x, loc + (i,), depth + 1) for i, x in reversed(list(enumerate(v))))
+    return probs
 
 
 def load_json_file(path: str | Path) -> Any:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is allowed
     except FileNotFoundError:
         raise DataError(path, [("", "no such file")]) from None
     except (OSError, UnicodeDecodeError) as err:
         raise DataError(path, [("", f"cannot read: {err}")]) from None
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=_constant, parse_float=_number)
     except json.JSONDecodeError as err:
         raise DataError(path, [("", f"not valid JSON at line {err.lineno} column {err.colno}: {err.msg}")]) from None
+    except RecursionError:
+        raise DataError(path, [("", "not readable: nested too deeply")]) from None
+    except ValueError as err:  # e.g. an integer with more digits than Python converts
+        raise DataError(path, [("", f"not readable: {err}")]) from None
+    probs = json_problems(data)
+    if probs:
+        raise DataError(path, probs)
+    return data
 
 
 def load_model(model: type[M], path: str | Path) -> M:

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .errors import load_model
+from .errors import DataError, load_model
 
 MAP_SCHEMA_VERSION = 1
 
@@ -64,8 +64,14 @@ KIND_DEFAULTS: dict[str, dict] = {
 Point = tuple[float, float]
 
 
+# No table is larger than this, and no piece lies, reaches or rises further from the table's
+# corner: a number beyond it is a typo (and would overflow the geometry), refused with its field.
+MAX_MM = 100_000.0
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # NaN and infinity are refused wherever a number is (also the strings "NaN", "inf")
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class PolygonShape(_Strict):
@@ -166,9 +172,42 @@ class MapFile(_Strict):
     objectives: list[Marker] = Field(default_factory=list)
     evac_points: list[Marker] = Field(default_factory=list)
 
+    def _size_problems(self) -> list[str]:
+        """Every length and coordinate within ``MAX_MM`` (100 m) of the table's corner."""
+        mm, lim = MM_PER[self.unit], MAX_MM
+        out = []
+
+        def far(v: float) -> bool:
+            return abs(v) * mm > lim
+
+        for name in ("width", "height"):
+            if far(getattr(self, name)):
+                out.append(f"{name}: {getattr(self, name):g}{self.unit} is larger than any table (100 m)")
+        for i, p in enumerate(self.pieces):
+            sh = p.shape
+            if isinstance(sh, PolygonShape):
+                nums = [("shape.points", v) for pt in sh.points for v in pt]
+            elif isinstance(sh, CircleShape):
+                nums = [("shape.center", v) for v in sh.center] + [("shape.radius", sh.radius)]
+            else:
+                nums = [("shape.a", v) for v in sh.a] + [("shape.b", v) for v in sh.b] + [("shape.thickness", sh.thickness)]
+            if p.height is not None:
+                nums.append(("height", p.height))
+            bad = next((f for f, v in nums if far(v)), None)
+            if bad:
+                out.append(f"pieces[{i}].{bad} ({p.id}): beyond 100 m from the table")
+        for group in ("deployment", "objectives", "evac_points"):
+            for i, z in enumerate(getattr(self, group)):
+                pts = z.points if group == "deployment" else [z.at]
+                if any(far(v) for pt in pts for v in pt):
+                    out.append(f"{group}[{i}]: a point beyond 100 m from the table")
+        return out
+
     @model_validator(mode="after")
     def _consistent(self) -> "MapFile":
-        problems = []
+        problems = self._size_problems()
+        if problems:  # nothing else is worth checking on numbers that size
+            raise ValueError("; ".join(problems))
         seen: set[str] = set()
         for i, p in enumerate(self.pieces):
             if p.id in seen:
@@ -186,7 +225,11 @@ class MapFile(_Strict):
         if sides != {1, 2}:
             problems.append(f"deployment: needs zones for sides 1 and 2, has {sorted(sides)}")
         for group in ("objectives", "evac_points"):
+            ids: set[str] = set()
             for i, m in enumerate(getattr(self, group)):
+                if m.id in ids:
+                    problems.append(f"{group}[{i}].id: duplicate id {m.id!r}")
+                ids.add(m.id)
                 if not (0 <= m.at[0] <= self.width and 0 <= m.at[1] <= self.height):
                     problems.append(f"{group}[{i}] ({m.id}): off the table")
         if problems:
@@ -245,3 +288,23 @@ def shape_bounds(shape) -> tuple[float, float, float, float]:
 def load_map(path: str | Path) -> MapFile:
     """Read and validate a map file; raises ``DataError`` naming file, field and reason."""
     return load_model(MapFile, path)
+
+
+def load_named_map(name: str) -> MapFile:
+    """A map given as a file or as the id of a shipped map; a missing one is refused with the
+    ids of the shipped maps."""
+    from engine.paths import resolve_map, shipped_map_ids
+
+    path = resolve_map(name)
+    if not path.exists():
+        raise DataError(path, [("", f"no such map file; the shipped maps are {', '.join(shipped_map_ids())} "
+                                    "(give one of those ids or a path to a map file)")])
+    return load_map(path)
+
+
+def suits_problem(mapfile: MapFile, ruleset: str) -> str | None:
+    """Why a ruleset should not be played on a map whose ``suits`` leaves it out (None: it may)."""
+    if mapfile.suits and ruleset not in mapfile.suits:
+        return (f"map {mapfile.id!r} is made for {', '.join(mapfile.suits)}, not {ruleset} "
+                "(give --any-map to play it anyway)")
+    return None

@@ -33,6 +33,8 @@ KINDS: tuple[DataKind, ...] = (
              "engine.rulesets.frontier.data:load_posse"),
     DataKind("Frontier item catalogue", frozenset({"items"}),
              "engine.rulesets.frontier.data:load_items"),
+    DataKind("Frontier options", frozenset({"hand_size", "cards_per_turn"}),
+             "engine.rulesets.frontier.data:load_options"),
     DataKind("Doubles warband", frozenset({"fighters", "weapons"}),
              "engine.rulesets.doubles.data:load_warband"),
 )

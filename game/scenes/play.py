@@ -456,8 +456,10 @@ class PlayScene(Scene):
 
     def save(self, path=None) -> str | None:
         s = self.session.game.setup
-        path = path or saves_dir() / f"{s.ruleset}-{self.map_name}-{datetime.now():%Y%m%d-%H%M%S}.json"
         try:
+            if path is None:  # the client's own saves folder is made on first use
+                saves_dir().mkdir(parents=True, exist_ok=True)
+                path = saves_dir() / f"{s.ruleset}-{self.map_name}-{datetime.now():%Y%m%d-%H%M%S}.json"
             self.session.save(path)
         except (OSError, GameError) as err:
             self.say(f"could not save to {path}: {err}", error=True)

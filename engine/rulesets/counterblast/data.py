@@ -40,7 +40,7 @@ GEAR_ENABLES: dict[str, tuple[str, ...]] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
 
 
 # Conditions a weapon or enigma may inflict. The seed defines Burning, Blind, Half-blind and
@@ -172,6 +172,9 @@ class Armoury(_Strict):
             dup = [k for k, n in Counter(x.id for x in getattr(self, group)).items() if n > 1]
             if dup:
                 raise ValueError(f"{group}: duplicate id(s) {', '.join(sorted(dup))}")
+        dup = [k for k, n in Counter(e.id for g in self.gear for e in g.enigmas).items() if n > 1]
+        if dup:
+            raise ValueError(f"gear: duplicate enigma id(s) {', '.join(sorted(dup))} (enigmas are named by id across all psi gear)")
         return self
 
     def shooting_weapon(self, wid: str) -> ShootingWeapon:

@@ -24,7 +24,7 @@ WeaponUse = Literal["melee", "thrown", "both"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
 
 
 class Characteristics(_Strict):

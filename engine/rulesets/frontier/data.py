@@ -36,7 +36,7 @@ Id = Field(min_length=1, pattern=r"^[a-z0-9_]+$")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
 
 
 # --- items ---------------------------------------------------------------------------------

@@ -38,9 +38,14 @@ def shipped_maps() -> dict[str, object]:
 @functools.lru_cache(maxsize=64)
 def refusal(ruleset: str, map_id: str) -> str | None:
     """The engine's reason for refusing this map under this ruleset, or None."""
+    from engine.data.maps import suits_problem
+
     m = shipped_maps().get(map_id)
     if m is None:
         return f"no shipped map {map_id!r}"
+    why = suits_problem(m, ruleset)
+    if why:   # as the command line without --any-map
+        return why.split(" (give --any-map")[0]
     try:
         Game(Setup(ruleset, m, (), {}, 1))
     except GameError as err:

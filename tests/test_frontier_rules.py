@@ -296,7 +296,39 @@ def test_leader_pair_dead_eyed_aim_and_the_discarded_card():
     # 3 + 7 + Dead Eyed Aim 1 = 11 vs 1 + 9 = 10
     assert "11 vs 10" in text(ev) and "dead eyed aim" in text(ev)
     c1 = g.state.cards[1]
-    assert card("7S") in c1.played and card("7H") in c1.discard and c1.spent == 2 and c1.pairs_played == 1
+    # the pair counts once toward the seven: the discarded 7H is the "eighth card"
+    assert card("7S") in c1.played and card("7H") in c1.discard and c1.spent == 1 and c1.pairs_played == 1
+
+
+def test_after_a_pair_seven_cards_still_make_the_priority_hand():
+    # 000_0c05cfd63e59894e.txt: 'End of turn, each player will have played seven cards ... If players
+    # use their 'eighth card' leader action, one of the two cards goes into the discard pile after
+    # being used and cannot be used in determining initiative.' The pair uses the eighth card, so
+    # the leader's player still spends seven counting cards and has none left to keep.
+    g = new_game(options={"shortfall": "lay_down"})
+    stack(g, 1, ["7S", "7H", "2H", "3H", "4H", "5H", "6H", "8H"])
+    stack(g, 2, ["10C", "10D", "QC", "KC", "9C", "9D", "8C", "8D"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("7S", "7H")))
+    asked_keep = set()
+    for _ in range(200):
+        d = g.pending()
+        if g.state.turn > 1 or d is None:
+            break
+        if d.kind == "keep or ditch":
+            asked_keep.add(d.player)
+            if d.player == 2:
+                st = g.state
+                c1 = st.cards[1]
+                assert len(c1.played) == 7 and card("7S") in c1.played and card("7H") in c1.discard
+                assert not c1.hand and c1.spent == 7
+        fights = [o for o in d.options if isinstance(o, Fight)]
+        g.submit(d.player, fights[0] if fights else d.options[0])
+    assert 1 not in asked_keep and 2 in asked_keep
+    assert g.state.turn == 2 and len(g.state.cards[1].hand) == 8
 
 
 def test_only_leaders_pair_and_one_pair_a_turn():

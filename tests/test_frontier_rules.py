@@ -193,6 +193,35 @@ def test_example_2_winged_deputy_stays_standing():
 
 # --- shooting ------------------------------------------------------------------------------------
 
+def test_a_favoured_face_card_does_not_break_a_tie_by_default():
+    # 000_0c05cfd63e59894e.txt, flow chart: 'If the Active player and Non-active player's totals
+    # equal out to a draw, check for use of non-face card favoured suits'; example 1: 'because this
+    # isn't a score draw using non-face cards, it doesn't break a tie'. Marshal 3 + J of Spades 11
+    # + 1 = 15 against an Outlaw deputy 2 + padded 1 + Q of Clubs 12 = 15: a plain draw.
+    g = new_game()
+    assert g.rules.opts.tiebreak_cards == "number_only"
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, active=1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("JS",)))
+    ev = submit(g, Commit(("QC",)))
+    assert "15 vs 15" in text(ev) and g.state.models["p2-deputy_1"].wounds == 3
+    # the summary sentence's reading stays an option: there the Jack breaks the tie
+    g = new_game(options={"tiebreak_cards": "any"})
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, active=1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("JS",)))
+    ev = submit(g, Commit(("QC",)))
+    assert "(tie: attacker)" in text(ev)
+
+
 def test_shots_need_range_and_sight_and_cover_counts():
     g = new_game()
     place(g, "p1-marshal", *OPEN)                       # revolver, 12"

@@ -207,7 +207,10 @@ class Options(_Strict):
     cover_three_quarters_at: float = Field(default=0.75, gt=0, le=1)
     cover_half_bonus: int = Field(default=1, ge=0, le=5)
     cover_three_quarters_bonus: int = Field(default=2, ge=0, le=5)
-    tiebreak_cards: Literal["any", "number_only"] = "any"
+    tiebreak_cards: Literal["any", "number_only"] = Field(
+        default="number_only",
+        description="which favoured-suit cards break a drawn test: favoured number cards 2-10 only "
+                    "(the flow chart and worked example 1) or any favoured card (the summary sentence)")
     into_combat_penalty: int = Field(default=1, ge=0, le=5)
     initiative_tie: Literal["swap", "keep"] = "swap"
     five_of_a_kind: bool = True

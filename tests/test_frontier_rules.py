@@ -416,7 +416,7 @@ def test_drinking_is_a_free_action():
 # --- the card economy and the end of the turn --------------------------------------------------
 
 def test_no_attack_means_pass_then_lay_down_priority_and_keep():
-    g = new_game(seed=11)
+    g = new_game(options={"shortfall": "lay_down"}, seed=11)
     stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
     stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
     to_main(g, 1)       # the posses are 36" apart: nobody can shoot or fight
@@ -443,6 +443,31 @@ def test_no_attack_means_pass_then_lay_down_priority_and_keep():
     for p in (1, 2):
         assert len(st.cards[p].hand) == 8 and st.cards[p].spent == 0 and not st.cards[p].played
         assert len(card_places(st, p)) == 54
+
+
+def test_by_default_cards_not_spent_in_tests_are_forfeited_and_do_not_count_for_priority():
+    # 000_0c05cfd63e59894e.txt: 'Have to play cards in opposing tests'; priority goes to 'the best
+    # hand of five cards out of the seven played'. Turn 1 with the posses 36" apart: nobody can test,
+    # so nobody earns a priority hand; the cards are forfeited unseen, not laid down to build a hand.
+    g = new_game(seed=11)
+    assert g.rules.opts.shortfall == "forfeit"
+    stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
+    stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
+    to_main(g, 1)
+    submit(g, Pass())
+    submit(g, Pass())
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "forfeit")
+    for code in ["2S", "2H", "5D", "9C", "JS", "KH", "AD"]:
+        submit(g, LayDown(code))
+    for code in ["4C", "5C", "6C", "7C", "8C", "2D", "3D"]:
+        ev = submit(g, LayDown(code))
+    st = g.state
+    assert not st.cards[1].played and not st.cards[2].played
+    # no hand on either side: equal, so priority swaps (option initiative_tie) -- the straight
+    # flush player 2 would have laid down earns nothing
+    assert "player 2 has priority" in text(ev) and "straight flush" not in text(ev).lower()
+    assert card("4C") in st.cards[2].discard and card("2S") in st.cards[1].discard
 
 
 def test_forfeit_option_sends_cards_to_the_discard_hidden():

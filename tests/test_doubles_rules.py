@@ -553,6 +553,36 @@ def test_low_ammunition_blocks_shooting_next_turn_without_a_double():
     assert not any(isinstance(o, Shoot) for o in g.pending().options)
 
 
+def test_low_ammunition_option_applies_in_melee_too():
+    """004_664065b4c29fdc82.txt: 'Double 6 : Peu de munitions : L'attaquant doit obtenir un double sur
+    un test d'aptitude au début du prochain tour pour pouvoir tirer.' With the literal option a
+    melee defender's double 6 puts the attacker low on ammunition: next turn it must roll a
+    double to throw anything."""
+    g = stage(new_game(options={"melee_defender_double_six": "low_ammunition"}),
+              {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit", ["1.grit", "2.marrow"])
+    submit(g, [o for o in g.pending().options if isinstance(o, MoveTo)][0])     # charge
+    submit(g, MeleeAttack("1.grit", "2.marrow"))
+    submit(g, Announce("1.grit", 0))
+    g.state.rng.force(6, 6, 1, 2, 3, 4, 5)          # Marrow (first) a double 6; Grit 4 dice + armour die
+    submit(g, Announce("2.marrow", 0))
+    assert {o.effect for o in g.pending().options} == {"low_ammunition", "none"}
+    submit(g, ChooseEffect("2.marrow", "low_ammunition"))
+    ev = submit(g, KeepDice("1.grit", (5, 4), (5,)))
+    assert "Grit is low on ammunition" in texts(ev)
+    assert g.state.fighters["1.grit"].status.low_ammunition
+    # the odds agree: a defender's double 6 is counted as low ammunition in melee under the option
+    from engine.rulesets.doubles.odds import duel_odds
+    assert duel_odds("melee", (4, 1), (2, 0), health=4, options=g.rules.opts).low_ammunition > 0
+    assert duel_odds("melee", (4, 1), (2, 0), health=4).low_ammunition == 0
+    # next turn: no double, no throwing (Grit holds a skull it could throw)
+    submit(g, EndActivation("1.grit"))
+    g.state.rng.force(6, 1, 1, 2, 3)                # next turn's track (Grit 1+6, Marrow ...), Grit's test
+    ev = submit(g, EndActivation("2.marrow"))
+    assert "Grit tests for low ammunition: no double, it cannot shoot this turn" in texts(ev)
+    grit = g.state.fighters["1.grit"]
+    assert g.state.turn == 2 and grit.ammo_blocked and not grit.status.low_ammunition
+
+
 def test_intimidation_ends_the_attackers_activation():
     g = _lokee_shoots_marrow()
     g.state.rng.force(1, 2, 3, 4, 6, 5, 5)

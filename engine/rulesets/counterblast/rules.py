@@ -121,7 +121,7 @@ class CBState(State):
 
 class CBMoveSpace(MoveSpace):
     """``MoveSpace`` with nearby models only for the path search and the Panic restriction (a
-    Panicked model may not end closer to an enemy than it started)."""
+    Panicked model may not end closer to any enemy than it started)."""
 
     def __init__(self, table, base, allowance, others=(), enemies=(), no_closer=False, label=""):
         super().__init__(table, base, allowance, others, label=label)
@@ -129,7 +129,8 @@ class CBMoveSpace(MoveSpace):
         self.near = tuple(o for o in self.others if math.hypot(o.x - base.x, o.y - base.y) <= reach + o.radius)
         self.no_closer = no_closer
         self.enemies = tuple(enemies)
-        self.start_gap = min((math.hypot(e.x - base.x, e.y - base.y) for e in self.enemies), default=math.inf)
+        # each enemy's distance at the start: a Panicked model may end closer to none of them
+        self.start_gaps = tuple(math.hypot(e.x - base.x, e.y - base.y) for e in self.enemies)
 
     def path_to(self, x, y):
         return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near,
@@ -138,9 +139,9 @@ class CBMoveSpace(MoveSpace):
     def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
             return None
-        gap = min((math.hypot(e.x - c.x, e.y - c.y) for e in self.enemies), default=math.inf)
-        if gap < self.start_gap - 1e-6:
-            return "a Panicked model may not end a move closer to an enemy"
+        for e, start in zip(self.enemies, self.start_gaps):
+            if math.hypot(e.x - c.x, e.y - c.y) < start - 1e-6:
+                return "a Panicked model may not end a move closer to an enemy"
         return None
 
 

@@ -41,3 +41,20 @@ def test_a_panicked_move_may_not_end_closer_to_any_enemy():
     assert _move_problem(g, away) is None
     submit(g, away)
     assert g.state.models["1-ranger-1"].x == 20 * IN
+
+
+# --- 8: a Panicked model may not Pursue -----------------------------------------------------------
+CONTACT_X = (18 * IN + 15 + 12.5 + 0.3) / IN     # a drone in base contact east of a Ranger at x = 18"
+
+
+def test_a_panicked_engager_may_not_pursue():
+    """003_52d4831de0a47706.txt: 'A panicked model may not end a move closer to an enemy model than it
+    started' — Pursuit 'moves towards the Disengaging model', so a Panicked engager is not offered
+    it (a Snapshot it may still take)."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)}, moxie=(3, 1))
+    g.state.models["2-drone-1"].gain("panic")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, MoveTo("1-ranger-1", 18 * IN, 4 * IN))
+    d = g.pending()
+    assert d.player == 2 and C.React("2-drone-1", "snapshot", "pulse-carbine") in d.options
+    assert C.React("2-drone-1", "pursuit") not in d.options

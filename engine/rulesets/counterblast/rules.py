@@ -1215,7 +1215,9 @@ class CounterblastRules(Rules):
                         if act_mod.engaged_allows("snapshot", pistol=wpn.pistol) or not eng:
                             if self.within(st, r, mid, wpn.range):
                                 opts.append(React(r, "snapshot", w))
-                if r in before and r not in now:
+                # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
+                # to an enemy model than it started', so it may not Pursue
+                if r in before and r not in now and not st.models[r].has("panic"):
                     opts.append(React(r, "pursuit"))
         if not opts:
             self._continue(st, ev)

@@ -58,3 +58,26 @@ def test_a_panicked_engager_may_not_pursue():
     d = g.pending()
     assert d.player == 2 and C.React("2-drone-1", "snapshot", "pulse-carbine") in d.options
     assert C.React("2-drone-1", "pursuit") not in d.options
+
+
+# --- 9: the failed Rally's move draws the reactions any Move draws --------------------------------
+
+def test_a_failed_rally_move_draws_a_snapshot():
+    """003_52d4831de0a47706.txt, Rally: 'If the check fails, then the model must use its second action
+    to Move towards its Crew's Evac Point'; Snapshot: 'A model that is able to draw Unobscured Los to
+    a model that has just completed a Manuever action may trigger a Snapshot'. The flight is a Move."""
+    g = staged({"1-ranger-1": (22, 7), "2-drone-1": (30, 7)}, moxie=(3, 1))
+    ranger = g.state.models["1-ranger-1"]
+    ranger.gain("panic")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    x0 = ranger.x
+    g.state.rng.force(1, 1)                            # Knack 2 vs 7: no success, the Ranger flees
+    ev = submit(g, C.Rally("1-ranger-1"))
+    assert "Ranger 1 moves toward the evac point" in texts(ev) and ranger.x < x0
+    d = g.pending()
+    snap = C.React("2-drone-1", "snapshot", "pulse-carbine")
+    assert (d.player, d.kind) == (2, "react") and snap in d.options
+    g.state.rng.force(9, 1, 1, 1,   1, 1, 1, 1, 1)     # the drone's Zap 4: 1 hit; the Ranger's Defense (in cover): none
+    ev = submit(g, snap)
+    assert ranger.tokens == 1 and "Gun Drone 1 reacts: Snapshot (1 Moxie)" in texts(ev)
+    assert g.state.act is None or "1-ranger-1" not in g.state.act.members    # its activation is over

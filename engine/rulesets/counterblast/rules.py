@@ -1587,17 +1587,25 @@ class CounterblastRules(Rules):
             ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — still Panicked, but acts on", "dice"))
         else:
             ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward the evac point", "dice"))
-            self._flee(st, mid, ev)
+            before = self.engagers(st, mid)
+            moved = self._flee(st, mid, ev)
             m.gain("spent")
             st.act.members.remove(mid)
             if mid in st.act.to_resolve:
                 st.act.to_resolve.remove(mid)
+            if moved:
+                # the flight is a Move action: it draws the reactions any Move draws (Snapshot,
+                # Pursuit); the activation then goes on without the model (_continue)
+                self._after_maneuver(st, mid, before, ev)
+                return
         self._continue(st, ev)
 
-    def _flee(self, st, mid, ev):
+    def _flee(self, st, mid, ev) -> bool:
+        """A failed Rally's Move toward the crew's evac point by the shortest route. Returns
+        whether a Move action was made (False only when the crew has no evac point)."""
         p = st.models[mid].player
         if p not in self.evac:
-            return
+            return False
         m = st.models[mid]
         r = self.profile[mid].base_mm / 2
         others = self.bases(st, (mid,))
@@ -1609,10 +1617,11 @@ class CounterblastRules(Rules):
         path = table.find_path((m.x, m.y), (ex, ey), r, near)
         if path is None:
             ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
-            return
+            return True
         x, y, _ = table.walk(path, self.move_in(st, mid) * MM, r, others)
         self._place(st, mid, x, y)
         ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
+        return True
 
     # ---------------------------------------------------------------- activation flow
     def _continue(self, st, ev):

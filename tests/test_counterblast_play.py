@@ -81,3 +81,47 @@ def test_a_failed_rally_move_draws_a_snapshot():
     ev = submit(g, snap)
     assert ranger.tokens == 1 and "Gun Drone 1 reacts: Snapshot (1 Moxie)" in texts(ev)
     assert g.state.act is None or "1-ranger-1" not in g.state.act.members    # its activation is over
+
+
+# --- 10: a Half-blind model's every Move is a d5 ---------------------------------------------------
+
+def test_half_blind_action_roll_moves_a_d5():
+    """003_52d4831de0a47706.txt: 'Half-Blind models only move a d5 inches when they use the move
+    action'; Action-roll: 'The triggering model immediately resolves a single move action.'"""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, moxie=(3, 2))
+    g.state.models["2-drone-1"].gain("half_blind")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+    g.state.rng.force(3)                               # d10 3 -> d5 2
+    ev = submit(g, C.React("2-drone-1", "action_roll"))
+    assert 'Gun Drone 1 is Half-blind and moves a d5: 2"' in texts(ev)
+    d = g.pending()
+    assert d.kind == "move" and d.spaces[0].allowance == 2 * IN     # not its Move of 6"
+    assert d.spaces[0].check(MoveTo("2-drone-1", 28 * IN, 7 * IN))   # 4" is too far now
+
+
+def test_half_blind_pursuit_moves_a_d5():
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)}, moxie=(3, 1))
+    drone = g.state.models["2-drone-1"]
+    drone.gain("half_blind")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, MoveTo("1-ranger-1", 18 * IN, 3 * IN))                 # 4" south: out of contact
+    x0, y0 = drone.x, drone.y
+    g.state.rng.force(1)                               # d10 1 -> d5 1
+    ev = submit(g, C.React("2-drone-1", "pursuit"))
+    assert 'Gun Drone 1 is Half-blind and moves a d5: 1"' in texts(ev)
+    assert math.hypot(drone.x - x0, drone.y - y0) <= 1 * IN + 1e-6     # not its Move of 6"
+    assert not g.rules.engaged(g.state, "1-ranger-1")
+
+
+def test_half_blind_failed_rally_flees_a_d5():
+    g = staged({"1-ranger-1": (22, 7), "2-drone-1": (30, 7)}, moxie=(3, 0))
+    ranger = g.state.models["1-ranger-1"]
+    ranger.gain("panic")
+    ranger.gain("half_blind")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    x0, y0 = ranger.x, ranger.y
+    g.state.rng.force(1, 1, 1)                         # Knack 2 vs 7 fails; d10 1 -> d5 1
+    ev = submit(g, C.Rally("1-ranger-1"))
+    assert 'Ranger 1 is Half-blind and moves a d5: 1"' in texts(ev)
+    assert 0 < math.hypot(ranger.x - x0, ranger.y - y0) <= 1 * IN + 1e-6

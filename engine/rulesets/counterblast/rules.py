@@ -1012,9 +1012,8 @@ class CounterblastRules(Rules):
             w = {"kind": "strike", "actor": mid, "weapon": c.weapon, "targets": targets, "dice": dice}
             self._open_attack_window(st, w, ev)
         elif isinstance(c, MoveD5):
-            d = movement.half_blind_move(st.rng, self.opt)
-            ev.append(Event(f"{n} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
-            st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
+            d = self._move_allowance(st, mid, ev)
+            st.window = {"kind": "rush", "mover": mid, "allowance": d, "before": self.engagers(st, mid)}
             st.phase = "move"
         elif isinstance(c, PsiStrike):
             w = {"kind": "psi_strike", "actor": mid, "weapon": c.enigma, "targets": [c.target], "dice": None}
@@ -1077,6 +1076,17 @@ class CounterblastRules(Rules):
             raise AssertionError(f"unhandled action {c!r}")
 
     # ---------------------------------------------------------------- movement
+    def _move_allowance(self, st, mid, ev) -> float:
+        """Inches one Move action carries model ``mid``: its Move attribute (Blind: 2), or a d5
+        rolled now if it is Half-blind ("Half-Blind models only move a d5 inches when they use
+        the move action"). Every Move uses it: the model's own, an Action-roll, a Pursuit and
+        the flight after a failed Rally."""
+        if st.models[mid].has("half_blind"):
+            d = movement.half_blind_move(st.rng, self.opt)
+            ev.append(Event(f"{self.names[mid]} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
+            return float(d)
+        return float(self.move_in(st, mid))
+
     def _place(self, st, mid, x, y):
         m = st.models[mid]
         m.x, m.y = float(x), float(y)
@@ -1325,7 +1335,7 @@ class CounterblastRules(Rules):
         elif kind in ("shoot", "strike"):
             if r is not None and r.reaction == "action_roll":
                 st.window = {"kind": "action_roll", "mover": r.model, "resume": w,
-                             "allowance": float(self.move_in(st, r.model))}
+                             "allowance": self._move_allowance(st, r.model, ev)}
                 st.phase = "move"
                 return
             self._resolve_attack(st, w, r, ev)
@@ -1335,7 +1345,7 @@ class CounterblastRules(Rules):
     def _pursue(self, st, r, target, ev):
         """Pursuit: move as a Move action toward the disengaging model, back into base contact if
         any contact point is within the move, else as far along the shortest path as it goes."""
-        allowance = self.move_in(st, r) * MM
+        allowance = self._move_allowance(st, r, ev) * MM
         pts = self._contact_moves_to(st, r, target, allowance)
         if pts:
             self._place(st, r, pts[0].x, pts[0].y)
@@ -1608,8 +1618,9 @@ class CounterblastRules(Rules):
             return False
         m = st.models[mid]
         r = self.profile[mid].base_mm / 2
+        allowance = self._move_allowance(st, mid, ev) * MM
         others = self.bases(st, (mid,))
-        near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= self.move_in(st, mid) * MM + 2 * r + o.radius + 1]
+        near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= allowance + 2 * r + o.radius + 1]
         ex, ey = self.evac[p]
         table = self.tbl(st)
         ex = min(max(ex, r), table.width - r)
@@ -1618,7 +1629,7 @@ class CounterblastRules(Rules):
         if path is None:
             ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
             return True
-        x, y, _ = table.walk(path, self.move_in(st, mid) * MM, r, others)
+        x, y, _ = table.walk(path, allowance, r, others)
         self._place(st, mid, x, y)
         ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
         return True

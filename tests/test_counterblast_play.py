@@ -125,3 +125,22 @@ def test_half_blind_failed_rally_flees_a_d5():
     ev = submit(g, C.Rally("1-ranger-1"))
     assert 'Ranger 1 is Half-blind and moves a d5: 1"' in texts(ev)
     assert 0 < math.hypot(ranger.x - x0, ranger.y - y0) <= 1 * IN + 1e-6
+
+
+# --- 11: Aim helps every share of a split shot ------------------------------------------------------
+
+def test_aim_helps_every_share_of_a_split_shot_then_is_spent():
+    """003_52d4831de0a47706.txt: Aim 'reduces the Difficulty of the next Zap Check it rolls within the
+    same activation by 1'; 'All attacks made by splitting dice are considered to be a single instance
+    of the respective action and resolve simultaneously.' Both shares roll at 6 (7 - 1)."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7), "2-drone-2": (22, 4.5)}, moxie=(3, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, C.Aim("1-ranger-1"))
+    split = C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-2", "2-drone-1"), (2, 2))
+    assert "(2 dice, difficulty 6" in g.attack_odds(split).parts[1].summary
+    g.state.rng.force(6, 1,  6, 1,       # one 6 on each share: a hit only at difficulty 6
+                      1, 1, 1,  1, 1, 1)  # each drone's Defense 3: nothing saved
+    ev = submit(g, split)
+    assert sum("2d10 vs 6" in t for t in texts(ev)) == 2
+    assert [g.state.models[t].tokens for t in ("2-drone-2", "2-drone-1")] == [1, 1]
+    assert "1-ranger-1" not in g.state.act.aimed      # the Aim is spent by the Shoot action

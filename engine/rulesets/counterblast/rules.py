@@ -1384,8 +1384,8 @@ class CounterblastRules(Rules):
         if kind == "shoot":
             wpn = self.armoury.shooting_weapon(weapon)
             diff, explode = self._shot_params(st, attacker, weapon, target)
-            if active and attacker in a.aimed:
-                a.aimed.remove(attacker)
+            # the Aim is used up by the whole Shoot action (_resolve_attack), not by this check:
+            # every share of a split shot is the same instance of the action
             bonus = a.assist.pop(attacker, 0) if active else 0
             ability = self.zap(st, attacker) if pool is None else pool
             ch = ability_check(st.rng, ability, diff, explode_on=explode, bonus_dice=bonus if pool is None else 0,
@@ -1429,6 +1429,11 @@ class CounterblastRules(Rules):
                             f"→ {raw} raw damage", "dice", {"dice": list(ch.values)}))
             wpn = self.armoury.shooting_weapon(wid) if k == "shoot" else self.armoury.striking_weapon(wid)
             rolled.append((t, raw, k, cov, ch.successes, wpn))
+        # Aim lowers 'the next Zap check' of the activation; a split shot's checks are 'a single
+        # instance of the respective action', so every share used it and now it is spent
+        a = st.act
+        if kind == "shoot" and a is not None and actor in a.aimed and any(s[0] == actor for s in specs):
+            a.aimed.remove(actor)
         for (t, raw, k, cov, hits, wpn) in rolled:
             tokens = self._damage(st, t, raw, k, cov, parry.get(t, 0), ev) if raw and st.models[t].on_table else 0
             self._inflict(st, t, wpn.inflicts, hits, tokens, wpn.name, ev)

@@ -144,3 +144,41 @@ def test_aim_helps_every_share_of_a_split_shot_then_is_spent():
     assert sum("2d10 vs 6" in t for t in texts(ev)) == 2
     assert [g.state.models[t].tokens for t in ("2-drone-2", "2-drone-1")] == [1, 1]
     assert "1-ranger-1" not in g.state.act.aimed      # the Aim is spent by the Shoot action
+
+
+# --- 12: dropping Prone during a move --------------------------------------------------------------
+
+def test_a_move_may_end_prone():
+    """003_52d4831de0a47706.txt: 'A model may choose to become Prone at any point during a move
+    action.' After the movement its player chooses to end it Prone; a Prone model may not Rush."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)}, moxie=(3, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    submit(g, MoveTo("1-ranger-1", 20 * IN, 6 * IN), stand=False)
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "prone")
+    assert d.options == (C.DropProne("1-ranger-1", False), C.DropProne("1-ranger-1", True))
+    assert d.labels == ("Ranger 1 stays on its feet", "Ranger 1 drops Prone")
+    ev = submit(g, C.DropProne("1-ranger-1", True))
+    r = g.state.models["1-ranger-1"]
+    assert "Ranger 1 drops Prone" in texts(ev) and r.has("prone") and (r.x, r.y) == (20 * IN, 6 * IN)
+    assert g.state.act.used["1-ranger-1"] == ["move"]          # one Move action, not two
+    assert C.Rush("1-ranger-1") not in g.pending().options      # 'Prone models may not Rush'
+
+
+def test_an_action_roll_may_dive_prone_before_the_shot():
+    """Action-roll: 'The triggering model immediately resolves a single move action. Afterwards,
+    resolve the Shot using the model's new position.' Diving Prone in it gives the light cover of
+    a Prone model ('prone models automatically benefit from light cover')."""
+    for prone, defense in ((False, "Defense 3d10"), (True, "Defense 4d10")):
+        g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, moxie=(3, 2))
+        submit(g, C.ActivateSingle("1-ranger-1"))
+        submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
+        submit(g, C.React("2-drone-1", "action_roll"))
+        submit(g, MoveTo("2-drone-1", 28 * IN, 7 * IN), stand=False)
+        assert g.pending().kind == "prone" and g.pending().player == 2
+        g.state.rng.force(9, 1, 1, 1,  1, 1, 1, 1)      # 1 hit; Defense all 1s
+        ev = submit(g, C.DropProne("2-drone-1", prone))
+        t = texts(ev)
+        drone = g.state.models["2-drone-1"]
+        assert any(defense in x for x in t) and drone.has("prone") == prone and drone.has("stunned")
+        assert any("light cover" in x for x in t) == prone

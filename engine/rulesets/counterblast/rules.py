@@ -32,7 +32,7 @@ from . import actions as act_mod
 from . import abilities, attacks, conditions, damage, movement, moxie, odds, panic, scoring
 from .checks import ability_check
 from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
-                      EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal, Jump, KeepLeader,
+                      DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal, Jump, KeepLeader,
                       MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover, ReduceDread,
                       Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
 from .data import Crew, is_hero, load_armoury, parse_crew, shipped_crews, shipped_missions
@@ -602,6 +602,10 @@ class CounterblastRules(Rules):
             m = st.models[w["mover"]]
             return Decision(m.player, "move", f"{self.names[m.id]} moves up to {w['allowance']:.0f}\"",
                             options=(Stay(m.id),), spaces=(self._move_space(st, m.id, w["allowance"] * MM),))
+        if ph == "prone":
+            m = st.models[st.window["mover"]]
+            return Decision(m.player, "prone", f"{self.names[m.id]}: end the move Prone?",
+                            options=(DropProne(m.id, False), DropProne(m.id, True)))
         if ph == "react":
             w = st.window
             return Decision(w["reactor"], "react", w["prompt"], options=tuple(w["options"]))
@@ -891,6 +895,8 @@ class CounterblastRules(Rules):
             self._apply_act(st, c, ev)
         elif ph == "move":
             self._apply_move_followup(st, c, ev)
+        elif ph == "prone":
+            self._apply_prone(st, c, ev)
         elif ph == "react":
             self._apply_reaction(st, c, ev)
         elif ph == "dread":
@@ -974,6 +980,8 @@ class CounterblastRules(Rules):
             before = self.engagers(st, mid)
             self._place(st, mid, c.x, c.y)
             ev.append(Event(f"{n} moves", "move", {"model": mid, "to": [c.x, c.y]}))
+            if self._ask_prone(st, mid, {"then": "maneuver", "before": before}):
+                return
             self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, (GoProne, StandUp)):       # both are Move actions: maneuvers
             before = self.engagers(st, mid)
@@ -1247,14 +1255,45 @@ class CounterblastRules(Rules):
         if w["kind"] == "rush":
             st.window = None
             st.phase = "act"
+            if self._ask_prone(st, mid, {"then": "maneuver", "before": w["before"]}):
+                return
             self._after_maneuver(st, mid, w["before"], ev)
         elif w["kind"] == "action_roll":
             st.window = w["resume"]
             st.phase = "act"
+            if self._ask_prone(st, mid, {"then": "action_roll", "resume": w["resume"]}):
+                return
             self._gain(st, mid, "stunned", ev)
             self._resolve_attack(st, st.window, None, ev)
         else:
             raise AssertionError(w["kind"])
+
+    def _ask_prone(self, st, mid, then: dict) -> bool:
+        """After a Move action's movement: a standing model may end it Prone ('A model may choose
+        to become Prone at any point during a move action'). Asks its player (phase "prone")
+        and returns True, or returns False when there is nothing to ask (already Prone, Down,
+        off the table)."""
+        m = st.models[mid]
+        if not m.on_table or m.down or m.has("prone"):
+            return False
+        st.window = {"kind": "prone", "mover": mid, **then}
+        st.phase = "prone"
+        return True
+
+    def _apply_prone(self, st, c, ev):
+        w = st.window
+        mid = w["mover"]
+        st.window = None
+        st.phase = "act"
+        if c.prone:
+            st.models[mid].gain("prone")
+            ev.append(Event(f"{self.names[mid]} drops Prone", "move"))
+        if w["then"] == "maneuver":
+            self._after_maneuver(st, mid, w["before"], ev)
+        else:                                   # an Action-roll: the shot resolves now
+            st.window = w["resume"]
+            self._gain(st, mid, "stunned", ev)
+            self._resolve_attack(st, st.window, None, ev)
 
     # ---------------------------------------------------------------- reactions
     def _can_react(self, st, r) -> bool:
@@ -1898,6 +1937,8 @@ class CounterblastRules(Rules):
             return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"
         if isinstance(c, NoReaction):
             return "no reaction"
+        if isinstance(c, DropProne):
+            return f"{N(c.model)} {'drops Prone' if c.prone else 'stays on its feet'}"
         if isinstance(c, ReduceDread):
             return f"spend {c.moxie} Moxie to reduce Dread by {c.moxie}"
         simple = {GoProne: "drops Prone", StandUp: "stands up", Rush: "Rushes (d10)", Stay: "stays put",

@@ -182,3 +182,64 @@ def test_an_action_roll_may_dive_prone_before_the_shot():
         drone = g.state.models["2-drone-1"]
         assert any(defense in x for x in t) and drone.has("prone") == prone and drone.has("stunned")
         assert any("light cover" in x for x in t) == prone
+
+
+# --- 13: Boost, Dog-pile and the Engaged sight rule in play ------------------------------------------
+
+def test_boost_adds_a_knack_die_per_booster_in_a_group_treat():
+    """003_52d4831de0a47706.txt, Boost: 'The Boosting model chooses a friendly model within 1″ and Line
+    of Sight, granting it +1D to its Knack for that action. It is possible for multiple models to use
+    the Boost action to improve the roll of the same model, adding 1 die to each.' Doc Harrow
+    (Knack 5, medkit) Treats a wounded Ranger; two Rangers Boost her: 7 dice."""
+    g = staged({"1-medic": (18, 7), "1-ranger-1": (18, 8.3), "1-ranger-2": (18, 5.7), "1-ranger-3": (19.3, 7),
+                "2-drone-1": (40, 30)}, moxie=(5, 0))
+    g.state.models["1-ranger-3"].tokens = 2
+    submit(g, C.ActivateGroup(("1-medic", "1-ranger-1", "1-ranger-2")))
+    submit(g, C.GroupAction("treat"))
+    d = g.pending()
+    assert C.Boost("1-ranger-1", "1-medic") in d.options and C.Treat("1-medic", "1-ranger-3") in d.options
+    submit(g, C.Boost("1-ranger-1", "1-medic"))
+    submit(g, C.Boost("1-ranger-2", "1-medic"))
+    g.state.rng.force(7, 1, 1, 1, 1, 1, 1)
+    ev = submit(g, C.Treat("1-medic", "1-ranger-3"))
+    assert any("7d10 vs 7" in t and "heals Ranger 3" in t for t in texts(ev))
+    assert g.state.rng.forced_left == 0 and g.state.models["1-ranger-3"].tokens == 1
+    assert not g.state.models["1-ranger-1"].has("spent")         # Boost does not Spend
+    assert "1-medic" not in g.state.act.boost                     # used up by the check
+
+
+def test_dog_piles_stack_on_the_next_strike():
+    """Dog-Pile: 'The next model to resolve a Strike action against the model within the same
+    activation gains +1D on their first Grit Check during that action. Multiple Dog piles on the
+    same target stack'. Captain Vell (Grit 4) strikes a Gun Drone two Rangers dog-piled: 6 dice."""
+    dx = (18 * IN + 15 + 12.5 + 0.3) / IN
+    dy = (12.5 + 15 + 0.3) / IN
+    g = staged({"1-captain": (18, 7), "1-ranger-1": (dx, 7 + dy), "1-ranger-2": (dx, 7 - dy), "2-drone-1": (dx, 7)},
+               moxie=(5, 0))
+    submit(g, C.ActivateGroup(("1-captain", "1-ranger-1", "1-ranger-2")))
+    submit(g, C.GroupAction("strike"))
+    submit(g, C.DogPile("1-ranger-1", "2-drone-1"))
+    submit(g, C.DogPile("1-ranger-2", "2-drone-1"))
+    assert g.state.act.dog_pile == {"2-drone-1": 2}
+    g.state.rng.force(*[1] * 6)
+    ev = submit(g, C.Strike("1-captain", "vibro-blade", "2-drone-1"))
+    assert any("Captain Vell strikes Gun Drone 1" in t and "6d10 vs" in t for t in texts(ev))
+    assert g.state.rng.forced_left == 0 and not g.state.act.dog_pile
+
+
+def test_engaged_needs_sight_in_play():
+    """Engaged: 'A model is Engaged any time an enemy model has LoS to it and it is within the Reach
+    of any of the enemy's striking weapons.' Unit Zero's Shock Maul (Reach 1") is 0.92" from a
+    Ranger, with the outpost's closed Security Gate between them: no sight, not Engaged, so the
+    Ranger may shoot. With the gate hacked open it is Engaged and may not."""
+    for opened in (False, True):
+        g = staged({"1-ranger-1": (22.4, 16.4), "2-unit-zero": (22.4, 14.1), "2-drone-1": (30, 18)}, moxie=(3, 0))
+        if opened:
+            g.state.opened = ["door-02"]
+        st = g.state
+        assert g.rules.dist(st, "1-ranger-1", "2-unit-zero") < 1.0
+        assert (g.rules.seen(st, "2-unit-zero", "1-ranger-1") > 0) == opened
+        assert g.rules.engaged(st, "1-ranger-1") == opened
+        submit(g, C.ActivateSingle("1-ranger-1"))
+        shots = [o for o in g.pending().options if isinstance(o, C.Shoot)]
+        assert bool(shots) != opened

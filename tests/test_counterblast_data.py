@@ -205,3 +205,15 @@ def test_options_defaults_are_the_seed_numbers():
     assert CounterblastOptions.model_validate_json(o.model_dump_json()) == o
     with pytest.raises(Exception):
         CounterblastOptions(bogus=1)
+
+
+def test_vehicles_and_area_weapons_stay_out_of_the_game(tmp_path):
+    """003_52d4831de0a47706.txt names 'Vehicles' ('The game has Heroes, Lackeys, and Vehicles.') and
+    'an area weapon' (Action-roll) and describes neither: a vehicle role is refused, and no shipped
+    weapon or enigma has an area (docs/rules/counterblast.md, Still missing)."""
+    d = crew_json()
+    d["models"][-1]["profile"]["role"] = "vehicle"
+    err = refusal(d, tmp_path)
+    assert any("role" in field for field, _ in err.problems)
+    armoury = json.loads((DATA_DIR / "armoury.json").read_text())
+    assert "area" not in json.dumps(armoury).lower()

@@ -1211,9 +1211,12 @@ def test_random_games_keep_every_invariant():
         results.append(play_checked(1000 + seed, CLOSE, check_replay=seed % 10 == 0, rosters=PAIRINGS[seed % 6],
                                     effects=effects).result().winner)
     assert len(results) == 200 and results.count(None) < 200  # some games are decided
-    # the shipped weapons and enigmas cause all four conditions the seed leaves without a source,
-    # and crews hack the outpost's secure gates open
-    assert set(effects) == {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
+    # the shipped weapons and enigmas cause the conditions the seed leaves without a source, and
+    # crews hack the outpost's secure gates open. Burning (the short-ranged Flamer's) was already
+    # rare here; since a random mover ends half its moves Prone (hidden to a short shot), these
+    # games no longer reach it: effects::test_flamer_sets_a_target_it_wounds_burning plays it.
+    assert {"pinned", "blind", "half_blind", "door opened"} <= set(effects), effects
+    assert set(effects) <= {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
 
 
 def test_random_games_other_missions():

@@ -138,3 +138,52 @@ def test_damage_never_falls_as_the_difference_grows(a, b, prot, flaws, force):
     d_hi = compute_damage(hi, protection=prot, flaws=flaws, force_attacks=force)
     assert 0 <= d_lo.points <= d_hi.points
     assert [p for _, p in DAMAGE_TABLE] == sorted(p for _, p in DAMAGE_TABLE)
+
+
+# --- which rows of the damage table a game can reach, under each penalty reading -------------------
+def _row(difference: int) -> str:
+    """The seed's row label for a difference: 'up to 2', '3-4', '5-6', '7-8', '9', '10', '11', '12'."""
+    for label, top in (("up to 2", 2), ("3-4", 4), ("5-6", 6), ("7-8", 8), ("9", 9), ("10", 10), ("11", 11)):
+        if difference <= top:
+            return label
+    return "12"
+
+
+def reachable_rows(penalty_rule: str, defences, max_penalty: int = 3) -> set[str]:
+    """Rows of the table some hit can land on: the attacker's best result is 12 (any pool of two
+    dice or more; shipped attack pools have at least two), the defender's lowest possible
+    result is taken from the engine's own pool model (``odds.side_dist``, the result kept from
+    its dice) for every defence characteristic in ``defences`` and 0..``max_penalty`` penalties
+    (armour, on the ground, a back shot, a precise attack), through ``PoolSpec.counts``."""
+    from engine.rulesets.doubles.duel import defence_pool
+    from engine.rulesets.doubles.odds import side_dist
+    opts = DoublesOptions(penalty_rule=penalty_rule)
+    rows = set()
+    for d in defences:
+        for pen in range(max_penalty + 1):
+            n, p = defence_pool(d, penalty=pen).counts(opts)
+            low = min(score for (score, _dbl), r in side_dist(n, p, penalty_rule).items() if sum(r.values()) > 0)
+            rows.update(_row(diff) for diff in range(0, 12 - low + 1))
+    return rows
+
+
+def test_reachable_rows_of_the_damage_table_under_each_penalty_reading():
+    """004_664065b4c29fdc82.txt's table runs to '11 : 8pts' and '12 : Instant death'. A defender's
+    result is two kept dice, so 11 and 12 need a defender result of 1 or 0: fewer than two dice.
+    must_keep (the default: 'These penalty D6s are to be rolled at the same time as the attack and
+    defense rolls') adds dice, so it never leaves a defender of Defence 2+ with fewer than two;
+    opponent_discards takes dice away, and reaches both rows."""
+    from engine.rulesets.doubles.data import bundled_warbands
+    shipped = sorted({f.characteristics.defence for wb in bundled_warbands().values() for f in wb.fighters})
+    assert min(shipped) >= 2
+    low_rows = {"up to 2", "3-4", "5-6", "7-8", "9", "10"}
+    assert reachable_rows("must_keep", shipped) == low_rows
+    assert reachable_rows("opponent_discards", shipped) == low_rows | {"11", "12"}
+    # one penalty on a Defence 2 defender reaches 11; two reach instant death
+    assert reachable_rows("opponent_discards", [2], max_penalty=1) == low_rows | {"11"}
+    assert reachable_rows("opponent_discards", [2], max_penalty=2) == low_rows | {"11", "12"}
+    # under must_keep the top rows need a fighter of Defence 1 (row 11) or 0 (row 12), which the
+    # warband schema allows but no shipped warband has
+    assert reachable_rows("must_keep", [1], max_penalty=0) == low_rows | {"11"}
+    assert reachable_rows("must_keep", [0], max_penalty=0) == low_rows | {"11", "12"}
+    assert table_damage(11) == 8 and table_damage(12) is None

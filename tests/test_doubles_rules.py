@@ -553,6 +553,36 @@ def test_low_ammunition_blocks_shooting_next_turn_without_a_double():
     assert not any(isinstance(o, Shoot) for o in g.pending().options)
 
 
+def test_low_ammunition_option_applies_in_melee_too():
+    """004_664065b4c29fdc82.txt: 'Double 6 : Peu de munitions : L'attaquant doit obtenir un double sur
+    un test d'aptitude au début du prochain tour pour pouvoir tirer.' With the literal option a
+    melee defender's double 6 puts the attacker low on ammunition: next turn it must roll a
+    double to throw anything."""
+    g = stage(new_game(options={"melee_defender_double_six": "low_ammunition"}),
+              {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit", ["1.grit", "2.marrow"])
+    submit(g, [o for o in g.pending().options if isinstance(o, MoveTo)][0])     # charge
+    submit(g, MeleeAttack("1.grit", "2.marrow"))
+    submit(g, Announce("1.grit", 0))
+    g.state.rng.force(6, 6, 1, 2, 3, 4, 5)          # Marrow (first) a double 6; Grit 4 dice + armour die
+    submit(g, Announce("2.marrow", 0))
+    assert {o.effect for o in g.pending().options} == {"low_ammunition", "none"}
+    submit(g, ChooseEffect("2.marrow", "low_ammunition"))
+    ev = submit(g, KeepDice("1.grit", (5, 4), (5,)))
+    assert "Grit is low on ammunition" in texts(ev)
+    assert g.state.fighters["1.grit"].status.low_ammunition
+    # the odds agree: a defender's double 6 is counted as low ammunition in melee under the option
+    from engine.rulesets.doubles.odds import duel_odds
+    assert duel_odds("melee", (4, 1), (2, 0), health=4, options=g.rules.opts).low_ammunition > 0
+    assert duel_odds("melee", (4, 1), (2, 0), health=4).low_ammunition == 0
+    # next turn: no double, no throwing (Grit holds a skull it could throw)
+    submit(g, EndActivation("1.grit"))
+    g.state.rng.force(6, 1, 1, 2, 3)                # next turn's track (Grit 1+6, Marrow ...), Grit's test
+    ev = submit(g, EndActivation("2.marrow"))
+    assert "Grit tests for low ammunition: no double, it cannot shoot this turn" in texts(ev)
+    grit = g.state.fighters["1.grit"]
+    assert g.state.turn == 2 and grit.ammo_blocked and not grit.status.low_ammunition
+
+
 def test_intimidation_ends_the_attackers_activation():
     g = _lokee_shoots_marrow()
     g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
@@ -585,3 +615,108 @@ def test_shooter_picks_among_tied_melee_results_with_the_option():
     assert [o.fighter for o in d.options] == ["1.grit", "2.bones"]
     submit(g, d.options[1])
     assert g.state.attack.defender == "2.bones" and g.pending().kind == "announce attack"
+
+
+# --------------------------------------------------------------------------- in-play paths (duel effects)
+def _lokee_and_marrow(ap=None, options=None):
+    """Lokee (Throw 4, flint knife) 12.5 cm from Marrow (Defence 2, 4 health, no armour); Lokee is
+    lower on the track, so it rolls first."""
+    return stage(new_game(options=options), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
+                 ["2.marrow", "1.lokee"], ap=ap)
+
+
+def test_force_attack_off_balance_knocks_a_surviving_defender_down():
+    """004_664065b4c29fdc82.txt: 'Off balance: The opponent must pass an aptitude test by rolling a
+    double or be knocked to the ground'."""
+    g = stage(new_game(), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit", ["1.grit", "2.marrow"])
+    submit(g, [o for o in g.pending().options if isinstance(o, MoveTo)][0])      # charge
+    submit(g, MeleeAttack("1.grit", "2.marrow"))
+    submit(g, Announce("1.grit", 0))
+    g.state.rng.force(6, 4, 6, 2, 3, 1, 6)          # Marrow 10; Grit 4 dice + armour penalty die (a 6)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.grit", (6, 6), (6,)))
+    g.state.rng.force(1, 2, 3, 6)                    # Marrow's aptitude (3 dice): no double; club holds
+    ev = submit(g, ChooseEffect("1.grit", "force_attack"))
+    t = texts(ev)
+    # 12 - 10 = 2: 1 point, +1 no armour, +1 force = 3; Marrow survives with 1 and falls
+    assert "Grit hits Marrow, 12 against 10: 3 damage; 1 health left" in t
+    assert "Marrow is knocked off balance: it falls to the ground" in t
+    marrow = g.state.fighters["2.marrow"]
+    assert marrow.on_ground and marrow.health == 1 and not marrow.out
+
+
+def test_intimidation_with_no_ap_left_costs_two_ap_next_turn():
+    """004_664065b4c29fdc82.txt: 'the latter loses the rest of his action points for this turn or
+    2 AP on his next turn if he has none left'."""
+    g = _lokee_and_marrow(ap={"1.lokee": 1})        # the shot spends Lokee's last AP
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (4, 3)))
+    ev = submit(g, ChooseEffect("2.marrow", "intimidation"))
+    assert "Lokee is intimidated: it will lose 2 AP next turn" in texts(ev)
+    assert g.state.fighters["1.lokee"].status.ap_lost_next_turn == 2
+    g.state.rng.force(6, 1)                          # next turn's track: Lokee 3+6, Marrow 3+1
+    ev = submit(g, EndActivation("2.marrow"))
+    assert "Lokee has lost 2 AP to intimidation: 1 AP this turn" in texts(ev)
+    lokee = g.state.fighters["1.lokee"]
+    assert g.state.turn == 2 and lokee.ap == 1 and lokee.status.ap_lost_next_turn == 0
+
+
+def test_aggressiveness_lowers_a_later_hit_the_same_turn():
+    """004_664065b4c29fdc82.txt: 'Aggressiveness : Decreases the number of damage suffered this turn by 1pt.'"""
+    g = _lokee_and_marrow()
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (4, 3)))
+    ev = submit(g, ChooseEffect("2.marrow", "aggressiveness"))
+    assert "Marrow avoids Lokee's shot, 10 against 7" in texts(ev)
+    assert g.state.fighters["2.marrow"].status.aggressiveness == 1
+    # Lokee's second shot hits: 11 - 3 = 8 is 4 points, 1 less for the earlier aggressiveness
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(6, 5, 1, 3, 2, 1, 2)
+    submit(g, Announce("2.marrow", 0))
+    ev = submit(g, KeepDice("1.lokee", (6, 5)))
+    assert "Lokee hits Marrow, 11 against 3: 3 damage; 1 health left" in texts(ev)
+    assert g.state.fighters["2.marrow"].health == 1
+
+
+def test_shooting_a_target_on_the_ground_penalty_die_and_one_more_damage():
+    """004_664065b4c29fdc82.txt (French): 'Tirer sur un adversaire au sol. L'attaque s'effectue
+    normalement mais le défenseur subit une pénalité de à tous ses tests. Ces sales coups
+    occasionnent 1pt de dommage supplémentaire.'"""
+    g = _lokee_and_marrow()
+    g.state.fighters["2.marrow"].on_ground = True
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
+    att, dfs = g.rules.pools(g.state, g.state.attack)
+    assert att.counts(g.rules.opts) == (5, 0) and dfs.counts(g.rules.opts) == (2, 1)
+    submit(g, Announce("1.lokee", 0))
+    g.state.rng.force(6, 3, 1, 2, 4, 1, 2, 4)        # Lokee 5 dice; Marrow 2 dice + the penalty die (4)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (6, 4)))
+    d = g.pending()
+    assert d.kind == "keep" and all(4 in o.penalty_values for o in d.options)   # the penalty die is kept
+    ev = submit(g, KeepDice("2.marrow", (4, 2), (4,)))
+    # 10 - 6 = 4: 2 points, +1 on the ground
+    assert "Lokee hits Marrow, 10 against 6: 3 damage; 1 health left" in texts(ev)
+
+
+def test_action_points_spent_on_duel_dice_add_dice_and_are_spent():
+    """004_664065b4c29fdc82.txt: 'Action points can be spent to each add an additional D to attacks
+    and defenses. They must be announced before throwing the Ds.'"""
+    g = _lokee_and_marrow()
+    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))          # 1 AP: 2 left
+    assert {o.ap for o in g.pending().options} == {0, 1, 2}
+    submit(g, Announce("1.lokee", 2))
+    assert {o.ap for o in g.pending().options} == {0, 1, 2, 3}       # Marrow's 3 AP, out of its activation
+    g.state.rng.force(1, 2, 3, 4, 5, 6, 6, 1, 2, 3, 4)
+    ev = submit(g, Announce("2.marrow", 2))
+    t = texts(ev)
+    assert "Marrow spends 2 AP for extra defence dice" in t
+    assert "Lokee attacks with 7 dice; Marrow defends with 4 dice" in t      # 5 + 2 and 2 + 2
+    assert "Lokee rolls 1 2 3 4 5 6 6" in t
+    assert g.state.fighters["1.lokee"].ap == 0 and g.state.fighters["2.marrow"].ap == 1

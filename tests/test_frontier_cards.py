@@ -84,7 +84,7 @@ def test_pair_sends_one_card_to_the_discard():
     pc.play_pair(keep=card("9S"), discard=card("9H"))
     assert pc.location_of(card("9S")) is Location.PLAYED
     assert pc.location_of(card("9H")) is Location.DISCARD
-    assert pc.spent == 2 and pc.pairs_played == 1
+    assert pc.spent == 1 and pc.pairs_played == 1   # the discarded card is the eighth card
     with pytest.raises(CardError):
         pc.play_pair(card("2C"), card("2C"))
     with pytest.raises(CardError):

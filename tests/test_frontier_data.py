@@ -114,7 +114,8 @@ def test_options_defaults_and_validation(tmp_path):
     # 000_0c05cfd63e59894e.txt: 'Players have eight cards in hand', 'seven cards minimum have to be spent in a turn'
     assert (o.hand_size, o.cards_per_turn) == (8, 7)
     assert (o.cover_half_bonus, o.cover_three_quarters_bonus) == (1, 2)
-    assert o.shortfall == "lay_down" and o.victory == "rout" and o.turn_limit == 8
+    assert o.shortfall == "forfeit" and o.victory == "rout" and o.turn_limit == 8
+    assert o.tiebreak_cards == "number_only"
     r = o.duel_rules()
     assert r.cover_half_at == 0.5 and r.cover_three_quarters_at == 0.75 and r.into_combat_penalty == 1
     p = tmp_path / "opts.json"

@@ -146,11 +146,15 @@ def test_both_favoured_is_a_score_draw_neither_is_no_damage():
 
 def test_favoured_face_cards_break_ties_unless_the_option_says_number_only():
     # J of spades: 2 + 11 + 1 = 14 vs 3 + 11 = 14
+    # 000_0c05cfd63e59894e.txt: 'If the Active player and Non-active player's totals equal out to a
+    # draw, check for use of non-face card favoured suits' (the default, number_only)
     att, dfn = F("sheriffs", S=2), F("outlawmen", D=3)
-    assert resolve_combat(att, dfn, P("JS"), P("JC")).tie_break == "attacker"
-    r = resolve_combat(att, dfn, P("JS"), P("JC"), rules=DuelRules(tiebreak_cards="number_only"))
+    assert resolve_combat(att, dfn, P("JS"), P("JC"), rules=DuelRules(tiebreak_cards="any")).tie_break == "attacker"
+    r = resolve_combat(att, dfn, P("JS"), P("JC"))
     assert r.tie_break == "none" and not r.success
-    assert breaks_ties(P("JK1"), "sheriffs") and not breaks_ties(P("JK1"), "sheriffs", DuelRules(tiebreak_cards="number_only"))
+    assert DuelRules().tiebreak_cards == "number_only"
+    assert breaks_ties(P("JK1"), "sheriffs", DuelRules(tiebreak_cards="any")) and not breaks_ties(P("JK1"), "sheriffs")
+    assert breaks_ties(P("6S"), "sheriffs")
 
 
 def test_a_lone_joker_is_the_favoured_ace():

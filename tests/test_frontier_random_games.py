@@ -113,8 +113,8 @@ def test_random_games_keep_every_invariant():
 
 
 @pytest.mark.parametrize("options", [
-    {"shortfall": "forfeit", "initiative_tie": "keep"},
-    {"eighth_card_actions_per_turn": 0, "tiebreak_cards": "number_only", "five_of_a_kind": False},
+    {"shortfall": "lay_down", "initiative_tie": "keep"},
+    {"eighth_card_actions_per_turn": 0, "tiebreak_cards": "any", "five_of_a_kind": False},
     {"victory": "last_standing", "turn_limit": 4, "into_combat_penalty": 2},
     {"hand_size": 6, "cards_per_turn": 5, "eighth_card_actions_per_turn": 2, "rout_fraction": 0.34},
 ])

@@ -193,6 +193,35 @@ def test_example_2_winged_deputy_stays_standing():
 
 # --- shooting ------------------------------------------------------------------------------------
 
+def test_a_favoured_face_card_does_not_break_a_tie_by_default():
+    # 000_0c05cfd63e59894e.txt, flow chart: 'If the Active player and Non-active player's totals
+    # equal out to a draw, check for use of non-face card favoured suits'; example 1: 'because this
+    # isn't a score draw using non-face cards, it doesn't break a tie'. Marshal 3 + J of Spades 11
+    # + 1 = 15 against an Outlaw deputy 2 + padded 1 + Q of Clubs 12 = 15: a plain draw.
+    g = new_game()
+    assert g.rules.opts.tiebreak_cards == "number_only"
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, active=1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("JS",)))
+    ev = submit(g, Commit(("QC",)))
+    assert "15 vs 15" in text(ev) and g.state.models["p2-deputy_1"].wounds == 3
+    # the summary sentence's reading stays an option: there the Jack breaks the tie
+    g = new_game(options={"tiebreak_cards": "any"})
+    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
+    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, active=1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("JS",)))
+    ev = submit(g, Commit(("QC",)))
+    assert "(tie: attacker)" in text(ev)
+
+
 def test_shots_need_range_and_sight_and_cover_counts():
     g = new_game()
     place(g, "p1-marshal", *OPEN)                       # revolver, 12"
@@ -296,7 +325,39 @@ def test_leader_pair_dead_eyed_aim_and_the_discarded_card():
     # 3 + 7 + Dead Eyed Aim 1 = 11 vs 1 + 9 = 10
     assert "11 vs 10" in text(ev) and "dead eyed aim" in text(ev)
     c1 = g.state.cards[1]
-    assert card("7S") in c1.played and card("7H") in c1.discard and c1.spent == 2 and c1.pairs_played == 1
+    # the pair counts once toward the seven: the discarded 7H is the "eighth card"
+    assert card("7S") in c1.played and card("7H") in c1.discard and c1.spent == 1 and c1.pairs_played == 1
+
+
+def test_after_a_pair_seven_cards_still_make_the_priority_hand():
+    # 000_0c05cfd63e59894e.txt: 'End of turn, each player will have played seven cards ... If players
+    # use their 'eighth card' leader action, one of the two cards goes into the discard pile after
+    # being used and cannot be used in determining initiative.' The pair uses the eighth card, so
+    # the leader's player still spends seven counting cards and has none left to keep.
+    g = new_game(options={"shortfall": "lay_down"})
+    stack(g, 1, ["7S", "7H", "2H", "3H", "4H", "5H", "6H", "8H"])
+    stack(g, 2, ["10C", "10D", "QC", "KC", "9C", "9D", "8C", "8D"])
+    place(g, "p2-deputy_1", *OPEN)
+    contact(g, "p1-marshal", "p2-deputy_1")
+    to_main(g, 1)
+    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
+    submit(g, Commit(("7S", "7H")))
+    asked_keep = set()
+    for _ in range(200):
+        d = g.pending()
+        if g.state.turn > 1 or d is None:
+            break
+        if d.kind == "keep or ditch":
+            asked_keep.add(d.player)
+            if d.player == 2:
+                st = g.state
+                c1 = st.cards[1]
+                assert len(c1.played) == 7 and card("7S") in c1.played and card("7H") in c1.discard
+                assert not c1.hand and c1.spent == 7
+        fights = [o for o in d.options if isinstance(o, Fight)]
+        g.submit(d.player, fights[0] if fights else d.options[0])
+    assert 1 not in asked_keep and 2 in asked_keep
+    assert g.state.turn == 2 and len(g.state.cards[1].hand) == 8
 
 
 def test_only_leaders_pair_and_one_pair_a_turn():
@@ -355,7 +416,7 @@ def test_drinking_is_a_free_action():
 # --- the card economy and the end of the turn --------------------------------------------------
 
 def test_no_attack_means_pass_then_lay_down_priority_and_keep():
-    g = new_game(seed=11)
+    g = new_game(options={"shortfall": "lay_down"}, seed=11)
     stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
     stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
     to_main(g, 1)       # the posses are 36" apart: nobody can shoot or fight
@@ -382,6 +443,31 @@ def test_no_attack_means_pass_then_lay_down_priority_and_keep():
     for p in (1, 2):
         assert len(st.cards[p].hand) == 8 and st.cards[p].spent == 0 and not st.cards[p].played
         assert len(card_places(st, p)) == 54
+
+
+def test_by_default_cards_not_spent_in_tests_are_forfeited_and_do_not_count_for_priority():
+    # 000_0c05cfd63e59894e.txt: 'Have to play cards in opposing tests'; priority goes to 'the best
+    # hand of five cards out of the seven played'. Turn 1 with the posses 36" apart: nobody can test,
+    # so nobody earns a priority hand; the cards are forfeited unseen, not laid down to build a hand.
+    g = new_game(seed=11)
+    assert g.rules.opts.shortfall == "forfeit"
+    stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
+    stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
+    to_main(g, 1)
+    submit(g, Pass())
+    submit(g, Pass())
+    d = g.pending()
+    assert (d.player, d.kind) == (1, "forfeit")
+    for code in ["2S", "2H", "5D", "9C", "JS", "KH", "AD"]:
+        submit(g, LayDown(code))
+    for code in ["4C", "5C", "6C", "7C", "8C", "2D", "3D"]:
+        ev = submit(g, LayDown(code))
+    st = g.state
+    assert not st.cards[1].played and not st.cards[2].played
+    # no hand on either side: equal, so priority swaps (option initiative_tie) -- the straight
+    # flush player 2 would have laid down earns nothing
+    assert "player 2 has priority" in text(ev) and "straight flush" not in text(ev).lower()
+    assert card("4C") in st.cards[2].discard and card("2S") in st.cards[1].discard
 
 
 def test_forfeit_option_sends_cards_to_the_discard_hidden():

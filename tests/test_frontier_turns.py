@@ -33,13 +33,17 @@ def test_a_pair_spends_the_eighth_card():
     pc = PlayerCards.stacked("5S 5H".split())
     pc.deal(8)
     pc.play_pair(pc.hand[0], pc.hand[1])
+    # 'each player will have played seven cards': the pair counts once, its discard is the eighth
     while must_spend(pc.spent, len(pc.hand)):
         pc.play(pc.hand[0])
-    assert pc.spent == 7 and len(pc.hand) == 1
-    # ... and when the opponent still needs its seventh, this player defends with the last card
-    assert must_defend_with_card(len(pc.hand))
-    pc.play(pc.hand[0])
-    assert pc.spent == 8 and len(pc.played) == 7 and not can_keep_last(len(pc.hand))
+    assert pc.spent == 7 and len(pc.played) == 7 and not pc.hand and not can_keep_last(len(pc.hand))
+    assert not must_defend_with_card(len(pc.hand))
+    # without a pair seven are spent and the eighth card is left to keep or ditch
+    pc2 = PlayerCards.stacked([])
+    pc2.deal(8)
+    while must_spend(pc2.spent, len(pc2.hand)):
+        pc2.play(pc2.hand[0])
+    assert pc2.spent == 7 and len(pc2.hand) == 1 and must_defend_with_card(len(pc2.hand))
 
 
 def test_rout_and_wipe_out():

@@ -125,8 +125,10 @@ def test_counterblast_split_attack_combines_independent_checks():
     split = C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-1", "2-drone-2"), (2, 2))
     a = g.attack_odds(split)
     assert [p.target for p in a.parts] == ["2-drone-1", "2-drone-2"]
-    # the Aim (-1) helps the first check only: _attack_check uses it up
-    assert "(2 dice, difficulty 6" in a.parts[0].summary and "(2 dice, difficulty 7" in a.parts[1].summary
+    # 003_52d4831de0a47706.txt: 'All attacks made by splitting dice are considered to be a single
+    # instance of the respective action': the Aim (-1) helps both checks
+    assert "(2 dice, difficulty 6" in a.parts[0].summary and "(2 dice, difficulty 6" in a.parts[1].summary
+    assert a.parts[0].hit == pytest.approx(a.parts[1].hit)
     miss = (1 - a.parts[0].hit) * (1 - a.parts[1].hit)
     assert a.hit == pytest.approx(1 - miss)
     check_odds(a)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from engine.core.odds import AttackOdds, pct
 
-from . import abilities, attacks, conditions, damage, odds
+from . import attacks, conditions, damage, odds
 from .choices import PsiStrike, React, Shoot, SplitShoot, SplitStrike, Strike
 
 ASSUMES = "the target does not react (no Parry, no Action roll, no Disperse)"
@@ -43,22 +43,17 @@ def chain(dice: int, difficulty: int, weapon_damage: int, explode: int | None, d
 
 
 def _one(rules, st, attacker: str, target: str, kind: str, weapon: str, *, pool: int | None,
-         active: bool, aim_spent: bool = False) -> AttackOdds:
+         active: bool) -> AttackOdds:
     """One attack check on one target. ``pool``: a split attack's share of the dice (None: the
     whole Zap/Grit pool); ``active``: the attacker is a member of the activation (Aim-Assist,
-    Dog-pile and Aim count only then, as in ``_attack_check``); ``aim_spent``: an earlier check
-    of the same split shot has used the Aim up (``_attack_check`` removes it)."""
+    Dog-pile and Aim count only then, as in ``_attack_check``). An Aim helps every share of a
+    split shot (one instance of the action; ``_resolve_attack`` uses it up after all of them)."""
     a = st.act
     am, tm = st.models[attacker], st.models[target]
     prof = rules.profile[target]
     if kind == "shoot":
         wpn = rules.armoury.shooting_weapon(weapon)
         diff, explode = rules._shot_params(st, attacker, weapon, target)
-        if aim_spent and a is not None and attacker in a.members and attacker in a.aimed:
-            diff = attacks.shoot_difficulty(rules.dist(st, attacker, target), aimed=False,
-                                            target_marked=tm.has("marked"), shooter_panicked=am.has("panic"),
-                                            long_difficulty=abilities.long_shot_difficulty(rules.abilities[attacker]),
-                                            options=rules.opt)
         bonus = a.assist.get(attacker, 0) if (active and a is not None) else 0
         if conditions.zap_auto_zero(am.conditions):
             dice = 0
@@ -125,8 +120,8 @@ def attack_odds(rules, st, c, player) -> AttackOdds | None:
         return _one(rules, st, c.model, c.target, kind, c.weapon, pool=None, active=True)
     if isinstance(c, (SplitShoot, SplitStrike)):
         kind = "shoot" if isinstance(c, SplitShoot) else "strike"
-        parts = [_one(rules, st, c.model, t, kind, c.weapon, pool=d, active=True, aim_spent=i > 0)
-                 for i, (t, d) in enumerate(zip(c.targets, c.dice))]
+        parts = [_one(rules, st, c.model, t, kind, c.weapon, pool=d, active=True)
+                 for t, d in zip(c.targets, c.dice)]
         return _combined(rules, c.model, kind, parts)
     if isinstance(c, PsiStrike):
         return _one(rules, st, c.model, c.target, "psi", c.enigma, pool=None, active=True)

@@ -54,6 +54,16 @@ class GroupAction(Choice):
 
 
 @dataclass(frozen=True)
+class DropProne(Choice):
+    """After a Move action's movement (its own Move, a Rush, a Half-blind d5 move, an
+    Action-roll): end it Prone (``prone=True``) or standing. 'A model may choose to become Prone
+    at any point during a move action'; dropping Prone on the way and crawling on ends the same."""
+    tag = "counterblast.DropProne"
+    model: str
+    prone: bool
+
+
+@dataclass(frozen=True)
 class GoProne(Choice):
     """A Move action spent dropping Prone where the model stands."""
     tag = "counterblast.GoProne"

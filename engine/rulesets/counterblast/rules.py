@@ -32,7 +32,7 @@ from . import actions as act_mod
 from . import abilities, attacks, conditions, damage, movement, moxie, odds, panic, scoring
 from .checks import ability_check
 from .choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
-                      EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal, Jump, KeepLeader,
+                      DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal, Jump, KeepLeader,
                       MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover, ReduceDread,
                       Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
 from .data import Crew, is_hero, load_armoury, parse_crew, shipped_crews, shipped_missions
@@ -121,7 +121,7 @@ class CBState(State):
 
 class CBMoveSpace(MoveSpace):
     """``MoveSpace`` with nearby models only for the path search and the Panic restriction (a
-    Panicked model may not end closer to an enemy than it started)."""
+    Panicked model may not end closer to any enemy than it started)."""
 
     def __init__(self, table, base, allowance, others=(), enemies=(), no_closer=False, label=""):
         super().__init__(table, base, allowance, others, label=label)
@@ -129,7 +129,8 @@ class CBMoveSpace(MoveSpace):
         self.near = tuple(o for o in self.others if math.hypot(o.x - base.x, o.y - base.y) <= reach + o.radius)
         self.no_closer = no_closer
         self.enemies = tuple(enemies)
-        self.start_gap = min((math.hypot(e.x - base.x, e.y - base.y) for e in self.enemies), default=math.inf)
+        # each enemy's distance at the start: a Panicked model may end closer to none of them
+        self.start_gaps = tuple(math.hypot(e.x - base.x, e.y - base.y) for e in self.enemies)
 
     def path_to(self, x, y):
         return self.table.find_path((self.base.x, self.base.y), (x, y), self.base.radius, self.near,
@@ -142,9 +143,9 @@ class CBMoveSpace(MoveSpace):
     def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
             return None
-        gap = min((math.hypot(e.x - c.x, e.y - c.y) for e in self.enemies), default=math.inf)
-        if gap < self.start_gap - 1e-6:
-            return "a Panicked model may not end a move closer to an enemy"
+        for e, start in zip(self.enemies, self.start_gaps):
+            if math.hypot(e.x - c.x, e.y - c.y) < start - 1e-6:
+                return "a Panicked model may not end a move closer to an enemy"
         return None
 
 
@@ -605,6 +606,10 @@ class CounterblastRules(Rules):
             m = st.models[w["mover"]]
             return Decision(m.player, "move", f"{self.names[m.id]} moves up to {w['allowance']:.0f}\"",
                             options=(Stay(m.id),), spaces=(self._move_space(st, m.id, w["allowance"] * MM),))
+        if ph == "prone":
+            m = st.models[st.window["mover"]]
+            return Decision(m.player, "prone", f"{self.names[m.id]}: end the move Prone?",
+                            options=(DropProne(m.id, False), DropProne(m.id, True)))
         if ph == "react":
             w = st.window
             return Decision(w["reactor"], "react", w["prompt"], options=tuple(w["options"]))
@@ -894,6 +899,8 @@ class CounterblastRules(Rules):
             self._apply_act(st, c, ev)
         elif ph == "move":
             self._apply_move_followup(st, c, ev)
+        elif ph == "prone":
+            self._apply_prone(st, c, ev)
         elif ph == "react":
             self._apply_reaction(st, c, ev)
         elif ph == "dread":
@@ -977,6 +984,8 @@ class CounterblastRules(Rules):
             before = self.engagers(st, mid)
             self._place(st, mid, c.x, c.y)
             ev.append(Event(f"{n} moves", "move", {"model": mid, "to": [c.x, c.y]}))
+            if self._ask_prone(st, mid, {"then": "maneuver", "before": before}):
+                return
             self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, (GoProne, StandUp)):       # both are Move actions: maneuvers
             before = self.engagers(st, mid)
@@ -1015,9 +1024,8 @@ class CounterblastRules(Rules):
             w = {"kind": "strike", "actor": mid, "weapon": c.weapon, "targets": targets, "dice": dice}
             self._open_attack_window(st, w, ev)
         elif isinstance(c, MoveD5):
-            d = movement.half_blind_move(st.rng, self.opt)
-            ev.append(Event(f"{n} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
-            st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
+            d = self._move_allowance(st, mid, ev)
+            st.window = {"kind": "rush", "mover": mid, "allowance": d, "before": self.engagers(st, mid)}
             st.phase = "move"
         elif isinstance(c, PsiStrike):
             w = {"kind": "psi_strike", "actor": mid, "weapon": c.enigma, "targets": [c.target], "dice": None}
@@ -1080,6 +1088,17 @@ class CounterblastRules(Rules):
             raise AssertionError(f"unhandled action {c!r}")
 
     # ---------------------------------------------------------------- movement
+    def _move_allowance(self, st, mid, ev) -> float:
+        """Inches one Move action carries model ``mid``: its Move attribute (Blind: 2), or a d5
+        rolled now if it is Half-blind ("Half-Blind models only move a d5 inches when they use
+        the move action"). Every Move uses it: the model's own, an Action-roll, a Pursuit and
+        the flight after a failed Rally."""
+        if st.models[mid].has("half_blind"):
+            d = movement.half_blind_move(st.rng, self.opt)
+            ev.append(Event(f"{self.names[mid]} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
+            return float(d)
+        return float(self.move_in(st, mid))
+
     def _place(self, st, mid, x, y):
         m = st.models[mid]
         m.x, m.y = float(x), float(y)
@@ -1218,7 +1237,9 @@ class CounterblastRules(Rules):
                         if act_mod.engaged_allows("snapshot", pistol=wpn.pistol) or not eng:
                             if self.within(st, r, mid, wpn.range):
                                 opts.append(React(r, "snapshot", w))
-                if r in before and r not in now:
+                # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
+                # to an enemy model than it started', so it may not Pursue
+                if r in before and r not in now and not st.models[r].has("panic"):
                     opts.append(React(r, "pursuit"))
         if not opts:
             self._continue(st, ev)
@@ -1238,14 +1259,45 @@ class CounterblastRules(Rules):
         if w["kind"] == "rush":
             st.window = None
             st.phase = "act"
+            if self._ask_prone(st, mid, {"then": "maneuver", "before": w["before"]}):
+                return
             self._after_maneuver(st, mid, w["before"], ev)
         elif w["kind"] == "action_roll":
             st.window = w["resume"]
             st.phase = "act"
+            if self._ask_prone(st, mid, {"then": "action_roll", "resume": w["resume"]}):
+                return
             self._gain(st, mid, "stunned", ev)
             self._resolve_attack(st, st.window, None, ev)
         else:
             raise AssertionError(w["kind"])
+
+    def _ask_prone(self, st, mid, then: dict) -> bool:
+        """After a Move action's movement: a standing model may end it Prone ('A model may choose
+        to become Prone at any point during a move action'). Asks its player (phase "prone")
+        and returns True, or returns False when there is nothing to ask (already Prone, Down,
+        off the table)."""
+        m = st.models[mid]
+        if not m.on_table or m.down or m.has("prone"):
+            return False
+        st.window = {"kind": "prone", "mover": mid, **then}
+        st.phase = "prone"
+        return True
+
+    def _apply_prone(self, st, c, ev):
+        w = st.window
+        mid = w["mover"]
+        st.window = None
+        st.phase = "act"
+        if c.prone:
+            st.models[mid].gain("prone")
+            ev.append(Event(f"{self.names[mid]} drops Prone", "move"))
+        if w["then"] == "maneuver":
+            self._after_maneuver(st, mid, w["before"], ev)
+        else:                                   # an Action-roll: the shot resolves now
+            st.window = w["resume"]
+            self._gain(st, mid, "stunned", ev)
+            self._resolve_attack(st, st.window, None, ev)
 
     # ---------------------------------------------------------------- reactions
     def _can_react(self, st, r) -> bool:
@@ -1326,7 +1378,7 @@ class CounterblastRules(Rules):
         elif kind in ("shoot", "strike"):
             if r is not None and r.reaction == "action_roll":
                 st.window = {"kind": "action_roll", "mover": r.model, "resume": w,
-                             "allowance": float(self.move_in(st, r.model))}
+                             "allowance": self._move_allowance(st, r.model, ev)}
                 st.phase = "move"
                 return
             self._resolve_attack(st, w, r, ev)
@@ -1336,7 +1388,7 @@ class CounterblastRules(Rules):
     def _pursue(self, st, r, target, ev):
         """Pursuit: move as a Move action toward the disengaging model, back into base contact if
         any contact point is within the move, else as far along the shortest path as it goes."""
-        allowance = self.move_in(st, r) * MM
+        allowance = self._move_allowance(st, r, ev) * MM
         pts = self._contact_moves_to(st, r, target, allowance)
         if pts:
             self._place(st, r, pts[0].x, pts[0].y)
@@ -1375,8 +1427,8 @@ class CounterblastRules(Rules):
         if kind == "shoot":
             wpn = self.armoury.shooting_weapon(weapon)
             diff, explode = self._shot_params(st, attacker, weapon, target)
-            if active and attacker in a.aimed:
-                a.aimed.remove(attacker)
+            # the Aim is used up by the whole Shoot action (_resolve_attack), not by this check:
+            # every share of a split shot is the same instance of the action
             bonus = a.assist.pop(attacker, 0) if active else 0
             ability = self.zap(st, attacker) if pool is None else pool
             ch = ability_check(st.rng, ability, diff, explode_on=explode, bonus_dice=bonus if pool is None else 0,
@@ -1420,6 +1472,11 @@ class CounterblastRules(Rules):
                             f"→ {raw} raw damage", "dice", {"dice": list(ch.values)}))
             wpn = self.armoury.shooting_weapon(wid) if k == "shoot" else self.armoury.striking_weapon(wid)
             rolled.append((t, raw, k, cov, ch.successes, wpn))
+        # Aim lowers 'the next Zap check' of the activation; a split shot's checks are 'a single
+        # instance of the respective action', so every share used it and now it is spent
+        a = st.act
+        if kind == "shoot" and a is not None and actor in a.aimed and any(s[0] == actor for s in specs):
+            a.aimed.remove(actor)
         for (t, raw, k, cov, hits, wpn) in rolled:
             tokens = self._damage(st, t, raw, k, cov, parry.get(t, 0), ev) if raw and st.models[t].on_table else 0
             self._inflict(st, t, wpn.inflicts, hits, tokens, wpn.name, ev)
@@ -1588,21 +1645,30 @@ class CounterblastRules(Rules):
             ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — still Panicked, but acts on", "dice"))
         else:
             ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward the evac point", "dice"))
-            self._flee(st, mid, ev)
+            before = self.engagers(st, mid)
+            moved = self._flee(st, mid, ev)
             m.gain("spent")
             st.act.members.remove(mid)
             if mid in st.act.to_resolve:
                 st.act.to_resolve.remove(mid)
+            if moved:
+                # the flight is a Move action: it draws the reactions any Move draws (Snapshot,
+                # Pursuit); the activation then goes on without the model (_continue)
+                self._after_maneuver(st, mid, before, ev)
+                return
         self._continue(st, ev)
 
-    def _flee(self, st, mid, ev):
+    def _flee(self, st, mid, ev) -> bool:
+        """A failed Rally's Move toward the crew's evac point by the shortest route. Returns
+        whether a Move action was made (False only when the crew has no evac point)."""
         p = st.models[mid].player
         if p not in self.evac:
-            return
+            return False
         m = st.models[mid]
         r = self.profile[mid].base_mm / 2
+        allowance = self._move_allowance(st, mid, ev) * MM
         others = self.bases(st, (mid,))
-        near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= self.move_in(st, mid) * MM + 2 * r + o.radius + 1]
+        near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= allowance + 2 * r + o.radius + 1]
         ex, ey = self.evac[p]
         table = self.tbl(st)
         ex = min(max(ex, r), table.width - r)
@@ -1610,10 +1676,11 @@ class CounterblastRules(Rules):
         path = table.find_path((m.x, m.y), (ex, ey), r, near)
         if path is None:
             ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
-            return
-        x, y, _ = table.walk(path, self.move_in(st, mid) * MM, r, others)
+            return True
+        x, y, _ = table.walk(path, allowance, r, others)
         self._place(st, mid, x, y)
         ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
+        return True
 
     # ---------------------------------------------------------------- activation flow
     def _continue(self, st, ev):
@@ -1874,6 +1941,8 @@ class CounterblastRules(Rules):
             return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"
         if isinstance(c, NoReaction):
             return "no reaction"
+        if isinstance(c, DropProne):
+            return f"{N(c.model)} {'drops Prone' if c.prone else 'stays on its feet'}"
         if isinstance(c, ReduceDread):
             return f"spend {c.moxie} Moxie to reduce Dread by {c.moxie}"
         simple = {GoProne: "drops Prone", StandUp: "stands up", Rush: "Rushes (d10)", Stay: "stays put",

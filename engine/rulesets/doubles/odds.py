@@ -101,7 +101,7 @@ class DuelOdds:
     out: Fraction              # the defender is out of action (damage >= health, or instant death)
     instant_death: Fraction
     force_attack: Fraction     # the attacker keeps a double 6 (off balance, weapon-break tests)
-    low_ammunition: Fraction   # shot: the defender keeps a double 6
+    low_ammunition: Fraction   # the defender keeps a double 6 (a shot, or melee under the low_ammunition option)
     damage: dict               # points dealt (instant death as None) -> P, over hits only
 
 
@@ -129,7 +129,7 @@ def duel_odds(kind: str, attack: tuple[int, int], defence: tuple[int, int], *, h
     hist: dict = {}
     fa = sum((sum(r.values(), Fraction(0)) for (s, d), r in A.items() if d == 6), Fraction(0))
     low = sum((sum(r.values(), Fraction(0)) for (s, d), r in D.items() if d == 6), Fraction(0)) \
-        if kind == "shoot" else Fraction(0)
+        if (kind == "shoot" or not two) else Fraction(0)
     for (sa, da), ra in A.items():
         pa = sum(ra.values(), Fraction(0))
         a_base = (dl.FORCE_ATTACK,) if da == 6 else ()

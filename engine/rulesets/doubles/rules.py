@@ -1069,7 +1069,9 @@ class DoublesRules(Rules):
         if res.cover:
             d.status = replace(d.status, cover=d.status.cover + res.cover)
             ev.append(Event(f"{d.name} takes cover against projectiles until the end of the turn", "effect"))
-        if res.low_ammunition and at.kind == "shoot":
+        if res.low_ammunition:
+            # a shot's, or (option melee_defender_double_six="low_ammunition") a melee attacker's:
+            # either way it is the attacker's next turn of shooting that is at stake
             a.status = replace(a.status, low_ammunition=True)
             ev.append(Event(f"{a.name} is low on ammunition: it must roll a double next turn to shoot", "effect"))
         if res.intimidation:

@@ -158,7 +158,8 @@ class PlayerCards:
         self.hand: list[Card] = list(hand)
         self.played: list[Card] = list(played)
         self.discard: list[Card] = list(discard)
-        self.spent = spent                # cards spent this turn (a pair spends two)
+        self.spent = spent                # cards spent this turn toward the seven (a pair counts once:
+                                          # its discarded card is the eighth card)
         self.pairs_played = pairs_played  # eighth-card actions this turn
         self.reshuffles = reshuffles      # times the discard became the deck
         self.check()
@@ -253,7 +254,12 @@ class PlayerCards:
     def play_pair(self, keep: Card, discard: Card) -> None:
         """Spend a leader's eighth-card pair: ``keep`` goes to played (counts for priority),
         ``discard`` goes to the discard pile and does not count. Pair legality is checked by
-        ``duel.check_pair``; here only that both are in the hand and different."""
+        ``duel.check_pair``; here only that both are in the hand and different.
+
+        The pair counts as ONE of the turn's seven cards (``spent`` += 1): the discarded card is
+        the "eighth card" the action is named for (seed: "each player will have played seven
+        cards"; "one of the two cards goes into the discard pile ... and cannot be used in
+        determining initiative"), so seven cards still make the priority hand."""
         if keep == discard:
             raise CardError("a pair needs two different cards")
         if keep not in self.hand or discard not in self.hand:
@@ -263,7 +269,7 @@ class PlayerCards:
         self._take(discard)
         self.played.append(keep)
         self.discard.append(discard)
-        self.spent += 2
+        self.spent += 1
         self.pairs_played += 1
 
     def lay_down(self, c: Card) -> None:

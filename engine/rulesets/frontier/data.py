@@ -200,14 +200,18 @@ class Options(_Strict):
     cards_per_turn: int = Field(default=7, ge=1, le=14, description="cards each player must spend in a turn")
     eighth_card_actions_per_turn: int = Field(default=1, ge=0, le=4)
     shortfall: Literal["lay_down", "forfeit"] = Field(
-        default="lay_down",
-        description="actions run out before seven cards are spent: lay the rest down from hand "
-                    "(they count for priority) or forfeit them to the discard (they do not)")
+        default="forfeit",
+        description="actions run out before seven cards are spent: forfeit the rest to the discard "
+                    "(they do not count for priority: priority is earned in tests) or lay them down "
+                    "from hand face up (they count)")
     cover_half_at: float = Field(default=0.5, gt=0, le=1)
     cover_three_quarters_at: float = Field(default=0.75, gt=0, le=1)
     cover_half_bonus: int = Field(default=1, ge=0, le=5)
     cover_three_quarters_bonus: int = Field(default=2, ge=0, le=5)
-    tiebreak_cards: Literal["any", "number_only"] = "any"
+    tiebreak_cards: Literal["any", "number_only"] = Field(
+        default="number_only",
+        description="which favoured-suit cards break a drawn test: favoured number cards 2-10 only "
+                    "(the flow chart and worked example 1) or any favoured card (the summary sentence)")
     into_combat_penalty: int = Field(default=1, ge=0, le=5)
     initiative_tie: Literal["swap", "keep"] = "swap"
     five_of_a_kind: bool = True

@@ -66,7 +66,7 @@ class DuelRules:
     cover_three_quarters_at: float = 0.75
     cover_half_bonus: int = 1
     cover_three_quarters_bonus: int = 2
-    tiebreak_cards: Literal["any", "number_only"] = "any"
+    tiebreak_cards: Literal["any", "number_only"] = "number_only"
     into_combat_penalty: int = 1
     heal_amount: int = 2
     steal_below_dollars: int = 10

@@ -1,7 +1,8 @@
 """The turn's card economy and the end of the game (pure functions).
 
-Every opposed test spends one card from each player (a leader's eighth-card pair spends two
-from its owner). A turn ends when each player has spent ``cards_per_turn`` cards (seven) or
+Every opposed test spends one card from each player. A leader's eighth-card pair takes two
+cards from its owner's hand but counts once toward the seven: the second card of the pair is the
+eighth card, discarded. A turn ends when each player has spent ``cards_per_turn`` cards (seven) or
 has no card left. If the players run out of useful actions first, the missing cards are
 spent without a test (option ``shortfall``). Then priority for the next turn is judged
 (``poker.next_priority``) and each player keeps or ditches what is left in hand.
@@ -19,7 +20,8 @@ Victory = Literal["rout", "last_standing"]
 
 
 def must_spend(spent: int, hand_left: int, cards_per_turn: int = 7) -> int:
-    """How many more cards this player must spend before the turn can end."""
+    """How many more cards this player must spend before the turn can end. ``spent`` counts
+    toward the seven (a leader's pair counts once, ``PlayerCards.play_pair``)."""
     return max(0, min(cards_per_turn - spent, hand_left))
 
 

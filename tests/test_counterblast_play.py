@@ -66,7 +66,9 @@ def test_a_failed_rally_move_draws_a_snapshot():
     """003_52d4831de0a47706.txt, Rally: 'If the check fails, then the model must use its second action
     to Move towards its Crew's Evac Point'; Snapshot: 'A model that is able to draw Unobscured Los to
     a model that has just completed a Manuever action may trigger a Snapshot'. The flight is a Move."""
-    g = staged({"1-ranger-1": (22, 7), "2-drone-1": (30, 7)}, moxie=(3, 1))
+    # the drone stands where it sees the Ranger's whole flight path's end, whatever route the
+    # path finder takes round the terrain (from (30, 7) terrain hides the end of the shortest route)
+    g = staged({"1-ranger-1": (22, 7), "2-drone-1": (14, 12)}, moxie=(3, 1))
     ranger = g.state.models["1-ranger-1"]
     ranger.gain("panic")
     submit(g, C.ActivateSingle("1-ranger-1"))

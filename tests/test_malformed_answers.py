@@ -43,6 +43,14 @@ def _points(ruleset: str, seed: int = 5, every: int = 7, limit: int = 12) -> lis
 _GAMES: dict[str, list[Game]] = {}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _drop_games():
+    """Let the games (and their pymunk spaces) go before the interpreter shuts down: pymunk's
+    finalisers print tracebacks when they run after the module is torn down."""
+    yield
+    _GAMES.clear()
+
+
 def games(ruleset: str) -> list[Game]:
     if ruleset not in _GAMES:
         _GAMES[ruleset] = _points(ruleset)

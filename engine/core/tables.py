@@ -2,6 +2,8 @@
 costly part of a game's setup, and a table never changes, so every game on a map shares it."""
 from __future__ import annotations
 
+import atexit
+import gc
 import hashlib
 
 
@@ -10,6 +12,14 @@ def map_key(mapfile) -> str:
 
 
 _TABLES: dict[str, object] = {}
+
+
+@atexit.register
+def _free_tables() -> None:
+    """Free the tables' pymunk spaces while pymunk is still loaded (at interpreter shutdown
+    its finalisers would otherwise run after the module is gone and print tracebacks)."""
+    _TABLES.clear()
+    gc.collect()
 
 
 def table_for(mapfile):

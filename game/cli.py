@@ -294,6 +294,10 @@ def build_parser() -> argparse.ArgumentParser:
     am.add_argument("--png", help="draw the map to scale into this PNG file")
     am.set_defaults(func=cmd_analyze_map)
 
+    from game.workshop_cli import add_experiment_parser
+
+    add_experiment_parser(sub)
+
     va = sub.add_parser("validate", help="check maps, rosters and saves")
     va.add_argument("files", nargs="+")
     va.set_defaults(func=cmd_validate)

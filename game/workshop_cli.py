@@ -87,3 +87,51 @@ def cmd_experiment(args) -> int:
               f"{pct(s['first_player_win_of_decisive'])}, draws {pct(s['draw'])}, mean turns {s['mean_turns']}"
               + (f", {s['errors']} errors" if s["errors"] else ""))
     return 1 if any(s["errors"] for s in summary.values()) else 0
+
+
+# --- analyze-map: the sight analysis ------------------------------------------------
+def parse_length_mm(text: str) -> float:
+    """'27' (mm), '27mm', '1.1in', '1.1"', '2.7cm' -> mm."""
+    t = str(text).strip().lower().replace('"', "in")
+    for suffix, k in (("mm", 1.0), ("cm", 10.0), ("in", 25.4)):
+        if t.endswith(suffix):
+            return float(t[: -len(suffix)]) * k
+    return float(t)
+
+
+def add_analyze_arguments(am) -> None:
+    am.add_argument("--eye", default=None,
+                    help="observers' eye height above the ground (mm, or with a unit: 1.1in, 3cm); default 27 mm")
+    am.add_argument("--grid", default="1in", help="observer grid spacing (default 1in)")
+    am.add_argument("--control", default="3in", help="objective control range (default 3in)")
+    am.add_argument("--no-sight", action="store_true", help="skip the sight analysis")
+
+
+def sight_analysis(mapfile, args):
+    """The ``SightAnalysis`` of ``mapfile`` for the analyze-map arguments."""
+    from engine.core.tables import table_for
+    from engine.table.heatmap import DEFAULT_EYE_MM
+    from engine.workshop.analysis import analyse
+
+    eye = DEFAULT_EYE_MM if args.eye is None else parse_length_mm(args.eye)
+    return analyse(table_for(mapfile), step_mm=parse_length_mm(args.grid), eye_mm=eye,
+                   control_mm=parse_length_mm(args.control))
+
+
+def sight_json(analysis) -> dict:
+    return analysis.metrics
+
+
+def print_sight(s: dict, unit: str) -> None:
+    u = '"' if unit == "in" else f" {unit}"
+    f = lambda v: "–" if v is None else f"{v:.1f}%"  # noqa: E731
+    print(f"  sight (eye {s['eye_mm']:g} mm, {s['observer_points']} observer points): overall line of sight "
+          f"{s['overall_los_pct']:.1f}%")
+    print(f"  deployment zones hideable from the enemy zone: side 1 {f(s['dz_hideability_pct']['1'])}, "
+          f"side 2 {f(s['dz_hideability_pct']['2'])}; exposure side 1 {f(s['dz_exposure_pct']['1'])}, "
+          f"side 2 {f(s['dz_exposure_pct']['2'])}")
+    print(f"  objectives hidable in control range: side 1 {f(s['objective_hidability_pct']['1'])}, "
+          f"side 2 {f(s['objective_hidability_pct']['2'])}")
+    for i, ln in enumerate(s["lanes"], 1):
+        print(f"  lane {i}: {ln['length']:.1f}{u} from ({ln['from'][0]:g}, {ln['from'][1]:g}) to "
+              f"({ln['to'][0]:g}, {ln['to'][1]:g}){'  zone to zone' if ln['zone_to_zone'] else ''}")

@@ -190,8 +190,12 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
-def _hidden_chunk(args) -> np.ndarray:
-    return _hidden_rows(*args)
+def _hidden_chunk(args) -> tuple[int, int, np.ndarray]:
+    b0, b1, batch = args
+    n = len(_STATE["pts"])
+    block = np.zeros((b1 - b0) * n, dtype=bool)
+    block[_hidden_rows(b0, b1, batch) - b0 * n] = True
+    return b0, b1, np.packbits(block)
 
 
 def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM, batch: int = 64,
@@ -219,10 +223,13 @@ def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_E
             edges = (n * (1 - np.sqrt(1 - np.linspace(0, 1, 4 * procs + 1)))).astype(int)
             chunks = [(int(a), int(b), batch) for a, b in zip(edges[:-1], edges[1:]) if b > a]
             with mp.get_context("fork").Pool(procs) as pool:
-                flat = np.concatenate(pool.map(_hidden_chunk, chunks))
+                for b0, b1, packed in pool.imap_unordered(_hidden_chunk, chunks):
+                    V[b0:b1] &= ~np.unpackbits(packed, count=(b1 - b0) * n).astype(bool).reshape(b1 - b0, n)
+            flat = None
     finally:
         _STATE.clear()
-    V.ravel()[flat] = False
+    if flat is not None:
+        V.ravel()[flat] = False
     V &= V.T           # a ray grazing a corner may differ by direction: hidden either way is hidden
     return V
 
@@ -325,15 +332,16 @@ def firing_lanes(pts: np.ndarray, V: np.ndarray, count: int, zones: dict, unit_m
     n = len(pts)
     if n < 2 or count <= 0:
         return []
-    # candidates: each point's farthest visible point
+    # candidates: each point's farthest visible point (|p|^2 + |q|^2 - 2 p.q, a matrix product)
     P = pts.astype(np.float64)
+    sq = (P * P).sum(axis=1)
     far = np.zeros(n, dtype=np.int64)
     far_d2 = np.zeros(n)
-    for r0 in range(0, n, 512):
-        d2 = ((P[r0:r0 + 512, None, :] - P[None, :, :]) ** 2).sum(axis=2)
-        d2 = np.where(V[r0:r0 + 512], d2, -1.0)
-        far[r0:r0 + 512] = d2.argmax(axis=1)
-        far_d2[r0:r0 + 512] = d2.max(axis=1)
+    for r0 in range(0, n, 1024):
+        d2 = sq[r0:r0 + 1024, None] + sq[None, :] - 2.0 * (P[r0:r0 + 1024] @ P.T)
+        d2[~V[r0:r0 + 1024]] = -1.0
+        far[r0:r0 + 1024] = d2.argmax(axis=1)
+    far_d2 = ((P - P[far]) ** 2).sum(axis=1)
     i = np.arange(n)
     j = far
     d2 = far_d2
@@ -341,25 +349,21 @@ def firing_lanes(pts: np.ndarray, V: np.ndarray, count: int, zones: dict, unit_m
     zone_of = np.zeros(n, dtype=np.int8)
     for side, zi in zones.items():
         zone_of[zi] = side
-    kept: list[tuple[np.ndarray, np.ndarray]] = []
     out = []
     s2 = separation ** 2
-    for t in top:
-        a, b = pts[i[t]], pts[j[t]]
-        dup = False
-        for (ka, kb) in kept:
-            if (((a - ka) ** 2).sum() < s2 and ((b - kb) ** 2).sum() < s2) or \
-               (((a - kb) ** 2).sum() < s2 and ((b - ka) ** 2).sum() < s2):
-                dup = True
-                break
-        if dup:
-            continue
-        kept.append((a, b))
+    alive = np.ones(len(top), dtype=bool)
+    A, Bp = P[i[top]], P[j[top]]
+    while alive.any() and len(out) < count:
+        k = int(np.argmax(alive))           # the longest lane still alive
+        t = top[k]
+        a, b = A[k], Bp[k]
+        da, db = ((A - a) ** 2).sum(1), ((Bp - b) ** 2).sum(1)
+        xa, xb = ((A - b) ** 2).sum(1), ((Bp - a) ** 2).sum(1)
+        alive &= ~(((da < s2) & (db < s2)) | ((xa < s2) & (xb < s2)))
+        alive[k] = False
         za, zb = int(zone_of[i[t]]), int(zone_of[j[t]])
-        out.append({"from": [round(a[0] / unit_mm, 2), round(a[1] / unit_mm, 2)],
-                    "to": [round(b[0] / unit_mm, 2), round(b[1] / unit_mm, 2)],
+        out.append({"from": [round(float(a[0]) / unit_mm, 2), round(float(a[1]) / unit_mm, 2)],
+                    "to": [round(float(b[0]) / unit_mm, 2), round(float(b[1]) / unit_mm, 2)],
                     "length": round(float(math.sqrt(d2[t])) / unit_mm, 2),
                     "zone_to_zone": {za, zb} == {1, 2}})
-        if len(out) >= count:
-            break
     return out

@@ -257,7 +257,7 @@ class SightAnalysis:
 
 
 def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_MM,
-            control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 2) -> SightAnalysis:
+            control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 1) -> SightAnalysis:
     """Every sight metric of ``table`` from one visibility matrix (see ``docs/workshop.md``)."""
     mf = table.mapfile
     k = MM_PER[mf.unit]

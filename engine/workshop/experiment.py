@@ -156,6 +156,10 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
         if old != cfg_json:
             raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments: {old} vs {cfg_json}")
     cfg_path.write_text(json.dumps(cfg_json, indent=1) + "\n")
+    if existing:  # drop a line cut short by a kill, so appended lines start on a fresh line
+        tmp = out / (RECORDS + ".tmp")
+        tmp.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in existing))
+        tmp.replace(out / RECORDS)
     done = {_key(r) for r in existing}
     todo = [j for j in jobs(cfg) if _key(j) not in done]
     t0 = time.perf_counter()
@@ -168,9 +172,12 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
         client, cluster = _client(workers, scheduler)
         try:
             if progress:
-                from tqdm import tqdm
+                try:
+                    from tqdm import tqdm
 
-                bar = tqdm(total=len(todo) + len(done), initial=len(done), unit="game", dynamic_ncols=True)
+                    bar = tqdm(total=len(todo) + len(done), initial=len(done), unit="game", dynamic_ncols=True)
+                except ImportError:  # tqdm is in the workshop extra: no bar without it
+                    bar = None
             n_workers = len(client.scheduler_info().get("workers", {})) or workers
             futs = client.map(run_game, todo, pure=False)
             with open(out / RECORDS, "a") as fh:

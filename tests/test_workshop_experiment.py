@@ -38,7 +38,8 @@ def test_plan_swaps_sides_halfway_on_the_same_seeds():
 def test_a_game_is_a_pure_function_of_its_job():
     j = jobs(Config("doubles", ("prehistoric",), 2, "random", "random", seed=5))[1]
     a, b = run_game(j), run_game(j)
-    a.pop("seconds"), b.pop("seconds")
+    for r in (a, b):
+        r.pop("seconds"), r.pop("cpu_seconds")
     assert a == b and a["error"] is None and a["turns"] >= 1
 
 
@@ -116,7 +117,7 @@ def test_experiment_on_a_real_scheduler_with_two_workers_and_resume(tmp_path):
         assert main(args + ["--resume"]) == 0
         again = sorted((json.loads(x) for x in (out / "games.jsonl").read_text().splitlines() if x.endswith("}")),
                        key=lambda r: r["index"])
-        strip = lambda r: {k: v for k, v in r.items() if k != "seconds"}  # noqa: E731
+        strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "cpu_seconds")}  # noqa: E731
         assert [strip(r) for r in again] == [strip(r) for r in full]
     finally:
         for p in reversed(procs):

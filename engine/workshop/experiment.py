@@ -69,7 +69,7 @@ def run_game(job: Job) -> dict:
     from engine.core import Game, Setup
     from engine.simulate import play
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     rec = {"map": job.map, "index": job.index, "seed": job.seed, "ruleset": job.ruleset,
            "seats": {"1": job.seats[0], "2": job.seats[1]}, "swapped": job.swapped,
            "agents": None, "winner": None, "winner_agent": None, "first_player": None,
@@ -90,6 +90,7 @@ def run_game(job: Job) -> dict:
     except Exception as err:  # recorded: an experiment's job is also to find these
         rec["error"] = f"{type(err).__name__}: {err}"
     rec["seconds"] = round(time.perf_counter() - t0, 3)
+    rec["cpu_seconds"] = round(time.thread_time() - c0, 3)     # the game's own CPU time on its worker
     return rec
 
 
@@ -124,8 +125,9 @@ class RunInfo:
     total: int
     skipped: int
     played: int
-    seconds: float
+    seconds: float               # wall time, the cluster's start-up included
     workers: int
+    play_seconds: float = 0.0    # wall time from the first submitted game to the last result
     records: list = field(default_factory=list)
 
 
@@ -165,6 +167,7 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
     t0 = time.perf_counter()
     new = []
     n_workers = workers
+    play = 0.0
     if todo:
         from distributed import as_completed
 
@@ -179,6 +182,7 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
                 except ImportError:  # tqdm is in the workshop extra: no bar without it
                     bar = None
             n_workers = len(client.scheduler_info().get("workers", {})) or workers
+            t_play = time.perf_counter()
             futs = client.map(run_game, todo, pure=False)
             with open(out / RECORDS, "a") as fh:
                 for fut in as_completed(futs):
@@ -190,6 +194,7 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
                     if bar is not None:
                         bar.update(1)
                         bar.set_postfix_str(f"{rec['map']} #{rec['index']}")
+            play = time.perf_counter() - t_play
         finally:
             if bar is not None:
                 bar.close()
@@ -200,7 +205,7 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
     records = existing + new
     if write_outputs:
         outputs(cfg, out, records)
-    return RunInfo(len(todo) + len(done), len(done), len(new), secs, n_workers, records)
+    return RunInfo(len(todo) + len(done), len(done), len(new), secs, n_workers, play, records)
 
 
 def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:

@@ -39,9 +39,12 @@ def main() -> int:
             total = time.perf_counter() - t0
             rate[k] = args.games / info.play_seconds
             cpu = sum(r.get("cpu_seconds") or 0 for r in info.records)
+            # occupancy: the share of each worker's time spent inside a game (1.0: never idle,
+            # whatever share of a core the machine gave it): what dask's scheduling costs
+            occ = sum(r.get("seconds") or 0 for r in info.records) / (k * info.play_seconds)
             print(f"{k} worker(s): {args.games} games played in {info.play_seconds:.1f} s ({info.seconds:.1f} s with the "
                   f"cluster's start-up): {rate[k]:.2f} games/s; the games' CPU time {cpu:.1f} s, i.e. "
-                  f"{cpu / info.play_seconds:.2f} cores busy on average; load {l0:.1f} -> {os.getloadavg()[0]:.1f}")
+                  f"{cpu / info.play_seconds:.2f} cores busy on average; worker occupancy {occ:.2f}; load {l0:.1f} -> {os.getloadavg()[0]:.1f}")
         finally:
             shutil.rmtree(d, ignore_errors=True)
     if 1 in rate and 2 in rate:

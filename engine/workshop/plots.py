@@ -32,10 +32,11 @@ def plot_summary(summary: dict, records: list[dict], out: Path) -> list[Path]:
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=label)
     ax.axhline(0.5, color="k", lw=0.8, ls="--")
     ax.set_xticks(range(len(names)), names)
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.22)
+    ax.set_yticks([0, 0.2, 0.4, 0.5, 0.6, 0.8, 1.0])
     ax.set_ylabel("share (95% Wilson interval)")
     ax.set_title("Balance by map (most balanced left)")
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc="upper center", ncol=2, frameon=False)
     fig.tight_layout()
     p1 = out / "balance.png"
     fig.savefig(p1, dpi=110)

@@ -100,11 +100,12 @@ def report_markdown(summary: dict[str, dict], config: dict) -> str:
              "the agents swap seats halfway (game i and game i + games/2 share a seed, seats mirrored). "
              "Rates with 95% Wilson intervals in brackets; side and first-player rates are shares of "
              "the decisive games.", "",
-             "| rank | map | games | seat 1 wins | first player wins | draws | mean turns | imbalance |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"| rank | map | games | seat 1 wins | first player wins | {config['p1']} (p1) wins | draws | mean turns | imbalance |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for i, s in enumerate(ranked(summary), 1):
         lines.append(f"| {i} | {s['map']} | {s['games'] - s['errors']}{' (' + str(s['errors']) + ' errors)' if s['errors'] else ''} "
                      f"| {pct(s['side1_win_of_decisive'])} | {pct(s['first_player_win_of_decisive'])} "
+                     f"| {pct(s['p1_agent_win'])} "
                      f"| {pct(s['draw'])} | {s['mean_turns']} | {s['imbalance'] * 100:.1f} pts |")
     lines += ["", "Imbalance: the larger distance from 50% of the seat-1 and the first-player win shares; "
               "maps are ranked most balanced first."]

@@ -61,7 +61,7 @@ def cmd_experiment(args) -> int:
         except SetupError as err:
             _err(f"skirmish experiment: cannot set up {args.ruleset} on {m}: {err}")
             return 2
-        maps.append(str(resolve_map(m)) if m.endswith(".json") else m)
+        maps.append(m)
     try:
         import distributed  # noqa: F401
     except ImportError:

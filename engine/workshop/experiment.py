@@ -42,6 +42,17 @@ class Job:
     seats: tuple[str, str]       # agent name in seat 1, seat 2
     swapped: bool                # True: the p2 agent sits in seat 1
     max_decisions: int = 50_000
+    path: str = ""               # where the workers read the map (absolute for a file), else ``map``
+
+
+def map_label(name: str) -> str:
+    """A map's name in records and reports: a shipped map's id, or a file's stem."""
+    return Path(name).stem if name.endswith(".json") else name
+
+
+def map_source(name: str) -> str:
+    """What a worker passes to ``resolve_map``: a shipped id, or the file's absolute path."""
+    return str(Path(name).resolve()) if name.endswith(".json") else name
 
 
 def jobs(cfg: Config) -> list[Job]:
@@ -50,8 +61,9 @@ def jobs(cfg: Config) -> list[Job]:
     for m in cfg.maps:
         for i in range(cfg.games):
             swapped = i >= half
-            out.append(Job(cfg.ruleset, m, i, game_seed(cfg.seed, i % half),
-                           (cfg.p2, cfg.p1) if swapped else (cfg.p1, cfg.p2), swapped, cfg.max_decisions))
+            out.append(Job(cfg.ruleset, map_label(m), i, game_seed(cfg.seed, i % half),
+                           (cfg.p2, cfg.p1) if swapped else (cfg.p1, cfg.p2), swapped, cfg.max_decisions,
+                           map_source(m)))
     return out
 
 
@@ -75,7 +87,7 @@ def run_game(job: Job) -> dict:
            "agents": None, "winner": None, "winner_agent": None, "first_player": None,
            "turns": None, "decisions": None, "scores": None, "reason": None, "error": None}
     try:
-        game = Game(Setup(job.ruleset, _load(job.map), (), {}, job.seed))
+        game = Game(Setup(job.ruleset, _load(job.path or job.map), (), {}, job.seed))
         first = game.pending()
         rec["first_player"] = None if first is None else first.player
         players = {p: make_agent(job.seats[p - 1], p, job.seed ^ (p * 0x9E3779B1)) for p in (1, 2)}
@@ -136,8 +148,14 @@ def _client(workers: int, scheduler: str | None):
 
     if scheduler:
         return Client(scheduler, timeout="20s"), None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None, silence_logs=40)
+    import warnings
+
+    with warnings.catch_warnings():
+        # no dashboard; the scheduler's small HTTP server binds 127.0.0.1 and, when 8787 is taken
+        # (another cluster on the machine), warns before taking a free port: harmless here
+        warnings.simplefilter("ignore", UserWarning)
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, silence_logs=40)
     return Client(cluster), cluster
 
 
@@ -214,7 +232,7 @@ def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:
 
     from .stats import CSV_FIELDS, csv_rows, report_markdown, summarize
 
-    order = {m: i for i, m in enumerate(cfg.maps)}
+    order = {map_label(m): i for i, m in enumerate(cfg.maps)}
     records = sorted(records, key=lambda r: (order.get(r["map"], 99), r["index"]))
     summary = summarize(records)
     cfg_json = asdict(cfg)

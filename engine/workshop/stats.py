@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from pathlib import Path
 
 Z95 = 1.959963984540054
 
@@ -96,7 +97,7 @@ def pct(r: dict) -> str:
 
 def report_markdown(summary: dict[str, dict], config: dict) -> str:
     lines = [f"# Experiment: {config['ruleset']}, {config['p1']} vs {config['p2']}", "",
-             f"{config['games']} games per map on {', '.join(config['maps'])}; seed {config['seed']}; "
+             f"{config['games']} games per map on {', '.join(Path(m).stem if m.endswith('.json') else m for m in config['maps'])}; seed {config['seed']}; "
              "the agents swap seats halfway (game i and game i + games/2 share a seed, seats mirrored). "
              "Rates with 95% Wilson intervals in brackets; side and first-player rates are shares of "
              "the decisive games.", "",

@@ -113,10 +113,12 @@ def report_markdown(summary: dict[str, dict], config: dict) -> str:
     for s in ranked(summary):
         notes = []
         if s["side_significant"]:
+            fav = 1 if s["side1_win_of_decisive"]["rate"] > 0.5 else 2
             notes.append(f"deployment side 1 wins {pct(s['side1_win_of_decisive'])} of decisive games: "
-                         "the interval excludes 50%, a real side advantage for these agents")
+                         f"the interval excludes 50%, a real advantage for side {fav} with these agents")
         if s["first_significant"]:
-            notes.append(f"the first player wins {pct(s['first_player_win_of_decisive'])}: a first-move advantage")
+            adv = "advantage" if s["first_player_win_of_decisive"]["rate"] > 0.5 else "disadvantage"
+            notes.append(f"the first player wins {pct(s['first_player_win_of_decisive'])}: a first-move {adv}")
         if not notes:
             notes.append("no side or first-move advantage these games can tell from luck")
         lines.append(f"- **{s['map']}**: " + "; ".join(notes) + ".")

@@ -256,11 +256,22 @@ def cmd_analyze_map(args) -> int:
             _err(f"skirmish analyze-map: {why}")
             return 1
     info = analyze(mapfile)
-    if args.png:
-        from game.render.png import save_map_png
+    sight = None
+    if not getattr(args, "no_sight", False):
+        from game.workshop_cli import sight_analysis
 
+        sight = sight_analysis(mapfile, args)
+        info["sight"] = sight.metrics
+    if args.png:
         try:
-            save_map_png(mapfile, args.png)
+            if sight is not None:
+                from game.render.analysis_png import save_analysis_png
+
+                save_analysis_png(mapfile, sight, args.png)
+            else:
+                from game.render.png import save_map_png
+
+                save_map_png(mapfile, args.png)
         except OSError as err:
             _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
             return 1
@@ -278,6 +289,10 @@ def cmd_analyze_map(args) -> int:
         print(f"  pieces blocking sight: {info['blocks_sight']}; deployment zones {info['deployment_zones']}, "
               f"objectives {info['objectives']}, evac points {info['evac_points']}")
         print("  kinds: " + ", ".join(f"{k} {n}" for k, n in info["kinds"].items()))
+        if sight is not None:
+            from game.workshop_cli import print_sight
+
+            print_sight(info["sight"], mapfile.unit)
         if args.png:
             print(f"  drawn to {args.png}")
     return 0
@@ -391,11 +406,18 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
     si.set_defaults(func=cmd_simulate)
 
-    am = sub.add_parser("analyze-map", help="terrain coverage and a drawing of a map")
+    am = sub.add_parser("analyze-map", help="terrain coverage, sight analysis and a drawing of a map")
     am.add_argument("map")
     am.add_argument("--json", action="store_true")
-    am.add_argument("--png", help="draw the map to scale into this PNG file")
+    am.add_argument("--png", help="draw the map to scale, with the sight heatmap and lanes, into this PNG file")
+    from game.workshop_cli import add_analyze_arguments
+
+    add_analyze_arguments(am)
     am.set_defaults(func=cmd_analyze_map)
+
+    from game.workshop_cli import add_experiment_parser
+
+    add_experiment_parser(sub)
 
     va = sub.add_parser("validate", help="check maps, rosters and saves")
     va.add_argument("files", nargs="+")

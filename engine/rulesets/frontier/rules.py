@@ -36,7 +36,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 
 from . import duel, poker, turns
-from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card
+from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card, full_deck
 from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
 
 INCH = 25.4
@@ -882,6 +882,34 @@ class FrontierRules(Rules):
             "result": st.result,
             "pieces": [self._piece(st, m) for m in st.models.values()],
         }
+
+    def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
+        """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
+        does not see dealt anew, keeping each pile's count: of the opponent's 54 cards, all but
+        those played face up (hand, committed and unrevealed card, deck, discard); of the
+        player's own, the deck and the discard (the view gives their counts only). Each pool is
+        built from the full deck's fixed order less the cards in view, then shuffled with
+        ``rng``, so the result depends on the view and ``rng`` alone."""
+        new = super().determinize(st, player, rng)
+        if player not in (1, 2):
+            return new
+        for q in (1, 2):
+            piles = new.cards[q]
+            if q == player:
+                seen = set(piles.hand) | set(piles.committed) | set(piles.played)
+                redeal = ("deck", "discard")
+            else:
+                seen = set(piles.played)
+                redeal = ("hand", "committed", "deck", "discard")
+            pool = [c for c in full_deck() if c not in seen]
+            rng.shuffle(pool)
+            i = 0
+            for name in redeal:
+                n = len(getattr(piles, name))
+                setattr(piles, name, pool[i:i + n])
+                i += n
+            assert i == len(pool), "every unseen card is dealt to exactly one pile"
+        return new
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""

@@ -227,7 +227,7 @@ class SearchAgent(Agent):
             for i, o in enumerate(others[:self.prefilter]):
                 if self.iters == 0 and ranked and time.perf_counter() - t0 >= 0.5 * self.budget:
                     break  # the time budget: rank what was looked at, keep time for the rounds
-                val = self._playout(w0.clone(), o, key, depth=1, until_mine=True)
+                val = self._playout(w0, o, key, depth=1, until_mine=True)
                 ranked.append((-val, i, o))
             ranked.sort(key=lambda t: (t[0], t[1]))
             cands += [o for _, _, o in ranked[:self.k - 1]]
@@ -242,18 +242,20 @@ class SearchAgent(Agent):
             w0 = self._world(self.rng.getrandbits(64))
             key = segment_key(w0.state)
             for i, c in enumerate(cands):
-                sums[i] += self._playout(w0.clone(), c, key, depth=self.depth)
+                sums[i] += self._playout(w0, c, key, depth=self.depth)
             rounds += 1
         self.stats["rounds"] += rounds
         means = [s / rounds for s in sums]
         best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
         return cands[best]
 
-    def _playout(self, w, choice: Choice, key: tuple, depth: int, until_mine: bool = False) -> float:
-        """Play ``choice`` on world ``w``, then easy for both sides until ``depth`` activation
-        ends (or this player's next decision with ``until_mine``), and score the state."""
+    def _playout(self, root, choice: Choice, key: tuple, depth: int, until_mine: bool = False) -> float:
+        """Play ``choice`` on a copy of world ``root``, then easy for both sides until ``depth``
+        activation ends (or this player's next decision with ``until_mine``), and score the
+        state. An exception inside the look-ahead scores the root world as it was."""
         self.stats["playouts"] += 1
         self._prime_rollouts()
+        w = root.clone()
         try:
             w.submit(self.player, choice)
             ends, n = 0, 0
@@ -275,6 +277,7 @@ class SearchAgent(Agent):
                 n += 1
         except Exception:  # an engine refusal inside a look-ahead must not stop the real game
             self.stats["errors"] += 1
+            return self.utility(root, self.player)
         return self.utility(w, self.player)
 
 

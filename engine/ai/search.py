@@ -233,12 +233,17 @@ class SearchAgent(Agent):
             cands += [o for _, _, o in ranked[:self.k - 1]]
         sums = [0.0] * len(cands)
         rounds = 0
+        t_rounds = time.perf_counter()
         while True:
             if self.iters > 0:
                 if rounds >= self.iters:
                     break
-            elif rounds > 0 and time.perf_counter() - t0 >= self.budget:
-                break
+            elif rounds > 0:
+                now = time.perf_counter()
+                # stop when the budget is spent, or when another round like the ones so far
+                # would end well past it
+                if now - t0 >= self.budget or now + 0.5 * (now - t_rounds) / rounds > t0 + self.budget:
+                    break
             w0 = self._world(self.rng.getrandbits(64))
             key = segment_key(w0.state)
             for i, c in enumerate(cands):

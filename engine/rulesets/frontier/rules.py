@@ -903,6 +903,12 @@ class FrontierRules(Rules):
                 redeal = ("hand", "committed", "deck", "discard")
             pool = [c for c in full_deck() if c not in seen]
             rng.shuffle(pool)
+            if "committed" in redeal and len(piles.committed) == 2:
+                # a leader's committed pair (kept, discarded) stays a legal pair: the first card
+                # of the shuffled pool, and the next one that pairs with it
+                pool = self._pair_first(pool)
+                n_hand = len(piles.hand)
+                pool = pool[2:2 + n_hand] + pool[:2] + pool[2 + n_hand:]
             i = 0
             for name in redeal:
                 n = len(getattr(piles, name))
@@ -910,6 +916,21 @@ class FrontierRules(Rules):
                 i += n
             assert i == len(pool), "every unseen card is dealt to exactly one pile"
         return new
+
+    @staticmethod
+    def _pair_first(pool: list) -> list:
+        """``pool`` reordered so its first two cards make a legal eighth-card pair (the first
+        card that has a partner, then its first partner), the rest in their order."""
+        for i, a in enumerate(pool):
+            for j in range(i + 1, len(pool)):
+                b = pool[j]
+                try:
+                    duel.check_pair(a, b)
+                except duel.DuelError:
+                    continue
+                rest = [c for k, c in enumerate(pool) if k not in (i, j)]
+                return [a, b] + rest
+        raise AssertionError("no legal pair among the unseen cards")
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""

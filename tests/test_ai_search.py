@@ -209,3 +209,35 @@ def test_search_decisions_do_not_depend_on_hidden_state(ruleset):
         n += 1
     assert checked >= 3
     assert differed >= checked * 2
+
+
+# ------------------------------------------------------------------ where worlds are bound
+def test_the_session_binds_worlds_for_search_seats():
+    from game.session import GameSession
+
+    g = _game("doubles", 3)
+    s = GameSession(g, {1: "ai:normal:iters=1,k=2", 2: "human"}, ai_seed=3, autosave=False)
+    agent = s.agents[1]
+    assert agent.worlds is not None and agent.table is g.table
+    w = agent.worlds(random.Random(1))
+    assert w is not s.game and w.view(1) == s.game.view(1)
+    while s.pending() is not None and s.pending().player == 1:
+        s.submit(*s.ai_choose())
+    # the bound function reads the session's game when called: still right after undo or load
+    s.game = g.clone()
+    assert agent.worlds(random.Random(2)).view(1) == s.game.view(1)
+
+
+def test_the_cli_takes_agent_parameters():
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    from game.cli import main
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--seed", "3",
+                   "--p1", "normal:iters=1,k=2,steps=6", "--p2", "random", "--json"])
+    out = json.loads(buf.getvalue())
+    assert rc == 0 and out["errors"] == 0 and out["agents"]["p1"] == "normal:iters=1,k=2,steps=6"

@@ -39,7 +39,7 @@ import time
 from engine.core.protocol import Choice, Decision
 
 from .base import Agent, register_agent
-from .easy import EasyAgent
+from .easy import EasyAgent, fallback
 
 WIN = 20.0   # a won game, in the utility's units (about a model's worth of wounds is 3-5)
 
@@ -165,7 +165,7 @@ class SearchAgent(Agent):
         self.utility: Utility | None = None
         self.last_error = ""
         self.stats = {"decisions": 0, "searched": 0, "rounds": 0, "playouts": 0, "changed": 0,
-                      "errors": 0, "cut": 0, "search_seconds": 0.0}
+                      "errors": 0, "fallbacks": 0, "cut": 0, "search_seconds": 0.0}
 
     def attach(self, table, rules) -> None:
         super().attach(table, rules)
@@ -274,6 +274,19 @@ class SearchAgent(Agent):
         best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
         return cands[best]
 
+    def _roll_choice(self, d: Decision, w) -> Choice:
+        """Easy's answer for whoever decides in the world. A state easy never leads to itself
+        (a random or human opponent's half-played group activation) may be one its policy
+        does not handle: then the plain fallback answers (counted in ``stats["fallbacks"]``)."""
+        v = w.rules.view(w.state, d.player)
+        v["log"] = []
+        agent = self.roll[d.player]
+        try:
+            return agent.choose(d, v)
+        except Exception:
+            self.stats["fallbacks"] += 1
+            return fallback(d, agent.rng)
+
     def _playout(self, root, choice: Choice, key: tuple, depth: int, until_mine: bool = False,
                  stop_at: float | None = None) -> float:
         """Play ``choice`` on a copy of world ``root``, then easy for both sides until ``depth``
@@ -301,9 +314,7 @@ class SearchAgent(Agent):
                 if stop_at is not None and time.perf_counter() > stop_at:
                     self.stats["cut"] += 1
                     break
-                v = w.rules.view(w.state, d.player)
-                v["log"] = []
-                w.submit(d.player, self.roll[d.player].choose(d, v))
+                w.submit(d.player, self._roll_choice(d, w))
                 n += 1
         except Exception as err:  # an engine refusal inside a look-ahead must not stop the real game
             self.stats["errors"] += 1

@@ -158,11 +158,12 @@ class Game:
         play their look-ahead on such worlds. The copy keeps only the log lines ``player`` may
         see and no decision record (its past cannot be replayed: the opponent's secret answers
         are not in it), so nothing hidden can be read back from it."""
-        g = Game.__new__(Game)
-        g.setup, g.table, g.rules = self.setup, self.table, self.rules
+        g = self.clone()  # every attribute a Game has; then the state, the record and the log replaced
         g.state = self.rules.determinize(self.state, player, rng)
         g.decisions, g.chance = [], []
         g.log = [e for e in self.log if e.visible(player)]
+        if hasattr(g, "_log_texts"):  # a per-player cache of log lines: read the world's own log
+            g._log_texts = {}
         g._pending, g._pending_ok = None, False
         return g
 

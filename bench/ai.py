@@ -1,10 +1,15 @@
 """Benchmark of the ``easy`` agent: time per decision and per easy-vs-easy game, per ruleset.
 
 Run: python bench/ai.py [--games N] [--seed S] [--ruleset R ...]
+     python bench/ai.py --agent hard --versus easy [--swap-sides] [--games N] [--seed S] [--ruleset R ...]
 Each ruleset is played on its home map (Counterblast on outpost, Frontier on town, Doubles on
 prehistoric), easy against easy, sides as the seeds give them. Prints the median, 90th
 percentile and maximum time of the agent's ``choose`` per decision (all decision kinds
 together, and move decisions apart), and the mean wall time of a whole game (engine included).
+
+With ``--agent A --versus B`` it plays A against B instead (the simulator's seeds and seats,
+``--swap-sides`` alternating them) and prints A's wins, B's wins, draws, and A's time per
+decision (decisions with one option, answered at once, left out), as JSON lines.
 """
 from __future__ import annotations
 
@@ -58,12 +63,53 @@ def run(ruleset: str, games: int, seed: int) -> dict:
     }
 
 
+def versus(ruleset: str, agent: str, other: str, games: int, seed: int, swap_sides: bool) -> dict:
+    from engine.simulate import play, seats
+
+    mapfile = load_map(resolve_map(HOME[ruleset]))
+    names = (agent, other)
+    wins = {"agent": 0, "versus": 0, "draw": 0}
+    times, t_all = [], time.perf_counter()
+    for i in range(games):
+        s = game_seed(seed, i)
+        g = Game(Setup(ruleset, mapfile, (), {}, s))
+        order = seats(i, swap_sides)
+        players = {p: make_agent(names[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
+        for p, a in players.items():
+            if order[p - 1] == 0:
+                inner = a.choose
+
+                def timed(d, v, inner=inner):
+                    t = time.perf_counter()
+                    c = inner(d, v)
+                    if len(d.options) > 1 or d.spaces:
+                        times.append(time.perf_counter() - t)
+                    return c
+                a.choose = timed
+        w = play(g, players).result.winner
+        wins["draw" if w is None else ("agent" if order[w - 1] == 0 else "versus")] += 1
+    q = statistics.quantiles(times, n=10) if len(times) > 1 else [0.0]
+    return {"ruleset": ruleset, "map": HOME[ruleset], "agent": agent, "versus": other, "games": games,
+            "seed": seed, "swap_sides": swap_sides, "wins": wins,
+            "decisions_timed": len(times), "mean_s": statistics.mean(times) if times else 0.0,
+            "median_s": statistics.median(times) if times else 0.0, "p90_s": q[-1],
+            "max_s": max(times) if times else 0.0, "seconds": time.perf_counter() - t_all}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ruleset", nargs="*", default=list(HOME))
+    ap.add_argument("--agent", help="time this agent against --versus instead of easy against easy")
+    ap.add_argument("--versus", default="easy")
+    ap.add_argument("--swap-sides", action="store_true")
     args = ap.parse_args(argv)
+    if args.agent:
+        import json
+        for rs in args.ruleset:
+            print(json.dumps(versus(rs, args.agent, args.versus, args.games, args.seed, args.swap_sides)), flush=True)
+        return 0
     for rs in args.ruleset:
         r = run(rs, args.games, args.seed)
         print(f"{rs:12s} on {r['map']:11s} {r['games']} easy-vs-easy games (seed {r['seed']}), "

@@ -33,6 +33,10 @@ def play(game: Game, agents: dict, max_decisions: int = 50_000,
         attach = getattr(agent, "attach", None)
         if attach is not None:
             attach(game.table, game.rules)
+    for player, agent in agents.items():  # search agents: worlds the agent's player cannot tell apart
+        bind = getattr(agent, "bind_worlds", None)
+        if bind is not None:
+            bind(lambda rng, p=player: game.sample_world(p, rng))
     n = 0
     while (d := game.pending()) is not None:
         if n >= max_decisions:

@@ -166,7 +166,7 @@ def cmd_simulate(args) -> int:
         _err(f"skirmish simulate: {err}")
         return 2
     for a in (args.p1, args.p2):
-        if a not in agent_names():
+        if a.split(":", 1)[0] not in agent_names():  # "hard:budget=2.0": parameters after the name
             _err(f"skirmish simulate: no agent {a!r} (available: {', '.join(agent_names())})")
             return 2
     path = resolve_map(args.map)

@@ -54,6 +54,10 @@ class GameSession:
             attach = getattr(agent, "attach", None)
             if attach is not None:  # agents that ask for the public static facts (table, rosters)
                 attach(game.table, game.rules)
+        for p, agent in self.agents.items():  # search agents sample worlds of the game in play
+            bind = getattr(agent, "bind_worlds", None)
+            if bind is not None:  # reads self.game when called, so undo and load need nothing more
+                bind(lambda rng, p=p: self.game.sample_world(p, rng))
         self.version = 0          # bumped on every change (submit, undo, load): views re-read then
         self._last_viewer = next((p for p in sorted(self.seats) if self.seats[p] == HUMAN), None)
         self._turn = game.state.turn

@@ -1,6 +1,8 @@
-"""Agents that answer Decisions: "random" (uniform over legal choices) and "easy" (greedy)."""
+"""Agents that answer Decisions: "random" (uniform over legal choices), "easy" (greedy) and the
+search agents "normal" and "hard" (look-ahead on sampled worlds, easy as the playout policy)."""
 from . import easy  # noqa: F401  (registers "easy")
 from . import random_agent  # noqa: F401  (registers "random")
-from .base import Agent, agent_names, make_agent, register_agent
+from . import search  # noqa: F401  (registers "normal" and "hard")
+from .base import Agent, agent_names, make_agent, parse_agent, register_agent
 
-__all__ = ["Agent", "agent_names", "make_agent", "register_agent"]
+__all__ = ["Agent", "agent_names", "make_agent", "parse_agent", "register_agent"]

@@ -184,6 +184,22 @@ class Game:
         g._pending, g._pending_ok = self._pending, self._pending_ok
         return g
 
+    def sample_world(self, player: int, rng) -> "Game":
+        """A game ``player`` cannot tell from this one: ``view(player)`` is the same, and what
+        that player may not know (the dice to come; in Frontier the opponent's hand, committed
+        card and both decks) is drawn anew from ``rng`` (``Rules.determinize``). Search agents
+        play their look-ahead on such worlds. The copy keeps only the log lines ``player`` may
+        see and no decision record (its past cannot be replayed: the opponent's secret answers
+        are not in it), so nothing hidden can be read back from it."""
+        g = self.clone()  # every attribute a Game has; then the state, the record and the log replaced
+        g.state = self.rules.determinize(self.state, player, rng)
+        g.decisions, g.chance = [], []
+        g.log = [e for e in self.log if e.visible(player)]
+        if hasattr(g, "_log_texts"):  # a per-player cache of log lines: read the world's own log
+            g._log_texts = {}
+        g._pending, g._pending_ok = None, False
+        return g
+
     def _restore(self) -> None:
         fresh = replay(self.setup, self.decisions, table=self.table)
         self.state, self.log, self.chance = fresh.state, fresh.log, fresh.chance

@@ -1,6 +1,7 @@
 """What a ruleset implements, and the registry that finds rulesets by id."""
 from __future__ import annotations
 
+import copy
 import importlib
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
@@ -8,6 +9,7 @@ from typing import Any, ClassVar
 from .errors import UnknownRuleset
 from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result
+from .rng import GameRng
 from .state import State
 
 
@@ -70,6 +72,17 @@ class Rules(ABC):
 
     def describe_choice(self, state: State, choice: Choice) -> str:
         return choice.describe()
+
+    def determinize(self, state: State, player: int | None, rng) -> State:
+        """A copy of ``state`` that ``player`` cannot tell from it: the same ``view(player)``,
+        with everything that player may not know drawn anew from ``rng`` (a ``random.Random``).
+        The base keeps the whole state (nothing is hidden but the dice to come) and reseeds the
+        copy's ``GameRng`` from ``rng``; a ruleset with hidden cards re-deals them as well.
+        The result depends only on what ``player`` sees and on ``rng``, never on the hidden facts
+        of ``state``: this is what search agents play on (``Game.sample_world``)."""
+        new = copy.deepcopy(state)
+        new.rng = GameRng(rng.getrandbits(64))
+        return new
 
     def attack_odds(self, state: State, choice: Choice, player: int | None) -> AttackOdds | None:
         """The odds of ``choice`` if it is an attack (None for any other choice), from what

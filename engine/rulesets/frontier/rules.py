@@ -36,7 +36,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 
 from . import duel, poker, turns
-from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card
+from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card, full_deck
 from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
 
 INCH = 25.4
@@ -882,6 +882,55 @@ class FrontierRules(Rules):
             "result": st.result,
             "pieces": [self._piece(st, m) for m in st.models.values()],
         }
+
+    def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
+        """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
+        does not see dealt anew, keeping each pile's count: of the opponent's 54 cards, all but
+        those played face up (hand, committed and unrevealed card, deck, discard); of the
+        player's own, the deck and the discard (the view gives their counts only). Each pool is
+        built from the full deck's fixed order less the cards in view, then shuffled with
+        ``rng``, so the result depends on the view and ``rng`` alone."""
+        new = super().determinize(st, player, rng)
+        if player not in (1, 2):
+            return new
+        for q in (1, 2):
+            piles = new.cards[q]
+            if q == player:
+                seen = set(piles.hand) | set(piles.committed) | set(piles.played)
+                redeal = ("deck", "discard")
+            else:
+                seen = set(piles.played)
+                redeal = ("hand", "committed", "deck", "discard")
+            pool = [c for c in full_deck() if c not in seen]
+            rng.shuffle(pool)
+            if "committed" in redeal and len(piles.committed) == 2:
+                # a leader's committed pair (kept, discarded) stays a legal pair: the first card
+                # of the shuffled pool, and the next one that pairs with it
+                pool = self._pair_first(pool)
+                n_hand = len(piles.hand)
+                pool = pool[2:2 + n_hand] + pool[:2] + pool[2 + n_hand:]
+            i = 0
+            for name in redeal:
+                n = len(getattr(piles, name))
+                setattr(piles, name, pool[i:i + n])
+                i += n
+            assert i == len(pool), "every unseen card is dealt to exactly one pile"
+        return new
+
+    @staticmethod
+    def _pair_first(pool: list) -> list:
+        """``pool`` reordered so its first two cards make a legal eighth-card pair (the first
+        card that has a partner, then its first partner), the rest in their order."""
+        for i, a in enumerate(pool):
+            for j in range(i + 1, len(pool)):
+                b = pool[j]
+                try:
+                    duel.check_pair(a, b)
+                except duel.DuelError:
+                    continue
+                rest = [c for k, c in enumerate(pool) if k not in (i, j)]
+                return [a, b] + rest
+        raise AssertionError("no legal pair among the unseen cards")
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""

@@ -1,0 +1,330 @@
+"""The search agents ``normal`` and ``hard``: truncated look-ahead over sampled worlds.
+
+For a decision with more than one answer:
+
+1. ``easy`` (the greedy agent, ``easy.py``) gives its pick; that pick is always a candidate.
+2. The other enumerated options are ranked by a short look (each applied on one sampled world,
+   played on by ``easy`` for both sides until this player's next decision, scored by the
+   utility below) and the best ``k - 1`` join the candidates. A move space is searched only
+   through easy's own point: the other candidates are the decision's enumerated options
+   (hold, stay, a ready-made charge...).
+3. Rounds: each round draws one world (``Agent.worlds``, bound by the simulator and the client:
+   ``Game.sample_world`` -- the same view, with the dice to come, the opponent's cards and the
+   deck orders drawn anew), and for every candidate plays it on a copy of that world (the same
+   world and the same dice for every candidate: common random numbers), then lets ``easy`` play
+   both sides to the end of the current activation (``depth=1``; ``depth=2`` also plays the
+   activation after it), at most ``steps`` decisions. The resulting state is scored by the
+   utility: material and position in each ruleset's own terms (below), plus a win or a loss.
+4. Rounds go on while the time ``budget`` (seconds) lasts, or exactly ``iters`` rounds when
+   ``iters`` > 0 (deterministic: the tests use it). The candidate with the best mean wins;
+   easy's pick keeps the decision unless another beats it by ``margin``.
+
+A whole activation is one step of the search (a macro-action): the candidate is the first
+choice, ``easy`` plays the rest of it and the reply.
+
+Honesty: the agent reads only the Decision, its view, the static table and rules (``attach``)
+and the worlds it samples. A world is built from what this player sees plus the agent's own RNG
+(``Rules.determinize``), so no decision can depend on the opponent's real hand, the real deck
+order or the real dice to come (``tests/test_ai_search.py`` holds the view fixed, changes the
+hidden state and checks the answer stays the same).
+
+Parameters: ``make_agent("hard:budget=2.0,k=5")``; see ``SearchAgent.defaults``.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+from engine.core.protocol import Choice, Decision
+
+from .base import Agent, register_agent
+from .easy import EasyAgent, fallback
+
+WIN = 20.0   # a won game, in the utility's units (about a model's worth of wounds is 3-5)
+
+
+# Decisions easy answers better than a few sampled worlds can: Frontier's card for a test is
+# scored by easy against every card the opponent might hold, exactly; a handful of sampled
+# hands adds only noise (measured: hard lost 2-6 to easy in Frontier while it searched them).
+TRUST_EASY = {"frontier": ("attack card", "defend card")}
+
+
+def segment_key(st) -> tuple:
+    """Changes when an activation ends: the turn, the active player, Doubles' acting fighter,
+    Counterblast's activation count."""
+    return (st.turn, st.active, getattr(st, "acting", None), getattr(st, "activations", None))
+
+
+# ------------------------------------------------------------------ the utility of a state
+class Utility:
+    """A state's worth to ``player`` (plain numbers: higher is better), read from a sampled
+    world's state: material, each ruleset's score, and the result when the game is over."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.fn = {"doubles": self.doubles, "frontier": self.frontier,
+                   "counterblast": self.counterblast}.get(rules.id, self.plain)
+        self._scale: dict = {}
+
+    def __call__(self, game, player: int) -> float:
+        val = self.fn(game.state, player)
+        r = game.result()
+        if r is not None and r.winner is not None:
+            val += WIN if r.winner == player else -WIN
+        return val
+
+    @staticmethod
+    def plain(st, player: int) -> float:
+        return 0.0
+
+    # Doubles: each fighter standing is worth 2 + 3 x its health share (less on the ground),
+    # weighted by its points value against the mean (the victory count weighs fighters by value).
+    def doubles(self, st, player: int) -> float:
+        R = self.rules
+        if not self._scale:
+            vals = {k: float(R.sheet(f).value) for k, f in st.fighters.items()}
+            mean = sum(vals.values()) / max(1, len(vals)) or 1.0
+            self._scale = {k: (v / mean if mean else 1.0) for k, v in vals.items()}
+            self._max = {k: max(1, R.chars(f).health) for k, f in st.fighters.items()}
+        total = 0.0
+        for k, f in st.fighters.items():
+            if f.out:
+                continue
+            v = 2.0 + 3.0 * max(0, f.health) / self._max[k] - (0.5 if f.on_ground else 0.0)
+            total += (v if f.side == player else -v) * self._scale.get(k, 1.0)
+        return total
+
+    # Frontier: a standing model is worth 2 + its wounds; cards in hand are worth 0.045 wound
+    # per point of strength (as easy prices them), for both sides.
+    def frontier(self, st, player: int) -> float:
+        from engine.rulesets.frontier import duel
+
+        R = self.rules
+        total = 0.0
+        for m in st.models.values():
+            if m.wounds > 0:
+                v = 2.0 + m.wounds
+                total += v if m.player == player else -v
+        for q in (1, 2):
+            fav = duel.FAVOURED_SUIT[R.faction[q]]
+            s = 0.0
+            piles = st.cards[q]
+            for c in list(piles.hand) + list(piles.committed):
+                if c.is_joker:
+                    s += 16.0
+                    continue
+                b = duel.FAVOURED_FACE_BONUS.get(c.rank, duel.NO_BONUS) if c.suit == fav else duel.NO_BONUS
+                s += c.rank + b.test + b.damage + (0.5 if c.suit == fav else 0.0)
+            total += 0.045 * s if q == player else -0.045 * s
+        return total
+
+    # Counterblast: the mission score as it stands (objectives held now + battle score), the
+    # points still standing (smooth), Down models and tokens, a little for Moxie.
+    def counterblast(self, st, player: int) -> float:
+        R = self.rules
+        sc = R.scores(st)
+        o = 3 - player
+        total = float(sc[player]["mission"] - sc[o]["mission"])
+        basis = float(R.opt.game_points or 1)
+        total += 6.0 * (sc[player]["remaining"] - sc[o]["remaining"]) / basis
+        for mid, m in st.models.items():
+            if m.casualty:
+                continue
+            w = R.profile[mid].points / basis * 6.0
+            v = -(0.5 * w if m.down else 0.0) - 0.05 * m.tokens
+            total += v if m.player == player else -v
+        total += 0.1 * (st.moxie.get(player, 0) - st.moxie.get(o, 0))
+        return total
+
+
+# ------------------------------------------------------------------ the agent
+@register_agent
+class SearchAgent(Agent):
+    """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
+    name = "normal"
+    defaults = {"budget": 0.25, "iters": 0, "k": 3, "depth": 1, "steps": 40, "prefilter": 24,
+                "margin": 0.05}
+
+    def __init__(self, player: int, seed: int = 0, **params):
+        super().__init__(player, seed)
+        unknown = set(params) - set(self.defaults)
+        if unknown:
+            raise ValueError(f"agent {self.name!r} takes no parameter {', '.join(sorted(unknown))} "
+                             f"(it takes {', '.join(sorted(self.defaults))})")
+        p = {**self.defaults, **params}
+        self.budget = float(p["budget"])
+        self.iters = int(p["iters"])
+        self.k = max(1, int(p["k"]))
+        self.depth = max(1, int(p["depth"]))
+        self.steps = max(1, int(p["steps"]))
+        self.prefilter = max(1, int(p["prefilter"]))
+        self.margin = float(p["margin"])
+        self.easy = EasyAgent(player, self.rng.getrandbits(32))
+        self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
+        self.utility: Utility | None = None
+        self.last_error = ""
+        self.stats = {"decisions": 0, "searched": 0, "rounds": 0, "playouts": 0, "changed": 0,
+                      "errors": 0, "fallbacks": 0, "cut": 0, "search_seconds": 0.0}
+
+    def attach(self, table, rules) -> None:
+        super().attach(table, rules)
+        self.easy.attach(table, rules)
+        for a in self.roll.values():
+            a.attach(table, rules)
+        self.utility = Utility(rules)
+
+    # -------------------------------------------------------------- memory (Counterblast's easy)
+    def _memory(self):
+        pol = self.easy._policy
+        return getattr(pol, "activated", None)
+
+    def _remember(self, view: dict, pick: Choice, final: Choice) -> None:
+        """Easy remembers the model it picked to activate; when the search plays another, the
+        memory must say so."""
+        act = self._memory()
+        if act is None or final == pick:
+            return
+        done = act.setdefault(view.get("turn"), {})
+        if type(pick).__name__ == "ActivateSingle" and done.get(pick.model):
+            done[pick.model] -= 1
+        if type(final).__name__ == "ActivateSingle":
+            done[final.model] = done.get(final.model, 0) + 1
+
+    def _prime_rollouts(self) -> None:
+        mine = self._memory()
+        for q, a in self.roll.items():
+            pol = a._policy
+            if pol is not None and hasattr(pol, "activated"):
+                pol.activated = copy.deepcopy(mine) if (q == self.player and mine is not None) else {}
+
+    # -------------------------------------------------------------- choosing
+    def choose(self, decision: Decision, view: dict) -> Choice:
+        self.stats["decisions"] += 1
+        if len(decision.options) == 1 and not decision.spaces:
+            return decision.options[0]
+        t0 = time.perf_counter()   # the budget counts easy's own pick too
+        pick = self.easy.choose(decision, view)
+        if self.worlds is None or self.utility is None or self.rules is None:
+            return pick
+        if decision.kind in TRUST_EASY.get(view.get("ruleset"), ()):
+            return pick
+        for a in self.roll.values():
+            a.policy({"ruleset": view.get("ruleset")})
+        final = self.search(decision, pick, t0)
+        self.stats["search_seconds"] += time.perf_counter() - t0
+        self._remember(view, pick, final)
+        if final != pick:
+            self.stats["changed"] += 1
+        return final
+
+    def _world(self, seed: int):
+        return self.worlds(random.Random(seed))
+
+    def search(self, decision: Decision, pick: Choice, t0: float) -> Choice:
+        others = [o for o in decision.options if o != pick]
+        if not others or self.k <= 1:
+            return pick
+        self.stats["searched"] += 1
+        timed = self.iters <= 0
+        deadline = t0 + self.budget
+        late = deadline + 0.2 * self.budget   # a playout still running then stops where it is
+        cands = [pick]
+        if len(others) <= self.k - 1:
+            cands += others
+        else:
+            w0 = self._world(self.rng.getrandbits(64))
+            key = segment_key(w0.state)
+            ranked = []
+            for i, o in enumerate(others[:self.prefilter]):
+                if timed and ranked and time.perf_counter() - t0 >= 0.4 * self.budget:
+                    break  # the time budget: rank what was looked at, keep time for the rounds
+                val = self._playout(w0, o, key, depth=1, until_mine=True, stop_at=late if timed else None)
+                ranked.append((-val, i, o))
+            ranked.sort(key=lambda t: (t[0], t[1]))
+            cands += [o for _, _, o in ranked[:self.k - 1]]
+        sums = [0.0] * len(cands)
+        rounds = 0
+        t_rounds = time.perf_counter()
+        while True:
+            if not timed:
+                if rounds >= self.iters:
+                    break
+            elif rounds > 0:
+                now = time.perf_counter()
+                # stop when the budget is spent, or when another round like the ones so far
+                # would end well past it
+                if now >= deadline or now + 0.5 * (now - t_rounds) / rounds > deadline:
+                    break
+            w0 = self._world(self.rng.getrandbits(64))
+            key = segment_key(w0.state)
+            part: list | None = []
+            for c in cands:
+                if timed and rounds > 0 and time.perf_counter() > deadline:
+                    part = None   # out of time inside a round: that round does not count
+                    break
+                part.append(self._playout(w0, c, key, depth=self.depth,
+                                          stop_at=late if timed and rounds == 0 else None))
+            if part is None:
+                break
+            sums = [a + b for a, b in zip(sums, part)]
+            rounds += 1
+        self.stats["rounds"] += rounds
+        means = [s / rounds for s in sums]
+        best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
+        return cands[best]
+
+    def _roll_choice(self, d: Decision, w) -> Choice:
+        """Easy's answer for whoever decides in the world. A state easy never leads to itself
+        (a random or human opponent's half-played group activation) may be one its policy
+        does not handle: then the plain fallback answers (counted in ``stats["fallbacks"]``)."""
+        v = w.rules.view(w.state, d.player)
+        v["log"] = []
+        agent = self.roll[d.player]
+        try:
+            return agent.choose(d, v)
+        except Exception:
+            self.stats["fallbacks"] += 1
+            return fallback(d, agent.rng)
+
+    def _playout(self, root, choice: Choice, key: tuple, depth: int, until_mine: bool = False,
+                 stop_at: float | None = None) -> float:
+        """Play ``choice`` on a copy of world ``root``, then easy for both sides until ``depth``
+        activation ends (or this player's next decision with ``until_mine``, or the clock passes
+        ``stop_at``), and score the state. An exception inside the look-ahead scores the root
+        world as it was."""
+        self.stats["playouts"] += 1
+        self._prime_rollouts()
+        w = root.clone()
+        try:
+            w.submit(self.player, choice)
+            ends, n = 0, 0
+            while n < self.steps:
+                d = w.pending()
+                if d is None:
+                    break
+                k = segment_key(w.state)
+                if k != key:
+                    ends += 1
+                    key = k
+                    if ends >= depth:
+                        break
+                if until_mine and d.player == self.player:
+                    break
+                if stop_at is not None and time.perf_counter() > stop_at:
+                    self.stats["cut"] += 1
+                    break
+                w.submit(d.player, self._roll_choice(d, w))
+                n += 1
+        except Exception as err:  # an engine refusal inside a look-ahead must not stop the real game
+            self.stats["errors"] += 1
+            self.last_error = f"{type(err).__name__}: {err}"
+            return self.utility(root, self.player)
+        return self.utility(w, self.player)
+
+
+@register_agent
+class HardAgent(SearchAgent):
+    """``hard``: a longer search (0.8 s, 4 candidates, through the reply's activation)."""
+    name = "hard"
+    defaults = {**SearchAgent.defaults, "budget": 0.8, "k": 4, "depth": 2}

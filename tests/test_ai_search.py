@@ -1,0 +1,243 @@
+"""The search agents ``normal`` and ``hard``: determinized worlds keep the view, every answer is
+legal, and no answer depends on what the player may not know (other hands, deck orders, dice)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engine.ai import agent_names, make_agent, parse_agent
+from engine.ai.search import TRUST_EASY
+from engine.core import Game, Setup
+from engine.core.rng import GameRng
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.rulesets.frontier import duel
+from engine.simulate import DidNotEnd, play
+
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+RULESETS = sorted(HOME)
+
+
+def _game(ruleset: str, seed: int) -> Game:
+    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {}, seed))
+
+
+def _agents(g: Game, names, seed: int) -> dict:
+    agents = {p: make_agent(names[p - 1], p, seed * 7 + p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    return agents
+
+
+# ------------------------------------------------------------------ names and parameters
+def test_agent_names_take_parameters():
+    assert {"normal", "hard"} <= set(agent_names())
+    assert parse_agent("hard") == ("hard", {})
+    assert parse_agent("hard:budget=2.0,k=5") == ("hard", {"budget": 2.0, "k": 5})
+    a = make_agent("hard:budget=2.5,iters=3", 1, 0)
+    assert a.budget == 2.5 and a.iters == 3 and a.k == 4 and a.depth == 2
+    n = make_agent("normal", 2, 0)
+    assert n.k == 3 and n.depth == 1 and n.budget < a.budget
+    with pytest.raises(ValueError):
+        make_agent("hard:speed=9", 1, 0)
+    with pytest.raises(ValueError):
+        parse_agent("hard:budget")
+
+
+# ------------------------------------------------------------------ determinize
+def _cards(piles) -> Counter:
+    return Counter(c.code for name in ("deck", "hand", "committed", "played", "discard")
+                   for c in getattr(piles, name))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_sampled_worlds_keep_the_view(ruleset):
+    """view(player) of a sampled world equals view(player) of the real game, log included; the
+    hidden part (dice to come, other cards) really changes; the pending decision is the same."""
+    checked = changed = pairs = 0
+    rng = random.Random(5)
+    for seed in (21, 22, 23, 24):
+        if checked >= 30:
+            break
+        g = _game(ruleset, seed)
+        agents = _agents(g, ("random", "random") if ruleset != "frontier" else ("easy", "random"), seed)
+        n = 0
+        while (d := g.pending()) is not None and n < 160:
+            if n % 4 == 0 or "card" in d.kind:
+                p = d.player
+                v = g.view(p)
+                h0 = g.state_hash()
+                for _ in range(2):
+                    w = g.sample_world(p, rng)
+                    assert w.view(p) == v, f"{ruleset}: a sampled world shows player {p} something else"
+                    dw = w.pending()
+                    assert dw.player == d.player and dw.kind == d.kind and dw.options == d.options
+                    changed += w.state_hash() != h0
+                    if ruleset == "frontier":
+                        for q in (1, 2):  # every card still in exactly one pile, 54 each
+                            assert _cards(w.state.cards[q]) == _cards(g.state.cards[q])
+                            if len(w.state.cards[q].committed) == 2:  # a leader's pair stays a pair
+                                pairs += 1
+                                duel.check_pair(*w.state.cards[q].committed)
+                            for name in ("deck", "hand", "committed", "played", "discard"):
+                                assert len(getattr(w.state.cards[q], name)) == len(getattr(g.state.cards[q], name))
+                assert g.state_hash() == h0, "sampling a world must leave the real game alone"
+                checked += 1
+            g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+            n += 1
+    assert checked >= 30
+    assert changed == 2 * checked
+
+
+def test_frontier_worlds_redeal_only_what_the_player_cannot_see():
+    g = _game("frontier", 4)
+    p, o = 1, 2
+    seen_hands = set()
+    for k in range(6):
+        w = g.sample_world(p, random.Random(k))
+        mine, theirs = w.state.cards[p], w.state.cards[o]
+        assert mine.hand == g.state.cards[p].hand and mine.played == g.state.cards[p].played
+        assert theirs.played == g.state.cards[o].played
+        seen_hands.add(tuple(c.code for c in theirs.hand))
+    assert len(seen_hands) > 1, "the opponent's hand must be dealt anew"
+
+
+def test_frontier_worlds_keep_a_committed_pair_a_pair():
+    """A leader's committed eighth-card pair is hidden; the world deals a legal pair in its place."""
+    g = _game("frontier", 4)
+    piles = g.state.cards[2]
+    a, b = next((x, y) for i, x in enumerate(piles.hand) for y in piles.hand[i + 1:]
+                if not (x.is_joker and y.is_joker) and (x.is_joker or y.is_joker or x.rank == y.rank))
+    piles.hand.remove(a)
+    piles.hand.remove(b)
+    piles.committed = [a, b]
+    for k in range(40):
+        w = g.sample_world(1, random.Random(k))
+        assert w.view(1) == g.view(1)
+        duel.check_pair(*w.state.cards[2].committed)
+
+
+def test_determinize_depends_on_the_view_only():
+    """Two states with the same view for player 1 but other hidden cards give the same world."""
+    g = _game("frontier", 9)
+    h = _hidden_variant(g, 1, 3)
+    assert h.view(1) == g.view(1) and h.state_hash() != g.state_hash()
+    a = g.sample_world(1, random.Random(77))
+    b = h.sample_world(1, random.Random(77))
+    assert a.state_hash() == b.state_hash()
+
+
+# ------------------------------------------------------------------ legality
+SMALL = "normal:iters=1,k=2,prefilter=2,steps=8"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_search_answers_are_legal(ruleset):
+    """A few hundred decisions per ruleset with the search agent at a small fixed budget on
+    one side (the simulator binds its worlds): every answer is accepted by ``submit``."""
+    total = searched = 0
+    for seed, names in ((31, (SMALL, "random")), (32, ("random", SMALL))):
+        g = _game(ruleset, seed)
+        agents = {p: make_agent(names[p - 1], p, seed + p) for p in (1, 2)}
+        try:
+            played = play(g, agents, max_decisions=150)
+            total += played.decisions
+        except DidNotEnd:
+            total += 150
+        agent = next(a for a in agents.values() if hasattr(a, "stats"))
+        assert agent.stats["errors"] == 0, "a look-ahead met an engine refusal"
+        searched += agent.stats["searched"]
+    assert total >= 200 and searched >= 20
+
+
+# ------------------------------------------------------------------ no peeking
+def _hidden_variant(g: Game, player: int, k: int) -> Game:
+    """The same view for ``player``, other hidden facts: another RNG state and, in Frontier, the
+    opponent's unseen cards (hand, committed card, deck, discard) and the player's own deck and
+    discard dealt anew, keeping every pile's count."""
+    h = g.clone()
+    h.state.rng = GameRng(10_000 + k)
+    if g.setup.ruleset == "frontier":
+        r = random.Random(k)
+        for q, names in ((3 - player, ("hand", "committed", "deck", "discard")), (player, ("deck", "discard"))):
+            piles = h.state.cards[q]
+            pool = [c for name in names for c in getattr(piles, name)]
+            r.shuffle(pool)
+            i = 0
+            for name in names:
+                n = len(getattr(piles, name))
+                setattr(piles, name, pool[i:i + n])
+                i += n
+    h._pending_ok = False
+    return h
+
+
+NOPEEK = "hard:iters=2,prefilter=6,steps=16"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_search_decisions_do_not_depend_on_hidden_state(ruleset):
+    """Hold the view fixed and change what the player may not know: a fresh search agent with
+    the same seed and a fixed number of rounds gives the same answer on every variant."""
+    g = _game(ruleset, 13)
+    agents = _agents(g, ("easy", "easy"), 13)
+    checked = differed = 0
+    n = 0
+    want, every = (8, 5) if ruleset == "frontier" else (4, 9)   # Frontier: more, the cards hide more
+    while (d := g.pending()) is not None and checked < want and n < 400:
+        p = d.player
+        v = g.view(p)
+        interesting = (len(d.options) > 2 and n % every == 0
+                       and d.kind not in TRUST_EASY.get(ruleset, ()))  # those are easy's alone
+        if n and interesting:
+            answers = []
+            for k in range(-1, 2):
+                h = g if k < 0 else _hidden_variant(g, p, k)
+                if k >= 0:
+                    differed += h.state_hash() != g.state_hash()
+                    assert h.view(p) == v
+                agent = make_agent(NOPEEK, p, 99)
+                agent.attach(h.table, h.rules)
+                agent.bind_worlds(lambda rng, h=h, p=p: h.sample_world(p, rng))
+                answers.append(agent.choose(h.pending(), h.view(p)))
+                assert agent.stats["searched"] == 1
+            assert answers[1:] == answers[:1] * 2, f"{ruleset}: the answer changed with hidden state at {n}"
+            checked += 1
+        g.submit(p, agents[p].choose(d, v))
+        n += 1
+    assert checked >= 3
+    assert differed >= checked * 2
+
+
+# ------------------------------------------------------------------ where worlds are bound
+def test_the_session_binds_worlds_for_search_seats():
+    from game.session import GameSession
+
+    g = _game("doubles", 3)
+    s = GameSession(g, {1: "ai:normal:iters=1,k=2", 2: "human"}, ai_seed=3, autosave=False)
+    agent = s.agents[1]
+    assert agent.worlds is not None and agent.table is g.table
+    w = agent.worlds(random.Random(1))
+    assert w is not s.game and w.view(1) == s.game.view(1)
+    while s.pending() is not None and s.pending().player == 1:
+        s.submit(*s.ai_choose())
+    # the bound function reads the session's game when called: still right after undo or load
+    s.game = g.clone()
+    assert agent.worlds(random.Random(2)).view(1) == s.game.view(1)
+
+
+def test_the_cli_takes_agent_parameters():
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    from game.cli import main
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--seed", "3",
+                   "--p1", "normal:iters=1,k=2,steps=6", "--p2", "random", "--json"])
+    out = json.loads(buf.getvalue())
+    assert rc == 0 and out["errors"] == 0 and out["agents"]["p1"] == "normal:iters=1,k=2,steps=6"

@@ -1882,6 +1882,22 @@ class CounterblastRules(Rules):
             "pieces": [self._piece(st, st.models[i]) for i in st.order],
         }
 
+    def _profile_lines(self, mid: str) -> list[str]:
+        """A model's profile in words: static, so worded once per game set-up."""
+        cache = self.__dict__.setdefault("_profile_words", {})
+        if mid not in cache:
+            p = self.profile[mid]
+            prof = [f"{p.role} {p.kind}, size {p.size}, {p.base_mm} mm base",
+                    f"Move {p.move}  Zap {p.zap}  Grit {p.grit}  Defense {p.defense}  Knack {p.knack}  Mettle {p.mettle}"]
+            if p.shooting:
+                prof.append("shoots: " + ", ".join(self._wname("shoot", w) for w in p.shooting))
+            if p.striking:
+                prof.append("strikes: " + ", ".join(self._wname("strike", w) for w in p.striking))
+            if p.special:
+                prof.append("abilities: " + ", ".join(p.special))
+            cache[mid] = prof
+        return cache[mid]
+
     def _piece(self, st, m) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
         p, b = self.profile[m.id], self.base(m)
@@ -1889,14 +1905,7 @@ class CounterblastRules(Rules):
             + (["Stable"] if m.stable else []) + [c.capitalize() for c in m.conditions]
         if st.leader.get(m.player) == m.id:
             marks.append("Leader")
-        prof = [f"{p.role} {p.kind}, size {p.size}, {p.base_mm} mm base",
-                f"Move {p.move}  Zap {p.zap}  Grit {p.grit}  Defense {p.defense}  Knack {p.knack}  Mettle {p.mettle}"]
-        if p.shooting:
-            prof.append("shoots: " + ", ".join(self._wname("shoot", w) for w in p.shooting))
-        if p.striking:
-            prof.append("strikes: " + ", ".join(self._wname("strike", w) for w in p.striking))
-        if p.special:
-            prof.append("abilities: " + ", ".join(p.special))
+        prof = self._profile_lines(m.id)
         active = st.act is not None and m.id in st.act.members
         return piece(m.id, m.player, self.names[m.id], m.x, m.y, m.z, b.radius, b.height,
                      out=not m.on_table, health=f"{m.tokens} tokens / Mettle {p.mettle}",

@@ -1142,10 +1142,14 @@ class DoublesRules(Rules):
         marks = [f"{f.ap} AP"] + (["on the ground"] if f.on_ground else []) \
             + ([f"aggressiveness {f.status.aggressiveness}"] if f.status.aggressiveness else []) \
             + (["low ammunition"] if f.status.low_ammunition else []) + (["activated"] if f.activated else [])
-        armour = self.armour(f)
-        lines = [f"Combat {c.combat}  Throw {c.throw}  Defence {c.defence}  Aptitude {c.aptitude}",
-                 f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
-                 "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
+        cache = self.__dict__.setdefault("_profile_words", {})
+        key = (f.key, tuple(f.weapons))
+        if key not in cache:   # worded once per fighter and weapons held (weapons are thrown and lost)
+            armour = self.armour(f)
+            cache[key] = [f"Combat {c.combat}  Throw {c.throw}  Defence {c.defence}  Aptitude {c.aptitude}",
+                          f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
+                          "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
+        lines = cache[key]
         b = self.base(f)
         return piece(f.key, f.side, f.name, f.x, f.y, f.z, b.radius, b.height, facing=f.facing, out=f.out,
                      health=f"{f.health}/{c.health} health", markers=marks, active=st.acting == f.key,

@@ -937,10 +937,14 @@ class FrontierRules(Rules):
         prof = self.profiles[m.player][m.profile]
         t = st.test
         marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
-        names = [self.items[i].name if i in self.items else i for i in m.items]
-        lines = [f"{prof.role}, Strength {prof.strength}  Shooting {prof.shooting}  Defence {prof.defence}  "
-                 f"Toughness {prof.toughness}  Move {prof.move:g}\"",
-                 "carries: " + (", ".join(names) or "nothing")]
+        cache = self.__dict__.setdefault("_profile_words", {})
+        key = (m.player, m.profile, tuple(m.items))
+        if key not in cache:   # worded once per profile and kit (items change hands in play)
+            names = [self.items[i].name if i in self.items else i for i in m.items]
+            cache[key] = [f"{prof.role}, Strength {prof.strength}  Shooting {prof.shooting}  Defence {prof.defence}  "
+                          f"Toughness {prof.toughness}  Move {prof.move:g}\"",
+                          "carries: " + (", ".join(names) or "nothing")]
+        lines = cache[key]
         active = t is not None and m.id in (t.attacker, t.defender)
         return piece(m.id, m.player, m.name, m.x, m.y, m.z, m.radius, MODEL_HEIGHT_MM, out=not m.standing,
                      health=f"{m.wounds}/{m.max_wounds} wounds", markers=marks, active=active, profile=lines)

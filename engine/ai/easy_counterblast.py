@@ -26,7 +26,7 @@ from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import candidate_moves, measure
+from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
 
 ODDS = re.compile(r"(\d+)% to (?:put|finish)")
@@ -311,13 +311,4 @@ class CounterblastPolicy(Policy):
                 if not e["down"] and s.seen[j] >= 1 / 3 and erng and dist <= erng:
                     threat += 0.2 * (1.0 - 0.5 * int(s.cover[j]))
             s.score = u + shot - threat
-        here_spot, rest = spots[0], spots[1:]
-        if not rest:
-            return None, 0.0
-        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
-        if space.check(best.move) is not None:
-            ok = [s for s in rest if space.check(s.move) is None]
-            if not ok:
-                return None, 0.0
-            best = max(ok, key=lambda s: s.score)
-        return best.move, best.score - here_spot.score
+        return best_spot(spots, space)

@@ -23,7 +23,7 @@ from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import candidate_moves, measure
+from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
@@ -287,13 +287,4 @@ class FrontierPolicy(Policy):
             if melee_bent:
                 shot *= 0.5
             s.score = u + shot - threat
-        here_spot, rest = spots[0], spots[1:]
-        if not rest:
-            return None, 0.0
-        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
-        if space.check(best.move) is not None:
-            ok = [s for s in rest if space.check(s.move) is None]
-            if not ok:
-                return None, 0.0
-            best = max(ok, key=lambda s: s.score)
-        return best.move, best.score - here_spot.score
+        return best_spot(spots, space)

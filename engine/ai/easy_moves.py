@@ -87,3 +87,18 @@ def nearest(points, x, y):
 
 def finite(d: float, fallback: float) -> float:
     return fallback if d >= INF else d
+
+
+def best_spot(spots, space):
+    """The best scored spot but the first (where the model stands now), as (its move, its gain
+    over staying); a spot the space's own ``check`` refuses gives way to the best legal one."""
+    here_spot, rest = spots[0], spots[1:]
+    if not rest:
+        return None, 0.0
+    best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+    if space.check(best.move) is not None:
+        ok = [s for s in rest if space.check(s.move) is None]
+        if not ok:
+            return None, 0.0
+        best = max(ok, key=lambda s: s.score)
+    return best.move, best.score - here_spot.score

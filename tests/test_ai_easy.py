@@ -17,18 +17,7 @@ from engine.paths import resolve_map
 from engine.rulesets.common import MoveTo
 from engine.simulate import game_seed, play, seats, simulate
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
-
-
-def _game(ruleset: str, seed: int) -> Game:
-    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {}, seed))
-
-
-def _agents(g: Game, names, seed: int) -> dict:
-    agents = {p: make_agent(names[p - 1], p, seed * 7 + p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    return agents
+from ai_fixtures import _agents, _game  # noqa: E402
 
 
 def _play_checked(ruleset: str, names, seed: int) -> tuple[int, Game]:

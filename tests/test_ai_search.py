@@ -9,26 +9,13 @@ import pytest
 
 from engine.ai import agent_names, make_agent, parse_agent
 from engine.ai.search import TRUST_EASY
-from engine.core import Game, Setup
+from engine.core import Game
 from engine.core.rng import GameRng
-from engine.data.maps import load_map
-from engine.paths import resolve_map
 from engine.rulesets.frontier import duel
 from engine.simulate import DidNotEnd, play
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+from ai_fixtures import HOME, _agents, _game  # noqa: E402
 RULESETS = sorted(HOME)
-
-
-def _game(ruleset: str, seed: int) -> Game:
-    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {}, seed))
-
-
-def _agents(g: Game, names, seed: int) -> dict:
-    agents = {p: make_agent(names[p - 1], p, seed * 7 + p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    return agents
 
 
 # ------------------------------------------------------------------ names and parameters

@@ -181,21 +181,20 @@ def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: 
     out, seen = [], set()
     mid = space.base.id
     w, h = space.table.width, space.table.height
-    for (x, y) in points:
-        x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
-        if (x, y) in seen:
-            continue
-        seen.add((x, y))
-        c = MoveTo(mid, x, y)
+
+    def fresh(pts):
+        """Each point clamped onto the table, rounded, and offered once as a move."""
+        for (x, y) in pts:
+            x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
+            if (x, y) not in seen:
+                seen.add((x, y))
+                yield MoveTo(mid, x, y)
+
+    for c in fresh(points):
         if space.quick(c) is None:
             out.append(c)
     n = 0
-    for (x, y) in exact:
-        x, y = round(min(w - 0.01, max(0.01, x)), 2), round(min(h - 0.01, max(0.01, y)), 2)
-        if (x, y) in seen:
-            continue
-        seen.add((x, y))
-        c = MoveTo(mid, x, y)
+    for c in fresh(exact):
         if space.quick(c) is None:
             out.append(c)
             continue

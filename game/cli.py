@@ -154,21 +154,16 @@ def cmd_screenshot(args) -> int:
 
 # --- simulate ------------------------------------------------------------------------
 def cmd_simulate(args) -> int:
-    from engine.ai import agent_names
-    from engine.core.errors import SetupError, UnknownRuleset
-    from engine.core.rules import get_rules
+    from engine.core.errors import SetupError
     from engine.data.maps import load_named_map
     from engine.simulate import simulate
 
-    try:
-        get_rules(args.ruleset)
-    except UnknownRuleset as err:
-        _err(f"skirmish simulate: {err}")
+    from game.cli_checks import ruleset_and_agents_problem
+
+    why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
+    if why:
+        _err(why)
         return 2
-    for a in (args.p1, args.p2):
-        if a.split(":", 1)[0] not in agent_names():  # "hard:budget=2.0": parameters after the name
-            _err(f"skirmish simulate: no agent {a!r} (available: {', '.join(agent_names())})")
-            return 2
     path = resolve_map(args.map)
     try:
         mapfile = load_named_map(args.map)

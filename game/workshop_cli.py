@@ -2,7 +2,6 @@
 games on dask.distributed) and the sight analysis behind ``analyze-map``."""
 from __future__ import annotations
 
-import json
 import sys
 
 
@@ -28,22 +27,17 @@ def add_experiment_parser(sub) -> None:
 
 
 def cmd_experiment(args) -> int:
-    from engine.ai import agent_names
-    from engine.core.errors import SetupError, UnknownRuleset
-    from engine.core.rules import get_rules
+    from engine.core.errors import SetupError
     from engine.data.errors import DataError
     from engine.data.maps import load_map
     from engine.paths import resolve_map
 
-    try:
-        get_rules(args.ruleset)
-    except UnknownRuleset as err:
-        _err(f"skirmish experiment: {err}")
+    from game.cli_checks import ruleset_and_agents_problem
+
+    why = ruleset_and_agents_problem("experiment", args.ruleset, (args.p1, args.p2))
+    if why:
+        _err(why)
         return 2
-    for a in (args.p1, args.p2):
-        if a not in agent_names():
-            _err(f"skirmish experiment: no agent {a!r} (available: {', '.join(agent_names())})")
-            return 2
     if args.games < 1 or args.workers < 1:
         _err("skirmish experiment: --games and --workers must be at least 1")
         return 2

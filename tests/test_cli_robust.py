@@ -127,3 +127,11 @@ def test_write_atomic_syncs_the_folder(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(os.path.isdir(f"/proc/self/fd/{fd}")), real(fd)))
     write_atomic(tmp_path / "s.json", "x")
     assert synced == [False, True]   # the file, then its folder
+
+
+def test_simulate_and_experiment_check_ruleset_and_agents_alike():
+    from game.cli_checks import ruleset_and_agents_problem
+    assert ruleset_and_agents_problem("experiment", "doubles", ("hard:budget=2.0", "easy")) is None
+    why = ruleset_and_agents_problem("experiment", "doubles", ("grandmaster", "easy"))
+    assert why.startswith("skirmish experiment: no agent 'grandmaster'") and "easy" in why
+    assert "counterblast" in ruleset_and_agents_problem("simulate", "chess", ("easy", "easy"))

@@ -1,0 +1,19 @@
+"""Checks the commands share before any game starts (exit code 2: bad usage)."""
+from __future__ import annotations
+
+
+def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:
+    """Why the ruleset or an agent name is not usable, or None. An agent name may carry
+    parameters after a colon ("hard:budget=2.0")."""
+    from engine.ai import agent_names
+    from engine.core.errors import UnknownRuleset
+    from engine.core.rules import get_rules
+
+    try:
+        get_rules(ruleset)
+    except UnknownRuleset as err:
+        return f"skirmish {command}: {err}"
+    for a in agents:
+        if a.split(":", 1)[0] not in agent_names():
+            return f"skirmish {command}: no agent {a!r} (available: {', '.join(agent_names())})"
+    return None

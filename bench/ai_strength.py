@@ -1,0 +1,233 @@
+"""AI strength: many games per pairing per ruleset, with the figures docs/ai.md reports.
+
+Run:  python bench/ai_strength.py play --ruleset doubles --pair easy:random --games 200 \
+          [--seed 1] [--jobs 2] [--out results.jsonl]
+      python bench/ai_strength.py report results.jsonl [more.jsonl ...]
+
+``play`` plays the games as ``skirmish simulate --swap-sides`` does (the same game seeds, agent
+seeds and seats, so a game here is the same game there for agents without a clock) on the
+ruleset's home map, and appends one JSON line per game to ``--out`` as it ends: an interrupted
+run keeps every finished game, and a second run with ``--skip-done`` plays only the rest.
+``--jobs`` plays games in that many processes.
+
+``report`` reads the lines and prints, per ruleset and pairing: games, each agent's wins, draws,
+the first agent's share of decided games with its 95% Wilson interval, the draw share, the mean
+game length (turns and decisions), wins by seat, and for each agent the share of its moves
+that ended in cover or out of enemy sight.
+
+"In cover or out of sight": after a decision of an agent, each of its models that stands
+somewhere else than before is checked against every enemy model still in the game with the
+table's sight (``Table.sight``, the other models blocking as usual): the spot counts when no
+enemy sees it, or every enemy that sees it sees it through cover (light or heavy). This is the
+table's geometry, the same for every ruleset, not a ruleset's own cover rule.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share k/n (0..1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def _bases(view: dict):
+    from engine.table.bases import Base
+
+    out = {}
+    for p in view.get("pieces", ()):
+        if p.get("out"):
+            continue
+        out[p["id"]] = (p["player"], Base(p["id"], p["x"], p["y"], p["radius"], p["height"],
+                                          p.get("facing") or 0.0, p.get("z") or 0.0))
+    return out
+
+
+def covered(table, bases: dict, mid: str) -> bool:
+    """True when no enemy of ``mid`` sees it, or each that does sees it through cover."""
+    player, me = bases[mid]
+    others = [b for k, (_, b) in bases.items() if k != mid]
+    for k, (q, b) in bases.items():
+        if q == player:
+            continue
+        s = table.sight(b, me, [o for o in others if o.id != k])
+        if s.visible and s.cover == "none":
+            return False
+    return True
+
+
+def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_sides: bool = True) -> dict:
+    from engine.ai import make_agent
+    from engine.core import Game, Setup
+    from engine.data.maps import load_map
+    from engine.paths import resolve_map
+    from engine.simulate import game_seed, play, seats
+
+    mapfile = load_map(resolve_map(HOME[ruleset]))
+    s = game_seed(seed, index)
+    g = Game(Setup(ruleset, mapfile, (), {}, s))
+    order = seats(index, swap_sides)
+    players = {p: make_agent(pair[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
+    moves = {1: [0, 0], 2: [0, 0]}           # per seat: moves, moves ending covered
+    think = {1: 0.0, 2: 0.0}
+
+    def wrap(p, agent):
+        inner = agent.choose
+
+        def choose(d, v):
+            t = time.perf_counter()
+            c = inner(d, v)
+            think[p] += time.perf_counter() - t
+            return c
+        agent.choose = choose
+
+    for p, a in players.items():
+        wrap(p, a)
+    before: dict = {}
+
+    def on_step(game):
+        nonlocal before
+        p = last[0]   # the player of the decision just answered: its models that moved are scored
+        now = _bases(game.view(1))
+        for mid, (q, b) in now.items():
+            if q != p or mid not in before:
+                continue
+            ob = before[mid][1]
+            if math.hypot(b.x - ob.x, b.y - ob.y) > 1.0:
+                moves[p][0] += 1
+                moves[p][1] += covered(game.table, now, mid)
+        before = now
+
+    last = [1]
+    orig_pending = g.pending
+
+    def pending():
+        d = orig_pending()
+        if d is not None:
+            last[0] = d.player
+        return d
+    g.pending = pending
+    before = _bases(g.view(1))
+    t0 = time.perf_counter()
+    err = None
+    try:
+        played = play(g, players, on_step=on_step)
+        winner, decisions = played.result.winner, played.decisions
+    except Exception as e:  # counted: the harness reports errors, it does not stop on them
+        winner, decisions, err = None, len(g.decisions), f"{type(e).__name__}: {e}"
+    return {"ruleset": ruleset, "map": HOME[ruleset], "pair": list(pair), "seed": seed, "index": index,
+            "game_seed": s, "order": list(order), "winner_seat": winner,
+            "winner_agent": None if winner is None else order[winner - 1],
+            "turns": g.state.turn, "decisions": decisions,
+            "moves": {str(order[p - 1]): moves[p] for p in (1, 2)},
+            "think_s": {str(order[p - 1]): round(think[p], 3) for p in (1, 2)},
+            "seconds": round(time.perf_counter() - t0, 2), "error": err,
+            "hash": g.state_hash()}
+
+
+def cmd_play(args) -> int:
+    pair = tuple(args.pair.split(":", 1)) if ":" in args.pair and args.pair.count(":") == 1 else None
+    if pair is None:
+        pair = tuple(args.pair.split("/"))
+    if len(pair) != 2:
+        print("--pair is A:B (or A/B when an agent name has parameters)", file=sys.stderr)
+        return 2
+    done = set()
+    out = Path(args.out)
+    if args.skip_done and out.exists():
+        for line in out.read_text().splitlines():
+            r = json.loads(line)
+            if r["ruleset"] == args.ruleset and tuple(r["pair"]) == pair and r["seed"] == args.seed:
+                done.add(r["index"])
+    todo = [i for i in range(args.games) if i not in done]
+    with ProcessPoolExecutor(max_workers=args.jobs) as ex, out.open("a") as fh:
+        futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i) for i in todo]
+        for n, f in enumerate(as_completed(futs), 1):
+            r = f.result()
+            fh.write(json.dumps(r) + "\n")
+            fh.flush()
+            print(f"{n}/{len(todo)} game {r['index']}: winner agent {r['winner_agent']} "
+                  f"({r['turns']} turns, {r['seconds']} s){' ERROR ' + r['error'] if r['error'] else ''}",
+                  flush=True)
+    return 0
+
+
+def summarise(rows: list[dict]) -> list[dict]:
+    groups: dict = {}
+    for r in rows:
+        groups.setdefault((r["ruleset"], tuple(r["pair"])), []).append(r)
+    out = []
+    for (rs, pair), rr in sorted(groups.items()):
+        n = len(rr)
+        w = [sum(1 for r in rr if r["winner_agent"] == a) for a in (0, 1)]
+        draws = n - w[0] - w[1]
+        decided = w[0] + w[1]
+        lo, hi = wilson(w[0], decided)
+        seat = [sum(1 for r in rr if r["winner_seat"] == s) for s in (1, 2)]
+        mv = {a: [sum(r["moves"][str(a)][0] for r in rr), sum(r["moves"][str(a)][1] for r in rr)] for a in (0, 1)}
+        dec = [r["decisions"] for r in rr]
+        out.append({"ruleset": rs, "map": rr[0]["map"], "pair": pair, "games": n,
+                    "seeds": sorted({r["seed"] for r in rr}), "wins": w, "draws": draws,
+                    "share": (w[0] / decided) if decided else None, "wilson": (lo, hi),
+                    "draw_share": draws / n, "mean_turns": sum(r["turns"] for r in rr) / n,
+                    "mean_decisions": sum(dec) / n, "by_seat": seat,
+                    "cover": {a: (mv[a][1] / mv[a][0] if mv[a][0] else None, mv[a][0]) for a in (0, 1)},
+                    "errors": sum(1 for r in rr if r["error"]),
+                    "mean_seconds": sum(r["seconds"] for r in rr) / n})
+    return out
+
+
+def cmd_report(args) -> int:
+    rows = []
+    for f in args.files:
+        rows += [json.loads(x) for x in Path(f).read_text().splitlines() if x.strip()]
+    print("| ruleset, map | pairing (A v B) | games | A wins | B wins | draws | A's share of decided "
+          "[95% Wilson] | draw share | mean turns / decisions | by seat (1 / 2) | moves in cover or "
+          "unseen: A / B | errors | s per game |")
+    print("|" + "---|" * 13)
+    for s in summarise(rows):
+        share = "n/a" if s["share"] is None else f"{100 * s['share']:.0f}% [{100 * s['wilson'][0]:.0f}–{100 * s['wilson'][1]:.0f}%]"
+        cov = " / ".join("n/a" if c is None else f"{100 * c:.0f}% ({m})" for c, m in (s["cover"][0], s["cover"][1]))
+        print(f"| {s['ruleset'].capitalize()}, {s['map']} | {s['pair'][0]} v {s['pair'][1]} | {s['games']} | "
+              f"{s['wins'][0]} | {s['wins'][1]} | {s['draws']} | {share} | {100 * s['draw_share']:.0f}% | "
+              f"{s['mean_turns']:.1f} / {s['mean_decisions']:.0f} | {s['by_seat'][0]} / {s['by_seat'][1]} | "
+              f"{cov} | {s['errors']} | {s['mean_seconds']:.1f} |")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--ruleset", choices=sorted(HOME), required=True)
+    p.add_argument("--pair", required=True, help="A:B, e.g. hard:easy (A/B when names carry parameters)")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", default="ai_strength.jsonl")
+    p.add_argument("--skip-done", action="store_true", help="play only the games not yet in --out")
+    r = sub.add_parser("report")
+    r.add_argument("files", nargs="+")
+    args = ap.parse_args(argv)
+    return cmd_play(args) if args.cmd == "play" else cmd_report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -144,7 +144,7 @@ class SearchAgent(Agent):
     """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
     name = "normal"
     defaults = {"budget": 0.25, "iters": 0, "k": 3, "depth": 1, "steps": 40, "prefilter": 24,
-                "margin": 0.05}
+                "margin": 0.05, "settle": 4, "tie": 0.25}
 
     def __init__(self, player: int, seed: int = 0, **params):
         super().__init__(player, seed)
@@ -160,12 +160,15 @@ class SearchAgent(Agent):
         self.steps = max(1, int(p["steps"]))
         self.prefilter = max(1, int(p["prefilter"]))
         self.margin = float(p["margin"])
+        self.settle = max(2, int(p["settle"]))   # rounds before the search may stop early
+        self.tie = float(p["tie"])
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
         self.last_error = ""
         self.stats = {"decisions": 0, "searched": 0, "rounds": 0, "playouts": 0, "changed": 0,
-                      "errors": 0, "fallbacks": 0, "cut": 0, "search_seconds": 0.0}
+                      "errors": 0, "fallbacks": 0, "cut": 0, "settled": 0,
+                      "search_seconds": 0.0}
 
     def attach(self, table, rules) -> None:
         super().attach(table, rules)
@@ -244,12 +247,16 @@ class SearchAgent(Agent):
             ranked.sort(key=lambda t: (t[0], t[1]))
             cands += [o for _, _, o in ranked[:self.k - 1]]
         sums = [0.0] * len(cands)
+        scores: list[list[float]] = []
         rounds = 0
         t_rounds = time.perf_counter()
         while True:
             if not timed:
                 if rounds >= self.iters:
                     break
+            elif rounds >= self.settle and self._settled(scores):
+                self.stats["settled"] += 1
+                break
             elif rounds > 0:
                 now = time.perf_counter()
                 # stop when the budget is spent, or when another round like the ones so far
@@ -268,11 +275,34 @@ class SearchAgent(Agent):
             if part is None:
                 break
             sums = [a + b for a, b in zip(sums, part)]
+            scores.append(part)
             rounds += 1
         self.stats["rounds"] += rounds
         means = [s / rounds for s in sums]
         best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
         return cands[best]
+
+    def _settled(self, scores: list[list[float]]) -> bool:
+        """True when more rounds are unlikely to find a better answer (an indifference zone):
+        against the leader (easy's pick counted with its ``margin``), no other candidate can be
+        better by more than ``tie`` (utility units, about a wound) at two standard errors of the
+        paired difference (the same worlds for every candidate, so the pairing takes most of
+        the dice noise out). Only with a time budget; ``iters`` rounds are exact."""
+        r = len(scores)
+        n = len(scores[0])
+        means = [sum(row[i] for row in scores) / r + (self.margin if i == 0 else 0.0) for i in range(n)]
+        lead = max(range(n), key=lambda i: (means[i], -i))
+        for i in range(n):
+            if i == lead:
+                continue
+            diffs = [row[lead] - row[i] for row in scores]
+            mean = sum(diffs) / r + (self.margin if lead == 0 else 0.0) - (self.margin if i == 0 else 0.0)
+            var = sum((d - sum(diffs) / r) ** 2 for d in diffs) / (r - 1)
+            se = (var / r) ** 0.5
+            if mean - 2.0 * se <= -self.tie:
+                return False
+
+        return True
 
     def _roll_choice(self, d: Decision, w) -> Choice:
         """Easy's answer for whoever decides in the world. A state easy never leads to itself

@@ -40,9 +40,13 @@ from engine.core.protocol import Choice, Decision
 
 from .base import Agent, register_agent
 from .easy import EasyAgent, fallback
+from .utility import Utility
 
-WIN = 20.0   # a won game, in the utility's units (about a model's worth of wounds is 3-5)
-
+# The budget is the agent's own CPU time (this thread's), not the wall clock: on a loaded
+# machine (a simulation beside other jobs, the client's drawing thread) the search still gets
+# the rounds its budget buys, so its strength does not depend on what else runs; on a quiet
+# machine the two are the same.
+clock = time.thread_time
 
 # Decisions easy answers better than a few sampled worlds can: Frontier's card for a test is
 # scored by easy against every card the opponent might hold, exactly; a handful of sampled
@@ -56,95 +60,13 @@ def segment_key(st) -> tuple:
     return (st.turn, st.active, getattr(st, "acting", None), getattr(st, "activations", None))
 
 
-# ------------------------------------------------------------------ the utility of a state
-class Utility:
-    """A state's worth to ``player`` (plain numbers: higher is better), read from a sampled
-    world's state: material, each ruleset's score, and the result when the game is over."""
-
-    def __init__(self, rules):
-        self.rules = rules
-        self.fn = {"doubles": self.doubles, "frontier": self.frontier,
-                   "counterblast": self.counterblast}.get(rules.id, self.plain)
-        self._scale: dict = {}
-
-    def __call__(self, game, player: int) -> float:
-        val = self.fn(game.state, player)
-        r = game.result()
-        if r is not None and r.winner is not None:
-            val += WIN if r.winner == player else -WIN
-        return val
-
-    @staticmethod
-    def plain(st, player: int) -> float:
-        return 0.0
-
-    # Doubles: each fighter standing is worth 2 + 3 x its health share (less on the ground),
-    # weighted by its points value against the mean (the victory count weighs fighters by value).
-    def doubles(self, st, player: int) -> float:
-        R = self.rules
-        if not self._scale:
-            vals = {k: float(R.sheet(f).value) for k, f in st.fighters.items()}
-            mean = sum(vals.values()) / max(1, len(vals)) or 1.0
-            self._scale = {k: (v / mean if mean else 1.0) for k, v in vals.items()}
-            self._max = {k: max(1, R.chars(f).health) for k, f in st.fighters.items()}
-        total = 0.0
-        for k, f in st.fighters.items():
-            if f.out:
-                continue
-            v = 2.0 + 3.0 * max(0, f.health) / self._max[k] - (0.5 if f.on_ground else 0.0)
-            total += (v if f.side == player else -v) * self._scale.get(k, 1.0)
-        return total
-
-    # Frontier: a standing model is worth 2 + its wounds; cards in hand are worth 0.045 wound
-    # per point of strength (as easy prices them), for both sides.
-    def frontier(self, st, player: int) -> float:
-        from engine.rulesets.frontier import duel
-
-        R = self.rules
-        total = 0.0
-        for m in st.models.values():
-            if m.wounds > 0:
-                v = 2.0 + m.wounds
-                total += v if m.player == player else -v
-        for q in (1, 2):
-            fav = duel.FAVOURED_SUIT[R.faction[q]]
-            s = 0.0
-            piles = st.cards[q]
-            for c in list(piles.hand) + list(piles.committed):
-                if c.is_joker:
-                    s += 16.0
-                    continue
-                b = duel.FAVOURED_FACE_BONUS.get(c.rank, duel.NO_BONUS) if c.suit == fav else duel.NO_BONUS
-                s += c.rank + b.test + b.damage + (0.5 if c.suit == fav else 0.0)
-            total += 0.045 * s if q == player else -0.045 * s
-        return total
-
-    # Counterblast: the mission score as it stands (objectives held now + battle score), the
-    # points still standing (smooth), Down models and tokens, a little for Moxie.
-    def counterblast(self, st, player: int) -> float:
-        R = self.rules
-        sc = R.scores(st)
-        o = 3 - player
-        total = float(sc[player]["mission"] - sc[o]["mission"])
-        basis = float(R.opt.game_points or 1)
-        total += 6.0 * (sc[player]["remaining"] - sc[o]["remaining"]) / basis
-        for mid, m in st.models.items():
-            if m.casualty:
-                continue
-            w = R.profile[mid].points / basis * 6.0
-            v = -(0.5 * w if m.down else 0.0) - 0.05 * m.tokens
-            total += v if m.player == player else -v
-        total += 0.1 * (st.moxie.get(player, 0) - st.moxie.get(o, 0))
-        return total
-
-
 # ------------------------------------------------------------------ the agent
 @register_agent
 class SearchAgent(Agent):
     """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
     name = "normal"
     defaults = {"budget": 0.25, "iters": 0, "k": 3, "depth": 1, "steps": 40, "prefilter": 24,
-                "margin": 0.05, "settle": 4, "tie": 0.25}
+                "margin": 0.05, "settle": 4, "tie": 0.25, "position": 0.3}
 
     def __init__(self, player: int, seed: int = 0, **params):
         super().__init__(player, seed)
@@ -162,6 +84,7 @@ class SearchAgent(Agent):
         self.margin = float(p["margin"])
         self.settle = max(2, int(p["settle"]))   # rounds before the search may stop early
         self.tie = float(p["tie"])
+        self.position = float(p["position"])   # weight of a ruleset's position term (Frontier's)
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
@@ -175,7 +98,8 @@ class SearchAgent(Agent):
         self.easy.attach(table, rules)
         for a in self.roll.values():
             a.attach(table, rules)
-        self.utility = Utility(rules)
+        pol = self.easy.policy({"ruleset": rules.id})
+        self.utility = Utility(rules, table, pol, self.position)
 
     # -------------------------------------------------------------- memory (Counterblast's easy)
     def _memory(self):
@@ -206,7 +130,7 @@ class SearchAgent(Agent):
         self.stats["decisions"] += 1
         if len(decision.options) == 1 and not decision.spaces:
             return decision.options[0]
-        t0 = time.perf_counter()   # the budget counts easy's own pick too
+        t0 = clock()   # the budget counts easy's own pick too
         pick = self.easy.choose(decision, view)
         if self.worlds is None or self.utility is None or self.rules is None:
             return pick
@@ -215,7 +139,7 @@ class SearchAgent(Agent):
         for a in self.roll.values():
             a.policy({"ruleset": view.get("ruleset")})
         final = self.search(decision, pick, t0)
-        self.stats["search_seconds"] += time.perf_counter() - t0
+        self.stats["search_seconds"] += clock() - t0
         self._remember(view, pick, final)
         if final != pick:
             self.stats["changed"] += 1
@@ -240,7 +164,7 @@ class SearchAgent(Agent):
             key = segment_key(w0.state)
             ranked = []
             for i, o in enumerate(others[:self.prefilter]):
-                if timed and ranked and time.perf_counter() - t0 >= 0.4 * self.budget:
+                if timed and ranked and clock() - t0 >= 0.4 * self.budget:
                     break  # the time budget: rank what was looked at, keep time for the rounds
                 val = self._playout(w0, o, key, depth=1, until_mine=True, stop_at=late if timed else None)
                 ranked.append((-val, i, o))
@@ -249,7 +173,7 @@ class SearchAgent(Agent):
         sums = [0.0] * len(cands)
         scores: list[list[float]] = []
         rounds = 0
-        t_rounds = time.perf_counter()
+        t_rounds = clock()
         while True:
             if not timed:
                 if rounds >= self.iters:
@@ -258,7 +182,7 @@ class SearchAgent(Agent):
                 self.stats["settled"] += 1
                 break
             elif rounds > 0:
-                now = time.perf_counter()
+                now = clock()
                 # stop when the budget is spent, or when another round like the ones so far
                 # would end well past it
                 if now >= deadline or now + 0.5 * (now - t_rounds) / rounds > deadline:
@@ -267,7 +191,7 @@ class SearchAgent(Agent):
             key = segment_key(w0.state)
             part: list | None = []
             for c in cands:
-                if timed and rounds > 0 and time.perf_counter() > deadline:
+                if timed and rounds > 0 and clock() > deadline:
                     part = None   # out of time inside a round: that round does not count
                     break
                 part.append(self._playout(w0, c, key, depth=self.depth,
@@ -341,7 +265,7 @@ class SearchAgent(Agent):
                         break
                 if until_mine and d.player == self.player:
                     break
-                if stop_at is not None and time.perf_counter() > stop_at:
+                if stop_at is not None and clock() > stop_at:
                     self.stats["cut"] += 1
                     break
                 w.submit(d.player, self._roll_choice(d, w))

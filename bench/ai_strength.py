@@ -143,9 +143,7 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
 
 
 def cmd_play(args) -> int:
-    pair = tuple(args.pair.split(":", 1)) if ":" in args.pair and args.pair.count(":") == 1 else None
-    if pair is None:
-        pair = tuple(args.pair.split("/"))
+    pair = tuple(args.pair.split("/")) if "/" in args.pair else tuple(args.pair.split(":"))
     if len(pair) != 2:
         print("--pair is A:B (or A/B when an agent name has parameters)", file=sys.stderr)
         return 2

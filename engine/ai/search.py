@@ -66,7 +66,7 @@ class SearchAgent(Agent):
     """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
     name = "normal"
     defaults = {"budget": 0.25, "iters": 0, "k": 3, "depth": 1, "steps": 40, "prefilter": 24,
-                "margin": 0.05, "settle": 4, "tie": 0.25, "position": 0.3}
+                "margin": 0.05, "settle": 4, "tie": 0.25, "position": 0.3, "z": 1.0}
 
     def __init__(self, player: int, seed: int = 0, **params):
         super().__init__(player, seed)
@@ -84,6 +84,7 @@ class SearchAgent(Agent):
         self.margin = float(p["margin"])
         self.settle = max(2, int(p["settle"]))   # rounds before the search may stop early
         self.tie = float(p["tie"])
+        self.z = float(p["z"])                  # standard errors a change from easy's pick needs
         self.position = float(p["position"])   # weight of a ruleset's position term (Frontier's)
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
@@ -204,7 +205,22 @@ class SearchAgent(Agent):
         self.stats["rounds"] += rounds
         means = [s / rounds for s in sums]
         best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
+        if best != 0 and self.z > 0 and not self._beats_pick(scores, best):
+            return pick
         return cands[best]
+
+    def _beats_pick(self, scores: list[list[float]], i: int) -> bool:
+        """Easy's pick gives way only to evidence: candidate ``i`` must beat it by ``margin`` plus
+        ``z`` standard errors of the paired difference over the rounds played (one round
+        gives no error estimate, so no change). Few noisy rounds (a loaded machine, Frontier's
+        long playouts) then leave easy's answer alone instead of following the noise."""
+        r = len(scores)
+        if r < 2:
+            return False
+        diffs = [row[i] - row[0] for row in scores]
+        mean = sum(diffs) / r
+        var = sum((d - mean) ** 2 for d in diffs) / (r - 1)
+        return mean > self.margin + self.z * (var / r) ** 0.5
 
     def _settled(self, scores: list[list[float]]) -> bool:
         """True when more rounds are unlikely to find a better answer (an indifference zone):

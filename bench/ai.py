@@ -9,7 +9,8 @@ together, and move decisions apart), and the mean wall time of a whole game (eng
 
 With ``--agent A --versus B`` it plays A against B instead (the simulator's seeds and seats,
 ``--swap-sides`` alternating them) and prints A's wins, B's wins, draws, and A's time per
-decision (decisions with one option, answered at once, left out), as JSON lines.
+decision (decisions with one option, answered at once, left out), wall and CPU (the search
+agents' budget is their own CPU time), as JSON lines.
 """
 from __future__ import annotations
 
@@ -69,7 +70,7 @@ def versus(ruleset: str, agent: str, other: str, games: int, seed: int, swap_sid
     mapfile = load_map(resolve_map(HOME[ruleset]))
     names = (agent, other)
     wins = {"agent": 0, "versus": 0, "draw": 0}
-    times, t_all = [], time.perf_counter()
+    times, cpu, t_all = [], [], time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
         g = Game(Setup(ruleset, mapfile, (), {}, s))
@@ -80,10 +81,11 @@ def versus(ruleset: str, agent: str, other: str, games: int, seed: int, swap_sid
                 inner = a.choose
 
                 def timed(d, v, inner=inner):
-                    t = time.perf_counter()
+                    t, tc = time.perf_counter(), time.thread_time()
                     c = inner(d, v)
                     if len(d.options) > 1 or d.spaces:
                         times.append(time.perf_counter() - t)
+                        cpu.append(time.thread_time() - tc)
                     return c
                 a.choose = timed
         w = play(g, players).result.winner
@@ -93,7 +95,9 @@ def versus(ruleset: str, agent: str, other: str, games: int, seed: int, swap_sid
             "seed": seed, "swap_sides": swap_sides, "wins": wins,
             "decisions_timed": len(times), "mean_s": statistics.mean(times) if times else 0.0,
             "median_s": statistics.median(times) if times else 0.0, "p90_s": q[-1],
-            "max_s": max(times) if times else 0.0, "seconds": time.perf_counter() - t_all}
+            "max_s": max(times) if times else 0.0,
+            "cpu_median_s": statistics.median(cpu) if cpu else 0.0, "cpu_max_s": max(cpu) if cpu else 0.0,
+            "seconds": time.perf_counter() - t_all}
 
 
 def main(argv=None) -> int:

@@ -1,0 +1,152 @@
+"""Activations: the Moxie phase at the start of a turn (pools, electing a leader), each Activation
+phase's Moxie checks for the Active crew, choosing a single or group activation or passing,
+paying for actions (free ones, then Moxie), and the end of an activation.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from engine.core import Event
+
+from .. import actions as act_mod
+from .. import conditions, moxie
+from ..choices import ActivateGroup, ActivateSingle, PassTurn
+
+if TYPE_CHECKING:
+    from ..rules import CBState
+
+
+class ActivationRules:
+    """The turn's Moxie phase and leader election, the Activation phases, and one activation from its
+    start to its end (paying for actions, ending when none is left)."""
+
+    def _start_turn(self, st: CBState, ev: list) -> None:
+        for p in (1, 2):
+            st.moxie[p] = moxie.moxie_pool(len(self.on_table(st, p)))
+            st.casualties[p] = []
+        st.passed = []
+        st.veiled = []
+        ev.append(Event(f"Turn {st.turn}: Moxie {st.moxie[1]} / {st.moxie[2]}", "phase",
+                        {"turn": st.turn, "moxie": dict(st.moxie)}))
+        st.queue = [p for p in (1, 2) if st.moxie[p] >= self.opt.leader_election_cost and self._leader_candidates(st, p)]
+        st.phase = "leader"
+        if not st.queue:
+            self._start_activation_phase(st, ev)
+
+    def _leader_candidates(self, st, p) -> list:
+        return [i for i in self.on_table(st, p) if self.hero(i) and not st.models[i].down and i != st.leader[p]]
+
+    def _has_activation(self, st, p) -> bool:
+        return st.moxie[p] >= self.opt.single_activation_cost and any(self.can_activate(st, i) for i in self.on_table(st, p))
+
+    def _start_activation_phase(self, st: CBState, ev: list) -> None:
+        st.act = None
+        st.window = None
+        for p in (1, 2):
+            if p not in st.passed and not self._has_activation(st, p):
+                st.passed.append(p)   # out of Moxie or models: as though it passed
+        live = [p for p in (1, 2) if p not in st.passed]
+        if not live:
+            self._upkeep(st, ev)
+            return
+        r = moxie.determine_active(st.rng, {p: st.moxie[p] for p in (1, 2)}, passed=st.passed, options=self.opt)
+        st.active = r.active
+        st.activations += 1
+        if r.decided_by == "only_crew":
+            text = f"Player {r.active} is Active (the other crew is done for the turn)"
+        else:
+            rolls = ", ".join(f"P{p} {c.successes}" for p, c in sorted(r.checks.items()))
+            text = f"Moxie checks {rolls}: player {r.active} is Active ({r.decided_by.replace('_', '-')})"
+        ev.append(Event(text, "dice", {"moxie_checks": {p: list(c.values) for p, c in r.checks.items()},
+                                       "roll_offs": r.roll_offs}))
+        st.phase = "activate"
+
+    def _act_prompt(self, st) -> str:
+        a = st.act
+        who = ", ".join(self.names[i] for i in a.members)
+        if a.group and a.step:
+            return f"Group action {a.step}: choose for {', '.join(self.names[i] for i in a.to_resolve)}"
+        left = f"{a.actions_left} free action(s) left" if a.actions_left else f"extra actions cost Moxie ({st.moxie[a.player]} left)"
+        return f"{who}: choose an action ({left})"
+
+    def _activation_options(self, st) -> list:
+        p = st.active
+        ready = [i for i in self.on_table(st, p) if self.can_activate(st, i)]
+        opts = [ActivateSingle(i) for i in ready]
+        if st.moxie[p] >= self.opt.group_activation_cost:
+            heroes = [i for i in ready if self.hero(i)]
+            lackeys = [i for i in ready if self.profile[i].role == "lackey"]
+            for h in heroes:
+                for n in range(0, self.opt.group_max_lackeys + 1):
+                    for ls in combinations(lackeys, n):
+                        opts.append(ActivateGroup((h,) + ls))
+        opts.append(PassTurn())
+        return opts
+
+    def _apply_activation(self, st, p, c, ev):
+        from ..rules import Activation      # the state lives in rules.py, which imports this module
+        if isinstance(c, PassTurn):
+            st.passed.append(p)
+            ev.append(Event(f"Player {p} passes the turn", "pass"))
+            self._start_activation_phase(st, ev)
+            return
+        if isinstance(c, ActivateSingle):
+            st.moxie[p] = moxie.spend(st.moxie[p], self.opt.single_activation_cost)
+            m = st.models[c.model]
+            st.act = Activation(p, [c.model], False, conditions.free_actions(m.conditions, self.opt))
+            ev.append(Event(f"Player {p} activates {self.names[c.model]} (1 Moxie)", "activate"))
+        else:
+            st.moxie[p] = moxie.spend(st.moxie[p], self.opt.group_activation_cost)
+            free = min(conditions.free_actions(st.models[i].conditions, self.opt) for i in c.models)
+            st.act = Activation(p, list(c.models), True, free)
+            ev.append(Event(f"Player {p} activates a group: {', '.join(self.names[i] for i in c.models)} (2 Moxie)",
+                            "activate"))
+        st.phase = "act"
+        self._continue(st, ev)
+
+    def _can_pay_action(self, st) -> bool:
+        a = st.act
+        return a.actions_left > 0 or st.moxie[a.player] >= moxie.extra_action_cost(len(a.members), self.opt)
+
+    def _pay(self, st, ev):
+        a = st.act
+        if a.actions_left > 0:
+            a.actions_left -= 1
+        else:
+            cost = moxie.extra_action_cost(len(a.members), self.opt)
+            st.moxie[a.player] = moxie.spend(st.moxie[a.player], cost)
+            ev.append(Event(f"Player {a.player} spends {cost} Moxie for an extra action", "moxie"))
+
+    def _use(self, st, mid, action):
+        st.act.used.setdefault(mid, []).append(action)
+        if act_mod.spends_model(action, self.opt):
+            st.models[mid].gain("spent")
+
+    def _continue(self, st, ev):
+        """After an action: drop Down members, finish a group step, end the activation when no
+        action is left."""
+        if st.phase == "over":
+            return
+        a = st.act
+        st.phase = "act"
+        for mid in list(a.members):
+            m = st.models[mid]
+            if not m.on_table or m.down:
+                a.members.remove(mid)
+                if mid in a.to_resolve:
+                    a.to_resolve.remove(mid)
+        if a.group and a.step and not a.to_resolve:
+            a.step = ""
+        if not a.members:
+            self._end_activation(st, ev)
+            return
+        if a.group and a.step:
+            return
+        if not self._can_pay_action(st):
+            self._end_activation(st, ev)
+
+    def _end_activation(self, st, ev):
+        st.act = None
+        if not self._check_end(st, ev):
+            self._start_activation_phase(st, ev)

@@ -1,0 +1,158 @@
+"""Reactions: who may react, the reaction windows opened by a move (Snapshot, Pursuit), an attack
+(Return fire, Action roll, Counterstrike, Parry) and a Psi check (Disperse), the reacting
+player's answer, and Pursuit's move.
+"""
+from __future__ import annotations
+
+from engine.core import Event
+
+from .. import actions as act_mod
+from .. import attacks, conditions, moxie
+from ..choices import NoReaction, React
+from .common import MM
+
+
+class ReactionRules:
+    """The reactive crew's answers: Snapshot and Pursuit after a move, Return fire, Action roll,
+    Counterstrike and Parry against an attack, Disperse against a Psi check."""
+
+    def _can_react(self, st, r) -> bool:
+        m = st.models[r]
+        return m.on_table and conditions.can_react(m.conditions + (["down"] if m.down else []))[0]
+
+    def _after_maneuver(self, st, mid, before, ev):
+        """After Move, Rush or Jump: Snapshot (unobscured sight to the mover) or Pursuit (an
+        engager the mover left) by the reactive crew."""
+        if st.phase == "over":
+            return
+        m = st.models[mid]
+        if not m.on_table or m.down:
+            self._continue(st, ev)
+            return
+        rp = 3 - m.player
+        opts = []
+        if st.moxie[rp] >= self.opt.reaction_cost:
+            now = set(self.engagers(st, mid))
+            self._fill(st, [r for r in self.on_table(st, rp) if self._can_react(st, r)], [mid])
+            for r in self.on_table(st, rp):
+                if not self._can_react(st, r):
+                    continue
+                eng = self.engaged(st, r)
+                if self.valid_target(st, r, mid):
+                    for w in self.profile[r].shooting:
+                        wpn = self.armoury.shooting_weapon(w)
+                        if act_mod.engaged_allows("snapshot", pistol=wpn.pistol) or not eng:
+                            if self.within(st, r, mid, wpn.range):
+                                opts.append(React(r, "snapshot", w))
+                # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
+                # to an enemy model than it started', so it may not Pursue
+                if r in before and r not in now and not st.models[r].has("panic"):
+                    opts.append(React(r, "pursuit"))
+        if not opts:
+            self._continue(st, ev)
+            return
+        st.window = {"kind": "maneuver", "actor": mid, "reactor": rp, "options": opts + [NoReaction()],
+                     "prompt": f"Player {rp}: react to {self.names[mid]}'s move?"}
+        st.phase = "react"
+
+    def _open_attack_window(self, st, w, ev):
+        actor = w["actor"]
+        rp = 3 - st.models[actor].player
+        opts = []
+        if st.moxie[rp] >= self.opt.reaction_cost:
+            for t in w["targets"]:
+                if not self._can_react(st, t):
+                    continue
+                if w["kind"] == "shoot":
+                    if not self.engaged(st, t):
+                        for wid in self.profile[t].shooting:
+                            if self._shootable(st, t, actor, self.armoury.shooting_weapon(wid).range):
+                                opts.append(React(t, "return_fire", wid))
+                    opts.append(React(t, "action_roll"))
+                else:
+                    for wid in self.profile[t].striking:
+                        if self.within(st, t, actor, self.armoury.striking_weapon(wid).reach) and self.valid_target(st, t, actor):
+                            opts.append(React(t, "counterstrike", wid))
+                    opts.append(React(t, "parry"))
+        if not opts:
+            self._resolve_attack(st, w, None, ev)
+            return
+        w["reactor"] = rp
+        w["options"] = opts + [NoReaction()]
+        verb = "shoots at" if w["kind"] == "shoot" else "strikes at"
+        w["prompt"] = f"Player {rp}: {self.names[actor]} {verb} {', '.join(self.names[t] for t in w['targets'])} — react?"
+        st.window = w
+        st.phase = "react"
+
+    def _open_psi_window(self, st, w, ev):
+        actor = w["actor"]
+        rp = 3 - st.models[actor].player
+        opts = []
+        if st.moxie[rp] >= self.opt.reaction_cost:
+            for r in self.on_table(st, rp):
+                if (self.profile[r].role == "psifer" and self._can_react(st, r)
+                        and attacks.disperse_in_range(self.dist(st, r, actor), self.opt)):
+                    opts.append(React(r, "disperse"))
+        if not opts:
+            self._resolve_psi(st, w, None, ev)
+            return
+        w["reactor"] = rp
+        w["options"] = opts + [NoReaction()]
+        w["prompt"] = f"Player {rp}: {self.names[actor]} rolls a Psi check — Disperse it?"
+        st.window = w
+        st.phase = "react"
+
+    def _apply_reaction(self, st, c, ev):
+        w = st.window
+        st.phase = "act"
+        if isinstance(c, NoReaction):
+            ev.append(Event(f"Player {w['reactor']} does not react", "react"))
+            r = None
+        else:
+            st.moxie[w["reactor"]] = moxie.spend(st.moxie[w["reactor"]], self.opt.reaction_cost)
+            ev.append(Event(f"{self.names[c.model]} reacts: {act_mod.ACTIONS[c.reaction].name} (1 Moxie)", "react"))
+            r = c
+        kind = w["kind"]
+        if kind == "maneuver":
+            st.window = None
+            if r is not None:
+                if r.reaction == "snapshot":
+                    self._resolve_attack(st, {"kind": "shoot", "actor": r.model, "weapon": r.weapon,
+                                              "targets": [w["actor"]], "dice": None, "snapshot": True}, None, ev,
+                                         then_continue=False)
+                else:
+                    self._pursue(st, r.model, w["actor"], ev)
+                if st.models[r.model].on_table:
+                    self._gain(st, r.model, "stunned", ev)
+            if st.phase != "over":
+                self._continue(st, ev)
+        elif kind in ("shoot", "strike"):
+            if r is not None and r.reaction == "action_roll":
+                st.window = {"kind": "action_roll", "mover": r.model, "resume": w,
+                             "allowance": self._move_allowance(st, r.model, ev)}
+                st.phase = "move"
+                return
+            self._resolve_attack(st, w, r, ev)
+        else:
+            self._resolve_psi(st, w, r, ev)
+
+    def _pursue(self, st, r, target, ev):
+        """Pursuit: move as a Move action toward the disengaging model, back into base contact if
+        any contact point is within the move, else as far along the shortest path as it goes."""
+        allowance = self._move_allowance(st, r, ev) * MM
+        pts = self._contact_moves_to(st, r, target, allowance)
+        if pts:
+            self._place(st, r, pts[0].x, pts[0].y)
+            ev.append(Event(f"{self.names[r]} pursues {self.names[target]} into contact", "move"))
+            return
+        m, t = st.models[r], st.models[target]
+        others = self.bases(st, (r,))
+        table = self.tbl(st)
+        path = table.find_path((m.x, m.y), (t.x, t.y), self.profile[r].base_mm / 2,
+                                    [o for o in others if o.id != target])
+        if path is None:
+            ev.append(Event(f"{self.names[r]} finds no way to pursue", "move"))
+            return
+        x, y, _ = table.walk(path, allowance, self.profile[r].base_mm / 2, others)
+        self._place(st, r, x, y)
+        ev.append(Event(f"{self.names[r]} pursues {self.names[target]}", "move"))

@@ -1,0 +1,205 @@
+"""Words: the view, the pieces the client draws, each option's label (with the cached odds of an
+attack that the label quotes) and the ``attack_odds`` entry point.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from engine.core.board import piece
+from engine.rulesets.common import MoveTo
+
+from .. import actions as act_mod
+from .. import attacks, conditions, damage, odds
+from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
+                       DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
+                       Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
+                       ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
+from .common import MM
+
+
+@lru_cache(maxsize=4096)
+def _check_floats(n, difficulty, explode) -> tuple:
+    """``odds.check_dist`` (exact) as floats, cached: P(successes = k) for k = 0, 1, ..."""
+    d = odds.check_dist(n, difficulty, explode)
+    top = max(d.pmf, default=0)
+    return tuple(float(d.p(k)) for k in range(top + 1))
+
+
+@lru_cache(maxsize=8192)
+def _attack_chance(dice, difficulty, damage_, explode, defense_dice, mettle, tokens, already_down) -> float:
+    """Chance that an attack puts the target Down (or, if it is Down already, makes it a
+    casualty): the attack check and the Defense check from ``odds.check_dist``, combined as in
+    ``odds.attack_odds`` (successes x damage = raw; tokens = max(0, raw - Defense successes))."""
+    att = _check_floats(dice, difficulty, explode)
+    dfn = _check_floats(defense_dice, 7, 10)
+    cum = [0.0]
+    for q in dfn:
+        cum.append(cum[-1] + q)           # cum[r] = P(Defense successes < r)
+    need = mettle * 2 + 1 - tokens if already_down else mettle - tokens
+    p = 0.0
+    for s, ps in enumerate(att):
+        raw = s * damage_
+        if raw < need or ps == 0.0:
+            continue
+        k_max = raw - need                # Defense successes that still leave enough tokens
+        p += ps * (cum[k_max + 1] if k_max + 1 < len(cum) else 1.0)
+    return min(1.0, p)
+
+
+class WordsRules:
+    """What the players read: the view, the pieces the client draws, each option's label with its odds."""
+
+    def view(self, st, player) -> dict:
+        return {
+            "ruleset": self.id, "turn": st.turn, "phase": st.phase, "active": st.active,
+            "mission": self.mission.id, "moxie": dict(st.moxie), "dread": dict(st.dread),
+            "leader": dict(st.leader), "passed": list(st.passed),
+            "models": {i: {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
+                           "tokens": m.tokens, "down": m.down, "stable": m.stable, "casualty": m.casualty,
+                           "conditions": list(m.conditions)} for i, m in st.models.items()},
+            "activation": None if st.act is None else {"player": st.act.player, "members": list(st.act.members),
+                                                       "actions_left": st.act.actions_left, "step": st.act.step},
+            "opened_doors": list(st.opened),
+            "final": st.final,
+            "pieces": [self._piece(st, st.models[i]) for i in st.order],
+        }
+
+    def _profile_lines(self, mid: str) -> list[str]:
+        """A model's profile in words: static, so worded once per game set-up."""
+        cache = self.__dict__.setdefault("_profile_words", {})
+        if mid not in cache:
+            p = self.profile[mid]
+            prof = [f"{p.role} {p.kind}, size {p.size}, {p.base_mm} mm base",
+                    f"Move {p.move}  Zap {p.zap}  Grit {p.grit}  Defense {p.defense}  Knack {p.knack}  Mettle {p.mettle}"]
+            if p.shooting:
+                prof.append("shoots: " + ", ".join(self._wname("shoot", w) for w in p.shooting))
+            if p.striking:
+                prof.append("strikes: " + ", ".join(self._wname("strike", w) for w in p.striking))
+            if p.special:
+                prof.append("abilities: " + ", ".join(p.special))
+            cache[mid] = prof
+        return cache[mid]
+
+    def _piece(self, st, m) -> dict:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
+        p, b = self.profile[m.id], self.base(m)
+        marks = [f"{m.tokens} damage" if m.tokens else ""] + (["Down"] if m.down else []) \
+            + (["Stable"] if m.stable else []) + [c.capitalize() for c in m.conditions]
+        if st.leader.get(m.player) == m.id:
+            marks.append("Leader")
+        prof = self._profile_lines(m.id)
+        active = st.act is not None and m.id in st.act.members
+        return piece(m.id, m.player, self.names[m.id], m.x, m.y, m.z, b.radius, b.height,
+                     out=not m.on_table, health=f"{m.tokens} tokens / Mettle {p.mettle}",
+                     markers=[x for x in marks if x], active=active, profile=prof)
+
+    def describe_choice(self, st, c) -> str:
+        N = self.names.get
+        if isinstance(c, KeepLeader):
+            return "keep the leader"
+        if isinstance(c, ElectLeader):
+            return f"elect {N(c.model)} as leader (1 Moxie)"
+        if isinstance(c, ActivateSingle):
+            return f"activate {N(c.model)} (1 Moxie)"
+        if isinstance(c, ActivateGroup):
+            return f"activate the group {', '.join(N(i) for i in c.models)} (2 Moxie)"
+        if isinstance(c, PassTurn):
+            return "pass the turn"
+        if isinstance(c, EndActivation):
+            return "end the activation"
+        if isinstance(c, GroupAction):
+            return f"the group uses {act_mod.ACTIONS[c.action].name}"
+        if isinstance(c, MoveTo):
+            m = st.models.get(c.model)
+            d = math.hypot(c.x - m.x, c.y - m.y) / MM if m else 0
+            return f"{N(c.model)} moves {d:.1f}\""
+        if isinstance(c, Shoot):
+            return self._describe_shot(st, c.model, c.weapon, c.target)
+        if isinstance(c, (SplitShoot, SplitStrike)):
+            kind = "shoot" if isinstance(c, SplitShoot) else "strike"
+            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname(kind, c.weapon)} between "
+                    + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
+        if isinstance(c, Strike):
+            return self._describe_strike(st, c.model, c.weapon, c.target)
+        if isinstance(c, MoveD5):
+            return f"{N(c.model)} moves a d5 (Half-blind)"
+        if isinstance(c, Jump):
+            return f"{N(c.model)} jumps a d5 toward {c.heading}°"
+        if isinstance(c, Throw):
+            return f"{N(c.model)} throws {N(c.target)} toward {c.heading}°"
+        if isinstance(c, React):
+            w = f" with the {self._wname('shoot' if c.reaction in ('return_fire', 'snapshot') else 'strike', c.weapon)}" if c.weapon else ""
+            return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"
+        if isinstance(c, NoReaction):
+            return "no reaction"
+        if isinstance(c, DropProne):
+            return f"{N(c.model)} {'drops Prone' if c.prone else 'stays on its feet'}"
+        if isinstance(c, ReduceDread):
+            return f"spend {c.moxie} Moxie to reduce Dread by {c.moxie}"
+        simple = {GoProne: "drops Prone", StandUp: "stands up", Rush: "Rushes (d10)", Stay: "stays put",
+                  Aim: "Aims", Recover: "Recovers", Rally: "Rallies (Knack/7)", DoNothing: "does nothing"}
+        if type(c) in simple:
+            return f"{N(c.model)} {simple[type(c)]}"
+        if isinstance(c, (Treat, Engineer)):
+            return f"{N(c.model)} uses {type(c).__name__} on {N(c.target)} (Knack/7)"
+        if isinstance(c, HackMark):
+            return f"{N(c.model)} hacks {N(c.target)} with a scanner to Mark it (Knack/7)"
+        if isinstance(c, HackTerminal):
+            return f"{N(c.model)} hacks the terminal {c.marker} (Knack/7)"
+        if isinstance(c, HackDoor):
+            return f"{N(c.model)} hacks the {self.table.piece(c.door).label} open (Knack/7)"
+        if isinstance(c, (PsiStrike, PsiCraft)):
+            return f"{N(c.model)} channels {self.enigma(c.model, c.enigma).name} at {N(c.target)}"
+        if isinstance(c, AimAssist):
+            return f"{N(c.model)} Aim-Assists {N(c.friend)} (+1D Zap)"
+        if isinstance(c, Boost):
+            return f"{N(c.model)} Boosts {N(c.friend)} (+1D Knack)"
+        if isinstance(c, DogPile):
+            return f"{N(c.model)} Dog-piles {N(c.target)} (+1D to the next Strike on it)"
+        return c.describe()
+
+    def attack_odds(self, st, c, player):
+        """Exact odds of a Shoot, Strike, split attack, Return fire, Snapshot or Counterstrike
+        (``attack_odds.attack_odds``); None for any other choice."""
+        from .. import attack_odds as _attack_odds
+        return _attack_odds.attack_odds(self, st, c, player)
+
+    def _pronoun(self, mid):
+        return "it" if self.profile[mid].kind == "robot" else "them"
+
+    def _describe_shot(self, st, mid, wid, target) -> str:
+        wpn = self.armoury.shooting_weapon(wid)
+        a = st.act
+        am, tm = st.models[mid], st.models[target]
+        diff, explode = self._shot_params(st, mid, wid, target)
+        bonus = a.assist.get(mid, 0) if a is not None else 0
+        dice = 0 if conditions.zap_auto_zero(am.conditions) else attacks.pool_size(self.zap(st, mid), bonus, self.opt)
+        cov = self.cover(st, mid, target)
+        ddice = damage.defense_pool(self.profile[target].defense, cover=cov, attack="shoot", options=self.opt)
+        p = _attack_chance(dice, diff, wpn.damage, explode, ddice, self.profile[target].mettle,
+                           tm.tokens, tm.down)
+        goal = "finish " + self._pronoun(target) if tm.down else "put " + self._pronoun(target) + " Down"
+        cv = f", {cov} cover" if cov != "none" else ""
+        return (f"{self.names[mid]} shoots {self.names[target]} with the {wpn.name} "
+                f"(difficulty {diff}{cv}, {p:.0%} to {goal}{self._inflict_odds(wpn.inflicts, dice, diff, explode, tm)})")
+
+    def _describe_strike(self, st, mid, wid, target) -> str:
+        wpn = self.armoury.striking_weapon(wid)
+        tm = st.models[target]
+        diff, explode = self._strike_params(st, mid, wid, target)
+        bonus = st.act.dog_pile.get(target, 0) if st.act is not None else 0
+        dice = attacks.pool_size(self.grit(st, mid), bonus, self.opt)
+        ddice = damage.defense_pool(self.profile[target].defense, attack="strike", options=self.opt)
+        p = _attack_chance(dice, diff, wpn.damage, explode, ddice, self.profile[target].mettle,
+                           tm.tokens, tm.down)
+        goal = "finish " + self._pronoun(target) if tm.down else "put " + self._pronoun(target) + " Down"
+        return (f"{self.names[mid]} strikes {self.names[target]} with the {wpn.name} "
+                f"(difficulty {diff}, {p:.0%} to {goal}{self._inflict_odds(wpn.inflicts, dice, diff, explode, tm)})")
+
+    def _inflict_odds(self, inflicts, dice, diff, explode, tm) -> str:
+        """", 61% to leave it Burning" for a weapon whose rule triggers on a hit (tokens: not shown)."""
+        if inflicts is None or inflicts.when != "hit" or tm.has(inflicts.condition):
+            return ""
+        p_hit = 1.0 - _check_floats(dice, diff, explode)[0] if dice else 0.0
+        return f", {p_hit:.0%} to leave {self._pronoun(tm.id)} {conditions.NAMES[inflicts.condition]}"

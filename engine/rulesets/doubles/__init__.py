@@ -9,6 +9,12 @@ Phase 1 holds the ruleset's self-contained mechanics, which the state machine ca
   engagement, victory);
 - ``data``: the pydantic schemas of warbands and of the house-rule options.
 
+The state machine, ``rules.DoublesRules``, is split by phase: ``rules`` (the core: set-up,
+look-ups, ``pending`` and ``apply``), ``choices``, ``state``, ``deployment``, ``activation``
+(turns, activations, moves), ``attacks`` (shots and blows through the duel to the damage),
+``spaces`` (moves and shots at the ground) and ``views`` (the view and the words); the odds are
+``odds`` and ``attack_odds``.
+
 The rules in words, with every interpretation, are in ``docs/rules/doubles.md``.
 """
 RULESET_ID = "doubles"

@@ -16,12 +16,13 @@ from engine.core.odds import AttackOdds, pct
 
 from . import odds
 from . import shooting as sh
+from .choices import Announce, MeleeAttack, Shoot
+from .state import Attack
 
 MELEE_NOTE = "; a shot into a melee that is not aimed may hit another fighter there: odds for the declared target"
 
 
 def attack_odds(rules, st, c, player) -> AttackOdds | None:
-    from .rules import Announce, Attack, MeleeAttack, Shoot
     at = None
     note = ""
     try:

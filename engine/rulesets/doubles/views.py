@@ -1,0 +1,174 @@
+"""Doubles: what the players see, the view of the state and the choices in words.
+
+``view`` gives the state as a player sees it (every fighter, the track, the attack in progress
+with its dice, the weapons lying on the table, and the pieces the client draws);
+``describe_choice`` words each choice ("Lokee throws his flint knife at Bones (short range)");
+``aim_info`` and ``ranges`` are the client's aids (sight word, edge-to-edge distance and range
+band; the range rings). ``ViewMixin`` gives ``DoublesRules`` these; none changes the state.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.core import Choice
+from engine.core.board import piece
+from engine.rulesets.common import MoveTo
+
+from . import duel as dl
+from . import shooting as sh
+from . import turn as tn
+from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
+                      PickUp, RerollDie, Shoot, ShootAt, StandUp)
+from .state import DoublesState, FighterState
+
+
+class ViewMixin:
+    """The view, the words and the client's aids (part of ``DoublesRules``)."""
+
+    def view(self, st: DoublesState, player: int | None) -> dict:
+        at = st.attack
+        fighters = []
+        for f in st.fighters.values():
+            fighters.append({
+                "key": f.key, "side": f.side, "name": f.name, "x": f.x, "y": f.y, "z": f.z, "facing": f.facing,
+                "health": f.health, "max_health": self.chars(f).health, "ap": f.ap, "on_ground": f.on_ground,
+                "out": f.out, "weapons": list(f.weapons), "activated": f.activated,
+                "cover": f.status.cover, "aggressiveness": f.status.aggressiveness,
+                "shots_taken": f.status.shots_taken, "moved": f.status.moved,
+                "low_ammunition": f.status.low_ammunition, "ammo_blocked": f.ammo_blocked,
+                "path": [list(p) for p in f.path],
+            })
+        v: dict = {"ruleset": self.id, "turn": st.turn, "turn_limit": self.opts.turn_limit, "active": st.active,
+                   "acting": st.acting, "track": [[e.fighter, e.value] for e in st.track], "fighters": fighters,
+                   "finished": st.finished, "points": list(st.points), "attack": None,
+                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped],
+                   "pieces": [self._piece(st, f) for f in st.fighters.values()]}
+        if at is not None:
+            v["attack"] = {"kind": at.kind, "attacker": at.attacker, "target": at.target, "defender": at.defender,
+                           "stage": at.stage, "band": at.band, "sight": at.sight, "back": at.back}
+            if at.duel is not None:
+                v["attack"]["dice"] = {r: {"dice": [[x.id, x.value, x.penalty] for x in at.duel.side(r).dice],
+                                           "kept": list(at.duel.side(r).kept or ()),
+                                           "effects": list(at.duel.side(r).effects)}
+                                       for r in ("attacker", "defender")}
+        return v
+
+    def _piece(self, st: DoublesState, f: FighterState) -> dict:
+        """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""
+        c = self.chars(f)
+        marks = [f"{f.ap} AP"] + (["on the ground"] if f.on_ground else []) \
+            + ([f"aggressiveness {f.status.aggressiveness}"] if f.status.aggressiveness else []) \
+            + (["low ammunition"] if f.status.low_ammunition else []) + (["activated"] if f.activated else [])
+        cache = self.__dict__.setdefault("_profile_words", {})
+        key = (f.key, tuple(f.weapons))
+        if key not in cache:   # worded once per fighter and weapons held (weapons are thrown and lost)
+            armour = self.armour(f)
+            cache[key] = [f"Combat {c.combat}  Throw {c.throw}  Defence {c.defence}  Aptitude {c.aptitude}",
+                          f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
+                          "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
+        lines = cache[key]
+        b = self.base(f)
+        return piece(f.key, f.side, f.name, f.x, f.y, f.z, b.radius, b.height, facing=f.facing, out=f.out,
+                     health=f"{f.health}/{c.health} health", markers=marks, active=st.acting == f.key,
+                     profile=lines)
+
+    def aim_info(self, st: DoublesState, attacker: str, target: str) -> list[str]:
+        f, t = st.fighters.get(attacker), st.fighters.get(target)
+        if f is None or t is None:
+            return []
+        word = self._sight_word(st, f, t).replace("_", " ")
+        cm = self.table.distance(self.base(f), self.base(t)) / 10.0
+        band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
+        return [f"sight: {word}", f"{cm:.1f} cm edge to edge: {band} range" if band != "out of range" else
+                f"{cm:.1f} cm edge to edge: out of range"]
+
+    def ranges(self, st: DoublesState, model: str) -> list[tuple[str, float]]:
+        f = st.fighters.get(model)
+        if f is None:
+            return []
+        return [(f"{band.replace('_', ' ')} range", hi * 10.0) for band, lo, hi in sh.range_bands(self.chars(f).throw)]
+
+    def describe_choice(self, st: DoublesState, c: Choice) -> str:
+        n = lambda k: self.fighter_name(st, k)  # noqa: E731
+        if isinstance(c, Shoot):
+            f, t = st.fighters.get(c.shooter), st.fighters.get(c.target)
+            if f is None or t is None:
+                return c.describe()
+            what = self._thrown_words(f, c.weapon)
+            band = sh.range_band(self.chars(f).throw, self.edge_cm(f, t)).replace("_", " ")
+            if c.aimed:
+                return f"{f.name} aims {what} at {t.name} in the melee ({band} range, 1 AP more, a penalty die)"
+            if self.engaged_with(st, t):
+                return f"{f.name} throws {what} into the melee around {t.name} ({band} range)"
+            return f"{f.name} throws {what} at {t.name} ({band} range)"
+        if isinstance(c, ShootAt):
+            f = st.fighters.get(c.shooter)
+            if f is None:
+                return c.describe()
+            cm = self.table.distance_to_point(self.base(f), c.x, c.y) / 10.0
+            band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
+            return f"{f.name} throws {self._thrown_words(f, c.weapon)} at a point of empty ground {cm:.1f} cm away ({band} range)"
+        if isinstance(c, PickUp):
+            f = st.fighters.get(c.fighter)
+            if f is None:
+                return c.describe()
+            return f"{f.name} picks up the {self.warbands[f.side].weapon(c.weapon).name.lower()}"
+        if isinstance(c, MeleeAttack):
+            f = st.fighters.get(c.attacker)
+            w = self.weapon_for(f, "melee") if f else None
+            return f"{n(c.attacker)} strikes {n(c.target)}" + (f" with his {w.name.lower()}" if w else " barehanded")
+        if isinstance(c, MoveTo):
+            f = st.fighters.get(c.model)
+            if f is None:
+                return c.describe()
+            moved = self.base(f).moved(c.x, c.y)
+            foes = [e for e in self.in_play(st) if e.side != f.side
+                    and tn.is_engaged(self.table.distance(moved, self.base(e)) / 10.0, self.opts)]
+            d = math.hypot(c.x - f.x, c.y - f.y) / 10.0
+            if self.engaged_with(st, f):
+                return f"{f.name} disengages to a point {d:.1f} cm away"
+            if foes:
+                return f"{f.name} charges {', '.join(e.name for e in foes)}"
+            return f"{f.name} moves to a point {d:.1f} cm away"
+        if isinstance(c, StandUp):
+            return f"{n(c.fighter)} stands up"
+        if isinstance(c, EndActivation):
+            return f"{n(c.fighter)} ends its activation"
+        if isinstance(c, Announce):
+            s = f"{n(c.fighter)} spends {c.ap} AP on extra dice" if c.ap else f"{n(c.fighter)} spends no AP on extra dice"
+            if c.back == "advantage":
+                s += ", back shot: an advantage die"
+            elif c.back == "penalty":
+                s += ", back shot: a penalty die for the defender"
+            return s
+        if isinstance(c, PickTarget):
+            return f"the shot hits {n(c.fighter)}"
+        if isinstance(c, KeepDice):
+            return f"{n(c.fighter)}: {dl.Keep(tuple(c.values), tuple(c.penalty_values)).describe()}"
+        if isinstance(c, ChooseEffect):
+            return f"{n(c.fighter)}: {dl.EFFECT_WORDS.get(c.effect, c.effect)}"
+        if isinstance(c, (RerollDie, DiscardDie)):
+            verb = "makes the opponent reroll" if isinstance(c, RerollDie) else "sets aside"
+            val = None
+            if st.attack is not None and st.attack.duel is not None:
+                for r in ("attacker", "defender"):
+                    for x in st.attack.duel.side(r).dice:
+                        if x.id == c.die:
+                            val = x.describe()
+            return f"{n(c.fighter)} {verb} the {val if val is not None else f'die #{c.die}'}"
+        if isinstance(c, Face):
+            return f"{n(c.fighter)} turns to face the attacker" if c.turn else f"{n(c.fighter)} stays as it is"
+        return c.describe()
+
+
+    def _thrown_words(self, f: FighterState, weapon: str | None) -> str:
+        if weapon is None:
+            return "a stone"
+        try:
+            return f"his {self.warbands[f.side].weapon(weapon).name.lower()}"
+        except StopIteration:
+            return repr(weapon)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

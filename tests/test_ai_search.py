@@ -228,3 +228,65 @@ def test_the_cli_takes_agent_parameters():
                    "--p1", "normal:iters=1,k=2,steps=6", "--p2", "random", "--json"])
     out = json.loads(buf.getvalue())
     assert rc == 0 and out["errors"] == 0 and out["agents"]["p1"] == "normal:iters=1,k=2,steps=6"
+
+
+# ------------------------------------------------------------------ when the search changes easy's answer
+def _hard(**kw):
+    return make_agent("hard:" + ",".join(f"{k}={v}" for k, v in kw.items()) if kw else "hard", 1, 0)
+
+
+def test_easy_pick_gives_way_only_to_evidence():
+    """Column 0 is easy's pick. One round never changes it; a steady lead of 1.0 over 4 rounds
+    does; a lead of 0.3 drowned in noise (paired differences +2.3, -1.7, +2.3, -1.7) does not."""
+    a = _hard()
+    assert a.z == 1.0 and a.margin == 0.05
+    assert not a._beats_pick([[0.0, 5.0]], 1)
+    assert a._beats_pick([[0.0, 1.0], [1.0, 2.0], [2.0, 3.0], [-1.0, 0.0]], 1)
+    noisy = [[0.0, 2.3], [0.0, -1.7], [0.0, 2.3], [0.0, -1.7]]
+    assert not a._beats_pick(noisy, 1)
+    # with z=0 the best mean over margin wins, as before
+    assert _hard(z=0)._beats_pick(noisy, 1)
+
+
+def test_search_settles_when_no_candidate_can_be_much_better():
+    a = _hard()
+    assert a.tie == 0.25 and a.settle == 4
+    same = [[1.0, 1.0, 1.0]] * 4                       # every candidate led to the same score
+    assert a._settled(same)
+    clear = [[3.0, 0.0, 1.0], [2.5, 0.2, 0.9], [3.1, -0.1, 1.2], [2.9, 0.1, 1.0]]
+    assert a._settled(clear)
+    close = [[1.0, 1.5, 0.0], [1.0, 0.3, 0.0], [1.0, 1.6, 0.0], [1.0, 0.2, 0.0]]   # 0.9 +- 0.7
+    assert not a._settled(close)
+
+
+def test_frontier_position_term_counts_shots_from_where_models_stand():
+    """The term is mine minus theirs (antisymmetric), and a model with a gun gains when an
+    enemy stands in its range and sight on the open table, against the same enemy far off."""
+    import copy
+
+    g = _game("frontier", 3)
+    a = make_agent("hard", 1, 0)
+    a.attach(g.table, g.rules)
+    st = g.state
+    u = a.utility
+    assert abs(u.frontier_position(st, 1) + u.frontier_position(st, 2)) < 1e-9
+    pol = u.policy
+    shooters = [m for m in st.models.values() if m.player == 1 and m.wounds > 0
+                and pol.ranged({"items": m.items})]
+    assert shooters, "the Sheriffs carry guns"
+    me = shooters[0]
+    near, far = copy.deepcopy(st), copy.deepcopy(st)
+    for s in (near, far):   # keep one model a side: the shooter and one enemy, on open ground
+        enemy = next(m for m in s.models.values() if m.player == 2)
+        for m in s.models.values():
+            if m.id not in (me.id, enemy.id):
+                m.wounds = 0
+        mine = s.models[me.id]
+        mine.x, mine.y, mine.z = 30.0 * 25.4, 22.0 * 25.4, 0.0
+        enemy.x, enemy.y, enemy.z = mine.x + (3.0 * 25.4 if s is near else 0.0), mine.y, 0.0
+    far_enemy = next(m for m in far.models.values() if m.player == 2 and m.wounds > 0)
+    far_enemy.x, far_enemy.y = 2.0 * 25.4, 2.0 * 25.4
+    assert u.frontier_position(near, 1) != u.frontier_position(far, 1)
+    # near: both may shoot (the balance is the two fighters' numbers); far: nobody is in range,
+    # and each side pays for the distance it must still close
+    assert u.frontier_position(far, 1) == pytest.approx(0.0, abs=1e-9)

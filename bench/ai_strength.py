@@ -8,7 +8,9 @@ Run:  python bench/ai_strength.py play --ruleset doubles --pair easy:random --ga
 seeds and seats, so a game here is the same game there for agents without a clock) on the
 ruleset's home map, and appends one JSON line per game to ``--out`` as it ends: an interrupted
 run keeps every finished game, and a second run with ``--skip-done`` plays only the rest.
-``--jobs`` plays games in that many processes.
+``--jobs`` plays games in that many processes. ``--rosters A,B`` gives seat 1 and seat 2 those
+rosters (Frontier's posse ids, for instance) instead of the ruleset's defaults: with the
+factions swapped between the seats, a faction's share can be told from a seat's.
 
 ``report`` reads the lines and prints, per ruleset and pairing: games, each agent's wins, draws,
 the first agent's share of decided games with its 95% Wilson interval, the draw share, the mean
@@ -73,7 +75,8 @@ def covered(table, bases: dict, mid: str) -> bool:
     return True
 
 
-def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_sides: bool = True) -> dict:
+def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_sides: bool = True,
+             rosters: tuple[str, ...] = ()) -> dict:
     from engine.ai import make_agent
     from engine.core import Game, Setup
     from engine.data.maps import load_map
@@ -82,7 +85,7 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
 
     mapfile = load_map(resolve_map(HOME[ruleset]))
     s = game_seed(seed, index)
-    g = Game(Setup(ruleset, mapfile, (), {}, s))
+    g = Game(Setup(ruleset, mapfile, tuple(rosters), {}, s))
     order = seats(index, swap_sides)
     players = {p: make_agent(pair[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
     moves = {1: [0, 0], 2: [0, 0]}           # per seat: moves, moves ending covered
@@ -132,7 +135,8 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
         winner, decisions = played.result.winner, played.decisions
     except Exception as e:  # counted: the harness reports errors, it does not stop on them
         winner, decisions, err = None, len(g.decisions), f"{type(e).__name__}: {e}"
-    return {"ruleset": ruleset, "map": HOME[ruleset], "pair": list(pair), "seed": seed, "index": index,
+    return {"ruleset": ruleset, "map": HOME[ruleset], "pair": list(pair), "rosters": list(rosters),
+            "seed": seed, "index": index,
             "game_seed": s, "order": list(order), "winner_seat": winner,
             "winner_agent": None if winner is None else order[winner - 1],
             "turns": g.state.turn, "decisions": decisions,
@@ -147,16 +151,18 @@ def cmd_play(args) -> int:
     if len(pair) != 2:
         print("--pair is A:B (or A/B when an agent name has parameters)", file=sys.stderr)
         return 2
+    rosters = tuple(x for x in args.rosters.split(",") if x) if args.rosters else ()
     done = set()
     out = Path(args.out)
     if args.skip_done and out.exists():
         for line in out.read_text().splitlines():
             r = json.loads(line)
-            if r["ruleset"] == args.ruleset and tuple(r["pair"]) == pair and r["seed"] == args.seed:
+            if (r["ruleset"] == args.ruleset and tuple(r["pair"]) == pair and r["seed"] == args.seed
+                    and tuple(r.get("rosters", ())) == rosters):
                 done.add(r["index"])
     todo = [i for i in range(args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as ex, out.open("a") as fh:
-        futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i) for i in todo]
+        futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i, True, rosters) for i in todo]
         for n, f in enumerate(as_completed(futs), 1):
             r = f.result()
             fh.write(json.dumps(r) + "\n")
@@ -170,9 +176,9 @@ def cmd_play(args) -> int:
 def summarise(rows: list[dict]) -> list[dict]:
     groups: dict = {}
     for r in rows:
-        groups.setdefault((r["ruleset"], tuple(r["pair"])), []).append(r)
+        groups.setdefault((r["ruleset"], tuple(r["pair"]), tuple(r.get("rosters", ()))), []).append(r)
     out = []
-    for (rs, pair), rr in sorted(groups.items()):
+    for (rs, pair, rosters), rr in sorted(groups.items()):
         n = len(rr)
         w = [sum(1 for r in rr if r["winner_agent"] == a) for a in (0, 1)]
         draws = n - w[0] - w[1]
@@ -181,7 +187,7 @@ def summarise(rows: list[dict]) -> list[dict]:
         seat = [sum(1 for r in rr if r["winner_seat"] == s) for s in (1, 2)]
         mv = {a: [sum(r["moves"][str(a)][0] for r in rr), sum(r["moves"][str(a)][1] for r in rr)] for a in (0, 1)}
         dec = [r["decisions"] for r in rr]
-        out.append({"ruleset": rs, "map": rr[0]["map"], "pair": pair, "games": n,
+        out.append({"ruleset": rs, "map": rr[0]["map"], "pair": pair, "rosters": rosters, "games": n,
                     "seeds": sorted({r["seed"] for r in rr}), "wins": w, "draws": draws,
                     "share": (w[0] / decided) if decided else None, "wilson": (lo, hi),
                     "draw_share": draws / n, "mean_turns": sum(r["turns"] for r in rr) / n,
@@ -203,7 +209,8 @@ def cmd_report(args) -> int:
     for s in summarise(rows):
         share = "n/a" if s["share"] is None else f"{100 * s['share']:.0f}% [{100 * s['wilson'][0]:.0f}–{100 * s['wilson'][1]:.0f}%]"
         cov = " / ".join("n/a" if c is None else f"{100 * c:.0f}% ({m})" for c, m in (s["cover"][0], s["cover"][1]))
-        print(f"| {s['ruleset'].capitalize()}, {s['map']} | {s['pair'][0]} v {s['pair'][1]} | {s['games']} | "
+        where = f"{s['ruleset'].capitalize()}, {s['map']}" + (f" ({' v '.join(s['rosters'])})" if s["rosters"] else "")
+        print(f"| {where} | {s['pair'][0]} v {s['pair'][1]} | {s['games']} | "
               f"{s['wins'][0]} | {s['wins'][1]} | {s['draws']} | {share} | {100 * s['draw_share']:.0f}% | "
               f"{s['mean_turns']:.1f} / {s['mean_decisions']:.0f} | {s['by_seat'][0]} / {s['by_seat'][1]} | "
               f"{cov} | {s['errors']} | {s['mean_seconds']:.1f} |")
@@ -221,6 +228,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default="ai_strength.jsonl")
     p.add_argument("--skip-done", action="store_true", help="play only the games not yet in --out")
+    p.add_argument("--rosters", default="", help="seat 1's and seat 2's roster ids, e.g. outlawmen,sheriffs "
+                   "(default: the ruleset's own); they stay with the seats when --swap-sides moves the agents")
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
     args = ap.parse_args(argv)

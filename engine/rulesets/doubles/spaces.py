@@ -164,7 +164,7 @@ class SpacesMixin:
         key = (kind, sig)
         memo = memos.get(key)
         if memo is None:
-            if len(memos) > 4096:
+            if len(memos) > 512:   # a decision makes two or three spaces: room for many decisions
                 memos.clear()
             memo = memos[key] = {}
         return memo

@@ -932,21 +932,24 @@ class FrontierRules(Rules):
                 "pairs_played": c.pairs_played,
             }
         t = st.test
+        models, pieces = [], []
+        for m in st.models.values():     # one pass for both lists
+            models.append({"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
+                           "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
+                           "items": list(m.items), "moved": m.moved, "second_move": m.second_move})
+            pieces.append(self._piece(st, m))
         return {
             "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
             "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
             "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
                        for q in (1, 2)},
-            "models": [{"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
-                        "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
-                        "items": list(m.items), "moved": m.moved, "second_move": m.second_move}
-                       for m in st.models.values()],
+            "models": models,
             "cards": cards,
             "test": None if t is None else {"kind": t.kind, "attacker": t.attacker, "defender": t.defender,
                                              "weapon": t.weapon, "friend": t.friend},
             "first_draw": [list(x) for x in st.first_draw],
             "result": st.result,
-            "pieces": [self._piece(st, m) for m in st.models.values()],
+            "pieces": pieces,
         }
 
     def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:

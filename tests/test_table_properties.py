@@ -407,3 +407,41 @@ def test_plain_and_numpy_segment_circle_tests_agree(segs, circles):
     # tangent and endpoint cases: a circle exactly touching the segment's end
     assert seg_circle_ok(0, 0, 10, 0, 13, 4, 5.0) == bool(_seg_circle_clear_np(
         np.array([[0.0, 0]]), np.array([[10.0, 0]]), np.array([[13.0, 4]]), np.array([5.0]))[0, 0])
+
+
+_HOME_TABLES = {}
+
+
+def _home_table(name):
+    if name not in _HOME_TABLES:
+        from engine.core.tables import table_for
+        from engine.data.maps import load_map
+        from engine.paths import resolve_map
+
+        _HOME_TABLES[name] = table_for(load_map(resolve_map(name)))
+    return _HOME_TABLES[name]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["town", "prehistoric"]), st.floats(-60, 1260), st.floats(-60, 960),
+       st.floats(0, 250), st.floats(0, 2 * math.pi), st.booleans())
+def test_plain_clipping_with_its_grid_agrees_on_the_home_maps(name, x, y, length, angle, snap):
+    """The plain path skips parts through a bucket grid: on the real maps (many parts, move-sized
+    and table-sized segments, some ending on cell lines) it gives the numpy kernel's rows exactly,
+    and straight_run gives make_path's length and difficult run exactly."""
+    from engine.table import movement
+    from engine.table.geometry import GRID_MM, segment_intervals_np, segment_intervals_plain
+
+    t = _home_table(name)
+    if snap:      # start on a grid line: the cell boundaries are the edge cases
+        x = round(x / GRID_MM) * GRID_MM
+    bx, by = x + length * math.cos(angle), y + length * math.sin(angle)
+    for pa in (t._climb_arrays, t._difficult_arrays):
+        plain = segment_intervals_plain(pa, [(x, y)], [(bx, by)])
+        ref = segment_intervals_np(pa, np.array([[x, y]]), np.array([[bx, by]]))
+        assert [tuple(r) for r in zip(*(z.tolist() for z in ref))] == plain
+    p = movement.make_path(t, [(x, y), (bx, by)])
+    assert movement.straight_run(t, (x, y), (bx, by)) == (p.length, p.difficult)
+    # the numpy route for the difficult run (three segments) agrees with the plain one
+    assert movement.difficult_length(t, [(x, y)] * 3, [(bx, by)] * 3)[0] == \
+        movement.difficult_length(t, [(x, y)], [(bx, by)])[0]

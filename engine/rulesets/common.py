@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from engine.core.protocol import Choice, ChoiceSpace
+from engine.table.movement import straight_run
 
 INCH = 25.4
 
@@ -63,6 +64,10 @@ class MoveSpace(ChoiceSpace):
         b = self.base
         if not self.table.segment_clear((b.x, b.y), (x, y), b.radius, self.others):
             return None
+        if type(self).cost is MoveSpace.cost:
+            # the same numbers as path_of's length and difficult run, without building the Path
+            length, difficult = straight_run(self.table, (b.x, b.y), (x, y))
+            return length + (self.difficult_factor - 1.0) * difficult
         return self.cost(self.table.path_of([(b.x, b.y), (x, y)]))
 
     def _basic(self, c: MoveTo) -> str | None:
@@ -75,6 +80,15 @@ class MoveSpace(ChoiceSpace):
             return f"it is {straight / INCH:.1f}\" away, more than the {self.allowance / INCH:.1f}\" allowed"
         return self.table.position_problem(c.x, c.y, self.base.radius, self.others) or self.problem(c)
 
+    def _checked(self) -> dict:
+        """choice -> ``check``'s answer. A space is a snapshot (its base, allowance and others
+        never change, the table is immutable), so an answer found once stands: ``Game.check``
+        then finds the point the agent drew and tested without testing it again."""
+        memo = self.__dict__.get("_check_memo")
+        if memo is None:
+            memo = self._check_memo = {}
+        return memo
+
     def quick(self, c: MoveTo) -> str | None:
         """Legality by the straight route alone: None when going straight there is legal."""
         reason = self._basic(c)
@@ -85,9 +99,21 @@ class MoveSpace(ChoiceSpace):
             return "no straight route"
         if cost > self.allowance + 1e-6:
             return f"the straight route costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+        if type(self).check is MoveSpace.check:
+            # check runs the same _basic and accepts the same straight cost first: also None
+            self._checked()[c] = None
         return None
 
     def check(self, c: MoveTo) -> str | None:
+        memo = self._checked()
+        if c in memo:
+            return memo[c]
+        if len(memo) > 8192:   # bounded: an agent may test many points of one space
+            memo.clear()
+        reason = memo[c] = self._check(c)
+        return reason
+
+    def _check(self, c: MoveTo) -> str | None:
         reason = self._basic(c)
         if reason:
             return reason

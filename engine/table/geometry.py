@@ -321,8 +321,48 @@ def _plain_parts(pa: PartArrays):
                           int(pa.poly_owner[i]), edges))
         circs = [(float(pa.ccx[i]), float(pa.ccy[i]), float(pa.cr[i]), int(pa.circ_owner[i]))
                  for i in range(pa.n_circ)]
-        cached = pa._plain = (polys, circs)
+        grids = (_grid([q[:4] for q in polys]),
+                 _grid([(cx - cr, cy - cr, cx + cr, cy + cr) for cx, cy, cr, _ in circs]))
+        cached = pa._plain = (polys, circs, grids)
     return cached
+
+
+GRID_MM = 100.0      # cell of the plain path's bucket grid
+GRID_MAX_CELLS = 36  # a segment whose box spans more cells scans every part
+
+
+def _grid(boxes) -> dict:
+    """(cell x, cell y) -> indices of the boxes (x0, y0, x1, y1) that reach into that cell."""
+    cells: dict = {}
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        for gx in range(math.floor(x0 / GRID_MM), math.floor(x1 / GRID_MM) + 1):
+            for gy in range(math.floor(y0 / GRID_MM), math.floor(y1 / GRID_MM) + 1):
+                cells.setdefault((gx, gy), []).append(i)
+    return cells
+
+
+def _near(cells: dict, n: int, sx0: float, sy0: float, sx1: float, sy1: float):
+    """Indices (ascending) of every box that may overlap the box (sx0, sy0)-(sx1, sy1): a box
+    that overlaps it shares a point, and that point's cell is in both boxes' cell ranges. Only a
+    shortcut: the caller still applies its own bounding-box test, in index order as before."""
+    if n <= 8:              # a few parts: scanning them all is cheaper than the grid
+        return range(n)
+    try:
+        gx0, gx1 = math.floor(sx0 / GRID_MM), math.floor(sx1 / GRID_MM)
+        gy0, gy1 = math.floor(sy0 / GRID_MM), math.floor(sy1 / GRID_MM)
+    except (ValueError, OverflowError):   # not finite: scan them all
+        return range(n)
+    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > GRID_MAX_CELLS:
+        return range(n)
+    if gx0 == gx1 and gy0 == gy1:   # one cell: its list is in index order already
+        return cells.get((gx0, gy0), ())
+    found: set = set()
+    for gx in range(gx0, gx1 + 1):
+        for gy in range(gy0, gy1 + 1):
+            hit = cells.get((gx, gy))
+            if hit:
+                found.update(hit)
+    return sorted(found)
 
 
 def segment_intervals_plain(pa: PartArrays, a, b) -> list[tuple[int, int, float, float]]:
@@ -330,14 +370,15 @@ def segment_intervals_plain(pa: PartArrays, a, b) -> list[tuple[int, int, float,
     bounding-circle cull, Cyrus–Beck clip and disc quadratic, with the same floating-point
     operations, giving the same rows in the same order (polygons first, then discs, each by
     segment then part). ``a`` and ``b`` are sequences of (x, y)."""
-    polys, circs = _plain_parts(pa)
+    polys, circs, (pgrid, cgrid) = _plain_parts(pa)
     out = []
     segs = [(ax, ay, bx - ax, by - ay, min(ax, bx), max(ax, bx), min(ay, by), max(ay, by))
             for (ax, ay), (bx, by) in zip(a, b)]
     for si, (ax, ay, dx, dy, sx0, sx1, sy0, sy1) in enumerate(segs):
         L2 = dx * dx + dy * dy
         Ld = L2 if L2 > 0 else 1.0
-        for (x0, y0, x1, y1, cx, cy, rho, owner, edges) in polys:
+        for k in _near(pgrid, len(polys), sx0, sy0, sx1, sy1):
+            x0, y0, x1, y1, cx, cy, rho, owner, edges = polys[k]
             if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
                 continue
             fx, fy = cx - ax, cy - ay
@@ -365,7 +406,8 @@ def segment_intervals_plain(pa: PartArrays, a, b) -> list[tuple[int, int, float,
             if t0 < t1:
                 out.append((si, owner, t0, t1))
     for si, (ax, ay, dx, dy, sx0, sx1, sy0, sy1) in enumerate(segs):
-        for cx, cy, cr, owner in circs:
+        for k in _near(cgrid, len(circs), sx0, sy0, sx1, sy1):
+            cx, cy, cr, owner = circs[k]
             if sx1 < cx - cr or sx0 > cx + cr or sy1 < cy - cr or sy0 > cy + cr:
                 continue
             fx, fy = ax - cx, ay - cy

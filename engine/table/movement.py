@@ -682,7 +682,7 @@ def make_path(table: "Table", pts2) -> Path:
         for a, b in zip(pts2, pts2[1:]):
             horiz += math.hypot(b[0] - a[0], b[1] - a[1])
             v += surface_profile_one(table, a, b)[0]
-        diff = float(difficult_length(table, pts2[:-1], pts2[1:]).sum())
+        diff = _difficult_plain(table, pts2[:-1], pts2[1:])
     else:
         A = np.array(pts2[:-1])
         B = np.array(pts2[1:])
@@ -692,6 +692,28 @@ def make_path(table: "Table", pts2) -> Path:
         v = float(vert.sum())
     pts = tuple((x, y, table.surface_height(x, y)) for x, y in pts2)
     return Path(points=pts, length=horiz + v, horizontal=horiz, vertical=v, difficult=diff)
+
+
+def _difficult_plain(table: "Table", A, B) -> float:
+    """``float(difficult_length(table, A, B).sum())`` for a few segments (lists of (x, y)):
+    when no segment meets difficult ground (the common case) the answer is 0.0 without the
+    numpy round trip; otherwise the same call as before, so the same number."""
+    if not segment_intervals_plain(table._difficult_arrays, A, B):
+        return 0.0
+    return float(difficult_length(table, A, B).sum())
+
+
+def straight_run(table: "Table", a, b) -> tuple[float, float]:
+    """(length, difficult) of the one-segment path a -> b: exactly ``make_path(table, [a, b])``'s
+    ``length`` and ``difficult`` (the same operations in the same order), without the end
+    points' surface heights, which a move's cost does not need."""
+    a = (float(a[0]), float(a[1]))
+    b = (float(b[0]), float(b[1]))
+    horiz = 0.0
+    horiz += math.hypot(b[0] - a[0], b[1] - a[1])
+    v = 0.0
+    v += surface_profile_one(table, a, b)[0]
+    return horiz + v, _difficult_plain(table, [a], [b])
 
 
 # --------------------------------------------------------------------------- walking

@@ -104,9 +104,14 @@ class ActivationMixin:
     # ------------------------------------------------------------ what the active fighter may do
     def _allowed(self, st, f: FighterState) -> tuple[str, ...]:
         c = self.chars(f)
-        return tn.allowed_actions(ap_left=f.ap, engaged=bool(self.engaged_with(st, f)), on_ground=f.on_ground,
-                                  shots_taken=f.status.shots_taken, can_throw=c.throw > 0,
-                                  low_ammunition_blocked=f.ammo_blocked, options=self.opts)
+        key = (f.ap, bool(self.engaged_with(st, f)), f.on_ground, f.status.shots_taken, c.throw > 0, f.ammo_blocked)
+        # allowed_actions is a pure function of these and the (fixed) options: a handful of answers
+        memo = self.__dict__.setdefault("_allowed_memo", {})
+        a = memo.get(key)
+        if a is None:
+            a = memo[key] = tn.allowed_actions(ap_left=key[0], engaged=key[1], on_ground=key[2], shots_taken=key[3],
+                                               can_throw=key[4], low_ammunition_blocked=key[5], options=self.opts)
+        return a
 
     def _has_actions(self, st, f) -> bool:
         return any(a != "end_activation" for a in self._allowed(st, f)) or bool(self._pick_up_options(st, f))

@@ -62,8 +62,18 @@ class AttackMixin:
         return out
 
     def _sight_word(self, st, f: FighterState, t: FighterState) -> str:
-        s = self.table.sight(self.base(f), self.base(t), self.others(st, f.key, t.key))
-        return sh.visibility(min(1.0, max(0.0, s.visible_fraction)), self.opts)
+        # a pure function of the two bases and the others in play (the table and options are
+        # fixed): remembered, since the same pair is looked at decision after decision
+        fb, tb, others = self.base(f), self.base(t), tuple(self.others(st, f.key, t.key))
+        key = (fb, tb, others)
+        words = self.__dict__.setdefault("_sight_words", {})
+        w = words.get(key)
+        if w is None:
+            if len(words) > 4096:
+                words.clear()
+            s = self.table.sight(fb, tb, others)
+            w = words[key] = sh.visibility(min(1.0, max(0.0, s.visible_fraction)), self.opts)
+        return w
 
     # ------------------------------------------------------------ the attack's decisions
     def _attack_decision(self, st) -> Decision:

@@ -105,7 +105,13 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
 
     # ------------------------------------------------------------ static look-ups
     def sheet(self, f: FighterState):
-        return self.warbands[f.side].fighter(f.fid)
+        # the warbands are fixed when the rules are made: one look-up per fighter, then a dict
+        sheets = self.__dict__.setdefault("_sheets", {})
+        key = (f.side, f.fid)
+        s = sheets.get(key)
+        if s is None:
+            s = sheets[key] = self.warbands[f.side].fighter(f.fid)
+        return s
 
     def chars(self, f: FighterState):
         return self.sheet(f).characteristics
@@ -141,7 +147,16 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
         return sorted(ok, key=lambda w: (-w.bonus, w.id))[0]
 
     def base(self, f: FighterState) -> Base:
-        return Base(f.key, f.x, f.y, BASE_RADIUS_MM, MODEL_HEIGHT_MM, f.facing, f.z)
+        # Bases are immutable: the one built for a fighter standing there is shared (building a
+        # frozen dataclass costs more than the look-up)
+        key = (f.key, f.x, f.y, f.facing, f.z)
+        bases = self.__dict__.setdefault("_bases", {})
+        b = bases.get(key)
+        if b is None:
+            if len(bases) > 4096:
+                bases.clear()
+            b = bases[key] = Base(f.key, f.x, f.y, BASE_RADIUS_MM, MODEL_HEIGHT_MM, f.facing, f.z)
+        return b
 
     # ------------------------------------------------------------ state helpers
     @staticmethod

@@ -43,6 +43,19 @@ class _CachedMoveSpace(MoveSpace):
     def path_to(self, x, y):
         return self.rules._path(self.base, (x, y), self.others, self.allowance)
 
+    def _checked(self) -> dict:
+        # check's answers kept by the rules, per space inputs (the kind, base, allowance, others,
+        # factor and, for a disengagement, enemies: all check reads, with the immutable table and
+        # options), so that apply's fresh space finds what pending's space already checked
+        memo = self.__dict__.get("_check_memo")
+        if memo is None:
+            if not hasattr(self.rules, "_memo"):   # a stand-in for the rules (tests): this space's own
+                return super()._checked()
+            sig = (type(self), self.base, self.allowance, self.others, self.difficult_factor,
+                   getattr(self, "enemies", ()))
+            memo = self._check_memo = self.rules._memo("move", sig)
+        return memo
+
 
 class DisengageSpace(_CachedMoveSpace):
     """A move that must end out of contact with every enemy (2 AP by default)."""
@@ -84,6 +97,20 @@ class GroundShotSpace(ChoiceSpace):
         return tuple(ShootAt(self.key, round(float(x), 2), round(float(y), 2), w) for w in self.weapons)
 
     def check(self, c) -> str | None:
+        # answers kept by the rules per shooter, others, throw and weapons (all check reads,
+        # with the immutable table and options): apply's fresh space reuses pending's answers
+        memo = self.__dict__.get("_check_memo")
+        if memo is None:
+            memo = self._check_memo = self.rules._memo(
+                "ground", (self.key, self.shooter, self.others, self.throw, self.weapons))
+        if c in memo:
+            return memo[c]
+        if len(memo) > 8192:   # bounded: an agent may test many points of one space
+            memo.clear()
+        reason = memo[c] = self._check(c)
+        return reason
+
+    def _check(self, c) -> str | None:
         if not isinstance(c, ShootAt):
             return "not a shot at a point"
         if c.shooter != self.key:
@@ -129,6 +156,18 @@ class SpacesMixin:
         s = self.table.sight(shooter, probe, [o for o in others if o.id != shooter.id])
         return sh.visibility(min(1.0, max(0.0, s.visible_fraction)), self.opts)
 
+
+    def _memo(self, kind: str, sig) -> dict:
+        """A dict of check answers for one space's inputs ``sig`` (kept across decisions and
+        clones: the answers are a pure function of the inputs, the table and the options)."""
+        memos = self.__dict__.setdefault("_check_memos", {})
+        key = (kind, sig)
+        memo = memos.get(key)
+        if memo is None:
+            if len(memos) > 512:   # a decision makes two or three spaces: room for many decisions
+                memos.clear()
+            memo = memos[key] = {}
+        return memo
 
     def _path(self, base: Base, goal, others, max_length: float):
         key = (round(base.x, 6), round(base.y, 6), round(goal[0], 6), round(goal[1], 6), base.radius, max_length,

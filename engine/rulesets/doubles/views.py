@@ -19,7 +19,7 @@ from . import shooting as sh
 from . import turn as tn
 from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
                       PickUp, RerollDie, Shoot, ShootAt, StandUp)
-from .state import DoublesState, FighterState
+from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
 
 class ViewMixin:
@@ -55,6 +55,22 @@ class ViewMixin:
 
     def _piece(self, st: DoublesState, f: FighterState) -> dict:
         """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""
+        active = st.acting == f.key
+        # built once per look of the fighter (every field it reads), then copied: a view is the
+        # caller's to change, so each gets its own dict and lists
+        key = (f.key, f.side, f.fid, f.name, f.x, f.y, f.z, f.facing, f.out, f.health, f.ap, f.on_ground,
+               f.status.aggressiveness, f.status.low_ammunition, f.activated, tuple(f.weapons), active)
+        pieces = self.__dict__.setdefault("_pieces", {})
+        d = pieces.get(key)
+        if d is None:
+            if len(pieces) > 4096:
+                pieces.clear()
+            d = pieces[key] = self._build_piece(f, active)
+        out = dict(d)
+        out["markers"], out["profile"] = list(d["markers"]), list(d["profile"])
+        return out
+
+    def _build_piece(self, f: FighterState, active: bool) -> dict:
         c = self.chars(f)
         marks = [f"{f.ap} AP"] + (["on the ground"] if f.on_ground else []) \
             + ([f"aggressiveness {f.status.aggressiveness}"] if f.status.aggressiveness else []) \
@@ -67,9 +83,8 @@ class ViewMixin:
                           f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
                           "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
         lines = cache[key]
-        b = self.base(f)
-        return piece(f.key, f.side, f.name, f.x, f.y, f.z, b.radius, b.height, facing=f.facing, out=f.out,
-                     health=f"{f.health}/{c.health} health", markers=marks, active=st.acting == f.key,
+        return piece(f.key, f.side, f.name, f.x, f.y, f.z, BASE_RADIUS_MM, MODEL_HEIGHT_MM, facing=f.facing, out=f.out,
+                     health=f"{f.health}/{c.health} health", markers=marks, active=active,
                      profile=lines)
 
     def aim_info(self, st: DoublesState, attacker: str, target: str) -> list[str]:

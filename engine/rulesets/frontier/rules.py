@@ -284,6 +284,8 @@ class FrontierRules(Rules):
         self.profiles = {p: {m.id: m for m in self.posses[p].models} for p in (1, 2)}
         self._sight_cache: dict = {}
         self._move_cache: dict = {}
+        self._quick_cache: dict = {}
+        self._pair_cache: dict = {}
 
     @classmethod
     def default_rosters(cls, table) -> list:
@@ -367,10 +369,20 @@ class FrontierRules(Rules):
 
     # --- helpers ---------------------------------------------------------------------------
     def _standing(self, st: FrontierState, p: int | None = None) -> list[Model]:
-        return [m for m in st.models.values() if m.standing and (p is None or m.player == p)]
+        # ``m.wounds > 0`` is ``m.standing``, without a property call per model (hot)
+        if p is None:
+            return [m for m in st.models.values() if m.wounds > 0]
+        return [m for m in st.models.values() if m.wounds > 0 and m.player == p]
 
-    def _others(self, st: FrontierState, model: Model) -> list[Base]:
+    def _others(self, st: FrontierState, model: Model, bases=None) -> list[Base]:
+        """The bases of the other standing models; ``bases`` (``_bases``) when the caller has them."""
+        if bases is not None:
+            return [b for b in bases if b.id != model.id]
         return [m.base() for m in st.models.values() if m.standing and m.id != model.id]
+
+    def _bases(self, st: FrontierState) -> list[Base]:
+        """Every standing model's base, built once for one pending decision."""
+        return [m.base() for m in st.models.values() if m.standing]
 
     def _must_spend(self, st: FrontierState, p: int) -> int:
         c = st.cards[p]
@@ -398,9 +410,9 @@ class FrontierRules(Rules):
             v = cache[key] = float(s.visible_fraction)
         return v
 
-    def _space(self, st: FrontierState, m: Model) -> MoveSpace:
+    def _space(self, st: FrontierState, m: Model, bases=None) -> MoveSpace:
         prof = self.profiles[m.player][m.profile]
-        return MoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m),
+        return MoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m, bases),
                                  label=f"move {m.name} up to {prof.move:g}\"")
 
     def _signature(self, st: FrontierState) -> tuple:
@@ -419,10 +431,27 @@ class FrontierRules(Rules):
         if hit is None:
             if len(self._move_cache) > 4096:
                 self._move_cache.clear()
-            hit = self._move_cache[key] = tuple(self._charges(st, m, space) + self._advance(st, m, space))
+            # the models a straight move of m can meet: with one enemy's position they settle the
+            # move toward that enemy (cached per enemy below, so a far model's move costs nothing)
+            near = tuple((o.id, o.x, o.y) for o in st.models.values() if o.wounds > 0 and o.id != m.id
+                         and math.hypot(o.x - m.x, o.y - m.y) <= reach)
+            hit = self._move_cache[key] = tuple(self._charges(st, m, space, near) + self._advance(st, m, space, near))
         return list(hit)
 
-    def _charges(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
+    def _toward(self, kind: str, m: Model, e: Model, space: MoveSpace, near, find) -> MoveTo | None:
+        """``find()`` (the charge on, or the advance toward, enemy ``e``), cached on m's and e's
+        positions and the models ``near`` m: ``find`` tests straight moves of at most the
+        allowance from m, which no model further away can touch."""
+        key = (kind, m.id, m.x, m.y, space.allowance, e.id, e.x, e.y, near)
+        cache = self._pair_cache
+        if key in cache:
+            return cache[key]
+        if len(cache) > 8192:
+            cache.clear()
+        c = cache[key] = find()
+        return c
+
+    def _charges(self, st: FrontierState, m: Model, space: MoveSpace, near=None) -> list[MoveTo]:
         """Moves that end in base contact with an enemy by a straight route."""
         out = []
         for e in self._standing(st, 3 - m.player):
@@ -431,17 +460,22 @@ class FrontierRules(Rules):
             d = math.hypot(m.x - e.x, m.y - e.y)
             if d - m.radius - e.radius > space.allowance:
                 continue
-            base_ang = math.atan2(m.y - e.y, m.x - e.x) if d > 0 else 0.0
-            reach = m.radius + e.radius + CHARGE_GAP_MM
-            for off in (0, 30, -30, 60, -60, 90, -90):
-                a = base_ang + math.radians(off)
-                c = MoveTo(m.id, round(e.x + reach * math.cos(a), 2), round(e.y + reach * math.sin(a), 2))
-                if space.quick(c) is None:
-                    out.append(c)
-                    break
+
+            def find(e=e, d=d):
+                base_ang = math.atan2(m.y - e.y, m.x - e.x) if d > 0 else 0.0
+                reach = m.radius + e.radius + CHARGE_GAP_MM
+                for off in (0, 30, -30, 60, -60, 90, -90):
+                    a = base_ang + math.radians(off)
+                    c = MoveTo(m.id, round(e.x + reach * math.cos(a), 2), round(e.y + reach * math.sin(a), 2))
+                    if self._quick(space, c):
+                        return c
+                return None
+            c = find() if near is None else self._toward("charge", m, e, space, near, find)
+            if c is not None:
+                out.append(c)
         return out
 
-    def _advance(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
+    def _advance(self, st: FrontierState, m: Model, space: MoveSpace, near=None) -> list[MoveTo]:
         """A straight move toward the nearest enemy (as far as the allowance and a clear
         straight route allow, short of base contact): a convenience for players and agents."""
         enemies = self._standing(st, 3 - m.player)
@@ -452,13 +486,43 @@ class FrontierRules(Rules):
         room = d - m.radius - e.radius - 2 * CONTACT_MM
         if d <= 0 or room <= INCH / 2:
             return []
-        ux, uy = (e.x - m.x) / d, (e.y - m.y) / d
-        for frac in (1.0, 0.5):
-            step = min(space.allowance, room) * frac
-            c = MoveTo(m.id, round(m.x + ux * step, 2), round(m.y + uy * step, 2))
-            if space.quick(c) is None:
-                return [c]
-        return []
+
+        def find():
+            ux, uy = (e.x - m.x) / d, (e.y - m.y) / d
+            for frac in (1.0, 0.5):
+                step = min(space.allowance, room) * frac
+                c = MoveTo(m.id, round(m.x + ux * step, 2), round(m.y + uy * step, 2))
+                if self._quick(space, c):
+                    return c
+            return None
+        c = find() if near is None else self._toward("advance", m, e, space, near, find)
+        return [] if c is None else [c]
+
+    def _quick(self, space: MoveSpace, c: MoveTo) -> bool:
+        """``space.quick(c) is None``, remembered per base, allowance, point and the other bases
+        near the straight route: quick reads no other base (one further from the segment than
+        the two radii can neither overlap the end point nor block the way), and the table is
+        immutable, so the answer stands while those bases stay where they are."""
+        b = space.base
+        ax, ay, r = b.x, b.y, b.radius
+        dx, dy = c.x - ax, c.y - ay
+        L2 = dx * dx + dy * dy
+        near = []
+        for o in space.others:
+            fx, fy = o.x - ax, o.y - ay
+            t = (fx * dx + fy * dy) / L2 if L2 > 0 else 0.0
+            t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+            gx, gy = fx - t * dx, fy - t * dy
+            lim = r + o.radius + 1.0          # 1 mm of margin over the tests' own thresholds
+            if gx * gx + gy * gy < lim * lim:
+                near.append((o.id, o.x, o.y, o.radius))
+        key = (b.id, ax, ay, r, space.allowance, space.difficult_factor, c.x, c.y, tuple(near))
+        ok = self._quick_cache.get(key)
+        if ok is None:
+            if len(self._quick_cache) > 20000:
+                self._quick_cache.clear()
+            ok = self._quick_cache[key] = space.quick(c) is None
+        return ok
 
     def _melee(self, m: Model) -> list[str]:
         ws = []
@@ -540,10 +604,11 @@ class FrontierRules(Rules):
         if ph == "move":
             opts: list[Choice] = []
             spaces = []
+            bases = self._bases(st)
             for m in self._standing(st, p):
                 if m.moved:
                     continue
-                sp = self._space(st, m)
+                sp = self._space(st, m, bases)
                 spaces.append(sp)
                 opts.append(Hold(m.id))
                 opts.extend(self._straight_moves(st, m, sp))
@@ -554,9 +619,10 @@ class FrontierRules(Rules):
             attacks = bool(opts)
             spaces = []
             opts.extend(self._drinks(st, p))
+            bases = self._bases(st)
             for m in self._standing(st, p):
                 if not m.second_move:
-                    sp = self._space(st, m)
+                    sp = self._space(st, m, bases)
                     spaces.append(sp)
                     opts.extend(self._straight_moves(st, m, sp))
             if not attacks:
@@ -866,21 +932,24 @@ class FrontierRules(Rules):
                 "pairs_played": c.pairs_played,
             }
         t = st.test
+        models, pieces = [], []
+        for m in st.models.values():     # one pass for both lists
+            models.append({"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
+                           "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
+                           "items": list(m.items), "moved": m.moved, "second_move": m.second_move})
+            pieces.append(self._piece(st, m))
         return {
             "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
             "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
             "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
                        for q in (1, 2)},
-            "models": [{"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
-                        "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
-                        "items": list(m.items), "moved": m.moved, "second_move": m.second_move}
-                       for m in st.models.values()],
+            "models": models,
             "cards": cards,
             "test": None if t is None else {"kind": t.kind, "attacker": t.attacker, "defender": t.defender,
                                              "weapon": t.weapon, "friend": t.friend},
             "first_draw": [list(x) for x in st.first_draw],
             "result": st.result,
-            "pieces": [self._piece(st, m) for m in st.models.values()],
+            "pieces": pieces,
         }
 
     def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
@@ -934,8 +1003,24 @@ class FrontierRules(Rules):
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
-        prof = self.profiles[m.player][m.profile]
         t = st.test
+        active = t is not None and m.id in (t.attacker, t.defender)
+        # built once per look of the model (every field it reads), then copied: a view is the
+        # caller's to change, so each gets its own dict and lists
+        key = (m.id, m.player, m.profile, m.name, m.x, m.y, m.z, m.radius, m.wounds, m.max_wounds, m.moved,
+               m.second_move, tuple(m.items), active)
+        pieces = self.__dict__.setdefault("_pieces", {})
+        d = pieces.get(key)
+        if d is None:
+            if len(pieces) > 4096:
+                pieces.clear()
+            d = pieces[key] = self._build_piece(m, active)
+        out = dict(d)
+        out["markers"], out["profile"] = list(d["markers"]), list(d["profile"])
+        return out
+
+    def _build_piece(self, m: Model, active: bool) -> dict:
+        prof = self.profiles[m.player][m.profile]
         marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
         cache = self.__dict__.setdefault("_profile_words", {})
         key = (m.player, m.profile, tuple(m.items))
@@ -945,7 +1030,6 @@ class FrontierRules(Rules):
                           f"Toughness {prof.toughness}  Move {prof.move:g}\"",
                           "carries: " + (", ".join(names) or "nothing")]
         lines = cache[key]
-        active = t is not None and m.id in (t.attacker, t.defender)
         return piece(m.id, m.player, m.name, m.x, m.y, m.z, m.radius, MODEL_HEIGHT_MM, out=not m.standing,
                      health=f"{m.wounds}/{m.max_wounds} wounds", markers=marks, active=active, profile=lines)
 

@@ -15,7 +15,10 @@ from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoN
                        DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
                        Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
                        ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
-from .common import MM
+from .common import MM, PRONE_HEIGHT_MM
+
+# condition name -> its marker on a piece (str.capitalize, done once)
+_CAPITALIZED = {c: c.capitalize() for c in conditions.CONDITIONS}
 
 
 @lru_cache(maxsize=4096)
@@ -82,17 +85,24 @@ class WordsRules:
         return cache[mid]
 
     def _piece(self, st, m) -> dict:
-        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
-        p, b = self.profile[m.id], self.base(m)
-        marks = [f"{m.tokens} damage" if m.tokens else ""] + (["Down"] if m.down else []) \
-            + (["Stable"] if m.stable else []) + [c.capitalize() for c in m.conditions]
-        if st.leader.get(m.player) == m.id:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws). Built
+        at every view, so written out flat: the radius and height are ``base(m)``'s."""
+        mid = m.id
+        p = self.profile[mid]
+        marks = [f"{m.tokens} damage"] if m.tokens else []
+        if m.down:
+            marks.append("Down")
+        if m.stable:
+            marks.append("Stable")
+        if m.conditions:
+            marks += [_CAPITALIZED.get(c) or c.capitalize() for c in m.conditions]
+        if st.leader.get(m.player) == mid:
             marks.append("Leader")
-        prof = self._profile_lines(m.id)
-        active = st.act is not None and m.id in st.act.members
-        return piece(m.id, m.player, self.names[m.id], m.x, m.y, m.z, b.radius, b.height,
-                     out=not m.on_table, health=f"{m.tokens} tokens / Mettle {p.mettle}",
-                     markers=[x for x in marks if x], active=active, profile=prof)
+        height = PRONE_HEIGHT_MM if (m.down or "prone" in m.conditions) else p.height_mm
+        active = st.act is not None and mid in st.act.members
+        return piece(mid, m.player, self.names[mid], m.x, m.y, m.z, p.base_mm / 2, height,
+                     out=m.casualty, health=f"{m.tokens} tokens / Mettle {p.mettle}",
+                     markers=marks, active=active, profile=self._profile_lines(mid))
 
     def describe_choice(self, st, c) -> str:
         N = self.names.get

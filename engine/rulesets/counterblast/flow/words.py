@@ -85,8 +85,21 @@ class WordsRules:
         return cache[mid]
 
     def _piece(self, st, m) -> dict:
-        """The model in the shared shape of ``engine.core.board`` (what the client draws). Built
-        at every view, so written out flat: the radius and height are ``base(m)``'s."""
+        """The model in the shared shape of ``engine.core.board`` (what the client draws), built at
+        every view: kept per model with the key of everything it is made of (the rest is static),
+        and handed out as a copy with its own lists."""
+        mid = m.id
+        key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions),
+               st.leader.get(m.player) == mid, st.act is not None and mid in st.act.members)
+        cache = self.__dict__.setdefault("_pieces", {})
+        got = cache.get(mid)
+        if got is None or got[0] != key:
+            got = cache[mid] = (key, self._make_piece(st, m))
+        d = dict(got[1])
+        d["markers"], d["profile"] = list(d["markers"]), list(d["profile"])
+        return d
+
+    def _make_piece(self, st, m) -> dict:
         mid = m.id
         p = self.profile[mid]
         marks = [f"{m.tokens} damage"] if m.tokens else []

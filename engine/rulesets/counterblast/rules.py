@@ -284,7 +284,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
                             options=self._activation_options(st))
         if ph == "act":
             opts, spaces = self._action_options(st)
-            return Decision(st.act.player, "act", self._act_prompt(st), options=tuple(opts), spaces=tuple(spaces))
+            return Decision(st.act.player, "act", self._act_prompt(st), options=tuple(opts), spaces=tuple(spaces),
+                            labels=self._option_labels(st, opts))
         if ph == "move":
             w = st.window
             m = st.models[w["mover"]]

@@ -141,12 +141,14 @@ class GeometryRules:
                 for w in p.shooting] + [("short range", self.opt.short_range * MM)]
 
     def enemies(self, st, mid):
-        p = st.models[mid].player
-        return [i for i in st.order if st.models[i].on_table and st.models[i].player != p]
+        ms = st.models                     # (``not casualty`` is ``on_table``, without the property call)
+        p = ms[mid].player
+        return [i for i in st.order if not ms[i].casualty and ms[i].player != p]
 
     def friends(self, st, mid):
-        p = st.models[mid].player
-        return [i for i in st.order if st.models[i].on_table and st.models[i].player == p]
+        ms = st.models
+        p = ms[mid].player
+        return [i for i in st.order if not ms[i].casualty and ms[i].player == p]
 
     def engaging(self, st, a: str, b: str) -> bool:
         """``a`` engages ``b``: an enemy, not Down, with ``b`` in sight and within a striking reach."""
@@ -205,7 +207,13 @@ class GeometryRules:
         return is_hero(self.profile[mid], self.opt)
 
     def gear_kinds(self, mid) -> set:
-        return {self.armoury.gear_item(g).kind for g in self.profile[mid].gear}
+        # static (the profile's gear): kept per profile, handed out as a new set
+        p = self.profile[mid]
+        cache = self.__dict__.setdefault("_gear_kinds", {})
+        got = cache.get(mid)
+        if got is None or got[0] is not p:
+            got = cache[mid] = (p, frozenset(self.armoury.gear_item(g).kind for g in p.gear))
+        return set(got[1])
 
     def enigmas(self, mid, action):
         out = []
@@ -217,7 +225,8 @@ class GeometryRules:
         return next(e for g in self.profile[mid].gear for e in self.armoury.gear_item(g).enigmas if e.id == eid)
 
     def on_table(self, st, p) -> list:
-        return [i for i in st.order if st.models[i].player == p and st.models[i].on_table]
+        ms = st.models
+        return [i for i in st.order if ms[i].player == p and not ms[i].casualty]
 
     def can_activate(self, st, mid) -> bool:
         m = st.models[mid]

@@ -58,15 +58,27 @@ class WordsRules:
             "ruleset": self.id, "turn": st.turn, "phase": st.phase, "active": st.active,
             "mission": self.mission.id, "moxie": dict(st.moxie), "dread": dict(st.dread),
             "leader": dict(st.leader), "passed": list(st.passed),
-            "models": {i: {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
-                           "tokens": m.tokens, "down": m.down, "stable": m.stable, "casualty": m.casualty,
-                           "conditions": list(m.conditions)} for i, m in st.models.items()},
+            "models": {i: self._model_view(m) for i, m in st.models.items()},
             "activation": None if st.act is None else {"player": st.act.player, "members": list(st.act.members),
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
             "opened_doors": list(st.opened),
             "final": st.final,
             "pieces": [self._piece(st, st.models[i]) for i in st.order],
         }
+
+    def _model_view(self, m) -> dict:
+        """A model's entry in the view's ``models``: kept per model with the key of its fields,
+        handed out as a copy with its own ``conditions`` list."""
+        key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions), m.player)
+        cache = self.__dict__.setdefault("_model_views", {})
+        got = cache.get(m.id)
+        if got is None or got[0] != key:
+            got = cache[m.id] = (key, {"name": self.names[m.id], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
+                                       "tokens": m.tokens, "down": m.down, "stable": m.stable,
+                                       "casualty": m.casualty, "conditions": list(m.conditions)})
+        d = dict(got[1])
+        d["conditions"] = list(d["conditions"])
+        return d
 
     def _profile_lines(self, mid: str) -> list[str]:
         """A model's profile in words: static, so worded once per game set-up."""

@@ -271,6 +271,12 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
 
     # ---------------------------------------------------------------- pending and apply: the dispatch
     def pending(self, st: CBState) -> Decision | None:
+        d = self._decision(st)
+        if d is not None and d.options and not d.labels:   # worded here: most labels are kept per option
+            d = Decision(d.player, d.kind, d.prompt, d.options, d.spaces, self._option_labels(st, d.options), d.seq)
+        return d
+
+    def _decision(self, st: CBState) -> Decision | None:
         ph = st.phase
         if ph == "over":
             return None
@@ -284,8 +290,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
                             options=self._activation_options(st))
         if ph == "act":
             opts, spaces = self._action_options(st)
-            return Decision(st.act.player, "act", self._act_prompt(st), options=tuple(opts), spaces=tuple(spaces),
-                            labels=self._option_labels(st, opts))
+            return Decision(st.act.player, "act", self._act_prompt(st), options=tuple(opts), spaces=tuple(spaces))
         if ph == "move":
             w = st.window
             m = st.models[w["mover"]]

@@ -54,31 +54,47 @@ class WordsRules:
     """What the players read: the view, the pieces the client draws, each option's label with its odds."""
 
     def view(self, st, player) -> dict:
+        models, pieces = self._model_entries(st)
         return {
             "ruleset": self.id, "turn": st.turn, "phase": st.phase, "active": st.active,
             "mission": self.mission.id, "moxie": dict(st.moxie), "dread": dict(st.dread),
             "leader": dict(st.leader), "passed": list(st.passed),
-            "models": {i: self._model_view(m) for i, m in st.models.items()},
+            "models": models,
             "activation": None if st.act is None else {"player": st.act.player, "members": list(st.act.members),
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
             "opened_doors": list(st.opened),
             "final": st.final,
-            "pieces": [self._piece(st, st.models[i]) for i in st.order],
+            "pieces": pieces,
         }
 
-    def _model_view(self, m) -> dict:
-        """A model's entry in the view's ``models``: kept per model with the key of its fields,
-        handed out as a copy with its own ``conditions`` list."""
-        key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions), m.player)
-        cache = self.__dict__.setdefault("_model_views", {})
-        got = cache.get(m.id)
-        if got is None or got[0] != key:
-            got = cache[m.id] = (key, {"name": self.names[m.id], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
-                                       "tokens": m.tokens, "down": m.down, "stable": m.stable,
-                                       "casualty": m.casualty, "conditions": list(m.conditions)})
-        d = dict(got[1])
-        d["conditions"] = list(d["conditions"])
-        return d
+    def _model_entries(self, st) -> tuple[dict, list]:
+        """The view's ``models`` and ``pieces``, asked for at every view: each model's two entries
+        are kept with the key of everything they are made of (the rest is static: names,
+        profiles) and handed out as copies with their own lists."""
+        cache = self.__dict__.setdefault("_entries", {})
+        leader = st.leader
+        members = st.act.members if st.act is not None else ()
+        got = {}
+        for i, m in st.models.items():
+            key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions), m.player,
+                   leader.get(m.player) == i, i in members)
+            c = cache.get(i)
+            if c is None or c[0] != key:
+                c = cache[i] = (key, {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
+                                      "tokens": m.tokens, "down": m.down, "stable": m.stable,
+                                      "casualty": m.casualty, "conditions": list(m.conditions)},
+                                self._piece(st, m))
+            got[i] = c
+        models = {}
+        for i, c in got.items():
+            d = models[i] = dict(c[1])
+            d["conditions"] = list(d["conditions"])
+        pieces = []
+        for i in st.order:
+            d = dict(got[i][2])
+            d["markers"], d["profile"] = list(d["markers"]), list(d["profile"])
+            pieces.append(d)
+        return models, pieces
 
     def _profile_lines(self, mid: str) -> list[str]:
         """A model's profile in words: static, so worded once per game set-up."""
@@ -97,21 +113,7 @@ class WordsRules:
         return cache[mid]
 
     def _piece(self, st, m) -> dict:
-        """The model in the shared shape of ``engine.core.board`` (what the client draws), built at
-        every view: kept per model with the key of everything it is made of (the rest is static),
-        and handed out as a copy with its own lists."""
-        mid = m.id
-        key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions),
-               st.leader.get(m.player) == mid, st.act is not None and mid in st.act.members)
-        cache = self.__dict__.setdefault("_pieces", {})
-        got = cache.get(mid)
-        if got is None or got[0] != key:
-            got = cache[mid] = (key, self._make_piece(st, m))
-        d = dict(got[1])
-        d["markers"], d["profile"] = list(d["markers"]), list(d["profile"])
-        return d
-
-    def _make_piece(self, st, m) -> dict:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
         mid = m.id
         p = self.profile[mid]
         marks = [f"{m.tokens} damage"] if m.tokens else []

@@ -19,15 +19,17 @@ class ForcedValueError(ValueError):
 
 
 class GameRng:
-    __slots__ = ("_r", "_forced")
+    __slots__ = ("_r", "_forced", "_draws")
 
     def __init__(self, seed: int | str = 0):
         self._r = random.Random(seed)
         self._forced: deque[int] = deque()
+        self._draws = 0  # values taken (forced or drawn): what ``marker`` compares
 
     # --- dice -----------------------------------------------------------------
     def d(self, sides: int) -> int:
         """One die of ``sides`` faces: 1..sides."""
+        self._draws += 1
         if self._forced:
             v = self._forced.popleft()
             if not 1 <= v <= sides:
@@ -42,6 +44,7 @@ class GameRng:
         """A uniform integer in 0..n-1 (used for draws and picks; forced values count from 1)."""
         if self._forced:
             return self.d(n) - 1
+        self._draws += 1
         return self._r.randrange(n)
 
     def choice(self, seq: Sequence[T]) -> T:
@@ -64,8 +67,10 @@ class GameRng:
 
     # --- state ----------------------------------------------------------------
     def marker(self) -> tuple:
-        """Compares equal before and after a step exactly when the step drew nothing."""
-        return (self._r.getstate(), len(self._forced))
+        """Compares equal before and after a step exactly when the step drew nothing. Every
+        value comes through ``d`` or ``below``, which count it: no copy of the generator's
+        624-word state per step (``fingerprint`` still reads the state itself)."""
+        return (id(self), self._draws)
 
     def fingerprint(self) -> str:
         st = self._r.getstate()
@@ -77,4 +82,5 @@ class GameRng:
         c._r = random.Random()
         c._r.setstate(self._r.getstate())
         c._forced = deque(self._forced)
+        c._draws = self._draws
         return c

@@ -361,8 +361,24 @@ class Mission(_Strict):
 
 # --- loading -------------------------------------------------------------------------------
 
+# The shipped files, parsed once per process rather than at every game's set-up: the models are
+# frozen, so sharing them is safe; a file changed on disk (modification time or size) is read again.
+_SHIPPED: dict = {}
+
+
+def _files_key(what: str, paths) -> tuple:
+    return (what,) + tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+
+
 def load_armoury(path: str | Path | None = None) -> Armoury:
-    path = Path(path) if path is not None else DATA_DIR / "armoury.json"
+    if path is None:
+        path = DATA_DIR / "armoury.json"
+        key = _files_key("armoury", [path])
+        got = _SHIPPED.get(key)
+        if got is None:
+            got = _SHIPPED[key] = parse_data(Armoury, load_json_file(path), path)
+        return got
+    path = Path(path)
     return parse_data(Armoury, load_json_file(path), path)
 
 
@@ -385,11 +401,21 @@ def load_mission(path: str | Path) -> Mission:
 
 
 def shipped_crews() -> dict[str, Crew]:
-    arm = load_armoury()
-    crews = [load_crew(p, arm) for p in sorted((DATA_DIR / "crews").glob("*.json"))]
-    return {c.id: c for c in crews}
+    paths = sorted((DATA_DIR / "crews").glob("*.json"))
+    key = _files_key("crews", [DATA_DIR / "armoury.json"] + paths)
+    got = _SHIPPED.get(key)
+    if got is None:
+        arm = load_armoury()
+        crews = [load_crew(p, arm) for p in paths]
+        got = _SHIPPED[key] = {c.id: c for c in crews}
+    return dict(got)
 
 
 def shipped_missions() -> dict[str, Mission]:
-    ms = [load_mission(p) for p in sorted((DATA_DIR / "missions").glob("*.json"))]
-    return {m.id: m for m in ms}
+    paths = sorted((DATA_DIR / "missions").glob("*.json"))
+    key = _files_key("missions", paths)
+    got = _SHIPPED.get(key)
+    if got is None:
+        ms = [load_mission(p) for p in paths]
+        got = _SHIPPED[key] = {m.id: m for m in ms}
+    return dict(got)

@@ -86,6 +86,14 @@ class ActionRules:
     """The actions a model may take now, and what each one does when taken."""
 
     def _action_options(self, st):
+        # listing reads the state only: its sight table is looked up once (``_sight_table``)
+        self._listing = (st, self._sight_table(st))
+        try:
+            return self._list_actions(st)
+        finally:
+            self._listing = None
+
+    def _list_actions(self, st):
         a = st.act
         opts, spaces = [], []
         if a.group and a.step:
@@ -207,7 +215,7 @@ class ActionRules:
             for action, cls in (("treat", Treat), ("engineer", Engineer)):
                 if ok(action):
                     for f in self.friends(st, mid):
-                        if self._skill_useful(st, mid, action, f) and self.within(st, mid, f, 1) \
+                        if self.within(st, mid, f, 1) and self._skill_useful(st, mid, action, f) \
                                 and (f == mid or self.seen(st, mid, f) > 0):
                             opts.append(cls(mid, f))
             if ok("hack"):
@@ -223,10 +231,9 @@ class ActionRules:
                             continue
                         if self.table.distance_to_point(self.base(m), x, y) <= obj.range * MM + CONTACT_MM:
                             opts.append(HackTerminal(mid, mk))
-                table = self.tbl(st)
                 for door in self.doors:
                     if door not in st.opened and \
-                            table.distance_to_piece(self.base(m), door) <= self.opt.hack_door_reach * MM + CONTACT_MM:
+                            self._door_distance(st, m, door) <= self.opt.hack_door_reach * MM + CONTACT_MM:
                         opts.append(HackDoor(mid, door))
         # recovery
         if ok("recover") and any(m.has(c) for c in conditions.RECOVER_FROM):
@@ -237,6 +244,18 @@ class ActionRules:
             opts = [o for o in opts if _kind_of(o) == only]
             spaces = [sp for sp in spaces if _kind_of(sp.choice_type) == only]
         return opts, spaces
+
+    def _door_distance(self, st, m, door) -> float:
+        """``tbl(st).distance_to_piece(base(m), door)``, cached: it depends on the table (the
+        doors opened), the base's centre and radius only, all in the key."""
+        key = (tuple(st.opened), door, m.x, m.y, self.profile[m.id].base_mm)
+        cache = self.__dict__.setdefault("_door_distances", {})
+        d = cache.get(key)
+        if d is None:
+            if len(cache) > 4096:
+                cache.clear()
+            d = cache[key] = self.tbl(st).distance_to_piece(self.base(m), door)
+        return d
 
     def _zap_pool(self, st, mid) -> int:
         if conditions.zap_auto_zero(st.models[mid].conditions):

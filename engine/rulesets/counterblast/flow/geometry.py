@@ -28,7 +28,10 @@ class GeometryRules:
         return Base(m.id, m.x, m.y, p.base_mm / 2, h, 0.0, m.z)
 
     def bases(self, st: CBState, exclude=()) -> list[Base]:
-        return [self.base(st.models[i]) for i in st.order if st.models[i].on_table and i not in exclude]
+        # the sight table's bases: its key holds everything a Base is made of (position, z,
+        # Down or Prone for the height, on the table); Bases are frozen, so sharing them is safe
+        bs = self._sight_table(st)[0]
+        return [b for b in bs if b.id not in exclude] if exclude else list(bs)
 
     def dist(self, st, a: str, b: str) -> float:
         """Edge-to-edge distance in inches."""
@@ -48,16 +51,23 @@ class GeometryRules:
             t = self._tables[key] = table_without(self.table.mapfile, key)
         return t
 
+    # While the options of a decision are listed (``_action_options``), the state does not
+    # change: (state, its sight table) is held here so the key is worked out once per listing.
+    _listing: tuple | None = None
+
     def _sight_table(self, st: CBState) -> tuple:
         """(bases, cache of (viewer, target) -> visible share) for the current positions."""
+        held = self._listing
+        if held is not None and held[0] is st:
+            return held[1]
         ms = st.models
-        key = (tuple(st.opened),) + tuple((m.x, m.y, m.z, m.down or "prone" in m.conditions) if m.on_table else None
-                                          for m in (ms[i] for i in st.order))
+        key = (tuple(st.opened),) + tuple([(m.x, m.y, m.z, m.down or "prone" in m.conditions) if m.on_table else None
+                                           for m in [ms[i] for i in st.order]])
         got = self._sight_cache.get(key)
         if got is None:
             if len(self._sight_cache) > 256:
                 self._sight_cache.clear()
-            got = self._sight_cache[key] = (self.bases(st), {})
+            got = self._sight_cache[key] = ([self.base(ms[i]) for i in st.order if ms[i].on_table], {})
         return got
 
     def _fill(self, st, viewers, targets) -> None:
@@ -71,6 +81,14 @@ class GeometryRules:
         for i, a in enumerate(vb):
             for j, b in enumerate(tb):
                 cache[(a.id, b.id)] = float(vis[i, j])
+
+    def _fill_missing(self, st, viewers, targets) -> None:
+        """``_fill`` for the pairs not in the sight cache yet, in one call (none if all are)."""
+        _, cache = self._sight_table(st)
+        vs = [v for v in viewers if any(v != t and (v, t) not in cache for t in targets)]
+        ts = [t for t in targets if any(v != t and (v, t) not in cache for v in vs)]
+        if vs and ts:
+            self._fill(st, vs, ts)
 
     def seen(self, st, viewer: str, target: str) -> float:
         """Share of ``target`` that ``viewer`` can see (0 for Down or Blind viewers)."""
@@ -123,12 +141,14 @@ class GeometryRules:
                 for w in p.shooting] + [("short range", self.opt.short_range * MM)]
 
     def enemies(self, st, mid):
-        p = st.models[mid].player
-        return [i for i in st.order if st.models[i].on_table and st.models[i].player != p]
+        ms = st.models                     # (``not casualty`` is ``on_table``, without the property call)
+        p = ms[mid].player
+        return [i for i in st.order if not ms[i].casualty and ms[i].player != p]
 
     def friends(self, st, mid):
-        p = st.models[mid].player
-        return [i for i in st.order if st.models[i].on_table and st.models[i].player == p]
+        ms = st.models
+        p = ms[mid].player
+        return [i for i in st.order if not ms[i].casualty and ms[i].player == p]
 
     def engaging(self, st, a: str, b: str) -> bool:
         """``a`` engages ``b``: an enemy, not Down, with ``b`` in sight and within a striking reach."""
@@ -141,10 +161,34 @@ class GeometryRules:
         return self.valid_target(st, a, b)
 
     def engaged(self, st, mid) -> bool:
-        return any(self.engaging(st, e, mid) for e in self.enemies(st, mid))
+        return bool(self._engagers(st, mid, first=True))
 
     def engagers(self, st, mid) -> list:
-        return [e for e in self.enemies(st, mid) if self.engaging(st, e, mid)]
+        return self._engagers(st, mid)
+
+    def _engagers(self, st, mid, first=False) -> list:
+        """``engaging(e, mid)`` for each enemy ``e`` in roster order, written out: the reach and
+        distance tests (as ``within`` computes them) come before the cached sight, as there. With
+        ``first``, stops at the first engager (``any``)."""
+        ms = st.models
+        mb = ms[mid]
+        out = []
+        if mb.down or mb.casualty:
+            return out
+        p, bx, by, rb = mb.player, mb.x, mb.y, self.radius[mid]
+        for e in st.order:
+            ma = ms[e]
+            if ma.player == p or ma.down or ma.casualty:
+                continue
+            reach = self.reach[e]
+            if reach is None:
+                continue
+            d = max(0.0, math.hypot(ma.x - bx, ma.y - by) - self.radius[e] - rb) / MM
+            if d * MM <= reach * MM + CONTACT_MM and self.valid_target(st, e, mid):
+                out.append(e)
+                if first:
+                    break
+        return out
 
     def in_melee_with_friend(self, st, shooter, target) -> bool:
         fr = [f for f in self.friends(st, shooter) if f != shooter]
@@ -163,7 +207,13 @@ class GeometryRules:
         return is_hero(self.profile[mid], self.opt)
 
     def gear_kinds(self, mid) -> set:
-        return {self.armoury.gear_item(g).kind for g in self.profile[mid].gear}
+        # static (the profile's gear): kept per profile, handed out as a new set
+        p = self.profile[mid]
+        cache = self.__dict__.setdefault("_gear_kinds", {})
+        got = cache.get(mid)
+        if got is None or got[0] is not p:
+            got = cache[mid] = (p, frozenset(self.armoury.gear_item(g).kind for g in p.gear))
+        return set(got[1])
 
     def enigmas(self, mid, action):
         out = []
@@ -175,7 +225,8 @@ class GeometryRules:
         return next(e for g in self.profile[mid].gear for e in self.armoury.gear_item(g).enigmas if e.id == eid)
 
     def on_table(self, st, p) -> list:
-        return [i for i in st.order if st.models[i].player == p and st.models[i].on_table]
+        ms = st.models
+        return [i for i in st.order if ms[i].player == p and not ms[i].casualty]
 
     def can_activate(self, st, mid) -> bool:
         m = st.models[mid]

@@ -48,8 +48,9 @@ class MovementRules:
 
     def _move_space(self, st, mid, allowance_mm) -> CBMoveSpace:
         m = st.models[mid]
-        others = self.bases(st, (mid,))
-        enemies = [self.base(st.models[e]) for e in self.enemies(st, mid)]
+        bs = self.bases(st)      # every model on the table, in roster order
+        others = [b for b in bs if b.id != mid]
+        enemies = [b for b in others if st.models[b.id].player != m.player]
         return CBMoveSpace(self.tbl(st), self.base(m), allowance_mm, others, enemies, no_closer=m.has("panic"))
 
     def _contact_moves(self, st, mid, allowance_mm) -> list:

@@ -32,18 +32,25 @@ class ReactionRules:
         rp = 3 - m.player
         opts = []
         if st.moxie[rp] >= self.opt.reaction_cost:
+            # one sight call for every enemy whose sight of the mover is asked below: the
+            # engagers (in striking reach) and the reactors with a gun in range of it
+            reactors = [r for r in self.on_table(st, rp) if self._can_react(st, r)]
+            guns = {r: [(w, self.armoury.shooting_weapon(w)) for w in self.profile[r].shooting] for r in reactors}
+            self._fill_missing(st, [r for r in self.on_table(st, rp) if not st.models[r].down and (
+                (self.reach[r] is not None and self.within(st, r, mid, self.reach[r]))
+                or any(self.within(st, r, mid, wpn.range) for _, wpn in guns.get(r, ())))], [mid])
             now = set(self.engagers(st, mid))
-            self._fill(st, [r for r in self.on_table(st, rp) if self._can_react(st, r)], [mid])
-            for r in self.on_table(st, rp):
-                if not self._can_react(st, r):
-                    continue
-                eng = self.engaged(st, r)
-                if self.valid_target(st, r, mid):
-                    for w in self.profile[r].shooting:
-                        wpn = self.armoury.shooting_weapon(w)
-                        if act_mod.engaged_allows("snapshot", pistol=wpn.pistol) or not eng:
-                            if self.within(st, r, mid, wpn.range):
-                                opts.append(React(r, "snapshot", w))
+            for r in reactors:
+                eng = None  # engaged(r): asked only when a non-pistol gun could Snapshot
+                for w, wpn in guns[r]:
+                    if self.within(st, r, mid, wpn.range) and self.valid_target(st, r, mid):
+                        if act_mod.engaged_allows("snapshot", pistol=wpn.pistol):
+                            opts.append(React(r, "snapshot", w))
+                            continue
+                        if eng is None:
+                            eng = self.engaged(st, r)
+                        if not eng:
+                            opts.append(React(r, "snapshot", w))
                 # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
                 # to an enemy model than it started', so it may not Pursue
                 if r in before and r not in now and not st.models[r].has("panic"):

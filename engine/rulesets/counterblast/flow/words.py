@@ -15,7 +15,10 @@ from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoN
                        DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
                        Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
                        ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
-from .common import MM
+from .common import MM, PRONE_HEIGHT_MM
+
+# condition name -> its marker on a piece (str.capitalize, done once)
+_CAPITALIZED = {c: c.capitalize() for c in conditions.CONDITIONS}
 
 
 @lru_cache(maxsize=4096)
@@ -51,19 +54,47 @@ class WordsRules:
     """What the players read: the view, the pieces the client draws, each option's label with its odds."""
 
     def view(self, st, player) -> dict:
+        models, pieces = self._model_entries(st)
         return {
             "ruleset": self.id, "turn": st.turn, "phase": st.phase, "active": st.active,
             "mission": self.mission.id, "moxie": dict(st.moxie), "dread": dict(st.dread),
             "leader": dict(st.leader), "passed": list(st.passed),
-            "models": {i: {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
-                           "tokens": m.tokens, "down": m.down, "stable": m.stable, "casualty": m.casualty,
-                           "conditions": list(m.conditions)} for i, m in st.models.items()},
+            "models": models,
             "activation": None if st.act is None else {"player": st.act.player, "members": list(st.act.members),
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
             "opened_doors": list(st.opened),
             "final": st.final,
-            "pieces": [self._piece(st, st.models[i]) for i in st.order],
+            "pieces": pieces,
         }
+
+    def _model_entries(self, st) -> tuple[dict, list]:
+        """The view's ``models`` and ``pieces``, asked for at every view: each model's two entries
+        are kept with the key of everything they are made of (the rest is static: names,
+        profiles) and handed out as copies with their own lists."""
+        cache = self.__dict__.setdefault("_entries", {})
+        leader = st.leader
+        members = st.act.members if st.act is not None else ()
+        got = {}
+        for i, m in st.models.items():
+            key = (m.x, m.y, m.z, m.tokens, m.down, m.stable, m.casualty, tuple(m.conditions), m.player,
+                   leader.get(m.player) == i, i in members)
+            c = cache.get(i)
+            if c is None or c[0] != key:
+                c = cache[i] = (key, {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
+                                      "tokens": m.tokens, "down": m.down, "stable": m.stable,
+                                      "casualty": m.casualty, "conditions": list(m.conditions)},
+                                self._piece(st, m))
+            got[i] = c
+        models = {}
+        for i, c in got.items():
+            d = models[i] = dict(c[1])
+            d["conditions"] = list(d["conditions"])
+        pieces = []
+        for i in st.order:
+            d = dict(got[i][2])
+            d["markers"], d["profile"] = list(d["markers"]), list(d["profile"])
+            pieces.append(d)
+        return models, pieces
 
     def _profile_lines(self, mid: str) -> list[str]:
         """A model's profile in words: static, so worded once per game set-up."""
@@ -83,16 +114,41 @@ class WordsRules:
 
     def _piece(self, st, m) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
-        p, b = self.profile[m.id], self.base(m)
-        marks = [f"{m.tokens} damage" if m.tokens else ""] + (["Down"] if m.down else []) \
-            + (["Stable"] if m.stable else []) + [c.capitalize() for c in m.conditions]
-        if st.leader.get(m.player) == m.id:
+        mid = m.id
+        p = self.profile[mid]
+        marks = [f"{m.tokens} damage"] if m.tokens else []
+        if m.down:
+            marks.append("Down")
+        if m.stable:
+            marks.append("Stable")
+        if m.conditions:
+            marks += [_CAPITALIZED.get(c) or c.capitalize() for c in m.conditions]
+        if st.leader.get(m.player) == mid:
             marks.append("Leader")
-        prof = self._profile_lines(m.id)
-        active = st.act is not None and m.id in st.act.members
-        return piece(m.id, m.player, self.names[m.id], m.x, m.y, m.z, b.radius, b.height,
-                     out=not m.on_table, health=f"{m.tokens} tokens / Mettle {p.mettle}",
-                     markers=[x for x in marks if x], active=active, profile=prof)
+        height = PRONE_HEIGHT_MM if (m.down or "prone" in m.conditions) else p.height_mm
+        active = st.act is not None and mid in st.act.members
+        return piece(mid, m.player, self.names[mid], m.x, m.y, m.z, p.base_mm / 2, height,
+                     out=m.casualty, health=f"{m.tokens} tokens / Mettle {p.mettle}",
+                     markers=marks, active=active, profile=self._profile_lines(mid))
+
+    def _option_labels(self, st, opts) -> tuple:
+        """``describe_choice`` of each of the options the rules made. Only a move's, a Shoot's and
+        a Strike's wording reads the state (distance, odds); the others name models, weapons and
+        pieces only, so they are kept per option (equal options of the rules' own making have
+        the same fields, so the same words)."""
+        cache = self.__dict__.setdefault("_static_labels", {})
+        if len(cache) > 8192:
+            cache.clear()
+        out = []
+        for c in opts:
+            if isinstance(c, (MoveTo, Shoot, Strike)):
+                out.append(self.describe_choice(st, c))
+                continue
+            got = cache.get(c)
+            if got is None:
+                got = cache[c] = self.describe_choice(st, c)
+            out.append(got)
+        return tuple(out)
 
     def describe_choice(self, st, c) -> str:
         N = self.names.get

@@ -290,3 +290,31 @@ def test_frontier_position_term_counts_shots_from_where_models_stand():
     # near: both may shoot (the balance is the two fighters' numbers); far: nobody is in range,
     # and each side pays for the distance it must still close
     assert u.frontier_position(far, 1) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_frontier_movement_phase_is_left_to_easy():
+    """Frontier's movement-phase moves are easy's (TRUST_EASY): the truncated look-ahead traded
+    easy's advances for Hold and lost to easy (docs/ai.md). The search agent answers each such
+    decision with easy's pick and runs no search for it."""
+    g = _game("frontier", 21)
+    agents = _agents(g, ("easy", "easy"), 21)
+    seen = 0
+    n = 0
+    while (d := g.pending()) is not None and seen < 3 and n < 400:
+        p = d.player
+        v = g.view(p)
+        if d.kind == "move" and len(d.options) > 1:
+            hard = make_agent(NOPEEK, p, 5)
+            hard.attach(g.table, g.rules)
+            hard.bind_worlds(lambda rng, p=p: g.sample_world(p, rng))
+            easy = make_agent("easy", p, 0)
+            easy.attach(g.table, g.rules)
+            hard.easy = easy   # the same easy as the reference, so the two picks can be compared
+            ref = make_agent("easy", p, 0)
+            ref.attach(g.table, g.rules)
+            assert hard.choose(d, v) == ref.choose(d, v)
+            assert hard.stats["searched"] == 0
+            seen += 1
+        g.submit(p, agents[p].choose(d, v))
+        n += 1
+    assert seen == 3

@@ -11,6 +11,27 @@ from dataclasses import dataclass
 from engine.core.protocol import Choice, ChoiceSpace
 from engine.table.movement import straight_run
 
+
+def memo_get(memo: dict, key, build, limit: int):
+    """``memo[key]``, built by ``build()`` when missing; the memo is emptied when it passes
+    ``limit`` entries (an agent may look at many points or states of one game)."""
+    if key in memo:
+        return memo[key]
+    if len(memo) > limit:
+        memo.clear()
+    value = memo[key] = build()
+    return value
+
+
+def copied_piece(owner, key, build) -> dict:
+    """A view's piece entry, built once per look of the model (``key`` holds every field the
+    build reads) and copied out: a view is the caller's to change, so each gets its own dict
+    and lists."""
+    d = memo_get(owner.__dict__.setdefault("_pieces", {}), key, build, 4096)
+    out = dict(d)
+    out["markers"], out["profile"] = list(d["markers"]), list(d["profile"])
+    return out
+
 INCH = 25.4
 
 
@@ -105,13 +126,7 @@ class MoveSpace(ChoiceSpace):
         return None
 
     def check(self, c: MoveTo) -> str | None:
-        memo = self._checked()
-        if c in memo:
-            return memo[c]
-        if len(memo) > 8192:   # bounded: an agent may test many points of one space
-            memo.clear()
-        reason = memo[c] = self._check(c)
-        return reason
+        return memo_get(self._checked(), c, lambda: self._check(c), 8192)
 
     def _check(self, c: MoveTo) -> str | None:
         reason = self._basic(c)

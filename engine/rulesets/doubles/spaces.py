@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from engine.core import ChoiceSpace
-from engine.rulesets.common import MoveSpace
+from engine.rulesets.common import MoveSpace, memo_get
 from engine.table import Base
 from engine.table.movement import EDGE_TOL, HARD
 
@@ -103,12 +103,7 @@ class GroundShotSpace(ChoiceSpace):
         if memo is None:
             memo = self._check_memo = self.rules._memo(
                 "ground", (self.key, self.shooter, self.others, self.throw, self.weapons))
-        if c in memo:
-            return memo[c]
-        if len(memo) > 8192:   # bounded: an agent may test many points of one space
-            memo.clear()
-        reason = memo[c] = self._check(c)
-        return reason
+        return memo_get(memo, c, lambda: self._check(c), 8192)
 
     def _check(self, c) -> str | None:
         if not isinstance(c, ShootAt):

@@ -12,7 +12,7 @@ import math
 
 from engine.core import Choice
 from engine.core.board import piece
-from engine.rulesets.common import MoveTo
+from engine.rulesets.common import MoveTo, copied_piece
 
 from . import duel as dl
 from . import shooting as sh
@@ -56,19 +56,9 @@ class ViewMixin:
     def _piece(self, st: DoublesState, f: FighterState) -> dict:
         """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""
         active = st.acting == f.key
-        # built once per look of the fighter (every field it reads), then copied: a view is the
-        # caller's to change, so each gets its own dict and lists
         key = (f.key, f.side, f.fid, f.name, f.x, f.y, f.z, f.facing, f.out, f.health, f.ap, f.on_ground,
                f.status.aggressiveness, f.status.low_ammunition, f.activated, tuple(f.weapons), active)
-        pieces = self.__dict__.setdefault("_pieces", {})
-        d = pieces.get(key)
-        if d is None:
-            if len(pieces) > 4096:
-                pieces.clear()
-            d = pieces[key] = self._build_piece(f, active)
-        out = dict(d)
-        out["markers"], out["profile"] = list(d["markers"]), list(d["profile"])
-        return out
+        return copied_piece(self, key, lambda: self._build_piece(f, active))
 
     def _build_piece(self, f: FighterState, active: bool) -> dict:
         c = self.chars(f)

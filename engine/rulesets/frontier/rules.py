@@ -32,7 +32,7 @@ from engine.core import Choice, Decision, Event, Result, Rules, State, register
 from engine.core.board import piece
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
-from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.common import MoveSpace, MoveTo, copied_piece
 from engine.table import Base
 
 from . import duel, poker, turns
@@ -1005,19 +1005,9 @@ class FrontierRules(Rules):
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
         t = st.test
         active = t is not None and m.id in (t.attacker, t.defender)
-        # built once per look of the model (every field it reads), then copied: a view is the
-        # caller's to change, so each gets its own dict and lists
         key = (m.id, m.player, m.profile, m.name, m.x, m.y, m.z, m.radius, m.wounds, m.max_wounds, m.moved,
                m.second_move, tuple(m.items), active)
-        pieces = self.__dict__.setdefault("_pieces", {})
-        d = pieces.get(key)
-        if d is None:
-            if len(pieces) > 4096:
-                pieces.clear()
-            d = pieces[key] = self._build_piece(m, active)
-        out = dict(d)
-        out["markers"], out["profile"] = list(d["markers"]), list(d["profile"])
-        return out
+        return copied_piece(self, key, lambda: self._build_piece(m, active))
 
     def _build_piece(self, m: Model, active: bool) -> dict:
         prof = self.profiles[m.player][m.profile]

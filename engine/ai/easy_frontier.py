@@ -125,42 +125,122 @@ class FrontierPolicy(Policy):
         return [(c, n / total) for c, n in groups.values()]
 
     def commit(self, d, v, ms):
+        """The card (or leader's pair) with the best expected gain less its price. The
+        opponent's card is any it might hold, evenly (``unseen``); with ``model_cards`` on (the
+        search agents), the card it would choose itself from a hand dealt from those cards
+        (``opponent_plays``)."""
+        test = self.test_context(v, ms)
+        attacking = test[0]["player"] == self.player
+        opp = 3 - self.player
+        if self.model_cards:
+            opp_plays = self.opponent_plays(v, test, opp)
+        else:
+            opp_plays = [((c,), w) for c, w in self.unseen(v, opp)]
+        opts = [o for o in d.options if isinstance(o, Commit)]
+        best, best_u = None, -1e9
+        for o in opts:
+            cs = tuple(parse_card(x) for x in o.cards)
+            u = self.play_value(test, cs, opp_plays, attacking) - self.price(cs, self.player)
+            if u > best_u + 1e-12:
+                best, best_u = o, u
+        return best or opts[0]
+
+    model_cards = False          # the search agents turn the opponent model on
+    MODEL_HANDS = 256            # hands dealt to the opponent to model its choice
+
+    def price(self, cs, player: int) -> float:
+        return CARD_PRICE * sum(self.card_strength(c, player) for c in cs)
+
+    def test_context(self, v, ms):
+        """(attacker, defender, their fighter numbers, weapon, hidden fraction, the test)."""
         t = v["test"]
         a, dm = ms[t["attacker"]], ms[t["defender"]]
-        attacking = a["player"] == self.player
-        opp = 3 - self.player
-        opp_cards = self.unseen(v, opp)
-        fa, fd = self.fighter(a), self.fighter(dm)
         if t["kind"] == "combat":
             weapon = self.rules.items[t["weapon"]].melee_weapon() if t["weapon"] else duel.UNARMED
             hidden = 0.0
         else:
             weapon = self.rules.items[t["weapon"]].ranged_weapon()
             hidden = self.hidden(a, dm, ms)
-        opts = [o for o in d.options if isinstance(o, Commit)]
-        best, best_u = None, -1e9
-        for o in opts:
-            cs = tuple(parse_card(x) for x in o.cards)
-            mine = duel.Play(cs)
-            ev = 0.0
-            for oc, w in opp_cards:
-                theirs = duel.Play((oc,))
-                ap, dp = (mine, theirs) if attacking else (theirs, mine)
-                try:
-                    if t["kind"] == "combat":
-                        r = duel.resolve_combat(fa, fd, ap, dp, weapon, self.rules.duel_rules)
-                    else:
-                        r = duel.resolve_shot(fa, fd, ap, dp, weapon, hidden, bool(t["friend"]), self.rules.duel_rules)
-                except duel.DuelError:
-                    continue
-                gain = r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
-                gain += 0.5 * (r.attacker_healed if attacking else r.defender_healed)
-                ev += w * (gain if attacking else -gain)
-            price = CARD_PRICE * sum(self.card_strength(c, self.player) for c in cs)
-            u = ev - price
-            if u > best_u + 1e-12:
-                best, best_u = o, u
-        return best or opts[0]
+        return a, dm, self.fighter(a), self.fighter(dm), weapon, hidden, t
+
+    def attacker_gain(self, test, ap: tuple, dp: tuple) -> float | None:
+        """What one resolved test is worth to the attacker (wounds, +2 for a model out, a friend
+        hit, Heart of the Town healing on either side); None for plays the duel refuses."""
+        _, _, fa, fd, weapon, hidden, t = test
+        try:
+            if t["kind"] == "combat":
+                r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, self.rules.duel_rules)
+            else:
+                r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, bool(t["friend"]),
+                                      self.rules.duel_rules)
+        except duel.DuelError:
+            return None
+        return (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
+                + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
+
+    def play_value(self, test, cs: tuple, opp_plays, attacking: bool) -> float:
+        """Expected gain of playing ``cs`` against the opponent's plays (cards, weight)."""
+        ev = 0.0
+        for oc, w in opp_plays:
+            g = self.attacker_gain(test, cs, oc) if attacking else self.attacker_gain(test, oc, cs)
+            if g is not None:
+                ev += w * (g if attacking else -g)
+        return ev
+
+    def opponent_plays(self, v, test, opp: int) -> list[tuple[tuple, float]]:
+        """The opponent's card as easy would choose it: hands of its size dealt from the cards it
+        might hold (its 54 less those face up), each answered by the card (or leader's pair, if
+        it may play one) with the best expected gain against every card *we* might hold, less
+        its price. Returns the chosen plays with their shares. Uses only the view: the counts of
+        its hand and committed cards, the cards face up, the test."""
+        c = v["cards"][str(opp)]
+        committed = c["committed"] if isinstance(c["committed"], int) else len(c["committed"])
+        size = c["hand_size"] + committed
+        shown = set(c["played"] or [])
+        pool = [x for x in full_deck() if x.code not in shown]
+        if size <= 0 or not pool:
+            return [((), 1.0)]
+        opp_attacking = not (test[0]["player"] == self.player)
+        mine = [((x,), w) for x, w in self.unseen(v, self.player)]
+        model = test[1] if not opp_attacking else test[0]
+        leader = self.profile(model).role == "leader"
+        pairs_ok = (committed != 1 and leader and size >= 2 and
+                    c["pairs_played"] < self.rules.opts.eighth_card_actions_per_turn)
+        singles_ok = committed != 2
+        cache: dict = {}
+
+        def value(cs: tuple) -> float:
+            key = tuple(("J",) if x.is_joker else (x.rank, x.suit) for x in cs)   # a pair: (kept, discarded)
+            u = cache.get(key)
+            if u is None:
+                u = cache[key] = self.play_value(test, cs, mine, opp_attacking) - self.price(cs, opp)
+            return u
+
+        rng = self.agent.rng
+        size = min(size, len(pool))
+        counts: dict = {}
+        for _ in range(self.MODEL_HANDS):
+            hand = rng.sample(pool, size)
+            best, best_u = None, -1e9
+            if singles_ok:
+                for x in hand:
+                    u = value((x,))
+                    if u > best_u + 1e-12:
+                        best, best_u = (x,), u
+            if pairs_ok:
+                for i, x in enumerate(hand):
+                    for y in hand[i + 1:]:
+                        if duel.is_pair(x, y):
+                            for pr in ((x, y), (y, x)):
+                                u = value(pr)
+                                if u > best_u + 1e-12:
+                                    best, best_u = pr, u
+            if best is not None:
+                counts[best] = counts.get(best, 0) + 1
+        n = sum(counts.values())
+        if not n:
+            return [((x,), w) for x, w in self.unseen(v, opp)]
+        return [(cs, k / n) for cs, k in counts.items()]
 
     def hidden(self, a: dict, t: dict, ms) -> float:
         others = [self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"])]

@@ -104,6 +104,11 @@ class SearchAgent(Agent):
         for a in self.roll.values():
             a.attach(table, rules)
         pol = self.easy.policy({"ruleset": rules.id})
+        if hasattr(pol, "model_cards"):
+            # Frontier's cards: the search agents' own pick models the opponent's card as the
+            # one it would choose from a hand dealt from the cards it may hold (easy_frontier's
+            # ``opponent_plays``); the playouts keep plain easy on both sides
+            pol.model_cards = True
         self.utility = Utility(rules, table, pol, self.position)
 
     # -------------------------------------------------------------- memory (Counterblast's easy)

@@ -49,8 +49,9 @@ from .utility import Utility
 clock = time.thread_time
 
 # Decisions easy answers better than a few sampled worlds can: Frontier's card for a test is
-# scored by easy against every card the opponent might hold, exactly; a handful of sampled
-# hands adds only noise (measured: hard lost 2-6 to easy in Frontier while it searched them).
+# scored by easy exactly against the opponent card model's plays (``attach`` turns the model on);
+# a handful of sampled hands adds only noise (measured: hard lost 2-6 to easy in Frontier while
+# it searched them).
 # Frontier's movement phase ("move") too: a look-ahead two activations deep sees the reply to
 # an advance (shots taken in the open) but not the fight it leads to, so it kept trading easy's
 # advances for Hold (8 of 28 movement decisions in a measured game) and hard lost 7-17 to easy

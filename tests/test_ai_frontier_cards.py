@@ -125,3 +125,31 @@ def test_search_agents_model_the_opponents_card():
     e = make_agent("easy", 1, 1)
     e.attach(g.table, g.rules)
     assert e.policy(g.view(1)).model_cards is False
+
+
+def test_healing_counts_for_whoever_heals(monkeypatch):
+    """Heart of the Town healing is worth half a wound to the side that heals: a defender's own
+    healing makes a card better for it, not worse (the sign was once wrong for defenders)."""
+    import dataclasses
+
+    from engine.rulesets.frontier import duel
+
+    g, d, agents = _to_card_decision(3, "attack card")
+    pol, v, test, _ = _policy(g, d, agents)
+    real = duel.resolve_combat if test[6]["kind"] == "combat" else duel.resolve_shot
+    name = real.__name__
+    heals = {"attacker_healed": 0, "defender_healed": 0}
+
+    def healed(*a, **k):
+        return dataclasses.replace(real(*a, **k), **heals)
+
+    monkeypatch.setattr(duel, name, healed)
+    card = (full_deck()[0],)
+    theirs = [((full_deck()[1],), 1.0)]
+    base_att = pol.play_value(test, card, theirs, True)
+    base_def = pol.play_value(test, card, theirs, False)
+    heals["defender_healed"] = 2
+    assert pol.play_value(test, card, theirs, False) == pytest.approx(base_def + 1.0)
+    assert pol.play_value(test, card, theirs, True) == pytest.approx(base_att - 1.0)
+    heals.update(attacker_healed=2, defender_healed=0)
+    assert pol.play_value(test, card, theirs, True) == pytest.approx(base_att + 1.0)

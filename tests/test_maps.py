@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.data.maps import load_map
+from engine.data.maps import load_map, point_in_polygon, polygon_area
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
@@ -133,3 +133,14 @@ def test_tooltip_and_tape_words():
     assert "blocks sight" in lines[2] and "cover: heavy" in lines[2]
     assert format_length(5.24, "in") == '5.2"'
     assert format_length(12.0, "cm") == "12.0 cm"
+
+
+def test_point_in_polygon_and_area_by_hand():
+    # An L-shaped hexagon, counter-clockwise: area 3 squares of 10 x 10 = 300.
+    ell = [(0, 0), (20, 0), (20, 10), (10, 10), (10, 20), (0, 20)]
+    assert polygon_area(ell) == 300
+    assert polygon_area(ell[::-1]) == -300
+    assert point_in_polygon(5, 15, ell) and point_in_polygon(15, 5, ell)
+    assert not point_in_polygon(15, 15, ell)      # the notch of the L
+    assert not point_in_polygon(-1, 5, ell) and not point_in_polygon(5, 21, ell)
+    assert point_in_polygon(5, 15, ell[::-1])     # either winding

@@ -252,6 +252,18 @@ def polygon_area(pts: list[Point]) -> float:
     return s / 2.0
 
 
+def point_in_polygon(x: float, y: float, pts) -> bool:
+    """Even-odd test: is (x, y) inside the simple polygon ``pts`` (either winding)?"""
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
 def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     def orient(a, b, c):
         v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])

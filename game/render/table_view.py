@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from engine.data.maps import CircleShape, MapFile, WallShape
+from engine.data.maps import CircleShape, MapFile, WallShape, point_in_polygon, polygon_area
 
 # ----------------------------------------------------------------------------- drawing
 
@@ -221,12 +221,12 @@ class PieceGeom:
     def area(self) -> float:
         if self.shape == "circle":
             return math.pi * self.radius ** 2
-        return abs(_area(self.points))
+        return abs(polygon_area(self.points))
 
     def contains(self, x: float, y: float) -> bool:
         if self.shape == "circle":
             return (x - self.center[0]) ** 2 + (y - self.center[1]) ** 2 <= self.radius ** 2
-        return _point_in_poly(x, y, self.points)
+        return point_in_polygon(x, y, self.points)
 
     def anchor(self) -> tuple[float, float]:
         """Where a label goes: the centre of the bounding box, or the centroid if inside."""
@@ -239,26 +239,6 @@ class PieceGeom:
         cx = sum(p[0] for p in self.points) / len(self.points)
         cy = sum(p[1] for p in self.points) / len(self.points)
         return (cx, cy)
-
-
-def _area(pts) -> float:
-    s = 0.0
-    for i in range(len(pts)):
-        x0, y0 = pts[i]
-        x1, y1 = pts[(i + 1) % len(pts)]
-        s += x0 * y1 - x1 * y0
-    return s / 2
-
-
-def _point_in_poly(x, y, pts) -> bool:
-    inside = False
-    n = len(pts)
-    for i in range(n):
-        x0, y0 = pts[i]
-        x1, y1 = pts[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside
 
 
 def _wall_rect(a, b, t):
@@ -1481,7 +1461,7 @@ _PAINTERS = {
 def _bevel(surf, pts, base, width=2):
     """Light the edges facing the light, darken the others (inside the outline)."""
     n = len(pts)
-    a2 = _area(pts)
+    a2 = polygon_area(pts)
     sgn = 1 if a2 > 0 else -1
     for i in range(n):
         a, b = pts[i], pts[(i + 1) % n]

@@ -33,6 +33,7 @@ from pydantic import ValidationError
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
+from engine.data.maps import point_in_polygon
 from engine.table import Base
 
 from . import moxie, panic
@@ -250,7 +251,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         while y < max(ys):
             x = min(xs) + step / 2
             while x < max(xs):
-                if _inside(pts, x, y):
+                if point_in_polygon(x, y, pts):
                     cands.append((round(math.hypot(x - cx, (y - cy) * 3), 6), round(x, 3), round(y, 3)))
                 x += step
             y += step
@@ -350,16 +351,3 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         reason = (f"{f['degree']} victory by {f['margin']}" if f["winner"] else "draw") + \
                  f" (mission scores {sc[1]['mission']}–{sc[2]['mission']}, {self.mission.name})"
         return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)})
-
-
-# ------------------------------------------------------------------------------------ helpers
-
-def _inside(pts, x, y) -> bool:
-    inside = False
-    n = len(pts)
-    for i in range(n):
-        x0, y0 = pts[i]
-        x1, y1 = pts[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside

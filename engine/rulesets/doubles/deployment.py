@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from engine.core.errors import SetupError
+from engine.data.maps import point_in_polygon
 from engine.table import Base
 
 from .state import BASE_RADIUS_MM, DoublesState, FighterState
@@ -58,16 +59,7 @@ class DeploymentMixin:
             for k in range(n):
                 a = 2 * math.pi * k / n
                 x, y = want[0] + r * math.cos(a), want[1] + r * math.sin(a)
-                if _inside(poly, x, y) and self.table.position_problem(x, y, BASE_RADIUS_MM, placed) is None:
+                if point_in_polygon(x, y, poly) and self.table.position_problem(x, y, BASE_RADIUS_MM, placed) is None:
                     return x, y
         raise SetupError("no room to deploy a fighter in its deployment zone")
 
-
-def _inside(poly, x, y) -> bool:
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-            inside = not inside
-    return inside

@@ -445,3 +445,72 @@ def test_plain_clipping_with_its_grid_agrees_on_the_home_maps(name, x, y, length
     # the numpy route for the difficult run (three segments) agrees with the plain one
     assert movement.difficult_length(t, [(x, y)] * 3, [(bx, by)] * 3)[0] == \
         movement.difficult_length(t, [(x, y)], [(bx, by)])[0]
+
+
+@st.composite
+def home_base(draw, bid, t, near=None):
+    """A base anywhere on (or a little off) a home table, now and then on whole millimetres (rays
+    that graze part edges and corners exactly) or far away; ``near``: somewhere along that line."""
+    if near is not None:
+        (ax, ay), (bx, by) = near
+        f = draw(st.floats(0, 1))
+        x = ax + f * (bx - ax) + draw(st.floats(-30, 30))
+        y = ay + f * (by - ay) + draw(st.floats(-30, 30))
+    elif draw(st.integers(0, 19)) == 0:
+        x, y = draw(st.floats(-1e6, 1e6)), draw(st.floats(-1e6, 1e6))
+    else:
+        x, y = draw(st.floats(-50, t.width + 50)), draw(st.floats(-50, t.height + 50))
+    if draw(st.booleans()):
+        x, y = float(round(x)), float(round(y))
+    return Base(bid, x, y, draw(st.sampled_from([0.0, 10.0, 12.5, 15.0, 20.0, 25.0])),
+                draw(st.sampled_from([5.0, 15.0, 30.0, 45.0, 200.0])), 0.0,
+                draw(st.sampled_from([0.0, 0.0, 0.0, 20.0, 25.4, 60.0, 110.0])))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["outpost", "town", "prehistoric"]), st.data(), st.integers(1, 6), st.integers(1, 4))
+def test_plain_pair_sight_equals_the_kernel_on_the_home_maps(name, data, h, v):
+    """sight_one and small sight_matrix batches take the plain pair path (sight_pair.PairSight):
+    on the real maps, for random bases and random blocking models, it gives the numpy kernel's
+    visible and obscured counts, cover code and label sets exactly."""
+    from engine.table import sight as sight_mod
+
+    t = _home_table(name)
+    kernel, pair = t._sight_kernel(), t._pair_sight()
+    viewer = data.draw(home_base("v", t))
+    target = data.draw(home_base("t", t))
+    if data.draw(st.integers(0, 29)) == 0:      # target right under the eye: a zero-length line
+        target = Base("t", viewer.x, viewer.y, target.radius, target.height, 0.0, target.z)
+    line = ((viewer.x, viewer.y), (target.x, target.y))
+    others = [data.draw(home_base(f"o{i}", t, line if data.draw(st.booleans()) else None))
+              for i in range(data.draw(st.integers(0, 6)))]
+    ez = viewer.z + sight_mod.EYE_FRACTION * viewer.height
+    plain = pair.run(viewer.x, viewer.y, ez, target.x, target.y, target.radius, target.z, target.height,
+                     others, h, v, want_labels=True)
+    neg = np.array([-1])
+    vis, obs, cov, labels = kernel.run(np.array([[viewer.x, viewer.y, ez]]),
+                                       np.array([[target.x, target.y, target.radius, target.z, target.height]]),
+                                       neg, neg, sight_mod._models_arrays(others) if others else None, h, v,
+                                       want_labels=True)
+    assert plain == (int(vis[0]), int(obs[0]), int(cov[0]), labels)
+    # the candidate grid finds every part the kernel's corridor cull accepts (hit or not)
+    dx, dy = target.x - viewer.x, target.y - viewer.y
+    L = float(np.hypot(dx, dy))
+    ux, uy = (dx / L, dy / L) if L > 1e-12 else (1.0, 0.0)
+    rx, ry = kernel.b_cx - viewer.x, kernel.b_cy - viewer.y
+    along = rx * ux + ry * uy
+    culled = (np.abs(ry * ux - rx * uy) <= target.radius + kernel.b_rho) & (along >= -kernel.b_rho) \
+        & (along <= L + kernel.b_rho)
+    from engine.table.sight_pair import MARGIN
+    assert set(np.flatnonzero(culled).tolist()) <= set(pair._candidates(viewer.x, viewer.y, target.x, target.y,
+                                                                        target.radius + MARGIN))
+    # a small sight_matrix (plain) against the same batch through the kernel
+    vs, ts = [viewer], [target] + others[:2]
+    small = t.sight_matrix(vs, ts, others, h, v)
+    keep = sight_mod.PLAIN_PAIRS
+    sight_mod.PLAIN_PAIRS = 0
+    try:
+        big = t.sight_matrix(vs, ts, others, h, v)
+    finally:
+        sight_mod.PLAIN_PAIRS = keep
+    assert np.array_equal(small[0], big[0]) and np.array_equal(small[1], big[1])

@@ -12,10 +12,11 @@ then block the ray; obscuring pieces (woods, smoke) mark it obscured but let it 
 models are cylinders from ``z`` to ``z + height`` and block rays whose height range inside the
 cylinder's footprint overlaps theirs.
 
-Two implementations: ``SightKernel`` (numpy: bounding-circle culling of whole (viewer, target)
-ray bundles, then Cyrus–Beck clipping of every (ray, part) pair) and ``sight_reference``
-(pymunk all-hits ``segment_query`` forward plus a backward per-shape query for the exit), which
-the tests use to check the kernel.
+Implementations: ``SightKernel`` (numpy: bounding-circle culling of whole (viewer, target)
+ray bundles, then Cyrus–Beck clipping of every (ray, part) pair) for batches; its plain-Python
+twin ``sight_pair.PairSight`` (the same arithmetic, pair by pair, so the same answers exactly)
+for single pairs and small batches; and ``sight_reference`` (pymunk all-hits ``segment_query``
+forward plus a backward per-shape query for the exit), which the tests use to check the kernel.
 """
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
 
 EYE_FRACTION = 0.9
+# sight_matrix batches of at most this many (viewer, target) pairs go through the plain pair path
+# (sight_pair.py, same answers): a kernel call has a large fixed cost (~1.7M instructions, most of
+# it numpy's per-operation overhead) and the plain path costs ~0.25M per pair, so the plain path
+# is cheaper up to ~12 pairs (callgrind, 1 viewer x n targets, 16 blocking models, home maps)
+PLAIN_PAIRS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +171,9 @@ class SightKernel:
                     nx, ny = pa.nx[pp, :mm], pa.ny[pp, :mm]
                     num = pa.c[pp, :mm] - (nx * ex[qq][:, None] + ny * ey[qq][:, None])      # (c, m)
                     den = nx[:, None, :] * RDX[qq][:, :, None] + ny[:, None, :] * RDY[qq][:, :, None]
-                    with np.errstate(divide="ignore", invalid="ignore"):
+                    # (over: a ray nearly parallel to an edge, e.g. from subnormal coordinates,
+                    # gives +-inf here, which the max/min below handle like any large ratio)
+                    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                         ratio = num[:, None, :] / den
                     a0 = np.where(den < 0, ratio, 0.0).max(axis=2)
                     a1 = np.where(den > 0, ratio, 1.0).min(axis=2)
@@ -186,7 +194,7 @@ class SightKernel:
                 disc = bb * bb - aa * cc
                 ok = (disc > 0) & (aa > 0)
                 sq = np.sqrt(np.where(ok, disc, 0.0))
-                with np.errstate(divide="ignore", invalid="ignore"):
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
                     c0 = np.where(ok, (-bb - sq) / aa, 2.0)
                     c1 = np.where(ok, (-bb + sq) / aa, -1.0)
                 np.maximum(c0, 0.0, out=c0)
@@ -234,18 +242,12 @@ def sight_one(table: "Table", viewer: Base, target: Base, others=(), h_samples=5
     if viewer.id == target.id:
         return Sight(1.0, (), (), "none", 0.0, h_samples * v_samples)
     blockers = [m for m in others if m.id not in (viewer.id, target.id)] if models_block else []
-    fast = table._pair_sight().run(viewer, target, blockers, h_samples, v_samples)
-    if fast is not None:
-        vis, obs, lb, lc, lm = fast
-        return _make_sight(table, h_samples * v_samples, vis, obs, lb, lc, lm, blockers)
-    kernel = table._sight_kernel()
-    models = _models_arrays(blockers) if blockers else None
-    E = np.array([[viewer.x, viewer.y, viewer.z + EYE_FRACTION * viewer.height]])
-    T = np.array([[target.x, target.y, target.radius, target.z, target.height]])
-    neg = np.array([-1])
-    vis, obs, cov, (lb, lc, lm) = kernel.run(E, T, neg, neg, models, h_samples, v_samples, want_labels=True)
-    S = h_samples * v_samples
-    return _make_sight(table, S, int(vis[0]), int(obs[0]), lb, lc, lm, blockers)
+    # one pair: the plain path (the kernel's arithmetic without numpy's fixed cost per call)
+    vis, obs, _, (lb, lc, lm) = table._pair_sight().run(
+        viewer.x, viewer.y, viewer.z + EYE_FRACTION * viewer.height,
+        target.x, target.y, target.radius, target.z, target.height, blockers, h_samples, v_samples,
+        want_labels=True)
+    return _make_sight(table, h_samples * v_samples, vis, obs, lb, lc, lm, blockers)
 
 
 def _make_sight(table, S, vis, obs, lb, lc, lm, blockers) -> Sight:
@@ -278,6 +280,22 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
             if m.id not in idx:
                 idx[m.id] = len(models)
                 models.append(m)
+    S = h_samples * v_samples
+    if V * Tn <= PLAIN_PAIRS:
+        # a few pairs: the plain path, one pair at a time (same answers as the kernel, exactly)
+        pair = table._pair_sight()
+        for a, vw in enumerate(viewers):
+            ez = vw.z + EYE_FRACTION * vw.height
+            for b, tg in enumerate(targets):
+                if vw.id == tg.id:
+                    continue
+                # the kernel's blockers: every model but this pair's viewer and target (by id)
+                bl = [m for m in models if m.id != vw.id and m.id != tg.id]
+                vis, _, cov, _ = pair.run(vw.x, vw.y, ez, tg.x, tg.y, tg.radius, tg.z, tg.height, bl,
+                                          h_samples, v_samples)
+                vis_out[a, b] = vis / S
+                cov_out[a, b] = cov
+        return vis_out, cov_out
     marr = _models_arrays(models) if models else None
     vv, tt = np.meshgrid(np.arange(V), np.arange(Tn), indexing="ij")
     vv, tt = vv.ravel(), tt.ravel()
@@ -289,7 +307,6 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
     Tt = np.array([[t.x, t.y, t.radius, t.z, t.height] for t in targets])
     vi_all = np.array([idx.get(v.id, -1) for v in viewers])
     ti_all = np.array([idx.get(t.id, -1) for t in targets])
-    S = h_samples * v_samples
     for s in range(0, len(vv), chunk):
         a, b = vv[s:s + chunk], tt[s:s + chunk]
         vis, _, cov = kernel.run(Ev[a], Tt[b], vi_all[a], ti_all[b], marr, h_samples, v_samples)

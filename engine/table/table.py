@@ -163,7 +163,7 @@ class Table:
         if self._pair is None:
             from .sight_pair import PairSight
 
-            self._pair = PairSight(self)
+            self._pair = PairSight(self._sight_kernel())
         return self._pair
 
     def _sight_kernel(self) -> sight_mod.SightKernel:

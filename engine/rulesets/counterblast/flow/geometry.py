@@ -102,9 +102,10 @@ class GeometryRules:
         _, cache = self._sight_table(st)
         got = cache.get((viewer, target))
         if got is None:
-            side = st.models[target].player
-            self._fill(st, [viewer], [i for i in st.order if st.models[i].on_table and i != viewer
-                                      and st.models[i].player == side])
+            # only the asked pair: each pair's answer is independent of the others in a batch,
+            # and a pair is cheap on its own (sight_matrix's plain path), so a whole row of the
+            # target's side would mostly be work no one asks for
+            self._fill(st, [viewer], [target])
             got = cache.get((viewer, target), 0.0)
         return got
 

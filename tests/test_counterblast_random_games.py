@@ -1,0 +1,103 @@
+"""Seeded random Counterblast games: every invariant after every decision, every offered option
+and sampled move point accepted by a clone, replays equal. Seed: 003_52d4831de0a47706.txt
+(Counterblast)."""
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from engine.ai import make_agent
+from engine.core import replay
+from engine.rulesets.counterblast.conditions import CONDITIONS
+
+from counterblast_fixtures import CLOSE, OUTPOST, new_game
+
+
+def check_invariants(g):
+    st, rules = g.state, g.rules
+    assert st.moxie[1] >= 0 and st.moxie[2] >= 0 and st.dread[1] >= 0 and st.dread[2] >= 0
+    assert 1 <= st.turn <= 6
+    live = [m for m in st.models.values() if m.on_table]
+    for m in live:
+        mettle = rules.profile[m.id].mettle
+        assert m.down == (m.tokens >= mettle), m
+        assert m.tokens <= 2 * mettle
+        assert not m.stable or m.down
+        assert not m.down or m.has("prone")
+        assert set(m.conditions) <= set(CONDITIONS) and m.conditions == sorted(set(m.conditions))
+        for ab in rules.abilities[m.id]:
+            assert ab.effect != "immune" or not m.has(ab.condition), (m.id, ab.id)
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            gap = math.hypot(a.x - b.x, a.y - b.y) - rules.radius[a.id] - rules.radius[b.id]
+            assert gap > -0.05, (a.id, b.id, gap)
+    if st.act is not None:
+        assert all(not st.models[i].down and st.models[i].on_table for i in st.act.members)
+
+
+# Every shipped crew meets every other, in both seats.
+PAIRINGS = (("reach-rangers", "iron-choir"), ("dustjaw-raiders", "reach-rangers"), ("iron-choir", "dustjaw-raiders"),
+            ("iron-choir", "reach-rangers"), ("reach-rangers", "dustjaw-raiders"), ("dustjaw-raiders", "iron-choir"))
+
+
+def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_replay=False, rosters=(),
+                 effects=None, **options):
+    """Play a seeded random game, checking the invariants after every decision; at each decision
+    ``clone_options`` offered options (picked at random) and, every ``space_every`` decisions, a
+    point sampled from the move space must be accepted by a clone of the game. ``effects``
+    (a Counter) counts the conditions weapons and enigmas inflict."""
+    g = new_game(seed, mapfile, rosters, **options)
+    agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
+    pick = random.Random(seed)
+    n = 0
+    while (d := g.pending()) is not None:
+        assert d.options or d.spaces
+        for opt in pick.sample(d.options, min(clone_options, len(d.options))):
+            g.clone().submit(d.player, opt)           # every offered option is accepted
+        for sp in d.spaces[:1] if n % space_every == 0 else ():
+            c = sp.sample(pick)
+            if c is not None:
+                g.clone().submit(d.player, c)
+        ev = g.submit(d.player, agents[d.player].choose(d, {}))      # the random agent ignores the view
+        if effects is not None:
+            effects.update(e.data["condition"] for e in ev if e.kind == "effect" and "condition" in e.data)
+            effects.update("door opened" for e in ev if e.data.get("opened"))
+        check_invariants(g)
+        n += 1
+        assert n < 5000, "the game does not end"
+    assert g.result() is not None
+    if check_replay:
+        assert replay(g.setup, g.decisions).state_hash() == g.state_hash()
+    return g
+
+
+def test_random_games_keep_every_invariant():
+    results, effects = [], Counter()
+    # a few hundred in the default run (the issue), 2,000 behind the ``long`` marker
+    for seed in range(120):
+        results.append(play_checked(seed, OUTPOST, check_replay=seed % 15 == 0, rosters=PAIRINGS[seed % 6],
+                                    effects=effects).result().winner)
+    for seed in range(80):
+        results.append(play_checked(1000 + seed, CLOSE, check_replay=seed % 10 == 0, rosters=PAIRINGS[seed % 6],
+                                    effects=effects).result().winner)
+    assert len(results) == 200 and results.count(None) < 200  # some games are decided
+    # the shipped weapons and enigmas cause the conditions the seed leaves without a source, and
+    # crews hack the outpost's secure gates open. Burning (the short-ranged Flamer's) was already
+    # rare here; since a random mover ends half its moves Prone (hidden to a short shot), these
+    # games no longer reach it: effects::test_flamer_sets_a_target_it_wounds_burning plays it.
+    assert {"pinned", "blind", "half_blind", "door opened"} <= set(effects), effects
+    assert set(effects) <= {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
+
+
+def test_random_games_other_missions():
+    for seed, mission in enumerate(("data-heist", "headhunters")):
+        g = play_checked(500 + seed, CLOSE, check_replay=True, mission=mission)
+        assert g.rules.mission.id == mission
+
+
+@pytest.mark.long
+def test_two_thousand_random_games():
+    for seed in range(2000):
+        play_checked(10_000 + seed, CLOSE if seed % 2 else OUTPOST, check_replay=seed % 100 == 0,
+                     rosters=PAIRINGS[seed % 6])

@@ -514,3 +514,43 @@ def test_plain_pair_sight_equals_the_kernel_on_the_home_maps(name, data, h, v):
     finally:
         sight_mod.PLAIN_PAIRS = keep
     assert np.array_equal(small[0], big[0]) and np.array_equal(small[1], big[1])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["outpost", "town", "prehistoric"]), st.data())
+def test_sight_matrix_pairs_measure_the_marked_pairs_only(name, data):
+    """``sight_matrix(..., pairs=mask)`` (what the easy agents ask for: only the pairs their
+    scores read): each marked pair's answer is the whole batch's answer for it, exactly, whether
+    the marked pairs go through the plain path or the kernel; an unmarked pair reads NaN
+    visible, cover 0."""
+    t = _home_table(name)
+    n_v, n_t = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 6))
+    vs = [data.draw(home_base(f"v{i}", t)) for i in range(n_v)]
+    ts = [data.draw(home_base(f"t{i}", t)) for i in range(n_t)]
+    if data.draw(st.booleans()):
+        ts[0] = vs[0]                       # a viewer in the targets: itself at 1.0 when marked
+    others = [data.draw(home_base(f"o{i}", t)) for i in range(data.draw(st.integers(0, 4)))]
+    mask = np.array(data.draw(st.lists(st.booleans(), min_size=n_v * n_t, max_size=n_v * n_t))).reshape(n_v, n_t)
+    full_vis, full_cov = t.sight_matrix(vs, ts, others)
+    vis, cov = t.sight_matrix(vs, ts, others, pairs=mask)
+    assert np.array_equal(vis[mask], full_vis[mask]) and np.array_equal(cov[mask], full_cov[mask])
+    assert np.isnan(vis[~mask]).all() and (cov[~mask] == 0).all()
+
+
+def test_measure_leaves_out_pairs_beyond_the_asked_distance():
+    """easy_moves.measure: a pair farther (edge to edge) than the caller's distance for that enemy
+    is not measured (NaN); a nearer one is, with the table's own answer; a negative distance
+    leaves that enemy out."""
+    from engine.ai.easy_moves import measure
+    from engine.rulesets.common import MoveTo
+
+    t = _home_table("town")
+    mover = Base("m", 300.0, 300.0, 12.5, 30.0, 0.0, t.surface_height(300.0, 300.0))
+    near = Base("e1", 400.0, 300.0, 12.5, 30.0, 0.0, t.surface_height(400.0, 300.0))
+    far = Base("e2", 900.0, 300.0, 12.5, 30.0, 0.0, t.surface_height(900.0, 300.0))
+    moves = [MoveTo("m", 300.0, 300.0), MoveTo("m", 320.0, 300.0)]
+    spots = measure(t, mover, moves, [near, far], [], sees_within=[100.0, 100.0], seen_within=[100.0, -1.0])
+    whole = measure(t, mover, moves, [near, far], [])
+    for s, w in zip(spots, whole):
+        assert s.sees[0] == w.sees[0] and s.seen[0] == w.seen[0] and s.cover[0] == w.cover[0]
+        assert math.isnan(s.sees[1]) and math.isnan(s.seen[1])

@@ -289,8 +289,14 @@ class CounterblastPolicy(Policy):
                                 [goal] if goal is not None else [], extra)
         here = MoveTo(mid, mover.x, mover.y)
         others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
-        spots = measure(table, mover, [here] + moves, ebases, others, field_, grid)
         rng = self.gun_range(mid)
+        # the pairs the scores below read: a shot needs the enemy within this model's gun range,
+        # a threat this spot within the enemy's
+        live = [not enemies[i]["down"] for i in eids]
+        sees_within = [rng if (actions_after >= 1 and rng and ok) else -1.0 for ok in live]
+        seen_within = [(self.gun_range(i) or -1.0) if ok else -1.0 for i, ok in zip(eids, live)]
+        spots = measure(table, mover, [here] + moves, ebases, others, field_, grid,
+                        sees_within=sees_within, seen_within=seen_within)
         step = max(1.0, space.allowance)
         for s in spots:
             u = 0.0

@@ -129,10 +129,16 @@ class DoublesPolicy(Policy):
                                 stop_short=2 * BASE_RADIUS_MM + 2.0)
         others = [self.base(f) for f in fs.values() if not f["out"] and f["key"] != me["key"]]
         here = MoveTo(me["key"], me["x"], me["y"])
-        spots = measure(self.table, mover, [here] + moves, ebases, others, field_, self.grid)
         rng_mm = sh.max_range_cm(c.throw) * 10.0
         ap_after = me["ap"] - 1
         can_shoot_after = ap_after >= 1 and me["shots_taken"] < 2 and c.throw > 0
+        # only the pairs the scores below read: a shot within my range, a threat within the
+        # enemy's range plus its move
+        threat_mm = [sh.max_range_cm(self.chars(e["key"]).throw) * 10.0 + self.chars(e["key"]).movement * 10.0
+                     for e in enemies]
+        spots = measure(self.table, mover, [here] + moves, ebases, others, field_, self.grid,
+                        sees_within=[rng_mm if can_shoot_after else -1.0] * len(enemies),
+                        seen_within=threat_mm)
         step = max(1.0, space.allowance)
         for k, s in enumerate(spots):
             goal = s.goal if s.goal < INF else 5 * step

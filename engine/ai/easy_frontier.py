@@ -341,10 +341,15 @@ class FrontierPolicy(Policy):
                                 stop_short=m["radius"] + 16.0)
         here = MoveTo(m["id"], m["x"], m["y"])
         others = [self.base(o) for o in ms.values() if o["wounds"] > 0 and o["id"] != m["id"]]
-        spots = measure(self.table, mover, [here] + moves, [self.base(e) for e in enemies], others, field_, grid)
         guns = self.ranged(m)
         fm = self.fighter(m)
         rng_mm = max([w.range for _, w in guns], default=0.0) * INCH
+        # only the pairs the scores below read: a shot within my range, a threat within the
+        # enemy's range plus 6"
+        spots = measure(self.table, mover, [here] + moves, [self.base(e) for e in enemies], others, field_, grid,
+                        sees_within=[rng_mm if guns else -1.0] * len(enemies),
+                        seen_within=[max([w.range for _, w in self.ranged(e)], default=0.0) * INCH + 6 * INCH
+                                     for e in enemies])
         melee_bent = not guns or fm.strength >= fm.shooting + 1
         step = max(1.0, space.allowance)
         for s in spots:

@@ -55,9 +55,13 @@ def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.n
 
 
 def measure(table, mover: Base, moves: Sequence[MoveTo], enemies: Sequence[Base], others: Sequence[Base],
-            field_: np.ndarray | None = None, grid: WalkGrid | None = None, sight: bool = True) -> list[Spot]:
+            field_: np.ndarray | None = None, grid: WalkGrid | None = None, sight: bool = True,
+            sees_within: Sequence[float] | None = None, seen_within: Sequence[float] | None = None) -> list[Spot]:
     """One Spot per move (plus nothing else): goal distance by the field, sight both ways.
-    ``others``: every model that may block sight, the mover's own base excluded."""
+    ``others``: every model that may block sight, the mover's own base excluded.
+    ``sees_within`` / ``seen_within``: per enemy, the edge-to-edge distance (mm) beyond which the
+    caller never reads that enemy's ``sees`` / ``seen`` and ``cover`` (a negative one: never);
+    those pairs are not measured and read NaN (``sight_matrix``'s ``pairs``). None: all pairs."""
     spots = []
     for c in moves:
         z = table.surface_height(c.x, c.y)
@@ -68,13 +72,31 @@ def measure(table, mover: Base, moves: Sequence[MoveTo], enemies: Sequence[Base]
     if sight and enemies and spots:
         bases = [s.base for s in spots]
         blockers = [o for o in others if o.id != mover.id]
-        sees, _ = table.sight_matrix(bases, list(enemies), blockers)
-        seen, cov = table.sight_matrix(list(enemies), bases, blockers)
+        sees_pairs = _within(bases, enemies, sees_within)
+        seen_pairs = _within(bases, enemies, seen_within)
+        sees, _ = table.sight_matrix(bases, list(enemies), blockers, pairs=sees_pairs)
+        seen, cov = table.sight_matrix(list(enemies), bases, blockers,
+                                       pairs=None if seen_pairs is None else seen_pairs.T)
         for k, s in enumerate(spots):
             s.sees = sees[k]
             s.seen = seen[:, k]
             s.cover = cov[:, k]
     return spots
+
+
+def _within(bases: Sequence[Base], enemies: Sequence[Base], within: Sequence[float] | None):
+    """(spots, enemies) bool: the spot's base within ``within[j]`` mm of enemy j, edge to edge,
+    with 1 mm to spare (the callers measure the same distance their own way)."""
+    if within is None:
+        return None
+    sx = np.array([b.x for b in bases])[:, None]
+    sy = np.array([b.y for b in bases])[:, None]
+    sr = np.array([b.radius for b in bases])[:, None]
+    ex = np.array([e.x for e in enemies])[None, :]
+    ey = np.array([e.y for e in enemies])[None, :]
+    er = np.array([e.radius for e in enemies])[None, :]
+    lim = np.array([float(w) for w in within])[None, :]
+    return (np.hypot(sx - ex, sy - ey) - sr - er <= lim + 1.0) & (lim >= 0)
 
 
 def edge_mm(a: Base, x: float, y: float, r: float) -> float:

@@ -262,17 +262,23 @@ def _make_sight(table, S, vis, obs, lb, lc, lm, blockers) -> Sight:
 
 
 def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_samples=3, models_block=True,
-                 chunk: int = 2048):
+                 chunk: int = 2048, pairs=None):
     """Visible fractions and cover codes (0 none, 1 light, 2 heavy), both shaped (V, T).
 
     Blockers are every model in ``viewers``, ``targets`` and ``others`` (one per id) except the
-    viewer and the target of each pair. A viewer looking at itself (same id) sees 1.0, cover 0."""
+    viewer and the target of each pair. A viewer looking at itself (same id) sees 1.0, cover 0.
+    ``pairs`` (a (V, T) bool array) measures only the pairs it marks: the others are not looked
+    at and read NaN visible, cover 0 (NaN fails every comparison, so an unmeasured pair never
+    passes for a visible one). Each pair's answer is independent of the others in the batch."""
     viewers, targets = list(viewers), list(targets)
     V, Tn = len(viewers), len(targets)
     vis_out = np.ones((V, Tn))
     cov_out = np.zeros((V, Tn), dtype=np.int8)
     if V == 0 or Tn == 0:
         return vis_out, cov_out
+    if pairs is not None:
+        pairs = np.asarray(pairs, dtype=bool).reshape(V, Tn)
+        vis_out[~pairs] = np.nan
     kernel = table._sight_kernel()
     models, idx = [], {}
     if models_block:
@@ -281,13 +287,16 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
                 idx[m.id] = len(models)
                 models.append(m)
     S = h_samples * v_samples
-    if V * Tn <= PLAIN_PAIRS:
+    n_pairs = V * Tn if pairs is None else int(pairs.sum())
+    if n_pairs == 0:
+        return vis_out, cov_out
+    if n_pairs <= PLAIN_PAIRS:
         # a few pairs: the plain path, one pair at a time (same answers as the kernel, exactly)
         pair = table._pair_sight()
         for a, vw in enumerate(viewers):
             ez = vw.z + EYE_FRACTION * vw.height
             for b, tg in enumerate(targets):
-                if vw.id == tg.id:
+                if vw.id == tg.id or (pairs is not None and not pairs[a, b]):
                     continue
                 # the kernel's blockers: every model but this pair's viewer and target (by id)
                 bl = [m for m in models if m.id != vw.id and m.id != tg.id]
@@ -302,6 +311,8 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
     vid = np.array([v.id for v in viewers], dtype=object)
     tid = np.array([t.id for t in targets], dtype=object)
     diff = vid[vv] != tid[tt]
+    if pairs is not None:
+        diff &= pairs[vv, tt]
     vv, tt = vv[diff], tt[diff]
     Ev = np.array([[v.x, v.y, v.z + EYE_FRACTION * v.height] for v in viewers])
     Tt = np.array([[t.x, t.y, t.radius, t.z, t.height] for t in targets])

@@ -176,8 +176,9 @@ class Table:
         return sight_mod.sight_one(self, viewer, target, others, h_samples, v_samples, models_block)
 
     def sight_matrix(self, viewers, targets, others: Sequence[Base] = (), h_samples=5, v_samples=3,
-                     models_block=True):
-        return sight_mod.sight_matrix(self, viewers, targets, others, h_samples, v_samples, models_block)
+                     models_block=True, pairs=None):
+        return sight_mod.sight_matrix(self, viewers, targets, others, h_samples, v_samples, models_block,
+                                      pairs=pairs)
 
     def visible_grid(self, viewers, cell_mm: float = 25.4, probe_radius: float = 12.5, probe_height: float = 30.0):
         """The cells of the table that any of ``viewers`` can see a model standing in

@@ -18,8 +18,8 @@ import re
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, ElectLeader, Engineer,
-                                                  EndActivation, GoProne, HackDoor, HackMark, HackTerminal,
-                                                  KeepLeader, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally,
+                                                  EndActivation, HackMark, HackTerminal,
+                                                  KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
                                                   React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
                                                   Treat)
 from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
@@ -269,7 +269,6 @@ class CounterblastPolicy(Policy):
 
     # -------------------------------------------------------------- moves
     def best_move(self, space, v, mid, actions_after: int):
-        m = v["models"][mid]
         table = space.table
         r = space.base.radius
         grid = walk_grid(table, r)

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.frontier import duel

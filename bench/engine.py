@@ -1,4 +1,4 @@
-"""Whole-game throughput: python bench/engine.py [--games N]
+"""Whole-game throughput: python bench/engine.py [--games N] [--before DIR [--rounds K]]
 
 Random-vs-random games on each ruleset's home map (Counterblast on the outpost, Frontier on the
 town, Doubles on the prehistoric map): decisions per CPU second (process time, so other jobs on
@@ -6,16 +6,29 @@ the machine count less), and the cost of ``clone()`` plus one ``submit`` at deci
 through a game (what a search agent pays per step). The issue's figures before the speed work
 (random play, 2-core machine under load): Counterblast 1,016, Frontier 1,352, Doubles 1,064
 decisions per CPU second.
+
+``--before DIR`` measures against another checkout of the code on the same machine and at the
+same time (the figures of two days or two loads cannot be set side by side): each round runs
+this loop once on DIR's engine and once on this one, each in a child process, alternating, and
+the table gives the median of the rounds for each, with the ratio. The engine as it stood when
+the speed issue was filed is commit 87f79e2 (``git worktree add /tmp/before 87f79e2``); its
+rules differ from today's by the documented rule fixes since, so a game has a few more or fewer
+decisions, which is why the figure is per decision.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+if "--root" in sys.argv:                       # a child measuring another checkout's engine
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
+sys.path.insert(0, str(ROOT))
 
 from engine.ai import make_agent  # noqa: E402
 from engine.core import Game, Setup  # noqa: E402
@@ -26,16 +39,14 @@ from engine.simulate import game_seed  # noqa: E402
 HOME = (("counterblast", "outpost", 1016), ("frontier", "town", 1352), ("doubles", "prehistoric", 1064))
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=20)
-    args = ap.parse_args()
-    for ruleset, mapname, before in HOME:
+def measure(games: int) -> dict:
+    out = {}
+    for ruleset, mapname, _ in HOME:
         m = load_map(resolve_map(mapname))
         Game(Setup(ruleset, m, (), {}, 0))          # warm: the table and its caches
         decisions, cpu = 0, 0.0
         clone_costs = []
-        for i in range(args.games):
+        for i in range(games):
             s = game_seed(1, i)
             g = Game(Setup(ruleset, m, (), {}, s))
             agents = {p: make_agent("random", p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
@@ -52,10 +63,53 @@ def main() -> None:
                 n += 1
             cpu += time.process_time() - t0
             decisions += n
-        rate = decisions / cpu
-        print(f"{ruleset:12s} {mapname:11s} {decisions / args.games:6.0f} decisions/game  "
-              f"{rate:7.0f} decisions per CPU s (before: {before}, x{rate / before:.1f})  "
-              f"clone+submit median {statistics.median(clone_costs) * 1000:.2f} ms")
+        out[ruleset] = {"per_game": decisions / games, "rate": decisions / cpu,
+                        "clone_ms": statistics.median(clone_costs) * 1000}
+    return out
+
+
+def child(root: Path, games: int) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--games", str(games), "--json", "--root", str(root)]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--before", help="another checkout to measure against, alternately")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds with --before")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--root", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.json:
+        print(json.dumps(measure(args.games)))
+        return
+    if not args.before:
+        got = measure(args.games)
+        for ruleset, mapname, before in HOME:
+            r = got[ruleset]
+            print(f"{ruleset:12s} {mapname:11s} {r['per_game']:6.0f} decisions/game  "
+                  f"{r['rate']:7.0f} decisions per CPU s (the issue's figure: {before}, x{r['rate'] / before:.1f})  "
+                  f"clone+submit median {r['clone_ms']:.2f} ms")
+        return
+    old, new = [], []
+    for k in range(args.rounds):
+        old.append(child(Path(args.before), args.games))
+        new.append(child(ROOT, args.games))
+        print(f"round {k + 1}: " + "  ".join(f"{rs} {old[-1][rs]['rate']:.0f} -> {new[-1][rs]['rate']:.0f}"
+                                              for rs, _, _ in HOME), flush=True)
+    print(f"\n{args.games} random games per ruleset, {args.rounds} alternating rounds, medians "
+          f"(before: {args.before})")
+    print("| ruleset, map | decisions per game before / now | decisions per CPU s before | now | gain "
+          "| clone + submit before / now |")
+    print("|---|---|---|---|---|---|")
+    for ruleset, mapname, _ in HOME:
+        b = statistics.median(r[ruleset]["rate"] for r in old)
+        a = statistics.median(r[ruleset]["rate"] for r in new)
+        cb = statistics.median(r[ruleset]["clone_ms"] for r in old)
+        ca = statistics.median(r[ruleset]["clone_ms"] for r in new)
+        print(f"| {ruleset}, {mapname} | {old[0][ruleset]['per_game']:.0f} / {new[0][ruleset]['per_game']:.0f} "
+              f"| {b:,.0f} | {a:,.0f} | {a / b:.2f}x | {cb:.2f} / {ca:.2f} ms |")
 
 
 if __name__ == "__main__":

@@ -63,7 +63,18 @@ class CounterblastPolicy(Policy):
 
     # -------------------------------------------------------------- goals
     def goals(self, v):
-        """Each of my models' goal point (mm), from the mission."""
+        """Each of my models' goal point (mm), from the mission; kept for the positions it was
+        worked out for (a decision asks several times, and walking fields are dear)."""
+        key = (v["turn"], tuple(v.get("opened_doors") or ()),
+               tuple(sorted((str(k), str(x)) for k, x in v["leader"].items())),
+               tuple((i, m["player"], m["x"], m["y"], m["down"], m["casualty"], m.get("gone", False))
+                     for i, m in v["models"].items()))
+        held = getattr(self, "_goals_held", None)
+        if held is None or held[0] != key:
+            held = self._goals_held = (key, self._goals(v))
+        return dict(held[1])
+
+    def _goals(self, v):
         mine = {i: m for i, m in self.live(v, self.player).items() if not m["down"]}
         enemies = {i: m for i, m in self.live(v, 3 - self.player).items()}
         out = {}
@@ -166,19 +177,29 @@ class CounterblastPolicy(Policy):
         table = self.table_now(v)
         others = [self.base(i, m) for i, m in v["models"].items() if self.on_table(m)]
 
+        # sight from each candidate to each enemy within its gun range, in one batch
+        eids = list(enemies)
+        ebases = [self.base(eid, enemies[eid]) for eid in eids]
+        mes = {o.model: self.base(o.model, v["models"][o.model]) for o in singles}
+        in_range = {}
+        for mid, me in mes.items():
+            rng = self.gun_range(mid)
+            in_range[mid] = [bool(rng) and max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius) <= rng
+                             for eb in ebases]
+        vis, _ = table.sight_matrix(list(mes.values()), ebases, others, pairs=[in_range[mid] for mid in mes])
+        row = {mid: k for k, mid in enumerate(mes)}
+
         def value(o):
             mid = o.model
             m = v["models"][mid]
             val = 0.0
-            rng = self.gun_range(mid)
-            me = self.base(mid, m)
-            for eid, e in enemies.items():
-                eb = self.base(eid, e)
+            me = mes[mid]
+            for j, eid in enumerate(eids):
+                e = enemies[eid]
+                eb = ebases[j]
                 dist = max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius)
-                if rng and dist <= rng:
-                    s = table.sight(me, eb, [b for b in others if b.id not in (mid, eid)])
-                    if s.visible_fraction >= 1 / 3:
-                        val = max(val, 3.0 + (1.0 if e["down"] else 0.0))
+                if in_range[mid][j] and vis[row[mid], j] >= 1 / 3:
+                    val = max(val, 3.0 + (1.0 if e["down"] else 0.0))
                 reach = self.rules.reach.get(mid)
                 if reach is not None and dist <= (reach + self.rules.profile[mid].move) * MM:
                     val = max(val, 2.5)

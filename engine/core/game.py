@@ -174,9 +174,13 @@ class Game:
         return state_hash(self.state)
 
     def clone(self) -> "Game":
+        return self._copy_with(copy.deepcopy(self.state))
+
+    def _copy_with(self, state) -> "Game":
+        """This game with ``state`` (the caller's own copy) in place of its state."""
         g = Game.__new__(Game)
         g.setup, g.table, g.rules = self.setup, self.table, self.rules
-        g.state = copy.deepcopy(self.state)
+        g.state = state
         g.decisions = list(self.decisions)
         g.chance = list(self.chance)
         g.log = list(self.log)
@@ -191,8 +195,8 @@ class Game:
         play their look-ahead on such worlds. The copy keeps only the log lines ``player`` may
         see and no decision record (its past cannot be replayed: the opponent's secret answers
         are not in it), so nothing hidden can be read back from it."""
-        g = self.clone()  # every attribute a Game has; then the state, the record and the log replaced
-        g.state = self.rules.determinize(self.state, player, rng)
+        # every attribute a Game has, with the determinized copy (one copy of the state, not two)
+        g = self._copy_with(self.rules.determinize(self.state, player, rng))
         g.decisions, g.chance = [], []
         g.log = [e for e in self.log if e.visible(player)]
         if hasattr(g, "_log_texts"):  # a per-player cache of log lines: read the world's own log

@@ -25,6 +25,8 @@ parts of the flow of play in ``flow/``, one module per part, each a mixin of the
 """
 from __future__ import annotations
 
+import copy
+
 import math
 from dataclasses import dataclass, field
 
@@ -90,6 +92,15 @@ class Model:
     @property
     def on_table(self) -> bool:
         return not self.casualty
+
+    def __deepcopy__(self, memo):
+        # every field but ``conditions`` is immutable (str, int, float, bool): a shallow copy
+        # with its own list is a deep copy, without the generic deepcopy's walk (search agents
+        # copy the state thousands of times per decision)
+        new = copy.copy(self)
+        new.conditions = list(self.conditions)
+        memo[id(self)] = new
+        return new
 
 
 @dataclass

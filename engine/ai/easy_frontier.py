@@ -33,6 +33,7 @@ class FrontierPolicy(Policy):
     def __init__(self, agent):
         super().__init__(agent)
         self.grids = {}
+        self._gains, self._gains_rules = {}, None   # _gain_fn's answers per duel, for one DuelRules
 
     # -------------------------------------------------------------- static facts
     def grid(self, r):
@@ -165,23 +166,55 @@ class FrontierPolicy(Policy):
     def attacker_gain(self, test, ap: tuple, dp: tuple) -> float | None:
         """What one resolved test is worth to the attacker (wounds, +2 for a model out, a friend
         hit, Heart of the Town healing on either side); None for plays the duel refuses."""
+        return self._gain_fn(test)(ap, dp)
+
+    def _gain_fn(self, test):
+        """``attacker_gain`` for this test as a function of the two plays, its answers kept per
+        duel: the duel is a pure function of the frozen fighters, weapon, the cover bonus (not the
+        hidden fraction it comes from), the friend in combat and the two plays, and the same duels
+        come back again and again, above all in a search agent's look-ahead."""
         _, _, fa, fd, weapon, hidden, t = test
+        dr = self.rules.duel_rules
+        if self._gains_rules is not dr:
+            self._gains.clear()
+            self._gains_rules = dr
+        combat = t["kind"] == "combat"
+        friend = bool(t["friend"])
         try:
-            if t["kind"] == "combat":
-                r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, self.rules.duel_rules)
-            else:
-                r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, bool(t["friend"]),
-                                      self.rules.duel_rules)
-        except duel.DuelError:
-            return None
-        return (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
-                + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
+            cover = 0 if combat else duel.cover_bonus(hidden, dr)
+        except duel.DuelError:       # a fraction the duel refuses: every play gets None below
+            cover = ("refused", hidden)
+        key = (combat, fa, fd, weapon, cover, friend)
+        got = self._gains.get(key)
+        if got is None:
+            if len(self._gains) > 4096:
+                self._gains.clear()
+            got = self._gains[key] = {}
+        table = got
+
+        def gain(ap: tuple, dp: tuple) -> float | None:
+            k = (ap, dp)
+            if k in table:
+                return table[k]
+            try:
+                if combat:
+                    r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, dr)
+                else:
+                    r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, friend, dr)
+            except duel.DuelError:
+                table[k] = None
+                return None
+            g = table[k] = (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
+                            + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
+            return g
+        return gain
 
     def play_value(self, test, cs: tuple, opp_plays, attacking: bool) -> float:
         """Expected gain of playing ``cs`` against the opponent's plays (cards, weight)."""
+        gain = self._gain_fn(test)
         ev = 0.0
         for oc, w in opp_plays:
-            g = self.attacker_gain(test, cs, oc) if attacking else self.attacker_gain(test, oc, cs)
+            g = gain(cs, oc) if attacking else gain(oc, cs)
             if g is not None:
                 ev += w * (g if attacking else -g)
         return ev

@@ -149,7 +149,9 @@ def test_healing_counts_for_whoever_heals(monkeypatch):
     base_att = pol.play_value(test, card, theirs, True)
     base_def = pol.play_value(test, card, theirs, False)
     heals["defender_healed"] = 2
+    pol._gains.clear()   # the policy keeps each duel's worth (the duel is pure); this one changed
     assert pol.play_value(test, card, theirs, False) == pytest.approx(base_def + 1.0)
     assert pol.play_value(test, card, theirs, True) == pytest.approx(base_att - 1.0)
     heals.update(attacker_healed=2, defender_healed=0)
+    pol._gains.clear()
     assert pol.play_value(test, card, theirs, True) == pytest.approx(base_att + 1.0)

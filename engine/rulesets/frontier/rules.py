@@ -17,196 +17,38 @@ rest with the phase-1 mechanics (``cards``, ``poker``, ``duel``, ``turns``, ``da
    ``shortfall``), the game checks rout and the turn limit, priority goes to the better poker
    hand, each player keeps or ditches the last card, and new hands are drawn.
 
-The rules in plain words, and the decisions we made where the seed is silent, are in
+The choices live in ``choices.py``, the state in ``state.py``, the enumerated moves in
+``moves.py`` and the views and words in ``words.py`` (mixins of ``FrontierRules``). The rules in
+plain words, and the decisions we made where the seed is silent, are in
 ``docs/rules/frontier.md``.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-
-from engine.core import Choice, Decision, Event, Result, Rules, State, register
-from engine.core.board import piece
+from engine.core import Choice, Decision, Event, Result, Rules, register
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
-from engine.rulesets.common import MoveSpace, MoveTo, copied_piece
+from engine.data.maps import point_in_polygon
+from engine.rulesets.common import MoveTo
 from engine.table import Base
 
 from . import duel, poker, turns
 from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card, full_deck
+from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
 from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
+from .moves import MoveRules
+from .state import CHARGE_GAP_MM, CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model, Piles, Test
+from .words import WordsRules
 
-INCH = 25.4
-MODEL_HEIGHT_MM = 40.0   # a 28 mm figure standing on its base, for sight
-CONTACT_MM = 1.0         # bases whose edges are this close are in base contact
-CHARGE_GAP_MM = 0.1      # a "move into contact" stops this far from the enemy's base edge
+# the names other modules and the tests import from here
+__all__ = ["CHARGE_GAP_MM", "CONTACT_MM", "INCH", "MODEL_HEIGHT_MM", "Commit", "Drink", "Fight", "FrontierRules",
+           "FrontierState", "Hold", "KeepLast", "LayDown", "Model", "Pass", "Piles", "Shoot", "Steal", "Test",
+           "card_places"]
+
 DEFAULT_FACTIONS = ("sheriffs", "outlawmen")
-
-
-# --- choices ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Hold(Choice):
-    """Movement phase: the model takes its move action without moving."""
-    tag = "frontier.Hold"
-    model: str
-
-
-@dataclass(frozen=True)
-class Shoot(Choice):
-    """Main phase: ``model`` shoots ``target`` with the item ``weapon`` (a firearm, or a hunting
-    knife thrown). ``friend``: when the target is in base contact with one of the shooter's own
-    models, the one that takes the penalty if the shot fails ("" otherwise)."""
-    tag = "frontier.Shoot"
-    model: str
-    target: str
-    weapon: str
-    friend: str = ""
-
-
-@dataclass(frozen=True)
-class Fight(Choice):
-    """Main phase: a combat action against an enemy in base contact, with a base-contact
-    weapon (item id) or bare hands ("")."""
-    tag = "frontier.Fight"
-    model: str
-    target: str
-    weapon: str = ""
-
-
-@dataclass(frozen=True)
-class Drink(Choice):
-    """Free action at any of its player's decisions: the model drinks ``item`` (whiskey, hooch)."""
-    tag = "frontier.Drink"
-    model: str
-    item: str
-
-
-@dataclass(frozen=True)
-class Pass(Choice):
-    """Main phase: the player takes no more activations this turn (only when none of its
-    models can shoot or fight)."""
-    tag = "frontier.Pass"
-
-
-@dataclass(frozen=True)
-class Commit(Choice):
-    """An opposed test: the card committed in secret (its code), or a leader's eighth-card
-    pair as (kept, discarded)."""
-    tag = "frontier.Commit"
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Steal(Choice):
-    """Slippery Paws: the item the Bootlegger leader takes."""
-    tag = "frontier.Steal"
-    item: str
-
-
-@dataclass(frozen=True)
-class LayDown(Choice):
-    """Shortfall: a card spent without a test (laid face up, or forfeited, by option)."""
-    tag = "frontier.LayDown"
-    card: str
-
-
-@dataclass(frozen=True)
-class KeepLast(Choice):
-    """End of turn: keep the last card and draw up to eight, or ditch it and draw eight."""
-    tag = "frontier.KeepLast"
-    keep: bool
-
-
-# --- state -------------------------------------------------------------------------------------
-
-@dataclass
-class Piles:
-    """One player's 54 cards. ``committed`` holds cards chosen in secret for the current test:
-    they have left the hand but are not yet revealed."""
-    deck: list = field(default_factory=list)
-    hand: list = field(default_factory=list)
-    committed: list = field(default_factory=list)
-    played: list = field(default_factory=list)
-    discard: list = field(default_factory=list)
-    spent: int = 0
-    pairs_played: int = 0
-    reshuffles: int = 0
-
-    def cards(self) -> PlayerCards:
-        """The phase-1 piles (committed cards counted in the hand); checks all 54."""
-        return PlayerCards(self.deck, self.hand + self.committed, self.played, self.discard,
-                           self.spent, self.pairs_played, self.reshuffles)
-
-    def store(self, pc: PlayerCards) -> None:
-        held = set(self.committed)
-        self.deck, self.played, self.discard = list(pc.deck), list(pc.played), list(pc.discard)
-        self.hand = [c for c in pc.hand if c not in held]
-        self.committed = [c for c in self.committed if c in pc.hand]
-        self.spent, self.pairs_played, self.reshuffles = pc.spent, pc.pairs_played, pc.reshuffles
-
-    def __deepcopy__(self, memo) -> "Piles":
-        # cards are immutable: copying the lists is a deep copy (and clones stay cheap)
-        return Piles(list(self.deck), list(self.hand), list(self.committed), list(self.played),
-                     list(self.discard), self.spent, self.pairs_played, self.reshuffles)
-
-    def places(self) -> dict[str, list]:
-        return {"deck": self.deck, "hand": self.hand, "committed": self.committed,
-                "played": self.played, "discard": self.discard}
-
-
-@dataclass
-class Model:
-    id: str
-    player: int
-    profile: str
-    name: str
-    x: float
-    y: float
-    z: float
-    radius: float
-    wounds: int
-    max_wounds: int
-    items: list = field(default_factory=list)
-    moved: bool = False          # has taken its movement-phase move this turn
-    second_move: bool = False    # has used its one second move this main phase
-
-    def __deepcopy__(self, memo) -> "Model":
-        return replace(self, items=list(self.items))
-
-    @property
-    def standing(self) -> bool:
-        return self.wounds > 0
-
-    def base(self) -> Base:
-        return Base(self.id, self.x, self.y, self.radius, MODEL_HEIGHT_MM, 0.0, self.z)
-
-
-@dataclass
-class Test:
-    kind: str          # "shot" | "combat"
-    attacker: str
-    defender: str
-    weapon: str        # item id ("" bare hands)
-    friend: str = ""
-
-
-@dataclass
-class FrontierState(State):
-    cards: dict = field(default_factory=dict)      # player -> Piles
-    models: dict = field(default_factory=dict)     # model id -> Model
-    phase: str = "move"   # move | main | attack_card | defend_card | steal | shortfall | keep | over
-    priority: int = 1
-    passed: dict = field(default_factory=lambda: {1: False, 2: False})
-    test: Test | None = None
-    steal: dict | None = None                      # {"player", "thief", "victim"}
-    next_priority: int = 0
-    keep: dict = field(default_factory=dict)
-    first_draw: list = field(default_factory=list)
-    result: dict | None = None
 
 
 # --- static data -----------------------------------------------------------------------------
@@ -244,24 +86,10 @@ def _posse_of(roster: Any, player: int) -> Posse:
     raise SetupError(f"player {player}: a roster is a faction id or a posse object, not {type(roster).__name__}")
 
 
-def _in_polygon(x: float, y: float, pts) -> bool:
-    inside = False
-    n = len(pts)
-    for i in range(n):
-        (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % n]
-        if (y1 > y) != (y2 > y):
-            xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
-            if xc > x:
-                inside = not inside
-    return inside
-
-
-# --- movement --------------------------------------------------------------------------------
-
 # --- the ruleset -------------------------------------------------------------------------------
 
 @register
-class FrontierRules(Rules):
+class FrontierRules(MoveRules, WordsRules, Rules):
     id = "frontier"
     name = "Last Hope Frontier"
     unit = "in"
@@ -361,7 +189,7 @@ class FrontierRules(Rules):
                 if max(abs(dx), abs(dy)) == ring]
             cands.sort(key=lambda q: (math.hypot(q[0] - gx, q[1] - gy), q[1], q[0]))
             for x, y in cands:
-                if not (x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r) or not _in_polygon(x, y, pts):
+                if not (x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r) or not point_in_polygon(x, y, pts):
                     continue
                 if self.table.position_problem(x, y, r, placed) is None:
                     return (round(x, 2), round(y, 2))
@@ -410,119 +238,8 @@ class FrontierRules(Rules):
             v = cache[key] = float(s.visible_fraction)
         return v
 
-    def _space(self, st: FrontierState, m: Model, bases=None) -> MoveSpace:
-        prof = self.profiles[m.player][m.profile]
-        return MoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m, bases),
-                                 label=f"move {m.name} up to {prof.move:g}\"")
-
     def _signature(self, st: FrontierState) -> tuple:
         return tuple((m.id, m.x, m.y, m.z) for m in st.models.values() if m.standing)
-
-    def _straight_moves(self, st: FrontierState, m: Model, space: MoveSpace) -> list[MoveTo]:
-        """The enumerated moves of a model: into base contact with each enemy it can reach, and
-        an advance toward the nearest enemy. Cached on the positions (a pure function of them)."""
-        # Only the enemies (for the nearest one and the contacts) and the models close enough to
-        # touch a straight move's path or its end can change the answer.
-        reach = space.allowance + m.radius + max(o.radius for o in st.models.values()) + 1.0
-        key = (m.id, m.x, m.y, space.allowance,
-               tuple((o.id, o.x, o.y) for o in st.models.values() if o.standing and o.id != m.id
-                     and (o.player != m.player or math.hypot(o.x - m.x, o.y - m.y) <= reach)))
-        hit = self._move_cache.get(key)
-        if hit is None:
-            if len(self._move_cache) > 4096:
-                self._move_cache.clear()
-            # the models a straight move of m can meet: with one enemy's position they settle the
-            # move toward that enemy (cached per enemy below, so a far model's move costs nothing)
-            near = tuple((o.id, o.x, o.y) for o in st.models.values() if o.wounds > 0 and o.id != m.id
-                         and math.hypot(o.x - m.x, o.y - m.y) <= reach)
-            hit = self._move_cache[key] = tuple(self._charges(st, m, space, near) + self._advance(st, m, space, near))
-        return list(hit)
-
-    def _toward(self, kind: str, m: Model, e: Model, space: MoveSpace, near, find) -> MoveTo | None:
-        """``find()`` (the charge on, or the advance toward, enemy ``e``), cached on m's and e's
-        positions and the models ``near`` m: ``find`` tests straight moves of at most the
-        allowance from m, which no model further away can touch."""
-        key = (kind, m.id, m.x, m.y, space.allowance, e.id, e.x, e.y, near)
-        cache = self._pair_cache
-        if key in cache:
-            return cache[key]
-        if len(cache) > 8192:
-            cache.clear()
-        c = cache[key] = find()
-        return c
-
-    def _charges(self, st: FrontierState, m: Model, space: MoveSpace, near=None) -> list[MoveTo]:
-        """Moves that end in base contact with an enemy by a straight route."""
-        out = []
-        for e in self._standing(st, 3 - m.player):
-            if self._in_contact(m, e):
-                continue
-            d = math.hypot(m.x - e.x, m.y - e.y)
-            if d - m.radius - e.radius > space.allowance:
-                continue
-
-            def find(e=e, d=d):
-                base_ang = math.atan2(m.y - e.y, m.x - e.x) if d > 0 else 0.0
-                reach = m.radius + e.radius + CHARGE_GAP_MM
-                for off in (0, 30, -30, 60, -60, 90, -90):
-                    a = base_ang + math.radians(off)
-                    c = MoveTo(m.id, round(e.x + reach * math.cos(a), 2), round(e.y + reach * math.sin(a), 2))
-                    if self._quick(space, c):
-                        return c
-                return None
-            c = find() if near is None else self._toward("charge", m, e, space, near, find)
-            if c is not None:
-                out.append(c)
-        return out
-
-    def _advance(self, st: FrontierState, m: Model, space: MoveSpace, near=None) -> list[MoveTo]:
-        """A straight move toward the nearest enemy (as far as the allowance and a clear
-        straight route allow, short of base contact): a convenience for players and agents."""
-        enemies = self._standing(st, 3 - m.player)
-        if not enemies:
-            return []
-        e = min(enemies, key=lambda q: (math.hypot(q.x - m.x, q.y - m.y), q.id))
-        d = math.hypot(e.x - m.x, e.y - m.y)
-        room = d - m.radius - e.radius - 2 * CONTACT_MM
-        if d <= 0 or room <= INCH / 2:
-            return []
-
-        def find():
-            ux, uy = (e.x - m.x) / d, (e.y - m.y) / d
-            for frac in (1.0, 0.5):
-                step = min(space.allowance, room) * frac
-                c = MoveTo(m.id, round(m.x + ux * step, 2), round(m.y + uy * step, 2))
-                if self._quick(space, c):
-                    return c
-            return None
-        c = find() if near is None else self._toward("advance", m, e, space, near, find)
-        return [] if c is None else [c]
-
-    def _quick(self, space: MoveSpace, c: MoveTo) -> bool:
-        """``space.quick(c) is None``, remembered per base, allowance, point and the other bases
-        near the straight route: quick reads no other base (one further from the segment than
-        the two radii can neither overlap the end point nor block the way), and the table is
-        immutable, so the answer stands while those bases stay where they are."""
-        b = space.base
-        ax, ay, r = b.x, b.y, b.radius
-        dx, dy = c.x - ax, c.y - ay
-        L2 = dx * dx + dy * dy
-        near = []
-        for o in space.others:
-            fx, fy = o.x - ax, o.y - ay
-            t = (fx * dx + fy * dy) / L2 if L2 > 0 else 0.0
-            t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
-            gx, gy = fx - t * dx, fy - t * dy
-            lim = r + o.radius + 1.0          # 1 mm of margin over the tests' own thresholds
-            if gx * gx + gy * gy < lim * lim:
-                near.append((o.id, o.x, o.y, o.radius))
-        key = (b.id, ax, ay, r, space.allowance, space.difficult_factor, c.x, c.y, tuple(near))
-        ok = self._quick_cache.get(key)
-        if ok is None:
-            if len(self._quick_cache) > 20000:
-                self._quick_cache.clear()
-            ok = self._quick_cache[key] = space.quick(c) is None
-        return ok
 
     def _melee(self, m: Model) -> list[str]:
         ws = []
@@ -530,23 +247,6 @@ class FrontierRules(Rules):
             if self.items[i].kind == "melee" and i not in ws:
                 ws.append(i)
         return ws or [""]
-
-    def aim_info(self, st: FrontierState, attacker: str, target: str) -> list[str]:
-        a, d = st.models.get(attacker), st.models.get(target)
-        if a is None or d is None:
-            return []
-        hidden = max(0.0, 1.0 - self._visible(st, a, d))
-        bonus = duel.cover_bonus(min(1.0, hidden), self.duel_rules) if hidden < 1.0 else None
-        gap = max(0.0, math.hypot(a.x - d.x, a.y - d.y) - a.radius - d.radius) / INCH
-        cover = "hidden: cannot be shot" if bonus is None else (
-            f"{hidden:.0%} hidden, cover +{bonus} to its defence in a shot" if bonus else f"{hidden:.0%} hidden, no cover")
-        reach = ", ".join(f"{self.items[w].name} {r:g}\"" for w, r in self._ranged(a)) or "no ranged weapon"
-        return [cover, f"{gap:.1f}\" edge to edge" + (" (in base contact)" if self._in_contact(a, d) else "")
-                + f"; ranges: {reach}"]
-
-    def ranges(self, st: FrontierState, model: str) -> list[tuple[str, float]]:
-        m = st.models.get(model)
-        return [] if m is None else [(self.items[w].name, r * INCH) for w, r in self._ranged(m)]
 
     def _ranged(self, m: Model) -> list[tuple[str, float]]:
         out = []
@@ -916,42 +616,6 @@ class FrontierRules(Rules):
         self._end_activation(st, attacker, ev)
 
     # --- views and results -----------------------------------------------------------------------
-    def view(self, st: FrontierState, player: int | None) -> dict:
-        cards = {}
-        for q in (1, 2):
-            c = st.cards[q]
-            mine = player == q
-            cards[str(q)] = {
-                "hand": [x.code for x in c.hand] if mine else None,
-                "hand_size": len(c.hand),
-                "committed": [x.code for x in c.committed] if mine else len(c.committed),
-                "played": [x.code for x in c.played],
-                "discard": len(c.discard),
-                "deck": len(c.deck),
-                "spent": c.spent,
-                "pairs_played": c.pairs_played,
-            }
-        t = st.test
-        models, pieces = [], []
-        for m in st.models.values():     # one pass for both lists
-            models.append({"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
-                           "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
-                           "items": list(m.items), "moved": m.moved, "second_move": m.second_move})
-            pieces.append(self._piece(st, m))
-        return {
-            "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
-            "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
-            "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
-                       for q in (1, 2)},
-            "models": models,
-            "cards": cards,
-            "test": None if t is None else {"kind": t.kind, "attacker": t.attacker, "defender": t.defender,
-                                             "weapon": t.weapon, "friend": t.friend},
-            "first_draw": [list(x) for x in st.first_draw],
-            "result": st.result,
-            "pieces": pieces,
-        }
-
     def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
         """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
         does not see dealt anew, keeping each pile's count: of the opponent's 54 cards, all but
@@ -1001,90 +665,17 @@ class FrontierRules(Rules):
                 return [a, b] + rest
         raise AssertionError("no legal pair among the unseen cards")
 
-    def _piece(self, st: FrontierState, m: Model) -> dict:
-        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
-        t = st.test
-        active = t is not None and m.id in (t.attacker, t.defender)
-        key = (m.id, m.player, m.profile, m.name, m.x, m.y, m.z, m.radius, m.wounds, m.max_wounds, m.moved,
-               m.second_move, tuple(m.items), active)
-        return copied_piece(self, key, lambda: self._build_piece(m, active))
-
-    def _build_piece(self, m: Model, active: bool) -> dict:
-        prof = self.profiles[m.player][m.profile]
-        marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
-        cache = self.__dict__.setdefault("_profile_words", {})
-        key = (m.player, m.profile, tuple(m.items))
-        if key not in cache:   # worded once per profile and kit (items change hands in play)
-            names = [self.items[i].name if i in self.items else i for i in m.items]
-            cache[key] = [f"{prof.role}, Strength {prof.strength}  Shooting {prof.shooting}  Defence {prof.defence}  "
-                          f"Toughness {prof.toughness}  Move {prof.move:g}\"",
-                          "carries: " + (", ".join(names) or "nothing")]
-        lines = cache[key]
-        return piece(m.id, m.player, m.name, m.x, m.y, m.z, m.radius, MODEL_HEIGHT_MM, out=not m.standing,
-                     health=f"{m.wounds}/{m.max_wounds} wounds", markers=marks, active=active, profile=lines)
-
     def result(self, st: FrontierState) -> Result | None:
         if st.result is None:
             return None
         return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]))
 
     # --- words -----------------------------------------------------------------------------------
-    def _who(self, m: Model) -> str:
-        return f"{self.posses[m.player].name}'s {m.name}"
-
     def attack_odds(self, st: FrontierState, c: Choice, player: int | None):
         """Exact odds of a Shoot, a Fight or the attacker's Commit, from what ``player`` may know
         (``attack_odds.py``, model in ``odds.py``); None for any other choice."""
         from . import attack_odds as _attack_odds
         return _attack_odds.attack_odds(self, st, c, player)
-
-    def describe_choice(self, st: FrontierState, c: Choice) -> str:
-        M = st.models
-        if isinstance(c, MoveTo) and c.model in M:
-            m = M[c.model]
-            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
-            contact = [e.name for e in self._standing(st, 3 - m.player)
-                       if math.hypot(c.x - e.x, c.y - e.y) - m.radius - e.radius <= CONTACT_MM]
-            if contact:
-                return f"{m.name} moves {d:.1f}\" into base contact with {', '.join(contact)}"
-            return f"{m.name} moves {d:.1f}\""
-        if isinstance(c, Hold) and c.model in M:
-            return f"{M[c.model].name} holds its ground"
-        if isinstance(c, Shoot) and c.model in M and c.target in M:
-            w = self.items[c.weapon].name.lower() if c.weapon in self.items else c.weapon
-            verb = "throws the hunting knife at" if self.items.get(c.weapon) and self.items[c.weapon].kind == "melee" else "shoots"
-            s = (f"{self._who(M[c.model])} {verb} {self._who(M[c.target])}" if verb != "shoots"
-                 else f"{self._who(M[c.model])} shoots {self._who(M[c.target])} with the {w}")
-            if c.friend and c.friend in M:
-                s += f" (into the fight: {M[c.friend].name} takes the risk)"
-            return s
-        if isinstance(c, Fight) and c.model in M and c.target in M:
-            w = f"the {self.items[c.weapon].name.lower()}" if c.weapon in self.items else "bare hands"
-            return f"{self._who(M[c.model])} fights {self._who(M[c.target])} with {w}"
-        if isinstance(c, Drink) and c.model in M and c.item in self.items:
-            return f"{M[c.model].name} drinks the {self.items[c.item].name.lower()}"
-        if isinstance(c, Pass):
-            return "pass for the rest of the turn"
-        if isinstance(c, Commit):
-            try:
-                cs = [parse_card(x) for x in c.cards]
-            except ValueError:
-                return c.describe()
-            if len(cs) == 2:
-                return f"play the pair {cs[0].describe()} + {cs[1].describe()} (the {cs[1].describe()} is discarded)"
-            return f"play the {cs[0].describe()}" if cs else "play no card"
-        if isinstance(c, Steal) and c.item in self.items:
-            return f"take the {self.items[c.item].name.lower()}"
-        if isinstance(c, LayDown):
-            try:
-                cd = parse_card(c.card).describe()
-            except ValueError:
-                return c.describe()
-            return f"{'lay down' if self.opts.shortfall == 'lay_down' else 'forfeit'} the {cd}"
-        if isinstance(c, KeepLast):
-            return "keep the last card and draw up" if c.keep else "ditch the last card and draw a full hand"
-        return c.describe()
-
 
 # --- invariants (tests and debugging) ------------------------------------------------------------
 

@@ -1,0 +1,143 @@
+"""What Last Hope Frontier's players read: the view (each player's cards as that player may see
+them), the pieces the client draws, each option in words, and the aiming and range notes."""
+from __future__ import annotations
+
+import math
+
+from engine.core import Choice
+from engine.core.board import piece
+from engine.rulesets.common import MoveTo, copied_piece
+
+from . import duel
+from .cards import card as parse_card
+from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
+from .state import CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model
+
+
+class WordsRules:
+    """The words and views of ``FrontierRules`` (a mixin)."""
+
+    def aim_info(self, st: FrontierState, attacker: str, target: str) -> list[str]:
+        a, d = st.models.get(attacker), st.models.get(target)
+        if a is None or d is None:
+            return []
+        hidden = max(0.0, 1.0 - self._visible(st, a, d))
+        bonus = duel.cover_bonus(min(1.0, hidden), self.duel_rules) if hidden < 1.0 else None
+        gap = max(0.0, math.hypot(a.x - d.x, a.y - d.y) - a.radius - d.radius) / INCH
+        cover = "hidden: cannot be shot" if bonus is None else (
+            f"{hidden:.0%} hidden, cover +{bonus} to its defence in a shot" if bonus else f"{hidden:.0%} hidden, no cover")
+        reach = ", ".join(f"{self.items[w].name} {r:g}\"" for w, r in self._ranged(a)) or "no ranged weapon"
+        return [cover, f"{gap:.1f}\" edge to edge" + (" (in base contact)" if self._in_contact(a, d) else "")
+                + f"; ranges: {reach}"]
+
+    def ranges(self, st: FrontierState, model: str) -> list[tuple[str, float]]:
+        m = st.models.get(model)
+        return [] if m is None else [(self.items[w].name, r * INCH) for w, r in self._ranged(m)]
+
+    def view(self, st: FrontierState, player: int | None) -> dict:
+        cards = {}
+        for q in (1, 2):
+            c = st.cards[q]
+            mine = player == q
+            cards[str(q)] = {
+                "hand": [x.code for x in c.hand] if mine else None,
+                "hand_size": len(c.hand),
+                "committed": [x.code for x in c.committed] if mine else len(c.committed),
+                "played": [x.code for x in c.played],
+                "discard": len(c.discard),
+                "deck": len(c.deck),
+                "spent": c.spent,
+                "pairs_played": c.pairs_played,
+            }
+        t = st.test
+        models, pieces = [], []
+        for m in st.models.values():     # one pass for both lists
+            models.append({"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
+                           "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
+                           "items": list(m.items), "moved": m.moved, "second_move": m.second_move})
+            pieces.append(self._piece(st, m))
+        return {
+            "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
+            "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
+            "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
+                       for q in (1, 2)},
+            "models": models,
+            "cards": cards,
+            "test": None if t is None else {"kind": t.kind, "attacker": t.attacker, "defender": t.defender,
+                                             "weapon": t.weapon, "friend": t.friend},
+            "first_draw": [list(x) for x in st.first_draw],
+            "result": st.result,
+            "pieces": pieces,
+        }
+
+    def _piece(self, st: FrontierState, m: Model) -> dict:
+        """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
+        t = st.test
+        active = t is not None and m.id in (t.attacker, t.defender)
+        key = (m.id, m.player, m.profile, m.name, m.x, m.y, m.z, m.radius, m.wounds, m.max_wounds, m.moved,
+               m.second_move, tuple(m.items), active)
+        return copied_piece(self, key, lambda: self._build_piece(m, active))
+
+    def _build_piece(self, m: Model, active: bool) -> dict:
+        prof = self.profiles[m.player][m.profile]
+        marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
+        cache = self.__dict__.setdefault("_profile_words", {})
+        key = (m.player, m.profile, tuple(m.items))
+        if key not in cache:   # worded once per profile and kit (items change hands in play)
+            names = [self.items[i].name if i in self.items else i for i in m.items]
+            cache[key] = [f"{prof.role}, Strength {prof.strength}  Shooting {prof.shooting}  Defence {prof.defence}  "
+                          f"Toughness {prof.toughness}  Move {prof.move:g}\"",
+                          "carries: " + (", ".join(names) or "nothing")]
+        lines = cache[key]
+        return piece(m.id, m.player, m.name, m.x, m.y, m.z, m.radius, MODEL_HEIGHT_MM, out=not m.standing,
+                     health=f"{m.wounds}/{m.max_wounds} wounds", markers=marks, active=active, profile=lines)
+
+    def _who(self, m: Model) -> str:
+        return f"{self.posses[m.player].name}'s {m.name}"
+
+    def describe_choice(self, st: FrontierState, c: Choice) -> str:
+        M = st.models
+        if isinstance(c, MoveTo) and c.model in M:
+            m = M[c.model]
+            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
+            contact = [e.name for e in self._standing(st, 3 - m.player)
+                       if math.hypot(c.x - e.x, c.y - e.y) - m.radius - e.radius <= CONTACT_MM]
+            if contact:
+                return f"{m.name} moves {d:.1f}\" into base contact with {', '.join(contact)}"
+            return f"{m.name} moves {d:.1f}\""
+        if isinstance(c, Hold) and c.model in M:
+            return f"{M[c.model].name} holds its ground"
+        if isinstance(c, Shoot) and c.model in M and c.target in M:
+            w = self.items[c.weapon].name.lower() if c.weapon in self.items else c.weapon
+            verb = "throws the hunting knife at" if self.items.get(c.weapon) and self.items[c.weapon].kind == "melee" else "shoots"
+            s = (f"{self._who(M[c.model])} {verb} {self._who(M[c.target])}" if verb != "shoots"
+                 else f"{self._who(M[c.model])} shoots {self._who(M[c.target])} with the {w}")
+            if c.friend and c.friend in M:
+                s += f" (into the fight: {M[c.friend].name} takes the risk)"
+            return s
+        if isinstance(c, Fight) and c.model in M and c.target in M:
+            w = f"the {self.items[c.weapon].name.lower()}" if c.weapon in self.items else "bare hands"
+            return f"{self._who(M[c.model])} fights {self._who(M[c.target])} with {w}"
+        if isinstance(c, Drink) and c.model in M and c.item in self.items:
+            return f"{M[c.model].name} drinks the {self.items[c.item].name.lower()}"
+        if isinstance(c, Pass):
+            return "pass for the rest of the turn"
+        if isinstance(c, Commit):
+            try:
+                cs = [parse_card(x) for x in c.cards]
+            except ValueError:
+                return c.describe()
+            if len(cs) == 2:
+                return f"play the pair {cs[0].describe()} + {cs[1].describe()} (the {cs[1].describe()} is discarded)"
+            return f"play the {cs[0].describe()}" if cs else "play no card"
+        if isinstance(c, Steal) and c.item in self.items:
+            return f"take the {self.items[c.item].name.lower()}"
+        if isinstance(c, LayDown):
+            try:
+                cd = parse_card(c.card).describe()
+            except ValueError:
+                return c.describe()
+            return f"{'lay down' if self.opts.shortfall == 'lay_down' else 'forfeit'} the {cd}"
+        if isinstance(c, KeepLast):
+            return "keep the last card and draw up" if c.keep else "ditch the last card and draw a full hand"
+        return c.describe()

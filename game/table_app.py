@@ -114,7 +114,7 @@ class TableView:
 
     # -- drawing --------------------------------------------------------------------------
     def draw(self, screen) -> None:
-        from game.render.table_view import plate, text_halo
+        from game.render.text import plate, text_halo
         self.renderer.draw(screen, self.cam, now=time.monotonic())
         wx, wy = self.cam.to_world(*self.mouse)
         on_table = 0 <= wx <= self.map.width and 0 <= wy <= self.map.height
@@ -162,7 +162,7 @@ def run_table_view(map_path, screenshot=None, frames=None, *, tape=None, mouse=N
     m = map_path if isinstance(map_path, MapFile) else load_map(map_path)
     pygame.display.init()
     pygame.font.init()
-    from game.render.table_view import reset_fonts
+    from game.render.text import reset_fonts
     reset_fonts()          # fonts made before pygame last shut down are dead
     try:
         screen = pygame.display.set_mode(WINDOW)

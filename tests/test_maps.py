@@ -108,7 +108,7 @@ def test_table_view_screenshot_headless(tmp_path):
 
 def test_camera_round_trip_and_zoom_about_cursor():
     _headless()
-    from game.render.table_view import Camera
+    from game.render.camera import Camera
 
     cam = Camera(25.4, (0, 0, 1280, 800)).fit(48, 36)
     for wx, wy in ((0, 0), (48, 36), (12.5, 30.25)):
@@ -122,7 +122,7 @@ def test_camera_round_trip_and_zoom_about_cursor():
 
 def test_tooltip_and_tape_words():
     _headless()
-    from game.render.table_view import build_geoms
+    from game.render.geoms import build_geoms
     from game.table_app import format_length, tooltip_lines
 
     m = load_map(ROOT / "maps" / "town.json")

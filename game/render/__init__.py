@@ -1,9 +1,12 @@
-"""Drawing the table: ``TableRenderer`` and ``Camera`` (table_view), headless PNGs (png)."""
+"""Drawing the table: ``TableRenderer`` (table_view) with its parts (camera, geoms, look, painters,
+text), the overlays, headless PNGs (png)."""
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from .table_view import Camera, TableRenderer, piece_at  # noqa: E402
+from .camera import Camera  # noqa: E402
+from .geoms import piece_at  # noqa: E402
+from .table_view import TableRenderer  # noqa: E402
 
 __all__ = ["Camera", "TableRenderer", "piece_at", "save_map_png"]
 

@@ -25,7 +25,8 @@ def save_analysis_png(mapfile, analysis, path, width_px: int = 1600) -> Path:
     _headless_env()
     import pygame
 
-    from .table_view import TableRenderer, plate, reset_fonts, text_halo
+    from .table_view import TableRenderer
+    from .text import plate, reset_fonts, text_halo
 
     m = mapfile
     if not pygame.font.get_init():

@@ -11,7 +11,8 @@ import math
 
 import pygame
 
-from .table_view import SIDE_COLOURS, font, plate, text_halo
+from .look import SIDE_COLOURS
+from .text import font, plate, text_halo
 
 TAPE = (250, 214, 60)
 INK = (30, 24, 10)

@@ -24,7 +24,8 @@ def save_map_png(mapfile, path, width_px: int = 1600) -> Path:
 
     from engine.data.maps import MapFile, load_map
 
-    from .table_view import TableRenderer, plate, reset_fonts, text_halo
+    from .table_view import TableRenderer
+    from .text import plate, reset_fonts, text_halo
 
     m = mapfile if isinstance(mapfile, MapFile) else load_map(mapfile)
     if not pygame.font.get_init():

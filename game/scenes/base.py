@@ -59,7 +59,7 @@ class App:
     def __init__(self, size=MIN_SIZE, resizable: bool = True):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
-        from game.render.table_view import reset_fonts
+        from game.render.text import reset_fonts
         reset_fonts()              # fonts of an earlier pygame session are dead
         flags = pygame.RESIZABLE if resizable else 0
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

@@ -6,7 +6,7 @@ import json
 import pygame
 import pygame_gui
 
-from game.render.table_view import font
+from game.render.text import font
 
 from .base import Scene
 

@@ -16,7 +16,8 @@ from engine.core.rules import get_rules
 from engine.data.errors import DataError
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
-from game.render.table_view import TableRenderer, font
+from game.render.table_view import TableRenderer
+from game.render.text import font
 from game.session import HUMAN, GameSession
 from game.settings import Settings
 

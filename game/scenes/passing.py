@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.render.table_view import font
+from game.render.text import font
 
 from .base import Scene
 

@@ -18,7 +18,8 @@ from engine.core import GameError
 from engine.table import Base
 from game.controllers import AIWorker, GenericController
 from game.render import overlays as ov
-from game.render.table_view import TableRenderer, font, plate
+from game.render.table_view import TableRenderer
+from game.render.text import font, plate
 from game.session import GameSession
 from game.ui.log_panel import LogPanel
 from game.ui.status import chance_text, hand_line, status_line

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.table_view import font
+from game.render.text import font
 
 KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250, 220, 130),
                 "result": (140, 240, 160), "error": (255, 120, 110), "turn": (160, 200, 255)}

@@ -1,0 +1,65 @@
+"""Fonts and ready-made text surfaces (haloed labels, plates), cached per pygame session."""
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from .look import _draw
+
+
+# ----------------------------------------------------------------------------- fonts
+
+_FONTS: dict[tuple, pygame.font.Font] = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _FONTS.clear()           # fonts from an earlier pygame session are dead
+        for f in (plate, text_halo):
+            f.cache_clear()
+    key = (size, bold)
+    if key in _FONTS:
+        try:
+            _FONTS[key].get_height()
+        except pygame.error:     # pygame.font was quit and started again by someone else
+            _FONTS.clear()
+    if key not in _FONTS:
+        f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
+        f.set_bold(bold)
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+def reset_fonts() -> None:
+    """Forget every font and text made so far (pygame was shut down and started again)."""
+    _FONTS.clear()
+    plate.cache_clear()
+    text_halo.cache_clear()
+    from . import overlays
+    overlays._tooltip_box.cache_clear()
+
+
+@functools.lru_cache(maxsize=1024)
+def text_halo(text: str, size: int, colour=(250, 246, 236), halo=(20, 16, 12), bold=False) -> pygame.Surface:
+    """Text with a 1px dark halo: readable on any ground."""
+    f = font(size, bold)
+    fg = f.render(text, True, colour)
+    bg = f.render(text, True, halo)
+    out = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2), (0, 0), (2, 2), (0, 2), (2, 0)):
+        out.blit(bg, (dx, dy))
+    out.blit(fg, (1, 1))
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def plate(text: str, size: int, fg=(248, 242, 228), bg=(24, 20, 16, 190), pad=(5, 2), bold=False) -> pygame.Surface:
+    """Text on a rounded translucent plate (labels, tooltips, the scale bar)."""
+    t = font(size, bold).render(text, True, fg)
+    w, h = t.get_width() + 2 * pad[0], t.get_height() + 2 * pad[1]
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    _draw.rect(s, bg, s.get_rect(), border_radius=min(6, h // 2))
+    s.blit(t, pad)
+    return s

@@ -8,9 +8,11 @@ Run:  python bench/ai_strength.py play --ruleset doubles --pair easy:random --ga
 seeds and seats, so a game here is the same game there for agents without a clock) on the
 ruleset's home map, and appends one JSON line per game to ``--out`` as it ends: an interrupted
 run keeps every finished game, and a second run with ``--skip-done`` plays only the rest.
-``--jobs`` plays games in that many processes. ``--rosters A,B`` gives seat 1 and seat 2 those
-rosters (Frontier's posse ids, for instance) instead of the ruleset's defaults: with the
-factions swapped between the seats, a faction's share can be told from a seat's.
+``--jobs`` plays games in that many processes; ``--first K`` starts at game index K, so two
+runs (``--games 100`` and ``--first 100 --games 200``, say) share a pairing's games.
+``--rosters A,B`` gives seat 1 and seat 2 those rosters (Frontier's posse ids, for instance)
+instead of the ruleset's defaults: with the factions swapped between the seats, a faction's
+share can be told from a seat's. Each line names the commit the game was played on.
 
 ``report`` reads the lines and prints, per ruleset and pairing: games, each agent's wins, draws,
 the first agent's share of decided games with its 95% Wilson interval, the draw share, the mean
@@ -37,6 +39,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+def _commit() -> str:
+    """The checkout's commit (the search agents' strength depends on the code's speed)."""
+    import subprocess
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, timeout=10).stdout.strip()
+    except Exception:
+        return ""
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -143,7 +155,7 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
             "moves": {str(order[p - 1]): moves[p] for p in (1, 2)},
             "think_s": {str(order[p - 1]): round(think[p], 3) for p in (1, 2)},
             "seconds": round(time.perf_counter() - t0, 2), "error": err,
-            "hash": g.state_hash()}
+            "hash": g.state_hash(), "commit": _commit()}
 
 
 def cmd_play(args) -> int:
@@ -160,7 +172,7 @@ def cmd_play(args) -> int:
             if (r["ruleset"] == args.ruleset and tuple(r["pair"]) == pair and r["seed"] == args.seed
                     and tuple(r.get("rosters", ())) == rosters):
                 done.add(r["index"])
-    todo = [i for i in range(args.games) if i not in done]
+    todo = [i for i in range(args.first, args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as ex, out.open("a") as fh:
         futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i, True, rosters) for i in todo]
         for n, f in enumerate(as_completed(futs), 1):
@@ -228,6 +240,7 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default="ai_strength.jsonl")
     p.add_argument("--skip-done", action="store_true", help="play only the games not yet in --out")
+    p.add_argument("--first", type=int, default=0, help="start at this game index (split a run between processes)")
     p.add_argument("--rosters", default="", help="seat 1's and seat 2's roster ids, e.g. outlawmen,sheriffs "
                    "(default: the ruleset's own); they stay with the seats when --swap-sides moves the agents")
     r = sub.add_parser("report")

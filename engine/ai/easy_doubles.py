@@ -153,9 +153,8 @@ class DoublesPolicy(Policy):
                 u += best
             threat = 0.0
             for j, e in enumerate(enemies):
-                ec = self.chars(e["key"])
                 dist = max(0.0, math.hypot(s.base.x - e["x"], s.base.y - e["y"]) - 2 * BASE_RADIUS_MM)
-                if dist <= sh.max_range_cm(ec.throw) * 10.0 + ec.movement * 10.0 and s.seen[j] >= 0.1:
+                if dist <= threat_mm[j] and s.seen[j] >= 0.1:
                     threat += 0.25 * s.seen[j]
             u -= threat
             s.score = u - (0.0 if k else 0.35)   # staying must be clearly better: moving costs nothing but AP

@@ -190,7 +190,7 @@ class FrontierPolicy(Policy):
             if len(self._gains) > 4096:
                 self._gains.clear()
             got = self._gains[key] = {}
-        table = got
+        table = got   # this duel's plays -> worth
 
         def gain(ap: tuple, dp: tuple) -> float | None:
             k = (ap, dp)
@@ -378,10 +378,9 @@ class FrontierPolicy(Policy):
         rng_mm = max([w.range for _, w in guns], default=0.0) * INCH
         # only the pairs the scores below read: a shot within my range, a threat within the
         # enemy's range plus 6"
+        threat_mm = [max([w.range for _, w in self.ranged(e)], default=0.0) * INCH + 6 * INCH for e in enemies]
         spots = measure(self.table, mover, [here] + moves, [self.base(e) for e in enemies], others, field_, grid,
-                        sees_within=[rng_mm if guns else -1.0] * len(enemies),
-                        seen_within=[max([w.range for _, w in self.ranged(e)], default=0.0) * INCH + 6 * INCH
-                                     for e in enemies])
+                        sees_within=[rng_mm if guns else -1.0] * len(enemies), seen_within=threat_mm)
         melee_bent = not guns or fm.strength >= fm.shooting + 1
         step = max(1.0, space.allowance)
         for s in spots:
@@ -396,8 +395,7 @@ class FrontierPolicy(Policy):
                     hid = 1.0 - s.sees[j]
                     edge = fm.shooting - fe.defence - fe.clothing - duel.cover_bonus(hid, self.rules.duel_rules)
                     shot = max(shot, 1.0 + 0.25 * edge + (0.5 if e["wounds"] <= 1 else 0.0))
-                erng = max([w.range for _, w in self.ranged(e)], default=0.0) * INCH
-                if s.seen[j] > 0 and dist <= erng + 6 * INCH:
+                if s.seen[j] > 0 and dist <= threat_mm[j]:
                     hid = 1.0 - s.seen[j]
                     threat += 0.25 * max(0.0, 1.0 + 0.25 * (fe.shooting - fm.defence - fm.clothing)
                                          - 0.4 * duel.cover_bonus(hid, self.rules.duel_rules))

@@ -206,6 +206,7 @@ def summarise(rows: list[dict]) -> list[dict]:
                     "mean_decisions": sum(dec) / n, "by_seat": seat,
                     "cover": {a: (mv[a][1] / mv[a][0] if mv[a][0] else None, mv[a][0]) for a in (0, 1)},
                     "errors": sum(1 for r in rr if r["error"]),
+                    "commits": sorted({r.get("commit") or "?" for r in rr}),
                     "mean_seconds": sum(r["seconds"] for r in rr) / n})
     return out
 
@@ -226,6 +227,9 @@ def cmd_report(args) -> int:
               f"{s['wins'][0]} | {s['wins'][1]} | {s['draws']} | {share} | {100 * s['draw_share']:.0f}% | "
               f"{s['mean_turns']:.1f} / {s['mean_decisions']:.0f} | {s['by_seat'][0]} / {s['by_seat'][1]} | "
               f"{cov} | {s['errors']} | {s['mean_seconds']:.1f} |")
+    for s in summarise(rows):
+        print(f"\n{s['ruleset']} {s['pair'][0]} v {s['pair'][1]}: played on {', '.join(s['commits'])}"
+              + ("" if s["commits"] != ["?"] else " (lines written before the commit was recorded)"))
     return 0
 
 

@@ -1,7 +1,7 @@
 """Start the client: the launcher, a game straight from the command line, or a screenshot.
 
     run_client()                                   # the launcher
-    run_client(ruleset="frontier", map_id="town", seats={1: "human", 2: "ai:random"})
+    run_client(ruleset="frontier", map_id="town", seats={1: "human", 2: "ai:easy"})
     screenshot("frontier", "town", steps=40, select=..., hover=..., reach=True, out="shot.png")
 """
 from __future__ import annotations
@@ -38,11 +38,12 @@ def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None
     from game.scenes.launcher import LauncherScene
     from game.scenes.play import PlayScene
     from game.session import GameSession
+    from game.settings import DEFAULT_OPPONENT
 
     if load:
         from engine.core.saves import load_game
         game = load_game(load)
-        session = GameSession(game, seats or {1: "human", 2: "ai:random"}, ai_seed=game.setup.seed)
+        session = GameSession(game, seats or {1: "human", 2: DEFAULT_OPPONENT}, ai_seed=game.setup.seed)
         app.switch(PlayScene(app, session, game.setup.map.id))
     elif ruleset:
         m = load_any_map(map_id or "town")

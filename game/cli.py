@@ -13,6 +13,7 @@ from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
 from engine.paths import DEFAULT_MAP, resolve_map
+from game.settings import DEFAULT_OPPONENT
 
 
 def _err(msg: str) -> None:
@@ -363,7 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--ruleset", help="start this ruleset's game straight away (skips the launcher)")
     pl.add_argument("--map", help="map file or id of a shipped map (default: town)")
     pl.add_argument("--p1", default="human", help="human or ai:AGENT (default human)")
-    pl.add_argument("--p2", default="ai:random", help="human or ai:AGENT (default ai:random)")
+    pl.add_argument("--p2", default=DEFAULT_OPPONENT, help=f"human or ai:AGENT (default {DEFAULT_OPPONENT})")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")

@@ -12,6 +12,7 @@ from engine.ai import agent_names, make_agent
 from engine.core import Choice, Decision, Event, Game, GameError, Setup, replay
 from engine.core.saves import save_game
 
+from .settings import DEFAULT_OPPONENT
 from .userdirs import autosave_file
 
 HUMAN = "human"
@@ -66,7 +67,7 @@ class GameSession:
     def new(cls, ruleset: str, mapfile, rosters=(), seats=None, seed: int = 1, options=None,
             autosave: bool = True) -> "GameSession":
         game = Game(Setup(ruleset, mapfile, tuple(rosters), dict(options or {}), seed))
-        return cls(game, seats or {1: HUMAN, 2: "ai:random"}, ai_seed=seed, autosave=autosave)
+        return cls(game, seats or {1: HUMAN, 2: DEFAULT_OPPONENT}, ai_seed=seed, autosave=autosave)
 
     # --- who decides, who looks ---------------------------------------------------------
     def pending(self) -> Decision | None:

@@ -13,12 +13,17 @@ from engine.core.saves import write_atomic
 from .userdirs import settings_file
 
 
+# The opponent a new game gets unless the player picks another: a search agent worth playing
+# (``random`` only wanders), quick enough to answer in a fraction of a second (docs/ai.md).
+DEFAULT_OPPONENT = "ai:normal"
+
+
 @dataclass
 class Settings:
     ruleset: str = "frontier"
     map: str = "town"
     rosters: dict = field(default_factory=dict)   # ruleset -> [roster of side 1, of side 2]
-    seats: list = field(default_factory=lambda: ["human", "ai:random"])
+    seats: list = field(default_factory=lambda: ["human", DEFAULT_OPPONENT])
     seed: int = 1
     ai_speed: float = 1.0
 

@@ -19,7 +19,7 @@ from engine.paths import MAPS_DIR
 from game.render.table_view import TableRenderer
 from game.render.text import font
 from game.session import HUMAN, GameSession
-from game.settings import Settings
+from game.settings import DEFAULT_OPPONENT, Settings
 
 from .base import Scene
 
@@ -103,7 +103,7 @@ class LauncherScene(Scene):
         for p in (1, 2):
             name = rosters.get(chosen[p - 1], next(iter(rosters.values())))
             self.dd_roster[p] = row(f"Side {p} roster", lambda r: E.UIDropDownMenu(list(rosters.values()), name, r, self.ui))
-            seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else seats[-1])
+            seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else DEFAULT_OPPONENT)
             self.dd_seat[p] = row(f"Side {p} plays", lambda r: E.UIDropDownMenu(seats, seat, r, self.ui))
         self.seed = row("Seed", lambda r: E.UITextEntryLine(r, self.ui))
         self.seed.set_text(str(s.seed))

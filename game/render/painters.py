@@ -60,6 +60,18 @@ def _local(pts, u):
     return [(p[0] * u[0] + p[1] * u[1], p[0] * v[0] + p[1] * v[1]) for p in pts], v
 
 
+def _local_box(pts, u, off):
+    """The piece's box in its own axes (along u, across it) as (x0, x1, y0, y1), the across axis
+    v, and ``back(a, b)``: a point of that frame on the painter's surface (offset ``off``)."""
+    loc, v = _local(pts, u)
+    xs = [q[0] for q in loc]
+    ys = [q[1] for q in loc]
+
+    def back(a, b):
+        return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+    return (min(xs), max(xs), min(ys), max(ys)), v, back
+
+
 def _stripes(s, off, pts, u, spacing, colour, width=1, perpendicular=False):
     """Parallel lines across the whole bounding box (clipped later), along u or across it."""
     d = (-u[1], u[0]) if not perpendicular else u
@@ -92,18 +104,12 @@ def _paint_building(r, s, off, g, pts, cam):
     _stripes(s, off, pts, u, spacing, (*_shade(base, -0.16), 255), 1)
     if len(pts) == 4:
         # gable roof: the ridge along the long axis; the half away from the light is darker
-        loc, v = _local(pts, u)
-        ys = [q[1] for q in loc]
-        mid = (min(ys) + max(ys)) / 2
+        (x0, x1, y0, y1), v, back = _local_box(pts, u, off)
+        mid = (y0 + y1) / 2
         # the half whose normal points away from the light
         away = 1 if (v[0] * LIGHT[0] + v[1] * LIGHT[1]) < 0 else -1
         # the darker half as a polygon in screen coords
-        xs = [q[0] for q in loc]
-        x0, x1 = min(xs), max(xs)
-        y_far = max(ys) if away == 1 else min(ys)
-
-        def back(a, b):
-            return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+        y_far = y1 if away == 1 else y0
         shade_poly = [back(x0, mid), back(x1, mid), back(x1, y_far), back(x0, y_far)]
         dark = pygame.Surface(s.get_size(), pygame.SRCALPHA)
         _draw.polygon(dark, (0, 0, 0, 60), shade_poly)
@@ -158,13 +164,7 @@ def _paint_wagon(r, s, off, g, pts, cam):
     u, L = _long_axis(pts)
     _stripes(s, off, pts, u, max(3.0, cam.px_per_mm * 4), (*_shade(base, -0.35), 255), 1)
     if len(pts) == 4:
-        loc, v = _local(pts, u)
-        xs = [q[0] for q in loc]
-        ys = [q[1] for q in loc]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-
-        def back(a, b):
-            return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+        (x0, x1, y0, y1), v, back = _local_box(pts, u, off)
         # canvas or a bench toward one end; wheel hubs at the corners
         inset = (y1 - y0) * 0.18
         cover = [back(x0 + (x1 - x0) * 0.25, y0 + inset), back(x1 - inset, y0 + inset),
@@ -262,13 +262,7 @@ def _paint_bones(r, s, off, g, pts, cam):
     base = g.colour
     s.fill((70, 56, 40, 70))
     u, L = _long_axis(pts)
-    loc, v = _local(pts, u)
-    xs = [q[0] for q in loc]
-    ys = [q[1] for q in loc]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-
-    def back(a, b):
-        return (a * u[0] + b * v[0] - off[0], a * u[1] + b * v[1] - off[1])
+    (x0, x1, y0, y1), v, back = _local_box(pts, u, off)
     w = max(2, int(cam.px_per_mm * 6))
     ym = (y0 + y1) / 2
     _draw.line(s, base, back(x0, ym), back(x1, ym), w)     # the spine

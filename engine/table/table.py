@@ -39,6 +39,7 @@ class Table:
         self._pair = None
         self._swept: dict[float, pymunk.Space] = {}
         self._graphs: dict[float, movement.NavGraph] = {}
+        self._paths: dict[tuple, movement.Path | None] = {}   # find_path's answers (see there)
         self._coverage: float | None = None
         # re-entrant: a lazy build may ask for another lazy build (the path graph needs the swept
         # space), so the builds are safe to call in any order and from several threads
@@ -105,7 +106,19 @@ class Table:
         return movement.position_problem(self, x, y, radius, others, ignore)
 
     def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=(), max_length=None):
-        return movement.find_path(self, start, goal, radius, others, ignore, max_length)
+        """``movement.find_path``, its answers kept: the table never changes and a path depends
+        only on these arguments (Paths are frozen), while search agents ask the same question
+        many times over, from the same positions in each look-ahead."""
+        key = (float(start[0]), float(start[1]), float(goal[0]), float(goal[1]), float(radius), tuple(others),
+               tuple(ignore), None if max_length is None else float(max_length))
+        paths = self._paths
+        if key in paths:
+            return paths[key]
+        p = movement.find_path(self, start, goal, radius, others, ignore, max_length)
+        if len(paths) > 4096:
+            paths.clear()
+        paths[key] = p
+        return p
 
     def clearance_candidates(self, x, y, radius, others: Sequence[Base] = (), reach=math.inf):
         return movement.clearance_candidates(self, x, y, radius, others, reach)

@@ -132,6 +132,28 @@ def test_paths_avoid_models():
     assert t.find_path((300, 400), (500, 410), R, others=[m]) is None      # goal overlaps the model
 
 
+def test_kept_paths_answer_only_the_same_question():
+    """Table.find_path keeps its answers: asked again with the same arguments it hands back the
+    same Path; a moved model, another radius, an ignore list or a length bound is another
+    question, answered afresh as movement.find_path answers it."""
+    from engine.table import movement
+
+    t = table([box("b", "building", 450, 520, 550, 600)])
+    m = model("m", 500, 400)                      # on the straight line: the path goes round it
+    first = t.find_path((300, 400), (700, 400), R, others=[m])
+    assert first.length > 400.5
+    assert t.find_path((300.0, 400.0), [700, 400], R, others=(m,)) is first
+    for args, kw in [(((300, 400), (700, 400), R), {"others": [model("m", 500, 700)]}),   # out of the way
+                     (((300, 400), (700, 400), R + 5), {"others": [m]}),
+                     (((300, 400), (700, 400), R), {"others": [m], "ignore": ["m"]}),
+                     (((300, 400), (700, 400), R), {"others": [m], "max_length": 300.0})]:
+        got = t.find_path(*args, **kw)
+        want = movement.find_path(t, *args, **kw)
+        assert (got is None and want is None) or got == want
+    assert t.find_path((300, 400), (700, 400), R, others=[model("m", 500, 700)]).length == pytest.approx(400)
+    assert t.find_path((300, 400), (700, 400), R, others=[m], max_length=300.0) is None   # too short a bound
+
+
 def test_straight_move_stops_at_walls_models_and_edges():
     t = table([wall("w", "wall", (505, 0), (505, 800), 10, name="Garden wall"),
                box("b", "barrel", 700, 380, 740, 420, name="Barrel")])

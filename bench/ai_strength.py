@@ -207,6 +207,7 @@ def summarise(rows: list[dict]) -> list[dict]:
                     "cover": {a: (mv[a][1] / mv[a][0] if mv[a][0] else None, mv[a][0]) for a in (0, 1)},
                     "errors": sum(1 for r in rr if r["error"]),
                     "commits": sorted({r.get("commit") or "?" for r in rr}),
+                    "repeats": n - len({(r["seed"], r["index"]) for r in rr}),
                     "mean_seconds": sum(r["seconds"] for r in rr) / n})
     return out
 
@@ -229,7 +230,9 @@ def cmd_report(args) -> int:
               f"{cov} | {s['errors']} | {s['mean_seconds']:.1f} |")
     for s in summarise(rows):
         print(f"\n{s['ruleset']} {s['pair'][0]} v {s['pair'][1]}: played on {', '.join(s['commits'])}"
-              + ("" if s["commits"] != ["?"] else " (lines written before the commit was recorded)"))
+              + ("" if s["commits"] != ["?"] else " (lines written before the commit was recorded)")
+              + (f"; {s['repeats']} game indices appear more than once (runs of different code or "
+                 f"seeds put together?)" if s["repeats"] else ""))
     return 0
 
 

@@ -67,6 +67,8 @@ class WalkGrid:
                         m[i, j] = table.segment_clear((xs[i], ys[j]), (xs[i2], ys[j2]), self.radius)
             self.steps.append((dx, dy, m, math.hypot(dx * sx, dy * sy)))
         self._fields: dict = {}
+        self._field_rows: dict = {}                 # id(field) -> (field, its rows as lists)
+        self._xl, self._yl = xs.tolist(), ys.tolist()
 
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.sx))), min(self.ny - 1, max(0, int(y / self.sy))))
@@ -113,14 +115,27 @@ class WalkGrid:
         self._fields[key] = d
         return d
 
+    def _rows(self, field: np.ndarray) -> list:
+        """The field as nested lists of floats (the same numbers; indexing a list of floats is
+        several times cheaper than a numpy scalar, and ``dist`` is asked thousands of times)."""
+        held = self._field_rows.get(id(field))
+        if held is None or held[0] is not field:    # (an id can be reused once a field is gone)
+            if len(self._field_rows) > 512:
+                self._field_rows.clear()
+            held = self._field_rows[id(field)] = (field, field.tolist())
+        return held[1]
+
     def dist(self, field: np.ndarray, x: float, y: float) -> float:
         """Walking distance from the point (x, y) by the field: the best of the cells around it."""
         i, j = self.cell(x, y)
+        rows, xs, ys = self._rows(field), self._xl, self._yl
         best = INF
         for a in (i - 1, i, i + 1):
-            for b in (j - 1, j, j + 1):
-                if 0 <= a < self.nx and 0 <= b < self.ny and field[a, b] < INF:
-                    best = min(best, field[a, b] + math.hypot(self.xs[a] - x, self.ys[b] - y))
+            if 0 <= a < self.nx:
+                row, dx = rows[a], xs[a] - x
+                for b in (j - 1, j, j + 1):
+                    if 0 <= b < self.ny and row[b] < INF:
+                        best = min(best, row[b] + math.hypot(dx, ys[b] - y))
         if best >= INF:  # shut in (on a roof, say): fall back on the straight line to the field's best
             return INF
         return best

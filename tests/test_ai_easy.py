@@ -157,3 +157,40 @@ def test_swap_sides_counts_wins_per_agent_and_per_seat():
     plain = simulate("doubles", mapfile, 2, 5, names)
     assert plain["wins_by_seat"]["seat1"] == plain["wins"]["p1"]
     assert plain["swap_sides"] is False
+
+
+POLICIES = {"counterblast": "engine.ai.easy_counterblast.CounterblastPolicy",
+            "doubles": "engine.ai.easy_doubles.DoublesPolicy",
+            "frontier": "engine.ai.easy_frontier.FrontierPolicy"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(POLICIES))
+def test_kept_moves_equal_fresh_ones(ruleset, monkeypatch):
+    """easy keeps each best move per question (MoveSpace.signature and the models' entries); a
+    search asks the same question in many worlds. Every kept answer must be the one a fresh
+    look gives: a key missing something the answer reads fails here."""
+    import importlib
+    mod, cls_name = POLICIES[ruleset].rsplit(".", 1)
+    cls = getattr(importlib.import_module(mod), cls_name)
+    kept = cls.best_move
+    asked = {"n": 0, "kept": 0}
+
+    def checked(self, *args, **kw):
+        before = len(self.__dict__.get("_moves", {}))
+        got = kept(self, *args, **kw)
+        asked["n"] += 1
+        if len(self.__dict__.get("_moves", {})) == before:      # answered from the memo
+            asked["kept"] += 1
+            assert got == cls._best_move(self, *args, **kw)
+        return got
+
+    monkeypatch.setattr(cls, "best_move", checked)
+    g = _game(ruleset, 11)
+    agents = _agents(g, ("hard:iters=2", "easy"), 11)
+    agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
+    for _ in range(80):
+        d = g.pending()
+        if d is None:
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    assert asked["kept"] >= 5, asked

@@ -16,7 +16,7 @@ import math
 import re
 
 from engine.core.tables import table_without
-from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.common import MoveSpace, MoveTo, memo_get
 from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, ElectLeader, Engineer,
                                                   EndActivation, HackMark, HackTerminal,
                                                   KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
@@ -63,16 +63,14 @@ class CounterblastPolicy(Policy):
 
     # -------------------------------------------------------------- goals
     def goals(self, v):
-        """Each of my models' goal point (mm), from the mission; kept for the positions it was
-        worked out for (a decision asks several times, and walking fields are dear)."""
+        """Each of my models' goal point (mm), from the mission; kept per positions (a decision
+        asks several times, a search meets the same positions in many worlds, and walking fields
+        are dear)."""
         key = (v["turn"], tuple(v.get("opened_doors") or ()),
                tuple(sorted((str(k), str(x)) for k, x in v["leader"].items())),
                tuple((i, m["player"], m["x"], m["y"], m["down"], m["casualty"], m.get("gone", False))
                      for i, m in v["models"].items()))
-        held = getattr(self, "_goals_held", None)
-        if held is None or held[0] != key:
-            held = self._goals_held = (key, self._goals(v))
-        return dict(held[1])
+        return dict(memo_get(self.__dict__.setdefault("_goals_kept", {}), key, lambda: self._goals(v), 1024))
 
     def _goals(self, v):
         mine = {i: m for i, m in self.live(v, self.player).items() if not m["down"]}
@@ -290,6 +288,17 @@ class CounterblastPolicy(Policy):
 
     # -------------------------------------------------------------- moves
     def best_move(self, space, v, mid, actions_after: int):
+        """(the best move, its gain over staying), kept per question: a search plays the same
+        position in many worlds that differ only in dice and hidden cards, which this answer
+        never reads. The key holds all it reads: the move space (``signature``), the models'
+        places, postures and whether they are in play, the mover's goal and the actions left."""
+        key = (space.signature(), mid, actions_after, self.goals(v).get(mid),
+               tuple((i, m["x"], m["y"], m["z"], m["down"], "prone" in m["conditions"], self.on_table(m))
+                     for i, m in v["models"].items()))
+        return memo_get(self.__dict__.setdefault("_moves", {}), key,
+                        lambda: self._best_move(space, v, mid, actions_after), 4096)
+
+    def _best_move(self, space, v, mid, actions_after: int):
         table = space.table
         r = space.base.radius
         grid = walk_grid(table, r)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.common import MoveSpace, MoveTo, memo_get
 from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles import shooting as sh
 from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
@@ -20,7 +20,7 @@ from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Anno
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import candidate_moves, measure
+from .easy_moves import candidate_moves, frozen, measure
 from .geo import INF, walk_grid
 
 BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
@@ -121,6 +121,13 @@ class DoublesPolicy(Policy):
         return val
 
     def best_move(self, space, me, enemies, fs):
+        """The move to make, or None; kept per question (a search meets the same position in
+        many worlds): the key is the move space and every fighter's whole entry."""
+        key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), frozen(fs))
+        return memo_get(self.__dict__.setdefault("_moves", {}), key,
+                        lambda: self._best_move(space, me, enemies, fs), 4096)
+
+    def _best_move(self, space, me, enemies, fs):
         c = self.chars(me["key"])
         mover = self.base(me)
         ebases = [self.base(e) for e in enemies]

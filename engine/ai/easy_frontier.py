@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rulesets.common import MoveSpace, MoveTo
+from engine.rulesets.common import MoveSpace, MoveTo, memo_get
 from engine.rulesets.frontier import duel
 from engine.rulesets.frontier.cards import Card, card as parse_card, full_deck
 from engine.rulesets.frontier.data import fighter
@@ -22,7 +22,7 @@ from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import best_spot, candidate_moves, measure
+from .easy_moves import best_spot, candidate_moves, frozen, measure
 from .geo import INF, walk_grid
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
@@ -363,6 +363,13 @@ class FrontierPolicy(Policy):
         return Hold(m["id"])
 
     def best_move(self, space, m, ms, second: bool):
+        """(the best move, its gain over staying), kept per question (a search meets the same
+        position in many worlds): the key is the move space and every model's whole entry."""
+        key = (space.signature(), m["id"], second, frozen(ms))
+        return memo_get(self.__dict__.setdefault("_moves", {}), key,
+                        lambda: self._best_move(space, m, ms, second), 4096)
+
+    def _best_move(self, space, m, ms, second: bool):
         enemies = [e for e in ms.values() if e["player"] != self.player and e["wounds"] > 0]
         if not enemies:
             return None, 0.0

@@ -99,6 +99,16 @@ def _within(bases: Sequence[Base], enemies: Sequence[Base], within: Sequence[flo
     return (np.hypot(sx - ex, sy - ey) - sr - er <= lim + 1.0) & (lim >= 0)
 
 
+def frozen(x):
+    """A view's value as a hashable key (dicts and lists become tuples): for answers kept per
+    position, where the whole entry of each model is the safe key."""
+    if isinstance(x, dict):
+        return tuple((k, frozen(v)) for k, v in x.items())
+    if isinstance(x, (list, tuple)):
+        return tuple(frozen(v) for v in x)
+    return x
+
+
 def edge_mm(a: Base, x: float, y: float, r: float) -> float:
     return max(0.0, math.hypot(a.x - x, a.y - y) - a.radius - r)
 

@@ -101,6 +101,16 @@ class MoveSpace(ChoiceSpace):
             return f"it is {straight / INCH:.1f}\" away, more than the {self.allowance / INCH:.1f}\" allowed"
         return self.table.position_problem(c.x, c.y, self.base.radius, self.others) or self.problem(c)
 
+    def signature(self) -> tuple:
+        """Everything ``check`` reads, as a key: two spaces with equal signatures accept the same
+        points (the table is immutable, so the table object stands for its terrain). A subclass
+        whose ``problem`` reads more adds it (``extra_signature``)."""
+        return (type(self), self.table, self.base, self.allowance, self.others, self.difficult_factor,
+                self.extra_signature())
+
+    def extra_signature(self) -> tuple:
+        return ()
+
     def _checked(self) -> dict:
         """choice -> ``check``'s answer. A space is a snapshot (its base, allowance and others
         never change, the table is immutable), so an answer found once stands: ``Game.check``

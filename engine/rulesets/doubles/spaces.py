@@ -51,9 +51,7 @@ class _CachedMoveSpace(MoveSpace):
         if memo is None:
             if not hasattr(self.rules, "_memo"):   # a stand-in for the rules (tests): this space's own
                 return super()._checked()
-            sig = (type(self), self.base, self.allowance, self.others, self.difficult_factor,
-                   getattr(self, "enemies", ()))
-            memo = self._check_memo = self.rules._memo("move", sig)
+            memo = self._check_memo = self.rules._memo("move", self.signature())
         return memo
 
 
@@ -63,6 +61,9 @@ class DisengageSpace(_CachedMoveSpace):
     def __init__(self, rules, base, allowance, others, difficult_factor, enemies, label=""):
         super().__init__(rules, base, allowance, others, difficult_factor, label)
         self.enemies = tuple(enemies)
+
+    def extra_signature(self) -> tuple:
+        return (self.enemies,)
 
     def problem(self, c):
         moved = self.base.moved(c.x, c.y)

@@ -34,6 +34,9 @@ class CBMoveSpace(MoveSpace):
     def path_others(self):    # for MoveSpace.reach: the bases path_to steers round
         return self.near
 
+    def extra_signature(self) -> tuple:
+        return (self.enemies, self.no_closer)
+
     def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
             return None

@@ -188,7 +188,7 @@ def test_kept_moves_equal_fresh_ones(ruleset, monkeypatch):
     g = _game(ruleset, 11)
     agents = _agents(g, ("hard:iters=2", "easy"), 11)
     agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
-    for _ in range(80):
+    for _ in range(40 if ruleset == "counterblast" else 80):
         d = g.pending()
         if d is None:
             break

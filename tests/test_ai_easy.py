@@ -194,3 +194,26 @@ def test_kept_moves_equal_fresh_ones(ruleset, monkeypatch):
             break
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
     assert asked["kept"] >= 5, asked
+
+
+def test_a_copied_agent_shares_the_static_facts_and_answers_alike():
+    """copy.deepcopy(agent) (the no-peek tests' way to ask twice without moving the agent's RNG)
+    shares the table and rules, and owns its RNG: both copies answer alike, the original's RNG
+    is untouched by the copy's answers."""
+    g = _game("counterblast", 5)
+    agents = _agents(g, ("easy", "easy"), 5)
+    a = agents[1]
+    twin = copy.deepcopy(a)
+    assert twin.table is a.table and twin.rules is a.rules and twin.rng is not a.rng
+    state = a.rng.getstate()
+    while (d := g.pending()) is not None and len(g.decisions) < 30:
+        v = g.view(d.player)
+        if d.player == 1:
+            other = copy.deepcopy(a)
+            assert other.choose(d, v) == copy.deepcopy(a).choose(d, v)
+            assert a.rng.getstate() == state
+            c = a.choose(d, v)
+            state = a.rng.getstate()
+        else:
+            c = agents[2].choose(d, v)
+        g.submit(d.player, c)

@@ -16,6 +16,7 @@ what it may not know.
 """
 from __future__ import annotations
 
+import copy
 import random
 from typing import Callable
 
@@ -48,6 +49,18 @@ class Agent:
 
     def choose(self, decision: Decision, view: dict) -> Choice:
         raise NotImplementedError
+
+    def __deepcopy__(self, memo):
+        """A copy with its own RNG, memory and kept answers, sharing the table and the rules:
+        they are the game's static facts (a game's clones share them too), and copying them
+        would cost far more than the agent itself."""
+        for shared in (self.table, self.rules):
+            if shared is not None:
+                memo.setdefault(id(shared), shared)
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
 
 _AGENTS: dict[str, Callable[..., Agent]] = {}

@@ -10,6 +10,7 @@ table and the ruleset object: static data and pure functions). See ``base.py`` a
 from __future__ import annotations
 
 from engine.core.protocol import Choice, Decision
+from engine.rulesets.common import memo_get
 
 from .base import Agent, register_agent
 
@@ -25,6 +26,12 @@ class Policy:
 
     def choose(self, decision: Decision, view: dict) -> Choice:
         return fallback(decision, self.agent.rng)
+
+    def kept_move(self, key, build):
+        """A ruleset's best move, kept per question: a search meets the same position in many
+        worlds (other dice, other hidden cards), which a move answer never reads. ``key`` must
+        hold all the answer reads (the move space's ``signature()`` and the models' entries)."""
+        return memo_get(self.__dict__.setdefault("_moves", {}), key, build, 4096)
 
 
 def fallback(decision: Decision, rng) -> Choice:

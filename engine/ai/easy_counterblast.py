@@ -295,8 +295,7 @@ class CounterblastPolicy(Policy):
         key = (space.signature(), mid, actions_after, self.goals(v).get(mid),
                tuple((i, m["x"], m["y"], m["z"], m["down"], "prone" in m["conditions"], self.on_table(m))
                      for i, m in v["models"].items()))
-        return memo_get(self.__dict__.setdefault("_moves", {}), key,
-                        lambda: self._best_move(space, v, mid, actions_after), 4096)
+        return self.kept_move(key, lambda: self._best_move(space, v, mid, actions_after))
 
     def _best_move(self, space, v, mid, actions_after: int):
         table = space.table

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rulesets.common import MoveSpace, MoveTo, memo_get
+from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles import shooting as sh
 from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
@@ -124,8 +124,7 @@ class DoublesPolicy(Policy):
         """The move to make, or None; kept per question (a search meets the same position in
         many worlds): the key is the move space and every fighter's whole entry."""
         key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), frozen(fs))
-        return memo_get(self.__dict__.setdefault("_moves", {}), key,
-                        lambda: self._best_move(space, me, enemies, fs), 4096)
+        return self.kept_move(key, lambda: self._best_move(space, me, enemies, fs))
 
     def _best_move(self, space, me, enemies, fs):
         c = self.chars(me["key"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from engine.rulesets.common import MoveSpace, MoveTo, memo_get
+from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.frontier import duel
 from engine.rulesets.frontier.cards import Card, card as parse_card, full_deck
 from engine.rulesets.frontier.data import fighter
@@ -366,8 +366,7 @@ class FrontierPolicy(Policy):
         """(the best move, its gain over staying), kept per question (a search meets the same
         position in many worlds): the key is the move space and every model's whole entry."""
         key = (space.signature(), m["id"], second, frozen(ms))
-        return memo_get(self.__dict__.setdefault("_moves", {}), key,
-                        lambda: self._best_move(space, m, ms, second), 4096)
+        return self.kept_move(key, lambda: self._best_move(space, m, ms, second))
 
     def _best_move(self, space, m, ms, second: bool):
         enemies = [e for e in ms.values() if e["player"] != self.player and e["wounds"] > 0]

@@ -14,6 +14,9 @@ the table gives the median of the rounds for each, with the ratio. The engine as
 the speed issue was filed is commit 87f79e2 (``git worktree add /tmp/before 87f79e2``); its
 rules differ from today's by the documented rule fixes since, so a game has a few more or fewer
 decisions, which is why the figure is per decision.
+
+Each game's views are timed too: the median cost of ``Game.view`` in the first and in the last
+25 decisions of the games (a view whose cost grew with the game's log would show here).
 """
 from __future__ import annotations
 
@@ -46,14 +49,19 @@ def measure(games: int) -> dict:
         Game(Setup(ruleset, m, (), {}, 0))          # warm: the table and its caches
         decisions, cpu = 0, 0.0
         clone_costs = []
+        views_early, views_late = [], []           # a view's cost in each game's first and last 25 decisions
         for i in range(games):
             s = game_seed(1, i)
             g = Game(Setup(ruleset, m, (), {}, s))
             agents = {p: make_agent("random", p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
             t0 = time.process_time()
             n = 0
+            view_ms = []
             while (d := g.pending()) is not None:
-                c = agents[d.player].choose(d, g.view(d.player))
+                v0 = time.process_time()
+                v = g.view(d.player)
+                view_ms.append((time.process_time() - v0) * 1000)
+                c = agents[d.player].choose(d, v)
                 if i < 3 and n % 10 == 0:            # clone + submit on a copy, a sample of steps
                     t1, c1 = time.perf_counter(), time.process_time()
                     g.clone().submit(d.player, c)
@@ -63,8 +71,11 @@ def measure(games: int) -> dict:
                 n += 1
             cpu += time.process_time() - t0
             decisions += n
+            views_early += view_ms[:25]
+            views_late += view_ms[-25:]
         out[ruleset] = {"per_game": decisions / games, "rate": decisions / cpu,
-                        "clone_ms": statistics.median(clone_costs) * 1000}
+                        "clone_ms": statistics.median(clone_costs) * 1000,
+                        "view_early_ms": statistics.median(views_early), "view_late_ms": statistics.median(views_late)}
     return out
 
 
@@ -90,7 +101,8 @@ def main() -> None:
             r = got[ruleset]
             print(f"{ruleset:12s} {mapname:11s} {r['per_game']:6.0f} decisions/game  "
                   f"{r['rate']:7.0f} decisions per CPU s (the issue's figure: {before}, x{r['rate'] / before:.1f})  "
-                  f"clone+submit median {r['clone_ms']:.2f} ms")
+                  f"clone+submit median {r['clone_ms']:.2f} ms  view median {r['view_early_ms']:.3f} ms "
+                  f"(first 25 decisions) / {r['view_late_ms']:.3f} ms (last 25)")
         return
     old, new = [], []
     for k in range(args.rounds):
@@ -101,15 +113,25 @@ def main() -> None:
     print(f"\n{args.games} random games per ruleset, {args.rounds} alternating rounds, medians "
           f"(before: {args.before})")
     print("| ruleset, map | decisions per game before / now | decisions per CPU s before | now | gain "
-          "| clone + submit before / now |")
-    print("|---|---|---|---|---|---|")
+          "| clone + submit before / now | view, first / last 25 decisions: before | now |")
+    print("|---|---|---|---|---|---|---|---|")
     for ruleset, mapname, _ in HOME:
         b = statistics.median(r[ruleset]["rate"] for r in old)
         a = statistics.median(r[ruleset]["rate"] for r in new)
         cb = statistics.median(r[ruleset]["clone_ms"] for r in old)
         ca = statistics.median(r[ruleset]["clone_ms"] for r in new)
         print(f"| {ruleset}, {mapname} | {old[0][ruleset]['per_game']:.0f} / {new[0][ruleset]['per_game']:.0f} "
-              f"| {b:,.0f} | {a:,.0f} | {a / b:.2f}x | {cb:.2f} / {ca:.2f} ms |")
+              f"| {b:,.0f} | {a:,.0f} | {a / b:.2f}x | {cb:.2f} / {ca:.2f} ms "
+              f"| {_views(old, ruleset)} | {_views(new, ruleset)} |")
+
+
+def _views(runs: list[dict], ruleset: str) -> str:
+    """A view's median cost early and late in the games (older runs may not have measured it)."""
+    r = [x[ruleset] for x in runs if "view_early_ms" in x[ruleset]]
+    if not r:
+        return "-"
+    return (f"{statistics.median(x['view_early_ms'] for x in r):.3f} / "
+            f"{statistics.median(x['view_late_ms'] for x in r):.3f} ms")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Benchmark of the table renderer alone: still, pan and wheel-zoom frames.
 
 Run: python bench/table_render.py [--map maps/town.json] [--size 1280x720] [--repeats 3]
+                                  [--before DIR [--rounds K]]
 
 Draws into an off-screen Surface (no window, no UI) with ``TableRenderer.draw`` as the game
 does every frame, with a scripted camera:
@@ -20,19 +21,24 @@ does every frame, with a scripted camera:
 Figures are CPU time per frame (``time.process_time``), in ms: median, p95 and max, the best
 of ``--repeats`` runs for each (by median). The renderer is given the frame time through
 ``draw(..., now=t)`` when it accepts it (older renderers are called as ``draw(surface, cam)``).
+With ``--before DIR`` the same frames are drawn by DIR's renderer and by this checkout's,
+alternately, and a table gives both sides' medians and 95th percentiles (``bench/compare.py``).
 """
 from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import alternate, code_root, med, table  # noqa: E402
+
+ROOT = code_root()
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -114,12 +120,8 @@ def stats(xs: list[float]) -> tuple[float, float, float]:
     return statistics.median(s), s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))], s[-1]
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--map", default=str(ROOT / "maps" / "town.json"))
-    ap.add_argument("--size", default="1280x720")
-    ap.add_argument("--repeats", type=int, default=3)
-    a = ap.parse_args()
+def measure(a) -> dict:
+    """Per kind of frame, the best run by median: (median, p95, max, frames)."""
     size = tuple(int(v) for v in a.size.split("x"))
     pygame.font.init()
     m = load_map(a.map)
@@ -142,14 +144,44 @@ def main() -> None:
         for k, v in runs.items():
             if v:
                 results.setdefault(k, []).append(stats(v) + (len(v),))
-    print(f"{Path(a.map).name} at {size[0]}x{size[1]}, renderer only, CPU ms per frame "
+    out = {k: list(min(rs, key=lambda r: r[0])) + [statistics.median(r[0] for r in rs)] for k, rs in results.items()}
+    out["_timed"] = Driver(m, size).timed
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--map", default=None, help="a map file (default: the town of the checkout measured)")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds with --before")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--root", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    a.map = a.map or str(ROOT / "maps" / "town.json")
+    if a.json:
+        print(json.dumps(measure(a)))
+        return
+    if a.before:
+        argv = ["--size", a.size, "--repeats", str(a.repeats)]
+        old, new = alternate(__file__, a.before, argv, a.rounds)
+        rows = []
+        for k in ("still (fit)", "pan (fit)", "pan (2x)", "pan (4x)", "pan (4x, fast)", "zoom", "settle"):
+            if k in old[0] and k in new[0]:
+                rows += [(f"{k}, median", med(old, k, 0), med(new, k, 0), "ms"),
+                         (f"{k}, p95", med(old, k, 1), med(new, k, 1), "ms")]
+        table(f"{Path(a.map).name} at {a.size}, renderer only, CPU ms per frame; {a.rounds} alternating rounds, "
+              f"medians of the rounds' best of {a.repeats} (before: {a.before}); goal: pan and zoom "
+              f"frames median <= 4 ms", rows)
+        return
+    out = measure(a)
+    print(f"{Path(a.map).name} at {a.size}, renderer only, CPU ms per frame "
           f"(best of {a.repeats} runs by median; median of the run medians in brackets); "
-          f"draw(now=) {'used' if Driver(m, size).timed else 'not available'}")
+          f"draw(now=) {'used' if out.pop('_timed') else 'not available'}")
     print(f"{'frames':<12} {'n':>4} {'median':>16} {'p95':>8} {'max':>8}")
-    for k, rs in results.items():
-        best = min(rs, key=lambda r: r[0])
-        med_of_meds = statistics.median(r[0] for r in rs)
-        print(f"{k:<12} {best[3]:>4} {best[0]:>7.2f} [{med_of_meds:>6.2f}] {best[1]:>8.2f} {best[2]:>8.2f}")
+    for k, (m50, p95, mx, n, med_of_meds) in out.items():
+        print(f"{k:<12} {n:>4} {m50:>7.2f} [{med_of_meds:>6.2f}] {p95:>8.2f} {mx:>8.2f}")
 
 
 if __name__ == "__main__":

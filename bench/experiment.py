@@ -12,7 +12,6 @@ import os
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -34,9 +33,7 @@ def main() -> int:
         d = tempfile.mkdtemp(prefix="skx")
         try:
             l0 = os.getloadavg()[0]
-            t0 = time.perf_counter()
             info = run(cfg, d, workers=k, progress=False, write_outputs=False)
-            total = time.perf_counter() - t0
             rate[k] = args.games / info.play_seconds
             cpu = sum(r.get("cpu_seconds") or 0 for r in info.records)
             # occupancy: the share of each worker's time spent inside a game (1.0: never idle,

@@ -2,7 +2,6 @@
 unwritable output or a closed pipe, routes bare options to play, and saves safely."""
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core.saves import SaveError, save_game, write_atomic
+from engine.core.saves import SaveError, write_atomic
 from file_fuzz import run_command
 
 ROOT = Path(__file__).resolve().parent.parent

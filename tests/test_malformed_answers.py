@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
-from engine.core.errors import GameError, IllegalChoice
+from engine.core.errors import IllegalChoice
 from engine.core.protocol import _CHOICE_TYPES, Choice
 from engine.core.rules import get_rules
 from engine.data.maps import load_map

@@ -8,7 +8,6 @@ right.
 from __future__ import annotations
 
 import math
-import time
 from datetime import datetime
 
 import pygame

@@ -1,13 +1,20 @@
-"""Frame times of the game screen: python bench/render.py
+"""Frame times of the game screen: python bench/render.py [--before DIR [--rounds K]]
 
 The heaviest shipped map (the town, 131 pieces) at 1280x720 with 20 bases on the table (the
 Frontier posses' 12 models plus 8 copies placed beside them), one model selected with the
 reach preview and the sight shading on and the mouse over the table (the live path preview).
 Prints the median and 95th percentile of a whole frame (update + draw + widgets), then of pan
-frames and wheel-zoom frames. Headless (SDL dummy driver): software rendering, as on a screen.
+frames and wheel-zoom frames, in CPU time (``time.process_time``: other jobs on the shared machine
+count less than in wall time; with the dummy driver there is no waiting on a display, so on a quiet
+machine the two agree). Headless (SDL dummy driver): software rendering, as on a screen.
+With ``--before DIR`` the same frames run on DIR's client and on this one, alternately, and a
+table gives both (``bench/compare.py``; DIR must have the game screen, so not the commit the speed
+issue was filed on).
 """
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import statistics
 import sys
@@ -17,7 +24,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import alternate, code_root, med, table  # noqa: E402
+
+code_root()
 
 import pygame  # noqa: E402
 
@@ -39,13 +49,16 @@ def timed(app, n, before=None):
     for i in range(n):
         if before:
             before(i)
-        t = time.perf_counter()
+        t = time.process_time()
         app.step(1 / 60, events=[])
-        out.append((time.perf_counter() - t) * 1000)
+        out.append((time.process_time() - t) * 1000)
     return out
 
 
-def main() -> None:
+FRAMES = ("still mouse", "mouse moving (path preview)", "pan", "wheel zoom", "pan (3x)", "wheel zoom (3x)")
+
+
+def measure() -> dict:
     os.environ.setdefault("SKIRMISH_HOME", "/tmp/skirmish-bench")
     app = App((1280, 720))
     g = Game(Setup("frontier", load_map(resolve_map("town")), (), {}, 1))
@@ -75,11 +88,39 @@ def main() -> None:
     moving = timed(app, 300, wiggle)
     pan = timed(app, 200, lambda i: scene.cam.pan(3 if i % 80 < 40 else -3, 0))
     zoom = timed(app, 120, lambda i: scene.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
-    print(f"town, 1280x720, 20 bases, reach + sight shading on, {os.cpu_count()} cores")
-    for name, xs in (("still mouse", still), ("mouse moving (path preview)", moving), ("pan", pan),
-                     ("wheel zoom", zoom)):
-        print(f"  {name:30s} median {statistics.median(xs):6.2f} ms   p95 {pct(xs, 0.95):6.2f} ms")
+    # zoomed in three times about the selected model, as a player looking closely would be
+    cx, cy = ov.mm_to_screen(scene.cam, base["x"], base["y"])
+    scene.cam.zoom_at(3.0, cx, cy)
+    timed(app, 30)                                        # settle at the new scale
+    pan3 = timed(app, 200, lambda i: scene.cam.pan(3 if i % 80 < 40 else -3, 0))
+    zoom3 = timed(app, 120, lambda i: scene.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
     pygame.quit()
+    return {name: (statistics.median(xs), pct(xs, 0.95)) for name, xs in zip(FRAMES, (still, moving, pan, zoom, pan3, zoom3))}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds with --before")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--root", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.json:
+        print(json.dumps(measure()))
+        return
+    if args.before:
+        old, new = alternate(__file__, args.before, [], args.rounds)
+        rows = []
+        for name in FRAMES:
+            rows += [(f"{name}, median", med(old, name, 0), med(new, name, 0), "ms"),
+                     (f"{name}, p95", med(old, name, 1), med(new, name, 1), "ms")]
+        table(f"game screen, town, 1280x720, 20 bases, reach + sight shading on, CPU ms per frame; "
+              f"{args.rounds} alternating rounds, medians (before: {args.before})", rows)
+        return
+    got = measure()
+    print(f"town, 1280x720, 20 bases, reach + sight shading on, {os.cpu_count()} cores, CPU time per frame")
+    for name, (m50, p95) in got.items():
+        print(f"  {name:30s} median {m50:6.2f} ms   p95 {p95:6.2f} ms")
 
 
 if __name__ == "__main__":

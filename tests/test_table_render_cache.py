@@ -175,3 +175,54 @@ def test_drawing_into_a_subsurface_like_the_game(town):
     cam.pan(17, -9)
     r.draw(sub, cam)
     assert np.array_equal(pixels(sub), pixels(fresh(town, cam, size=(900, 674))))
+
+
+def test_pan_frames_and_the_still_frames_after_them_are_exact():
+    """A moving camera composes straight onto the surface and a still one blits the kept frame:
+    both give the pixels of a fresh render, with labels and the scale bar."""
+    r = TableRenderer(load_map(ROOT / "maps" / "town.json"))
+    cam = r.fit_camera(SIZE, margin_px=44)
+    cam.zoom_at(1.7, 640, 360)
+    s, ref = pygame.Surface(SIZE), pygame.Surface(SIZE)
+    for i in range(6):
+        cam.pan(9, -4)
+        for _ in range(1 + i % 3):          # the pan frame, then none to two still frames
+            s.fill((1, 2, 3))
+            r.draw(s, cam)
+            r.render_direct(ref, cam)
+            assert pygame.image.tobytes(s, "RGB") == pygame.image.tobytes(ref, "RGB")
+
+
+@pytest.mark.parametrize("zoom", [1.0, 3.0, 8.0])
+def test_grid_overlays_zoomed_in_keep_every_cell_in_place(zoom):
+    """Zoomed in, a shading overlay is scaled a block round the view at a time: every cell in
+    view still shows (or not) where it lies, and a small pan reuses the block."""
+    from game.render import overlays as ov
+    from game.render.camera import Camera
+
+    rng = np.random.default_rng(3)
+    mask = rng.random((176, 240)) < 0.4
+    img = ov.mask_surface(mask, (200, 40, 40, 120))
+    cell = 6.35
+    cam = Camera(1.0, pygame.Rect(0, 0, 900, 674)).fit(240 * cell, 176 * cell, 20)
+    cam.zoom_at(zoom, 450, 337)
+    cam.pan(-137, 61)
+    for step in range(3):
+        if step:
+            cam.pan(5, 3)
+        a = pygame.Surface((900, 674))
+        a.fill((0, 0, 0))
+        ov.draw_grid_overlay(a, cam, img, (0.0, 0.0), cell, 176)
+        if step == 1:
+            kept = ov._SCALED.get((id(img), "block"))
+        px = pygame.surfarray.array3d(a)
+        checked = 0
+        for j in range(176):
+            for i in range(240):
+                sx, sy = ov.mm_to_screen(cam, (i + 0.5) * cell, (j + 0.5) * cell)
+                if 1 <= sx < 899 and 1 <= sy < 673:
+                    assert (tuple(px[int(sx), int(sy)]) != (0, 0, 0)) == mask[j, i], (zoom, step, i, j)
+                    checked += 1
+        assert checked > 500
+    if zoom > 1.0:
+        assert kept is not None and ov._SCALED.get((id(img), "block")) is kept    # the pan reused it

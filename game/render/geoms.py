@@ -2,6 +2,7 @@
 point, and the order pieces are drawn in."""
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from dataclasses import dataclass, field
@@ -27,7 +28,9 @@ class PieceGeom:
     seed: int = 0
     colour: tuple = (128, 128, 128)
 
-    @property
+    # area and anchor are asked for every frame a label is placed: the outline is fixed once the
+    # geometry is built (a changed map gets new geometries), so each is worked out once
+    @functools.cached_property
     def area(self) -> float:
         if self.shape == "circle":
             return math.pi * self.radius ** 2
@@ -40,6 +43,12 @@ class PieceGeom:
 
     def anchor(self) -> tuple[float, float]:
         """Where a label goes: the centre of the bounding box, or the centroid if inside."""
+        got = self.__dict__.get("_anchor")
+        if got is None:
+            got = self.__dict__["_anchor"] = self._anchor()
+        return got
+
+    def _anchor(self) -> tuple[float, float]:
         if self.shape == "circle":
             return self.center
         x0, y0, x1, y1 = self.bounds

@@ -140,6 +140,7 @@ class TableRenderer:
         self._frame: pygame.Surface | None = None   # the last composed frame
         self._frame_key = None
         self._frame_crisp = False
+        self._drawn_key = None                      # the key of the last frame drawn, however
         self._last_scale = None
         self._scale_changed_at = -math.inf
         self._force_settle = False
@@ -179,10 +180,21 @@ class TableRenderer:
                 self._rebuild(cam, size, view_only=now is None and (
                     self._main is None or self._main.cam.scale != cam.scale))
                 at = self._placement(self._main, cam, size)
+            if key != self._drawn_key:
+                # the camera moved since the last frame (a pan): compose straight onto the
+                # surface, one copy of the table instead of two; the frame is kept only once
+                # the camera stops (the next frame with the same key)
+                self._drawn_key = key
+                self._frame_key, self._frame_crisp = None, True    # this frame was exact
+                surface.fill(self.theme["bg"])
+                surface.blit(self._main.surf, at)
+                self._render_overlays(surface, cam, labels, scale_bar)
+                return
             self._frame.fill(self.theme["bg"])
             self._frame.blit(self._main.surf, at)
             self._render_overlays(self._frame, cam, labels, scale_bar)
             self._frame_key, self._frame_crisp = key, True
+        self._drawn_key = key
         surface.blit(self._frame, (0, 0))
 
     def settle(self) -> None:
@@ -795,19 +807,7 @@ class TableRenderer:
         size = 15 if px_per_in < 26 else (17 if px_per_in < 45 else 19)
         placed: list[pygame.Rect] = []
         screen = surf.get_rect()
-        cands = []
-        for g in self.geoms:
-            name = g.piece.name
-            if not name:
-                continue
-            if g.seg is not None and self.name_count.get(name, 0) >= 2 and px_per_in < 40:
-                continue      # fences, hedges, pipes: named in the tooltip, labelled when zoomed
-            repeated = self.name_count.get(name, 0)
-            if repeated >= 3 and px_per_in < 60:
-                continue      # fence runs, barrels, headstones: only when zoomed well in
-            cands.append(g)
-        # landmarks first (big, tall)
-        cands.sort(key=lambda g: -(g.area * (cam.scale ** 2) + g.height_mm * 3))
+        cands = self._label_candidates(cam.scale, px_per_in)
         shown_names: dict[str, int] = {}
         for g in cands:
             name = g.piece.name
@@ -827,6 +827,27 @@ class TableRenderer:
                     placed.append(rect)
                     shown_names[name] = shown_names.get(name, 0) + 1
                     break
+
+    def _label_candidates(self, scale: float, px_per_in: float) -> list:
+        """The pieces that may be labelled at this scale, landmarks (big, tall) first: the same
+        for every frame of a pan, so kept for the last scale."""
+        key = (scale, px_per_in)
+        if self.__dict__.get("_label_key") == key:
+            return self._label_cands
+        cands = []
+        for g in self.geoms:
+            name = g.piece.name
+            if not name:
+                continue
+            if g.seg is not None and self.name_count.get(name, 0) >= 2 and px_per_in < 40:
+                continue      # fences, hedges, pipes: named in the tooltip, labelled when zoomed
+            repeated = self.name_count.get(name, 0)
+            if repeated >= 3 and px_per_in < 60:
+                continue      # fence runs, barrels, headstones: only when zoomed well in
+            cands.append(g)
+        cands.sort(key=lambda g: -(g.area * (scale ** 2) + g.height_mm * 3))
+        self._label_key, self._label_cands = key, cands
+        return cands
 
     def _scale_bar(self, surf, cam):
         m = self.map

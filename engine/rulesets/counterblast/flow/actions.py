@@ -5,7 +5,7 @@ Rally have their own modules; this one dispatches to them.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, islice
 
 from engine.core import Event
 from engine.core.protocol import ChoiceSpace
@@ -111,7 +111,7 @@ class ActionRules:
             if a.group:
                 kinds = []
                 for mid in a.members:
-                    o, s = self._model_actions(st, mid, skip=frozenset(kinds))
+                    o, s = self._model_actions(st, mid, skip=frozenset(kinds), kinds_only=True)
                     for c in o + [sp.choice_type for sp in s]:
                         k = _kind_of(c)
                         if k and k not in kinds:
@@ -132,9 +132,12 @@ class ActionRules:
         m = st.models[mid]
         return m.has("panic") and not m.has("pinned") and "rally" not in st.act.used.get(mid, [])
 
-    def _model_actions(self, st, mid, only: str | None = None, skip=frozenset()):
+    def _model_actions(self, st, mid, only: str | None = None, skip=frozenset(), kinds_only=False):
         """The actions model ``mid`` may use now (enumerated choices and move spaces); ``only``
-        keeps one kind of action, ``skip`` leaves kinds out (a group already knows it can use them)."""
+        keeps one kind of action, ``skip`` leaves kinds out (a group already knows it can use them).
+        ``kinds_only``: the caller wants only which kinds of action are open (a group's choice of
+        action), so each kind stops at its first option (one target, no split offers, no charge
+        points: the move space already opens Move)."""
         m = st.models[mid]
         a = st.act
         used = a.used.get(mid, [])
@@ -156,6 +159,7 @@ class ActionRules:
             return ([], []) if "rally" in skip else ([Rally(mid)], [])
         engaged = self.engaged(st, mid)
         enemies = [e for e in self.enemies(st, mid)]
+        first = 1 if kinds_only else None      # islice bound: the first of each kind, or all
         # maneuvers
         if ok("move"):
             if m.has("prone"):
@@ -166,7 +170,8 @@ class ActionRules:
                 opts.append(MoveD5(mid))
             else:
                 spaces.append(self._move_space(st, mid, self.move_in(st, mid) * MM))
-                opts += self._contact_moves(st, mid, self.move_in(st, mid) * MM)
+                if not kinds_only:
+                    opts += self._contact_moves(st, mid, self.move_in(st, mid) * MM)
         if ok("rush") and movement.can_rush(used, conds)[0]:
             opts.append(Rush(mid))
         if ok("jump") and movement.can_jump(used, conds)[0]:
@@ -177,9 +182,9 @@ class ActionRules:
         if ok("shoot") and not engaged:
             for w in self.profile[mid].shooting:
                 wpn = self.armoury.shooting_weapon(w)
-                ts = [e for e in enemies if self._shootable(st, mid, e, wpn.range)]
+                ts = list(islice((e for e in enemies if self._shootable(st, mid, e, wpn.range)), first))
                 opts += [Shoot(mid, w, e) for e in ts]
-                n = self._zap_pool(st, mid)
+                n = 0 if kinds_only else self._zap_pool(st, mid)
                 if n >= 2 and len(ts) >= 2:
                     ts = sorted(ts, key=lambda e: (self.dist(st, mid, e), e))
                     opts += [SplitShoot(mid, w, tt, dd) for tt, dd in split_offers(ts, n, self.opt.split_offer_targets)]
@@ -187,9 +192,10 @@ class ActionRules:
         if ok("strike"):
             for w in self.profile[mid].striking:
                 wpn = self.armoury.striking_weapon(w)
-                ts = [e for e in enemies if self.within(st, mid, e, wpn.reach) and self.valid_target(st, mid, e)]
+                ts = list(islice((e for e in enemies if self.within(st, mid, e, wpn.reach)
+                                  and self.valid_target(st, mid, e)), first))
                 opts += [Strike(mid, w, e) for e in ts]
-                n = attacks.pool_size(self.grit(st, mid), 0, self.opt)
+                n = 0 if kinds_only else attacks.pool_size(self.grit(st, mid), 0, self.opt)
                 if n >= 2 and len(ts) >= 2:
                     ts = sorted(ts, key=lambda e: (self.dist(st, mid, e), e))
                     opts += [SplitStrike(mid, w, tt, dd) for tt, dd in split_offers(ts, n, self.opt.split_offer_targets)]

@@ -9,6 +9,7 @@ median of the rounds for each side. The checkout the speed issue was filed on is
 """
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import subprocess
@@ -26,6 +27,14 @@ def code_root() -> Path:
         root = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
     sys.path.insert(0, str(root))
     return root
+
+
+def add_arguments(ap, rounds: int) -> None:
+    """The arguments every bench with before/after columns takes."""
+    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
+    ap.add_argument("--rounds", type=int, default=rounds, help="alternating rounds with --before")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # a child's answer
+    ap.add_argument("--root", help=argparse.SUPPRESS)                        # (code_root)
 
 
 def child(script: str, root: Path, argv: list[str]) -> dict:

@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import alternate, code_root, med, table  # noqa: E402
+from compare import add_arguments, alternate, code_root, med, table  # noqa: E402
 
 ROOT = code_root()
 
@@ -157,10 +157,7 @@ def main() -> None:
     ap.add_argument("--checks", type=int, default=250, help="per allowance (6\" and 12\")")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
-    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds with --before")
-    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--root", help=argparse.SUPPRESS)
+    add_arguments(ap, rounds=2)
     args = ap.parse_args()
     if args.json:
         print(json.dumps(measure(args, say=lambda *_: None)))

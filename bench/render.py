@@ -25,7 +25,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import alternate, code_root, med, table  # noqa: E402
+from compare import add_arguments, alternate, code_root, med, table  # noqa: E402
 
 code_root()
 
@@ -100,10 +100,7 @@ def measure() -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds with --before")
-    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--root", help=argparse.SUPPRESS)
+    add_arguments(ap, rounds=3)
     args = ap.parse_args()
     if args.json:
         print(json.dumps(measure()))

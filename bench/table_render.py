@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import alternate, code_root, med, table  # noqa: E402
+from compare import add_arguments, alternate, code_root, med, table  # noqa: E402
 
 ROOT = code_root()
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -154,10 +154,7 @@ def main() -> None:
     ap.add_argument("--map", default=None, help="a map file (default: the town of the checkout measured)")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--before", help="another checkout to measure against, alternately (bench/compare.py)")
-    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds with --before")
-    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--root", help=argparse.SUPPRESS)
+    add_arguments(ap, rounds=2)
     a = ap.parse_args()
     a.map = a.map or str(ROOT / "maps" / "town.json")
     if a.json:

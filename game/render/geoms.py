@@ -43,12 +43,10 @@ class PieceGeom:
 
     def anchor(self) -> tuple[float, float]:
         """Where a label goes: the centre of the bounding box, or the centroid if inside."""
-        got = self.__dict__.get("_anchor")
-        if got is None:
-            got = self.__dict__["_anchor"] = self._anchor()
-        return got
+        return self._label_anchor
 
-    def _anchor(self) -> tuple[float, float]:
+    @functools.cached_property
+    def _label_anchor(self) -> tuple[float, float]:
         if self.shape == "circle":
             return self.center
         x0, y0, x1, y1 = self.bounds

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import NamedTuple
 
 import pygame
 
@@ -201,11 +202,11 @@ def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
         return
     key = (id(surf), "block")
     got = _SCALED.get(key)
-    if (got is None or got[0] is not surf or got[1] != size
-            or not (got[2] <= c0 and got[3] <= r0 and c1 <= got[4] and r1 <= got[5])):
+    if (got is None or got.surf is not surf or got.size != size
+            or not (got.c0 <= c0 and got.r0 <= r0 and c1 <= got.c1 and r1 <= got.r1)):
         # a new block: while the zoom changes, just the view (the next notch needs another);
         # at a steady zoom, a quarter view more on each side, so pans reuse it
-        zooming = got is not None and got[0] is surf and got[1] != size
+        zooming = got is not None and got.surf is surf and got.size != size
         mx, my = (0, 0) if zooming else (math.ceil(view.w / 4 / s), math.ceil(view.h / 4 / s))
         b0, b1 = max(0, c0 - mx), min(w, c1 + mx)
         q0, q1 = max(0, r0 - my), min(h, r1 + my)
@@ -213,10 +214,22 @@ def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
         bsize = (max(1, round(b1 * s) - px[0]), max(1, round(q1 * s) - px[1]))
         if len(_SCALED) > 16:
             _SCALED.clear()
-        got = _SCALED[key] = (surf, size, b0, q0, b1, q1, px,
-                              pygame.transform.scale(surf.subsurface((b0, q0, b1 - b0, q1 - q0)), bsize))
-    px = got[6]
-    screen.blit(got[7], (round(left) + px[0], round(top) + px[1]))
+        got = _SCALED[key] = _Block(surf, size, b0, q0, b1, q1, px,
+                                    pygame.transform.scale(surf.subsurface((b0, q0, b1 - b0, q1 - q0)), bsize))
+    screen.blit(got.image, (round(left) + got.corner[0], round(top) + got.corner[1]))
+
+
+class _Block(NamedTuple):
+    """A scaled block of a grid overlay: its source, the whole image's size at this zoom, the
+    cells it holds (columns c0..c1, rows r0..r1), its corner in the whole image and the image."""
+    surf: pygame.Surface
+    size: tuple
+    c0: int
+    r0: int
+    c1: int
+    r1: int
+    corner: tuple
+    image: pygame.Surface
 
 
 def draw_ring(screen, cam, centre_mm, radius_mm: float, label: str, colour=(250, 236, 190)) -> None:

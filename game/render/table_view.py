@@ -140,7 +140,7 @@ class TableRenderer:
         self._frame: pygame.Surface | None = None   # the last composed frame
         self._frame_key = None
         self._frame_crisp = False
-        self._drawn_key = None                      # the key of the last frame drawn, however
+        self._drawn_key = None                      # the key of the last frame drawn (kept or not)
         self._last_scale = None
         self._scale_changed_at = -math.inf
         self._force_settle = False

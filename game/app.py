@@ -39,10 +39,8 @@ def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None
     from game.settings import DEFAULT_OPPONENT
 
     if load:
-        from engine.core.saves import load_game
-        game = load_game(load)
-        session = GameSession(game, seats or {1: "human", 2: DEFAULT_OPPONENT}, ai_seed=game.setup.seed)
-        app.switch(PlayScene(app, session, game.setup.map.id))
+        session = GameSession.load(load, seats)
+        app.switch(PlayScene(app, session, session.game.setup.map.id))
     elif ruleset:
         m = load_any_map(map_id or "town")
         session = GameSession.new(ruleset, m, (), seats, seed)
@@ -81,6 +79,9 @@ def screenshot(ruleset: str, map_id: str, out: str, steps: int = 0, seed: int = 
 
     session = GameSession.new(ruleset, load_any_map(map_id), (), {1: "human", 2: "human"}, seed, autosave=False)
     advance(session, steps, agent, seed)
+    d = session.pending()
+    if d is not None:                 # the picture is the table as the player deciding now sees it
+        session.confirm_eyes(d.player)
     scene = PlayScene(app, session, map_id)
     scene.toggles.update(reach=reach, sight=sight, threat=threat)
     app.switch(scene)

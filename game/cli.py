@@ -64,8 +64,11 @@ def _suits(args, mapfile, command: str) -> bool:
 def _seats(args) -> dict | None:
     from game.session import parse_seat
 
+    p1, p2 = args.p1, args.p2
+    if getattr(args, "load", None) and p1 is None and p2 is None:
+        return {}                              # the seats the save was made with
     try:
-        return {1: parse_seat(args.p1), 2: parse_seat(args.p2)}
+        return {1: parse_seat(p1 or "human"), 2: parse_seat(p2 or DEFAULT_OPPONENT)}
     except ValueError as err:
         _err(f"skirmish play: {err}")
         return None
@@ -118,7 +121,7 @@ def cmd_play(args) -> int:
     from game.app import run_client
 
     try:
-        return run_client(args.ruleset, args.map, seats, args.seed, args.load, frames=args.frames,
+        return run_client(args.ruleset, args.map, seats or None, args.seed, args.load, frames=args.frames,
                           screenshot_path=args.screenshot)
     except DataError as err:
         _err(str(err))
@@ -363,8 +366,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="open the launcher, or a game (the default command)")
     pl.add_argument("--ruleset", help="start this ruleset's game straight away (skips the launcher)")
     pl.add_argument("--map", help="map file or id of a shipped map (default: town)")
-    pl.add_argument("--p1", default="human", help="human or ai:AGENT (default human)")
-    pl.add_argument("--p2", default=DEFAULT_OPPONENT, help=f"human or ai:AGENT (default {DEFAULT_OPPONENT})")
+    pl.add_argument("--p1", default=None, help="human or ai:AGENT (default human; with --load, as saved)")
+    pl.add_argument("--p2", default=None,
+                    help=f"human or ai:AGENT (default {DEFAULT_OPPONENT}; with --load, as saved)")
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")

@@ -35,6 +35,13 @@ def _agent(seat: str, player: int, seed: int):
     return agent
 
 
+def decision_seed(ai_seed: int, player: int, seq: int) -> int:
+    """The AI's seed for one decision: its answer depends on the game and this number only,
+    so a loaded save or an undone-and-replayed position gets the same answer from an agent
+    that does not think by the clock (random, easy; the search agents stop on a time budget)."""
+    return (ai_seed * 1_000_003 + player * 7_919 + seq * 104_729) % (2**63)
+
+
 @dataclass
 class Step:
     """One settled decision, for the log and the animations."""
@@ -60,7 +67,11 @@ class GameSession:
             if bind is not None:  # reads self.game when called, so undo and load need nothing more
                 bind(lambda rng, p=p: self.game.sample_world(p, rng))
         self.version = 0          # bumped on every change (submit, undo, load): views re-read then
-        self._last_viewer = next((p for p in sorted(self.seats) if self.seats[p] == HUMAN), None)
+        # Whose private information the screen may show. One human: always theirs. Hot-seat: the
+        # player who last confirmed a pass screen (nobody's before the first one). No human: a
+        # spectator (None), who sees no hidden card.
+        humans = self.humans
+        self.eyes: int | None = humans[0] if len(humans) == 1 else None
         self._turn = game.state.turn
 
     @classmethod
@@ -81,12 +92,26 @@ class GameSession:
         return [p for p in sorted(self.seats) if self.seats[p] == HUMAN]
 
     def viewer(self) -> int | None:
-        """Whose eyes the screen shows: the human deciding now, else the last human who did;
-        None (a spectator, who sees no hidden card) when no human plays."""
+        """Whose eyes the screen shows (``eyes``): never a player who has not taken the device."""
+        return self.eyes
+
+    def pass_due(self) -> int | None:
+        """The player the device must be passed to before anything more is drawn: in hot-seat,
+        the human who decides now when that is not ``eyes`` and the two players' views differ
+        (hidden cards, secret choices, private log lines). Where nothing is private the eyes
+        simply follow the decision, with no pass screen."""
         d = self.pending()
-        if d is not None and self.is_human(d.player):
-            self._last_viewer = d.player
-        return self._last_viewer
+        if d is None or len(self.humans) < 2 or not self.is_human(d.player) or d.player == self.eyes:
+            return None
+        if self.hidden_differs():
+            return d.player
+        self.eyes = d.player
+        return None
+
+    def confirm_eyes(self, player: int) -> None:
+        """``player`` confirmed the pass screen: the screen may now show what they may see."""
+        self.eyes = player
+        self.version += 1
 
     def ai_to_move(self) -> bool:
         d = self.pending()
@@ -96,11 +121,10 @@ class GameSession:
         return self.game.view(self.viewer() if player is None else player)
 
     def hidden_differs(self) -> bool:
-        """Do the two players' views differ (hidden cards or secret choices on screen)?"""
+        """Do the two players' views differ (hidden cards, secret choices, private log lines)?"""
         a, b = self.game.view(1), self.game.view(2)
         for v in (a, b):
             v.pop("you", None)
-            v.pop("log", None)
         return a != b
 
     # --- changing the game --------------------------------------------------------------
@@ -115,8 +139,14 @@ class GameSession:
     def ai_choose(self) -> tuple[int, Choice]:
         """The agent's answer to the pending decision (it sees only its own view)."""
         d = self.pending()
-        agent = self.agents[d.player]
+        agent = self.agent_for(d)
         return d.player, agent.choose(d, self.game.view(d.player))
+
+    def agent_for(self, d: Decision):
+        """The agent answering ``d``, its RNG seeded for this decision (``decision_seed``)."""
+        agent = self.agents[d.player]
+        agent.rng.seed(decision_seed(self.ai_seed, d.player, d.seq))
+        return agent
 
     def undo_target(self) -> int | None:
         """How many decisions stay after one Ctrl+Z, or None when nothing may be taken back."""
@@ -139,8 +169,33 @@ class GameSession:
         return True
 
     # --- saves --------------------------------------------------------------------------
+    def client_data(self) -> dict:
+        return {"seats": {str(p): s for p, s in self.seats.items()}, "ai_seed": self.ai_seed}
+
     def save(self, path) -> None:
-        save_game(self.game, path)
+        save_game(self.game, path, self.client_data())
+
+    @classmethod
+    def load(cls, path, seats=None, autosave: bool = True) -> "GameSession":
+        """A saved game with the seats and AI seed it was saved with (``seats`` overrides them;
+        a save made elsewhere has none: one human against the default opponent). Refused with
+        ``DataError`` (file, field, reason) like any bad save."""
+        from engine.core.saves import load_game, read_save
+        from engine.data.errors import DataError
+
+        game = load_game(path)
+        client = read_save(path).client or {}
+        saved = client.get("seats") if isinstance(client.get("seats"), dict) else {}
+        try:
+            chosen = seats or {int(p): parse_seat(str(v)) for p, v in saved.items() if str(p) in ("1", "2")}
+        except ValueError as err:
+            raise DataError(path, [("client.seats", str(err))]) from None
+        if set(chosen) != {1, 2}:
+            chosen = {1: HUMAN, 2: DEFAULT_OPPONENT}
+        ai_seed = client.get("ai_seed")
+        if isinstance(ai_seed, bool) or not isinstance(ai_seed, int):
+            ai_seed = game.setup.seed
+        return cls(game, chosen, ai_seed=ai_seed, autosave=autosave)
 
     def _maybe_autosave(self) -> None:
         turn = self.game.state.turn
@@ -149,6 +204,6 @@ class GameSession:
             if self.autosave:
                 try:
                     autosave_file().parent.mkdir(parents=True, exist_ok=True)  # the client's own folder
-                    save_game(self.game, autosave_file())
+                    save_game(self.game, autosave_file(), self.client_data())
                 except (OSError, GameError):
                     pass  # a failed autosave must not end the game; the next turn tries again

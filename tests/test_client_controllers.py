@@ -80,7 +80,7 @@ def test_undo_point_goes_back_over_own_decisions_that_drew_nothing():
     b = space.base
     g.submit(d.player, MoveTo(b.id, round(b.x + 1 * INCH, 2), round(b.y, 2)))
     # the move drew no card and no die, but the other player decides next
-    assert g.chance[-1] is False
+    assert g.revealed[-1] is False
     assert g.undo_point(d.player) == n0  # the mover may take it back
     other = 3 - d.player
     assert g.undo_point(other) == len(g.decisions)  # the other player has nothing to take back

@@ -25,6 +25,7 @@ def app(tmp_path, monkeypatch):
     a = App((1280, 720))
     yield a
     pygame.quit()
+    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
 
 
 def frame(app, events=(), n=1, dt=1 / 60):
@@ -44,11 +45,20 @@ def key(app, k, mod=0):
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
 
 
+def take_device(app):
+    """Hot-seat: confirm the pass screen if one is up (the player takes the device)."""
+    from game.scenes.passing import PassScene
+    if isinstance(app.scene, PassScene):
+        key(app, pygame.K_RETURN)
+
+
 def play_scene(app, game, seats):
     from game.scenes.play import PlayScene
     scene = PlayScene(app, GameSession(game, seats, autosave=False), "town")
     app.switch(scene)
     frame(app)
+    take_device(app)
+    assert app.scene is scene
     return scene
 
 
@@ -173,11 +183,15 @@ def _run_to_game_over(app, ruleset, mapname, seed):
 def test_a_random_game_runs_through_the_client_loop_to_game_over(app, ruleset, mapname):
     game = _run_to_game_over(app, ruleset, mapname, 7)
     assert game.over and game.result() is not None
-    # the client submitted exactly what a headless run with the same agents would
-    from engine.simulate import play
+    # the client submitted exactly what a headless run with the same agents would, each
+    # decision's answer seeded from the AI seed and the decision (game.session.decision_seed)
     from engine.ai import make_agent
+    from game.session import decision_seed
     ref = Game(Setup(ruleset, game.setup.map, (), {}, 7))
-    play(ref, {p: make_agent("random", p, 7 ^ (p * 0x9E3779B1)) for p in (1, 2)})
+    agents = {p: make_agent("random", p, 0) for p in (1, 2)}
+    while (d := ref.pending()) is not None:
+        agents[d.player].rng.seed(decision_seed(7, d.player, d.seq))
+        ref.submit(d.player, agents[d.player].choose(d, ref.view(d.player)))
     assert ref.state_hash() == game.state_hash()
 
 

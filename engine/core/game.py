@@ -41,7 +41,9 @@ class Game:
         self.rules: Rules = rules_cls(self.table, rosters, dict(setup.options))
         self.state: State = self.rules.initial_state(setup.seed)
         self.decisions: list[tuple[int, Choice]] = []
-        self.chance: list[bool] = []  # per decision: did applying it draw from the RNG?
+        # per decision: did applying it show its player something they did not know when choosing
+        # (a die rolled, a hidden card turned over or drawn)? Undo never goes back over such a one.
+        self.revealed: list[bool] = []
         self.log: list[Event] = []
         self._log_texts: dict = {}  # player -> (events read, their visible texts), grown as the log grows
         self._pending: Decision | None = None
@@ -100,13 +102,15 @@ class Game:
     def submit(self, player: int, choice: Choice, seq: int | None = None) -> list[Event]:
         self.check(player, choice, seq)
         before = self.state.rng.marker()
+        hidden = self.rules.hidden_from(self.state, player)
         try:
             events = self.rules.apply(self.state, player, choice)
         except Exception as err:  # a ruleset bug: put the game back exactly as it was
             self._restore()
             raise EngineBug(f"{self.setup.ruleset} failed applying {self.describe(choice)}: {err!r}") from err
         self.decisions.append((player, choice))
-        self.chance.append(self.state.rng.marker() != before)
+        self.revealed.append(self.state.rng.marker() != before
+                             or self.rules.hidden_from(self.state, player) != hidden)
         self.log.extend(events)
         self._pending_ok = False
         return events
@@ -126,11 +130,11 @@ class Game:
 
     def undo_point(self, player: int) -> int:
         """How many decisions must stay if ``player`` takes back their own latest ones: the
-        game may go back over that player's decisions that revealed nothing (drew no die or
-        card) and were not followed by anyone else's decision. Equal to ``len(decisions)``
+        game may go back over that player's decisions that revealed nothing (rolled no die, turned
+        over or drew no hidden card: ``revealed``) and were not followed by anyone else's decision. Equal to ``len(decisions)``
         when there is nothing to take back."""
         k = len(self.decisions)
-        while k > 0 and self.decisions[k - 1][0] == player and not self.chance[k - 1]:
+        while k > 0 and self.decisions[k - 1][0] == player and not self.revealed[k - 1]:
             k -= 1
         return k
 
@@ -182,7 +186,7 @@ class Game:
         g.setup, g.table, g.rules = self.setup, self.table, self.rules
         g.state = state
         g.decisions = list(self.decisions)
-        g.chance = list(self.chance)
+        g.revealed = list(self.revealed)
         g.log = list(self.log)
         g._log_texts = dict(self._log_texts)   # the lists are never changed in place
         g._pending, g._pending_ok = self._pending, self._pending_ok
@@ -197,7 +201,7 @@ class Game:
         are not in it), so nothing hidden can be read back from it."""
         # every attribute a Game has, with the determinized copy (one copy of the state, not two)
         g = self._copy_with(self.rules.determinize(self.state, player, rng))
-        g.decisions, g.chance = [], []
+        g.decisions, g.revealed = [], []
         g.log = [e for e in self.log if e.visible(player)]
         if hasattr(g, "_log_texts"):  # a per-player cache of log lines: read the world's own log
             g._log_texts = {}
@@ -206,7 +210,7 @@ class Game:
 
     def _restore(self) -> None:
         fresh = replay(self.setup, self.decisions, table=self.table)
-        self.state, self.log, self.chance = fresh.state, fresh.log, fresh.chance
+        self.state, self.log, self.revealed = fresh.state, fresh.log, fresh.revealed
         self._log_texts = {}
         self._pending_ok = False
 

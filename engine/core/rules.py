@@ -73,6 +73,13 @@ class Rules(ABC):
     def describe_choice(self, state: State, choice: Choice) -> str:
         return choice.describe()
 
+    def hidden_from(self, state: State, player: int) -> tuple:
+        """What ``player`` cannot see, as a comparable value (the dice to come are not in it:
+        ``Game`` watches the RNG itself). A decision after which this changed revealed or used up
+        something hidden (an opponent's face-down card turned over, a card drawn from a deck), so
+        the player may not take it back. The base hides nothing but the dice."""
+        return ()
+
     def determinize(self, state: State, player: int | None, rng) -> State:
         """A copy of ``state`` that ``player`` cannot tell from it: the same ``view(player)``,
         with everything that player may not know drawn anew from ``rng`` (a ``random.Random``).

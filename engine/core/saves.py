@@ -59,6 +59,9 @@ class SaveFile(BaseModel):
     # version 2: the hash of each checked part, and one hash over them all
     part_hashes: dict[str, str] | None = None
     setup_hash: str | None = None
+    # what the client needs to go on (who sits where, the AI's seed); not part of the game, so
+    # outside the setup check: a save without it loads with the client's defaults
+    client: dict | None = None
 
     @model_validator(mode="after")
     def _checks(self) -> "SaveFile":
@@ -157,8 +160,11 @@ def _sync_folder(folder: Path) -> None:
         os.close(dfd)
 
 
-def save_game(game: Game, path: str | Path) -> None:
-    write_atomic(path, json.dumps(to_save(game), indent=1, allow_nan=False))
+def save_game(game: Game, path: str | Path, client: dict | None = None) -> None:
+    data = to_save(game)
+    if client is not None:
+        data["client"] = client
+    write_atomic(path, json.dumps(data, indent=1, allow_nan=False))
 
 
 def read_save(path: str | Path) -> SaveFile:

@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from engine.core.protocol import Choice, ChoiceSpace
+from engine.table.measure import length_words
 from engine.table.movement import straight_run
 
 
@@ -54,11 +55,15 @@ class MoveSpace(ChoiceSpace):
     choice_type = MoveTo
 
     def __init__(self, table, base, allowance: float, others=(), difficult_factor: float = 1.0,
-                 label: str = ""):
+                 label: str = "", unit: str = "in"):
         self.table, self.base, self.allowance = table, base, allowance
         self.others = tuple(o for o in others if o.id != base.id)
         self.difficult_factor = difficult_factor
-        self.label = label or f"move {base.id} up to {allowance / INCH:.1f}\""
+        self.unit = unit              # the ruleset's unit, for the lengths its refusals speak of
+        self.label = label or f"move {base.id} up to {self.words(allowance)}"
+
+    def words(self, mm: float) -> str:
+        return length_words(mm, self.unit)
 
     @property
     def actor(self) -> str:
@@ -98,7 +103,7 @@ class MoveSpace(ChoiceSpace):
             return "not a point"
         straight = math.hypot(c.x - self.base.x, c.y - self.base.y)
         if straight > self.allowance + 1e-6:  # no path is shorter than the straight line
-            return f"it is {straight / INCH:.1f}\" away, more than the {self.allowance / INCH:.1f}\" allowed"
+            return f"it is {self.words(straight)} away, more than the {self.words(self.allowance)} allowed"
         return self.table.position_problem(c.x, c.y, self.base.radius, self.others) or self.problem(c)
 
     def signature(self) -> tuple:
@@ -129,7 +134,7 @@ class MoveSpace(ChoiceSpace):
         if cost is None:
             return "no straight route"
         if cost > self.allowance + 1e-6:
-            return f"the straight route costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+            return f"the straight route costs {self.words(cost)}, more than the {self.words(self.allowance)} allowed"
         if type(self).check is MoveSpace.check:
             # check runs the same _basic and accepts the same straight cost first: also None
             self._checked()[c] = None
@@ -147,11 +152,24 @@ class MoveSpace(ChoiceSpace):
             return None
         path = self.path_to(c.x, c.y)
         if path is None:
-            return f"no path of {self.allowance / INCH:.1f}\" or less leads there"
+            return f"no path of {self.words(self.allowance)} or less leads there"
         cost = self.cost(path)
         if cost > self.allowance + 1e-6:
-            return f"the path costs {cost / INCH:.1f}\", more than the {self.allowance / INCH:.1f}\" allowed"
+            return f"the path costs {self.words(cost)}, more than the {self.words(self.allowance)} allowed"
         return None
+
+    def route(self, c: MoveTo) -> tuple[list, float] | None:
+        """The route the rules count for ``c``, found as ``check`` finds it: the straight line
+        when it is clear and within the allowance, else the shortest path; ``(points, cost)``
+        in mm, or None where ``check`` refuses. The client's preview draws exactly this."""
+        if self.check(c) is not None:
+            return None
+        b = self.base
+        cost = self.straight_cost(c.x, c.y)
+        if cost is not None and cost <= self.allowance + 1e-6:
+            return [(b.x, b.y), (c.x, c.y)], cost
+        path = self.path_to(c.x, c.y)
+        return [tuple(p[:2]) for p in path.points], self.cost(path)
 
     # the bases the path finder steers round (None: ``others``), and whether a clear straight
     # route is the only one tried (Doubles' path cache); ``reach`` follows ``path_to`` with them

@@ -72,3 +72,9 @@ def coverage(table: "Table", rows: int = 4000) -> float:
         gain = np.where(empty, 0.0, np.clip(hi - np.maximum(lo, prev_end), 0.0, None))
     covered = gain.sum(axis=1)
     return float(covered.sum() * (H / rows) / (W * H))
+
+
+def length_words(mm: float, unit: str) -> str:
+    """A length as a player reads it, in the ruleset's unit: 5.2" or 12.0 cm (one decimal)."""
+    from engine.data.maps import MM_PER
+    return f"{mm / MM_PER.get(unit, 1.0):.1f}" + ('"' if unit == "in" else f" {unit}")

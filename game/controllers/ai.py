@@ -15,7 +15,7 @@ class AIWorker:
         d = session.pending()
         self.seq = d.seq
         self.player = d.player
-        self._agent = session.agents[d.player]
+        self._agent = session.agent_for(d)      # seeded for this decision
         self._decision = d
         self._view = session.game.view(d.player)
         self.choice = None

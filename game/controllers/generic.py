@@ -7,15 +7,16 @@ table points (mm) and option indices, and submits what it returns.
 - Enumerated options are listed (labels from the engine) and picked by index or hotkey 1-9.
 - An option names models through its fields (``model``, ``target``, ``shooter`` ...): clicking
   a model selects it and narrows the list to its options; when it has exactly one option and no
-  table answer, the click picks it. With a model selected, clicking an enemy picks the attack
-  on it (or narrows the list when several weapons could).
+  table answer, a second click on it picks it (a first click never spends anything). Options
+  that name no model (end the activation, pass) are kept apart (``general``), always in view.
+  With a model selected, clicking an enemy picks the attack on it (or narrows the list when
+  several weapons could).
 - Spaces (a point on the table) are answered by clicking there: the space offers the choice for
   that point (``ChoiceSpace.at_point``) and the space's own ``check`` decides.
 """
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass, field
 
 from engine.core import Choice, ChoiceSpace, Decision
@@ -76,9 +77,22 @@ class GenericController:
             return sp if len(actors) <= 1 else []   # no model picked: only a space with one actor
         return [s for s in sp if s.actor == model]
 
+    def labels(self) -> list[str]:
+        return list(self.decision.labels or [o.describe() for o in self.decision.options])
+
+    def general(self) -> list[tuple[int, str]]:
+        """(option index, label) of the options that name no model (end the activation, pass the
+        turn, no reaction) when the decision also has options of models: they stay in view
+        whichever model is selected, apart from the list. Empty when no option names a model."""
+        if not any(self.ids_of):
+            return []
+        return [(i, t) for i, t in enumerate(self.labels()) if not self.ids_of[i]]
+
     def items(self) -> list[tuple[int, str]]:
-        """(option index, label) of the options listed now: the selected model's, or all."""
-        all_items = list(enumerate(self.decision.labels or [o.describe() for o in self.decision.options]))
+        """(option index, label) of the options listed now: the selected model's, or all, less
+        the ``general`` ones shown apart."""
+        apart = {i for i, _ in self.general()}
+        all_items = [(i, t) for i, t in enumerate(self.labels()) if i not in apart]
         if self.selected is None:
             return all_items
         mine = [(i, t) for i, t in all_items if self.selected in self.ids_of[i]]
@@ -108,9 +122,12 @@ class GenericController:
                 return Outcome(selected=sel)  # several (weapons): the list shows them
         own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid]
         if own or self.spaces_for(mid):
+            again = sel == mid
             self.selected = mid
             self._preview_key = None
-            if len(own) == 1 and not self.spaces_for(mid) and self._single_model_option(own[0]):
+            # a model whose one option only names it (activate it, elect it): the first click
+            # selects it and lists the option with its cost; a second click on it means it
+            if again and len(own) == 1 and not self.spaces_for(mid) and self._single_model_option(own[0]):
                 return Outcome(choice=self.decision.options[own[0]], selected=mid)
             return Outcome(selected=mid)
         return Outcome(refusal=f"{self.pieces[mid]['name']} has nothing to do in this decision"
@@ -165,14 +182,9 @@ class GenericController:
                 pv = Preview(reason is None, reason)
                 if isinstance(s, MoveSpace):
                     pv.allowance = s.allowance
-                    b = s.base
-                    if math.hypot(x - b.x, y - b.y) <= s.allowance + 1e-6 and reason is None:
-                        if s.straight_cost(x, y) is not None:
-                            pv.path, pv.cost = [(b.x, b.y), (x, y)], s.straight_cost(x, y)
-                        else:
-                            path = s.path_to(x, y)
-                            if path is not None:
-                                pv.path, pv.cost = [tuple(p[:2]) for p in path.points], s.cost(path)
+                    route = s.route(c) if reason is None else None
+                    if route is not None:      # the engine's own route to the point a click gives
+                        pv.path, pv.cost = route
                 if reason is None:
                     self._preview = pv
                     return pv

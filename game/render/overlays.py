@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 import pygame
 
+from engine.table.measure import length_words
+
 from .look import SIDE_COLOURS
 from .text import font, plate, text_halo
 
@@ -36,8 +38,8 @@ MM_PER = {"in": 25.4, "cm": 10.0, "mm": 1.0}
 
 
 def length_text(mm: float, unit: str) -> str:
-    """5.2" or 12.0 cm: one decimal, in the ruleset's (or map's) unit."""
-    return f"{mm / MM_PER.get(unit, 1.0):.1f}{unit_suffix(unit)}"
+    """5.2" or 12.0 cm: one decimal, in the ruleset's (or map's) unit (the engine's wording)."""
+    return length_words(mm, unit)
 
 
 # --- the tape measure ---------------------------------------------------------------------
@@ -241,7 +243,21 @@ def draw_ring(screen, cam, centre_mm, radius_mm: float, label: str, colour=(250,
     pygame.draw.circle(screen, (20, 16, 10), (c[0] + 1, c[1] + 1), r, 2)
     pygame.draw.circle(screen, colour, c, r, 1)
     lab = plate(label, 14, fg=(30, 24, 10), bg=(*colour, 210))
-    screen.blit(lab, lab.get_rect(center=(c[0], c[1] - r)))
+    screen.blit(lab, lab.get_rect(center=ring_label_at(c, r, lab.get_size(), screen.get_size())))
+
+
+def ring_label_at(c, r: float, size, screen_size) -> tuple[float, float]:
+    """Where a ring's label goes: the top of the ring, or the first of its bottom, left and
+    right points (then eight more round it) whose label lies wholly on screen, so a ring that
+    runs off the top of the view still says what it is."""
+    w, h = size
+    sw, sh = screen_size
+    for k in (90, 270, 180, 0, 45, 135, 225, 315):
+        a = math.radians(k)
+        x, y = c[0] + r * math.cos(a), c[1] - r * math.sin(a)
+        if w / 2 + 2 <= x <= sw - w / 2 - 2 and h / 2 + 2 <= y <= sh - h / 2 - 2:
+            return x, y
+    return c[0], c[1] - r
 
 
 def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
@@ -253,13 +269,13 @@ def draw_rays(screen, cam, a_mm, b_mm, fraction: float) -> None:
 
 
 # --- tooltips -----------------------------------------------------------------------------
-def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
+def draw_tooltip(screen, mouse, lines, max_w: int = 330) -> None:
     if not lines:
         return
     box = _tooltip_box(tuple(lines), max_w)
     w, h = box.get_size()
     sw, sh = screen.get_size()
-    x, y = mouse[0] + 18, mouse[1] + 18
+    x, y = mouse[0] + 22, mouse[1] + 22     # clear of the model under the pointer
     if x + w > sw - 6:
         x = mouse[0] - w - 12
     if y + h > sh - 6:
@@ -270,7 +286,7 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 420) -> None:
 @functools.lru_cache(maxsize=64)
 def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
     from game.ui.log_panel import wrap
-    f1, f2 = font(19, True), font(16)
+    f1, f2 = font(17, True), font(15)
     surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(w, True, (224, 216, 200))
                                                              for t in lines[1:] for w in wrap(t, f2, max_w)]
     w = min(max_w, max(s.get_width() for s in surfs)) + 20

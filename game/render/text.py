@@ -26,10 +26,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         except pygame.error:     # pygame.font was quit and started again by someone else
             _FONTS.clear()
     if key not in _FONTS:
-        f = pygame.font.Font(None, size)   # the font shipped inside pygame: same everywhere
-        f.set_bold(bold)
-        _FONTS[key] = f
+        _FONTS[key] = _load(size, bold)
     return _FONTS[key]
+
+
+def font_file(bold: bool = False):
+    """The bundled DejaVu Sans (assets/fonts): pygame's own font draws arrows, dashes, suits
+    and dice faces as empty boxes. None when the file is missing (a broken install)."""
+    from game.scenes.base import assets_dir
+    path = assets_dir() / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    return path if path.is_file() else None
+
+
+def _load(size: int, bold: bool) -> pygame.font.Font:
+    # DejaVu is drawn larger than pygame's font at the same size: 0.8 keeps the old line heights
+    path = font_file(bold)
+    if path is not None:
+        try:
+            return pygame.font.Font(str(path), max(6, round(size * 0.72)))
+        except (pygame.error, OSError):
+            pass
+    f = pygame.font.Font(None, size)   # the font shipped inside pygame: the fallback
+    f.set_bold(bold)
+    return f
 
 
 def reset_fonts() -> None:

@@ -75,17 +75,33 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.crashes: list[BaseException] = []
 
     def switch(self, scene: Scene) -> None:
         if self.scene is not None:
-            self.scene.close()
+            try:
+                self.scene.close()
+            except Exception:  # noqa: BLE001 - a scene that cannot close must not stop the switch
+                pass
         self.scene = scene
 
     def quit(self) -> None:
         self.running = False
 
     def step(self, dt: float, events=None) -> None:
-        """One frame: events (from the queue unless given), update, draw."""
+        """One frame: events (from the queue unless given), update, draw. An unexpected error
+        in a scene never closes the window with the game lost: the game is saved, a crash report
+        written, and the crash screen offers to go on from the save (``game.crash``)."""
+        try:
+            self._step(dt, events)
+        except Exception as err:  # noqa: BLE001 - any bug: keep the game, say where it is
+            from game.crash import CrashScene, report_crash
+            if isinstance(self.scene, CrashScene):
+                raise                     # the crash screen itself failed: nothing left to save
+            self.crashes.append(err)      # tests assert none happened
+            self.switch(CrashScene(self, report_crash(self.scene, err)))
+
+    def _step(self, dt: float, events=None) -> None:
         for ev in (pygame.event.get() if events is None else events):
             if ev.type == pygame.QUIT:
                 self.quit()
@@ -101,7 +117,8 @@ class App:
                 self.scene.resize(self.size)
                 continue
             scene = self.scene
-            scene.ui.process_events(ev)
+            if scene.ui.process_events(ev) and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+                continue                  # a press on a widget or window is not a press on the table
             scene.handle(ev)
         scene = self.scene
         scene.ui.update(dt)

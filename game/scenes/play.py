@@ -21,6 +21,7 @@ from game.render.table_view import TableRenderer
 from game.render.text import font, plate
 from game.session import GameSession
 from game.ui.log_panel import LogPanel
+from game.ui.options_panel import OptionsPanel
 from game.ui.status import chance_text, hand_line, status_line
 from game.userdirs import saves_dir
 
@@ -68,9 +69,12 @@ class PlayScene(Scene):
         self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
         self.chance_lines: list[str] = []
         self.file_dialog = None
+        self.leave_dialog = None
         self._reach_cache = {}
         self._shade_cache = {}
         self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
+        self.options = OptionsPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
+        self._last_selected: str | None = None    # kept across the other side's decisions
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         self._seen_version = -1
@@ -87,7 +91,7 @@ class PlayScene(Scene):
         self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, PANEL_W - 16, 98), self.ui,
                                                     object_id="#prompt")
         list_h = max(150, int(h * 0.32))
-        self.options = pygame_gui.elements.UISelectionList(pygame.Rect(x, 106, PANEL_W - 16, list_h), [], self.ui)
+        self.options.set_rect(pygame.Rect(x, 106, PANEL_W - 16, list_h))
         y = 110 + list_h
         bw = (PANEL_W - 16 - 3 * 4) // 4
         self.buttons = {}
@@ -138,11 +142,20 @@ class PlayScene(Scene):
         self.view = s.view()
         self.pieces = self.view.get("pieces", [])
         self.decision = s.pending()
-        human_turn = self.decision is not None and s.is_human(self.decision.player)
+        # a decision is answered here only by the player whose eyes the screen shows
+        human_turn = self.decision is not None and s.is_human(self.decision.player) and self.decision.player == self.viewer
         old_sel = self.ctrl.selected if getattr(self, "ctrl", None) else None
+        self._last_selected = old_sel or self._last_selected
         self.ctrl = GenericController(self.decision, self.pieces) if human_turn else None
-        if self.ctrl and old_sel in self.ctrl.actors():
-            self.ctrl.selected = old_sel
+        if self.ctrl:
+            actors = self.ctrl.actors()
+            if self._last_selected in actors:
+                # the model that just acted stays selected (its next action, its odds on hover)
+                self.ctrl.selected = self._last_selected
+            elif len(actors) == 1 and self.ctrl.spaces_for(next(iter(actors))):
+                # one model must answer on the table (a reaction's move, a Rush): its preview,
+                # reach and refusals show at once, with no click to find it
+                self.ctrl.selected = next(iter(actors))
         if rebuild_log or self._shown_player != self.viewer:
             self.log.clear()
             for e in s.game.log:
@@ -167,13 +180,14 @@ class PlayScene(Scene):
                     alt = self.ctrl.table_spaces(alternate=True)[0].describe()
                     prompt += f" (Shift+click: {alt})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
-        key = (prompt, tuple(items))
+        general = self.ctrl.general() if self.ctrl else []
+        key = (prompt, tuple(items), tuple(general))
         if key == self._last_prompt:
             return
         self._last_prompt = key
         self.prompt.set_text(prompt.replace("<", "&lt;"))
         self._listed = [i for i, _ in items]
-        self.options.set_item_list([f"{n + 1}. {t}" if n < 9 else t for n, (_, t) in enumerate(items)])
+        self.options.set(general, items)
 
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""
@@ -222,23 +236,25 @@ class PlayScene(Scene):
                     self.anim[p["id"]] = (a, (p["x"], p["y"]), now, dur)
         self._check_flow()
 
-    def _check_flow(self) -> None:
-        """Game over, or a pass screen before a hand is shown to the other player."""
+    def _check_flow(self) -> bool:
+        """Game over, or a pass screen before anything private of another player is drawn.
+        True when the scene was left (nothing more may be drawn or answered here)."""
         from .game_over import GameOverScene
         from .passing import PassScene
 
         s = self.session
         if s.game.over:
-            self.app.switch(GameOverScene(self.app, s, self))
-            return
-        d = self.decision
-        if (len(s.humans) >= 2 and s.is_human(d.player) and d.player != getattr(self, "_eyes", d.player)
-                and s.hidden_differs()):
-            self._eyes = d.player
-            self.app.switch(PassScene(self.app, self, d.player))
-            return
-        if s.is_human(d.player):
-            self._eyes = d.player
+            if getattr(self, "game_over_seen", False):
+                return False              # the players came back to look at the table
+            if self.app.scene is self:
+                self.app.switch(GameOverScene(self.app, s, self))
+            return True
+        due = s.pass_due()
+        if due is not None:
+            if self.app.scene is self:
+                self.app.switch(PassScene(self.app, self, due))
+            return True
+        return False
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = (text, self.t + 5.0)
@@ -253,17 +269,19 @@ class PlayScene(Scene):
             elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
                 self.file_dialog = None
             return
-        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.options:
-            idx, text = None, ev.text
-            for n, (_, label) in enumerate((i, self._with_odds(i, t)) for i, t in self._items_now()):
-                shown = f"{n + 1}. {label}" if n < 9 else label
-                if shown == text:
-                    idx = self._listed[n]
-                    break
-            if idx is not None and self.ctrl:
-                out = self.ctrl.pick(idx)
-                if out.choice is not None:
-                    self.submit(out.choice)
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            picked = self.options.handle(ev, self.mouse)
+            if picked is not None:
+                if self.ctrl:
+                    out = self.ctrl.pick(picked)
+                    if out.choice is not None:
+                        self.submit(out.choice)
+                return
+            if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
+                return
+        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.leave_dialog:
+            self.leave_dialog = None
+            self.leave()
             return
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():
@@ -278,9 +296,6 @@ class PlayScene(Scene):
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(ev)
 
-    def _items_now(self):
-        return self.ctrl.items() if self.ctrl else []
-
     def command(self, key: str) -> None:
         if key == "undo":
             self.undo()
@@ -294,8 +309,7 @@ class PlayScene(Scene):
             self.toggles[key] = not self.toggles[key]
             self.say(f"{key} view {'on' if self.toggles[key] else 'off'}")
         elif key == "menu":
-            from .launcher import LauncherScene
-            self.app.switch(LauncherScene(self.app))
+            self.confirm_leave()
 
     def _key(self, ev) -> None:
         ctrl = ev.mod & pygame.KMOD_CTRL
@@ -369,7 +383,7 @@ class PlayScene(Scene):
             if self.panning:
                 self.cam.pan(*ev.rel)
             elif self.drag_start is not None and math.dist(self.drag_start, pos) > 6:
-                self._update_tape(pos)
+                self._update_tape(self.drag_start, pos)
             return
         if not self.table_rect.collidepoint(pos) and ev.type == pygame.MOUSEBUTTONDOWN:
             return
@@ -386,15 +400,15 @@ class PlayScene(Scene):
                 moved = math.dist(self.drag_start, pos) > 6
                 start, self.drag_start = self.drag_start, None
                 if moved:
-                    self._update_tape(pos)
+                    self._update_tape(start, pos)
                 else:
                     self.click(start)
 
     def _mm(self, pos):
         return ov.screen_to_mm(self.cam, *self._table_pos(pos))
 
-    def _update_tape(self, pos) -> None:
-        a, b = self._mm(self.drag_start), self._mm(pos)
+    def _update_tape(self, start, pos) -> None:
+        a, b = self._mm(start), self._mm(pos)
         pa = ov.piece_at(self.pieces, {}, *a)
         pb = ov.piece_at(self.pieces, {}, *b)
         self.tape = (a, b, pa, pb)
@@ -454,6 +468,31 @@ class PlayScene(Scene):
         else:
             self.say("nothing to undo: the last decision revealed dice or cards, or was the other side's", error=True)
 
+    def confirm_leave(self) -> None:
+        """Menu: ask first, and say where the game will wait (the autosave, which the launcher's
+        Continue takes up again)."""
+        if self.leave_dialog is not None and self.leave_dialog.alive():
+            return
+        from game.userdirs import autosave_file
+        r = pygame.Rect(0, 0, 460, 230)
+        r.center = self.table_rect.center
+        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
+            r, f"Leave this game for the launcher? It is saved as it stands to {autosave_file()}; "
+               "the launcher's Continue button takes it up again.",
+            self.ui, window_title="Leave the game?", action_short_name="Leave")
+
+    def leave(self) -> None:
+        from game.userdirs import autosave_file
+
+        from .launcher import LauncherScene
+        try:
+            autosave_file().parent.mkdir(parents=True, exist_ok=True)
+            self.session.save(autosave_file())
+        except (OSError, GameError) as err:
+            self.say(f"could not save the game to {autosave_file()}: {err}; it stays open", error=True)
+            return
+        self.app.switch(LauncherScene(self.app))
+
     def save(self, path=None) -> str | None:
         s = self.session.game.setup
         try:
@@ -475,21 +514,21 @@ class PlayScene(Scene):
             initial_file_path=str(d), allow_existing_files_only=True)
 
     def _load(self, path) -> None:
-        from engine.core.saves import load_game
         from engine.data.errors import DataError
 
         try:
-            game = load_game(path)
+            session = GameSession.load(path)
         except DataError as err:
             self.say(str(err).split("\n")[0], error=True)
             return
-        session = GameSession(game, dict(self.session.seats), ai_seed=self.session.ai_seed)
-        self.app.switch(PlayScene(self.app, session, game.setup.map.id))
+        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
 
     # --- the frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
         s = self.session
+        if self._check_flow():            # before any frame that could show another's hand
+            return
         if self._seen_version != s.version:
             self.refresh()
         for k, (a, b, t0, dur) in list(self.anim.items()):
@@ -527,6 +566,9 @@ class PlayScene(Scene):
         return memo[key]
 
     def draw(self, screen) -> None:
+        if self.session.pass_due() is not None:   # never a frame of the wrong player's table
+            screen.fill((20, 16, 13))
+            return
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
@@ -701,6 +743,7 @@ class PlayScene(Scene):
         hand = hand_line(self.view, self.viewer)
         key = ("panel", self.panel_rect.size, self.chance_rect.topleft, hand, tuple(self.chance_lines))
         screen.blit(self._memo(key, lambda: self._panel_image(hand)), self.panel_rect)
+        self.options.draw(screen)
         self.log.draw(screen)
         if self.worker is not None:
             dots = "." * (1 + int(self.t * 3) % 3)

@@ -71,7 +71,8 @@ class ViewMixin:
             armour = self.armour(f)
             cache[key] = [f"Combat {c.combat}  Throw {c.throw}  Defence {c.defence}  Aptitude {c.aptitude}",
                           f"Movement {c.movement} cm/AP  Initiative {c.initiative}  AP {c.action_points}",
-                          "weapons: " + (", ".join(f.weapons) or "none") + (f"; armour: {armour.name}" if armour else "")]
+                          "weapons: " + (", ".join(self.warbands[f.side].weapon(w).name for w in f.weapons) or "none")
+                          + (f"; armour: {armour.name}" if armour else "")]
         lines = cache[key]
         return piece(f.key, f.side, f.name, f.x, f.y, f.z, BASE_RADIUS_MM, MODEL_HEIGHT_MM, facing=f.facing, out=f.out,
                      health=f"{f.health}/{c.health} health", markers=marks, active=active,

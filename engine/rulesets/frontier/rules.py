@@ -354,9 +354,10 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         if isinstance(c, MoveTo):
             m = st.models[c.model]
             frm = (m.x, m.y)
+            route = self._space(st, m).route(c)   # the length counted against the move, as previewed
+            d = (route[1] if route is not None else math.hypot(c.x - m.x, c.y - m.y)) / INCH
             m.x, m.y = float(c.x), float(c.y)
             m.z = self.table.surface_height(m.x, m.y)
-            d = math.hypot(m.x - frm[0], m.y - frm[1]) / INCH
             contact = [e.name for e in self._standing(st, 3 - m.player) if self._in_contact(m, e)]
             txt = f"{self._who(m)} moves {d:.1f}\"" + (f" into base contact with {', '.join(contact)}" if contact else "")
             ev.append(Event(txt, "move", {"model": m.id, "from": list(frm), "to": [m.x, m.y]}))
@@ -616,6 +617,17 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         self._end_activation(st, attacker, ev)
 
     # --- views and results -----------------------------------------------------------------------
+    def hidden_from(self, st: FrontierState, player: int) -> tuple:
+        """The cards ``player`` cannot see (as in ``determinize``): the opponent's hand, committed
+        card, deck and discard, and the player's own deck and discard. A decision that turns the
+        opponent's committed card over, or draws a card, changes it: no undo past it."""
+        out = []
+        for q in (1, 2):
+            piles = st.cards[q]
+            names = ("deck", "discard") if q == player else ("hand", "committed", "deck", "discard")
+            out.append(tuple(tuple(getattr(piles, n)) for n in names))
+        return tuple(out)
+
     def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
         """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
         does not see dealt anew, keeping each pile's count: of the opponent's 54 cards, all but

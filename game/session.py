@@ -106,6 +106,7 @@ class GameSession:
         if self.hidden_differs():
             return d.player
         self.eyes = d.player
+        self.version += 1                 # the screen now shows this player's table: re-read it
         return None
 
     def confirm_eyes(self, player: int) -> None:

@@ -188,3 +188,242 @@ def test_tape_label_uses_the_maps_unit(app):
     scene = PlayScene(app, session, "prehistoric")
     assert scene.unit == "cm"
     assert ov.length_text(100.0, scene.unit).endswith("cm")
+
+
+# --- item 4: lengths in the ruleset's unit --------------------------------------------------
+
+def test_a_doubles_move_refusal_speaks_centimetres():
+    from engine.rulesets.common import MoveSpace, MoveTo
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    d = g.pending()
+    while not any(isinstance(s, MoveSpace) for s in d.spaces):
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+        d = g.pending()
+    space = next(s for s in d.spaces if isinstance(s, MoveSpace))
+    b = space.base
+    far = space.allowance + 100.0
+    reason = space.check(MoveTo(b.id, b.x + far, b.y)) or space.check(MoveTo(b.id, b.x - far, b.y))
+    assert reason and " cm" in reason and '"' not in reason
+    assert f"{far / 10:.1f} cm away" in reason or "cm" in reason
+
+
+# --- item 5: the preview is what the click does ---------------------------------------------
+
+def test_the_move_preview_is_the_engines_route_and_the_log_says_its_length():
+    """Over many points of the town, a legal preview's route ends where the click will put the
+    model, costs no more than the allowance, and Frontier logs that very length."""
+    import random as _r
+
+    from engine.rulesets.common import MoveSpace
+    from game.controllers import GenericController
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 0))
+    d = g.pending()
+    rng = _r.Random(5)
+    checked = 0
+    for space in [s for s in d.spaces if isinstance(s, MoveSpace)]:
+        ctrl = GenericController(d, g.view(d.player)["pieces"])
+        ctrl.selected = space.base.id
+        for _ in range(60):
+            x = space.base.x + rng.uniform(-1.5, 1.5) * space.allowance
+            y = space.base.y + rng.uniform(-1.5, 1.5) * space.allowance
+            pv = ctrl.preview(x, y)
+            out = ctrl.click_table(x, y)
+            assert pv.legal == (out.choice is not None)
+            if not pv.legal:
+                assert pv.reason == out.refusal
+                continue
+            checked += 1
+            assert pv.cost <= space.allowance + 1e-6
+            assert pv.path[-1] == pytest.approx((out.choice.x, out.choice.y))
+            copy = g.clone()
+            ev = copy.submit(d.player, out.choice)
+            assert f'moves {pv.cost / 25.4:.1f}"' in ev[0].text
+    assert checked > 50
+
+
+# --- item 6: a reaction's move is previewed like any move -----------------------------------
+
+def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
+    """An Action-roll's move (or a Rush) has one model to move: it is selected at once, so the
+    route, the reach and the refusal box show with no click to find it."""
+    from engine.rulesets.common import MoveSpace
+    from game.scenes.play import PlayScene
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 2))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    while True:
+        d = g.pending()
+        if d.kind == "move" and any(isinstance(s, MoveSpace) for s in d.spaces):
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
+    scene = PlayScene(app, s, "outpost")
+    app.switch(scene)
+    frame(app)
+    mover = next(sp.actor for sp in d.spaces if isinstance(sp, MoveSpace))
+    assert scene.ctrl.selected == mover
+    b = next(sp.base for sp in d.spaces if isinstance(sp, MoveSpace))
+    pv = scene.ctrl.preview(b.x + 400.0, b.y)
+    assert pv is not None and not pv.legal and "allowed" in pv.reason     # the refusal box's words
+
+
+# --- item 7: the smaller ones ---------------------------------------------------------------
+
+def _missing_glyph(f, ch):
+    def img(c):
+        try:
+            s = f.render(c, False, (255, 255, 255), (0, 0, 0))
+        except pygame.error:
+            return None
+        return s.get_size(), pygame.image.tobytes(s, "RGB")
+    return not ch.isspace() and img(ch) == img("\u0378")      # U+0378 is unassigned: the font's box
+
+
+def test_every_character_the_engine_writes_has_a_glyph_in_the_client_font():
+    from game.render.text import font
+    pygame.font.init()
+    f = font(15)
+    assert _missing_glyph(pygame.font.Font(None, 15), "→")       # the old font's box, so the check bites
+    texts = []
+    for rs, mp in HOME.items():
+        g = Game(Setup(rs, load_named_map(mp), (), {}, 2))
+        agents = {p: make_agent("random", p, p) for p in (1, 2)}
+        while (d := g.pending()) is not None:
+            texts += [d.prompt, *d.labels]
+            g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+        texts += [e.text for e in g.log]
+    import pathlib
+    import re
+    for py in pathlib.Path("engine").rglob("*.py"):          # strings no random game reached
+        texts += re.findall(r'"[^"\n]*[^\x00-\x7f][^"\n]*"', py.read_text(encoding="utf-8"))
+    chars = {c for t in texts for c in t if ord(c) > 126}
+    assert "→" in chars and "—" in chars
+    assert not [c for c in sorted(chars) if _missing_glyph(f, c) and c not in "⊇"], "boxes in the log"
+
+
+def test_ring_labels_stay_on_screen():
+    from game.render.overlays import ring_label_at
+    # a ring whose top is above the view: the label goes to a point of the ring that shows
+    x, y = ring_label_at((200, 40), 120, (80, 16), (800, 600))
+    assert 10 <= y <= 590 and 42 <= x <= 758
+    assert math.hypot(x - 200, y - 40) == pytest.approx(120)
+    assert ring_label_at((400, 300), 100, (80, 16), (800, 600)) == pytest.approx((400, 200))
+
+
+def test_stat_cards_name_weapons_not_ids():
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 3))
+    lines = [ln for p in g.view(1)["pieces"] for ln in p["profile"] if ln.startswith("weapons:")]
+    assert any("Sling stone" in ln for ln in lines)
+    assert not any("_" in ln for ln in lines)
+
+
+def test_model_free_options_stay_in_view_and_one_click_spends_nothing():
+    from engine.rulesets.counterblast.choices import ActivateSingle
+    from game.controllers import GenericController
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    while (d := g.pending()).kind != "activate":
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    c = GenericController(d, g.view(d.player)["pieces"])
+    general = [t for _, t in c.general()]
+    assert "pass the turn" in general
+    # a model with one option of its own (no group it leads)
+    mid = next(o.model for o in d.options if isinstance(o, ActivateSingle)
+               and sum(1 for ids in c.ids_of if ids and ids[0] == o.model) == 1)
+    first = c.click_model(mid)
+    assert first.choice is None and c.selected == mid           # selected, nothing spent
+    assert "pass the turn" in [t for _, t in c.general()]        # still in view
+    assert all("pass the turn" != t for _, t in c.items())
+    second = c.click_model(mid)
+    assert second.choice == ActivateSingle(mid)                  # the deliberate second click
+
+
+def test_switching_ruleset_in_the_launcher_picks_a_map_it_accepts(app):
+    import pygame_gui
+
+    from game.scenes.launcher import RULESETS, LauncherScene, refusal
+    from game.settings import Settings
+    launcher = LauncherScene(app, Settings(ruleset="frontier", map="town"))
+    app.switch(launcher)
+    frame(app)
+    ev = pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=RULESETS["counterblast"],
+                            ui_element=launcher.dd_ruleset)
+    launcher.handle(ev)
+    assert launcher.settings.ruleset == "counterblast"
+    assert refusal("counterblast", launcher.settings.map) is None
+    assert launcher.start.is_enabled
+
+
+def test_menu_asks_first_then_the_launcher_continues_the_game(app):
+    import pygame_gui
+
+    from game.scenes.launcher import LauncherScene
+    from game.scenes.play import PlayScene
+    from game.userdirs import autosave_file
+    session = GameSession.new("doubles", load_named_map("prehistoric"), (), {1: "human", 2: "ai:easy"}, 4)
+    scene = PlayScene(app, session, "prehistoric")
+    app.switch(scene)
+    frame(app)
+    from random import Random
+
+    from engine.rulesets.common import MoveSpace
+    d = session.pending()
+    while d.player != 1:
+        scene.update(0.5)
+        if scene.worker:
+            scene.worker.wait(5)
+        scene.update(0.5)
+        d = session.pending()
+    space = next((s for s in d.spaces if isinstance(s, MoveSpace)), None)
+    scene.submit(space.sample(Random(1)) if space else d.options[0])
+    h = session.game.state_hash()
+    scene.command("menu")
+    assert app.scene is scene and scene.leave_dialog is not None      # asked, not gone
+    frame(app, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.leave_dialog)])
+    assert isinstance(app.scene, LauncherScene) and autosave_file().is_file()
+    launcher = app.scene
+    assert launcher.continue_b is not None
+    launcher.continue_game()
+    assert isinstance(app.scene, PlayScene)
+    assert app.scene.session.game.state_hash() == h
+    assert app.scene.session.seats == {1: "human", 2: "ai:easy"}
+
+
+def test_an_unexpected_error_saves_the_game_and_offers_to_go_on(app, monkeypatch):
+    from game.crash import CrashScene, crash_dir
+    from game.scenes.play import PlayScene
+    session = GameSession.new("frontier", load_named_map("town"), (), {1: "human", 2: "ai:random"}, 2)
+    scene = PlayScene(app, session, "town")
+    app.switch(scene)
+    frame(app)
+    h = session.game.state_hash()
+    monkeypatch.setattr(PlayScene, "draw", lambda self, screen: 1 / 0)
+    frame(app)
+    assert isinstance(app.scene, CrashScene)
+    crash = app.scene.crash
+    assert crash.save is not None and crash.save.is_file()
+    reports = list(crash_dir().glob("crash-*.txt"))
+    assert reports and "ZeroDivisionError" in reports[0].read_text() and "seed 2" in reports[0].read_text()
+    monkeypatch.undo()
+    app.crashes.clear()                                     # this one was meant
+    app.scene.resume()
+    assert isinstance(app.scene, PlayScene) and app.scene.session.game.state_hash() == h
+
+
+def test_a_save_replays_the_same_ai_choices_when_loaded(tmp_path):
+    """The AI's answer depends on the game and its seed per decision: a loaded save plays on as
+    the unsaved game would (easy and random think without a clock)."""
+    a = GameSession.new("doubles", load_named_map("prehistoric"), (), {1: "ai:easy", 2: "ai:easy"}, 9, autosave=False)
+    for _ in range(15):
+        p, c = a.ai_choose()
+        a.submit(p, c)
+    a.save(tmp_path / "s.json")
+    b = GameSession.load(tmp_path / "s.json", autosave=False)
+    assert b.seats == a.seats and b.ai_seed == a.ai_seed
+    for _ in range(25):
+        for s in (a, b):
+            p, c = s.ai_choose()
+            s.submit(p, c)
+    assert a.game.state_hash() == b.game.state_hash()

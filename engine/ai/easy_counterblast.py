@@ -22,12 +22,18 @@ from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSi
                                                   KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
                                                   React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
                                                   Treat)
+from engine.rulesets.counterblast.conditions import effective_move
+from engine.rulesets.counterblast.flow.movement import CBMoveSpace
 from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
+
+def edge(a: Base, b: Base) -> float:
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
+
 
 ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
@@ -208,10 +214,70 @@ class CounterblastPolicy(Policy):
                 val -= 1.0
             val -= 4.0 * self.activated.get(v["turn"], {}).get(mid, 0)
             return (val, mid)
-        pick = max(singles, key=value)
+        # the most valuable model that will do something once activated: a Moxie is never paid
+        # for an activation that only ends (a model at its marker with nothing in sight, or one
+        # that cannot get closer); when none would act, the turn is passed and the Moxie kept
+        ranked = sorted(singles, key=value, reverse=True)
+        pick = next((o for o in ranked if self.has_work(v, o.model, value(o)[0])), None)
+        if pick is None:
+            passing = next((o for o in d.options if isinstance(o, PassTurn)), None)
+            if passing is not None:
+                return passing
+            pick = ranked[0]
         done = self.activated.setdefault(v["turn"], {})
         done[pick.model] = done.get(pick.model, 0) + 1
         return pick
+
+    def has_work(self, v, mid, val: float) -> bool:
+        """Will ``act`` do anything with this model? A shot now (``val``), a condition to shake
+        off (Recover, Rally), an enemy within an enigma's range, a Down friend in contact to treat,
+        a terminal to hack, or a move worth its action (as ``act`` weighs it), including a step
+        that opens a Rush toward a far goal."""
+        m = v["models"][mid]
+        if val >= 3.0 or m["down"] or any(c in m["conditions"] for c in ("pinned", "panic")):
+            return True
+        me = self.base(mid, m)
+        for obj in self.rules.mission.objectives:       # a terminal within hacking range
+            if obj.kind == "hack_markers":
+                for mk, (x, y) in self.markers.items():
+                    if (not obj.markers or mk in obj.markers) and \
+                            math.hypot(x - me.x, y - me.y) - me.radius <= obj.range * MM + 1.0:
+                        return True
+        reach = max([en.range for en in self.rules.enigmas(mid, "psi_strike")] + [-1.0]) * MM
+        if reach >= 0:
+            table = self.table_now(v)
+            others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
+            for i, e in self.live(v, 3 - self.player).items():
+                eb = self.base(i, e)
+                if not e["down"] and edge(me, eb) <= reach and \
+                        table.sight(me, eb, [o for o in others if o.id != i]).visible_fraction >= 1 / 3:
+                    return True
+        if self.rules.gear_kinds(mid) & {"medkit", "tools"}:       # a Down friend in contact to heal
+            for i, f in self.live(v, self.player).items():
+                if i != mid and f["down"] and edge(me, self.base(i, f)) <= 1 * MM:
+                    return True
+        sp = self.view_move_space(v, mid)
+        mv, gain = self.best_move(sp, v, mid, actions_after=1)
+        if mv is not None and gain > 0.05:
+            return True
+        return mv is not None and gain > -0.25 and self.far_from_goal(v, mid)
+
+    def far_from_goal(self, v, mid) -> bool:
+        """Far enough from its goal that ``act`` would Rush after a Move."""
+        g = self.goals(v).get(mid)
+        m = v["models"][mid]
+        return g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM
+
+    def view_move_space(self, v, mid) -> CBMoveSpace:
+        """The Move action's space as the engine offers it once the model is activated, built from
+        the view (positions, postures, Panic) and the public profile: to weigh an activation
+        before paying for it."""
+        m = v["models"][mid]
+        others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
+        enemies = [self.base(i, o) for i, o in self.live(v, 3 - self.player).items()]
+        move = effective_move(self.rules.profile[mid].move, m["conditions"], self.rules.opt)
+        return CBMoveSpace(self.table_now(v), self.base(mid, m), move * MM, others,
+                           enemies, no_closer="panic" in m["conditions"])
 
     def act(self, d, v):
         opts = d.options
@@ -268,6 +334,8 @@ class CounterblastPolicy(Policy):
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
                 return mv
+            if mv is not None and gain > -0.25 and left >= 2 and self.far_from_goal(v, sp.base.id):
+                return mv      # a step that opens a Rush (which needs a Move first) toward the goal
         elif stand:
             return stand[0]
         rush = [o for o in opts if isinstance(o, Rush)]

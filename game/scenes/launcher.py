@@ -54,6 +54,29 @@ def refusal(ruleset: str, map_id: str) -> str | None:
     return None
 
 
+def playable_map(ruleset: str, maps: dict) -> str | None:
+    """The first shipped map made for ``ruleset`` (its ``suits``), else the first it accepts."""
+    ok = [mid for mid in maps if refusal(ruleset, mid) is None]
+    made_for = [mid for mid in ok if ruleset in (getattr(maps[mid], "suits", None) or ())]
+    return (made_for or ok or [None])[0]
+
+
+def autosave_summary() -> str | None:
+    """A line about the autosaved game (ruleset, map, decisions, when), or None if there is
+    none that reads."""
+    from engine.core.saves import read_save
+    from game.userdirs import autosave_file
+
+    path = autosave_file()
+    if not path.is_file():
+        return None
+    try:
+        sv = read_save(path)
+    except (DataError, OSError):
+        return None
+    return f"{RULESETS.get(sv.ruleset, sv.ruleset)} on {sv.map.name}, {len(sv.decisions)} decisions, saved {sv.saved_at}"
+
+
 def seat_choices() -> list[str]:
     return [HUMAN] + [f"ai:{n}" for n in agent_names()]
 
@@ -110,6 +133,11 @@ class LauncherScene(Scene):
         self.seed.set_allowed_characters("numbers")
         self.start = E.UIButton(pygame.Rect(x0 + lw, y + 10, 200, 48), "Start", self.ui)
         self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 220, y + 10, 110, 48), "Quit", self.ui)
+        self.resume_info = autosave_summary()
+        self.continue_b = None
+        if self.resume_info:
+            self.continue_b = E.UIButton(pygame.Rect(x0, y + 10, lw - 10, 48), "Continue", self.ui,
+                                         tool_tip_text=f"the last game: {self.resume_info}")
         self.reason = E.UITextBox("", pygame.Rect(x0, y + 70, lw + fw, 90), self.ui, object_id="#reason")
         self.thumb_rect = pygame.Rect(x0 + lw + fw + 50, 110, w - (x0 + lw + fw + 50) - 50, h - 180)
         self._update_reason()
@@ -138,6 +166,8 @@ class LauncherScene(Scene):
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.dd_ruleset:
                 s.ruleset = next(k for k, v in RULESETS.items() if v == ev.text)
+                if refusal(s.ruleset, s.map):      # a map the new ruleset refuses: its own instead
+                    s.map = playable_map(s.ruleset, self.maps) or s.map
                 self._build()
             elif ev.ui_element is self.dd_map:
                 s.map = self.map_labels[ev.text]
@@ -149,6 +179,8 @@ class LauncherScene(Scene):
                 self.start_game()
             elif ev.ui_element is self.quit_b:
                 self.app.quit()
+            elif ev.ui_element is self.continue_b:
+                self.continue_game()
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
             self.start_game()
 
@@ -183,6 +215,19 @@ class LauncherScene(Scene):
             self._update_reason()
             return
         self.app.switch(PlayScene(self.app, session, s.map))
+
+    def continue_game(self) -> None:
+        """Take up the last game where it was left (the autosave), with its seats."""
+        from game.userdirs import autosave_file
+
+        from .play import PlayScene
+        try:
+            session = GameSession.load(autosave_file())
+        except DataError as err:
+            self.error = f"the last game cannot be continued: {str(err).splitlines()[0]}"
+            self._update_reason()
+            return
+        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
 
     # --- drawing --------------------------------------------------------------------------
     def _thumb(self, mid: str) -> pygame.Surface:

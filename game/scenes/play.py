@@ -262,6 +262,15 @@ class PlayScene(Scene):
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            for name in ("file_dialog", "leave_dialog"):      # Esc closes an open dialog first
+                dialog = getattr(self, name)
+                if dialog is not None and dialog.alive():
+                    dialog.kill()
+                    setattr(self, name, None)
+                    return
+        if self.file_dialog is not None and not self.file_dialog.alive():
+            self.file_dialog = None
         if self.file_dialog is not None:
             if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
                 self._load(ev.text)
@@ -328,6 +337,7 @@ class PlayScene(Scene):
                 self.show_help = False
             elif self.ctrl:
                 self.ctrl.deselect()
+                self._last_selected = None
                 self._last_prompt = None
                 self._fill_options()
             self.tape = None
@@ -692,7 +702,9 @@ class PlayScene(Scene):
             r = None
             if spaces:
                 try:
-                    r = spaces[0].reach()
+                    # cells of a fiftieth of the allowance (2.5 to 6.35 mm): a shaded edge is then
+                    # within a few mm of where check's answer changes, on a 11 cm Doubles move too
+                    r = spaces[0].reach(max(2.5, min(6.35, spaces[0].allowance / 50)))
                 except Exception as err:  # a preview must never take the game down
                     self.say(f"reach preview failed: {err!r}", error=True)
                     self.toggles["reach"] = False

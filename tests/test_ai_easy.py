@@ -217,3 +217,26 @@ def test_a_copied_agent_shares_the_static_facts_and_answers_alike():
         else:
             c = agents[2].choose(d, v)
         g.submit(d.player, c)
+
+
+def test_easy_never_pays_for_a_counterblast_activation_it_does_not_use():
+    """Issue 25, item 8: easy activated a model (1 Moxie) and ended the activation at once in
+    about one activation in ten. Over seeded easy-v-easy games, no activation ends unused."""
+    from engine.rulesets.counterblast.choices import ActivateGroup, ActivateSingle, EndActivation
+    wasted, activations = [], 0
+    for seed in range(6):
+        g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, seed))
+        agents = {p: make_agent("easy", p, p + seed) for p in (1, 2)}
+        for a in agents.values():
+            a.attach(g.table, g.rules)
+        prev = None
+        while (d := g.pending()) is not None:
+            c = agents[d.player].choose(d, g.view(d.player))
+            activations += isinstance(c, (ActivateSingle, ActivateGroup))
+            if isinstance(c, EndActivation) and prev is not None and prev[0] == d.player \
+                    and isinstance(prev[1], (ActivateSingle, ActivateGroup)):
+                wasted.append((seed, prev[1]))
+            prev = (d.player, c)
+            g.submit(d.player, c)
+    assert activations > 200
+    assert wasted == []

@@ -31,13 +31,14 @@ PANEL_W = 380
 BAR_H = 46
 HELP = [
     "Controls",
-    "Left click a model: select it (its options fill the list); click again elsewhere to act",
+    "Left click a model: select it (its options fill the list); a second click activates it if that is all it can do",
     "Left click the table with a model selected: move there if the engine allows (Shift+click: throw there)",
     "Left drag: tape measure (from a model: base edge to base edge)",
     "Right or middle drag: pan    Wheel: zoom    F: fit the table",
-    "1-9: pick the listed option    Tab: next model that may act    Esc: deselect",
+    "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
-    "Ctrl+Z: undo    Ctrl+S: save    Ctrl+O: load    + / -: AI speed    F1: this help",
+    "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
+    "+ / -: AI speed    F1: this help",
 ]
 
 

@@ -1,0 +1,290 @@
+"""Play whole games in the real window the way hands do, and keep the evidence.
+
+    python tools/window_play.py RULESET [--map MAP] [--hot-seat] [--turns N] [--out DIR] [--seed S]
+
+Runs the client in a real window on an X display (starts its own Xvfb when DISPLAY is unset)
+and drives it from a second thread with xdotool: mouse moves, clicks, Shift+clicks, drags and
+keys, as a person would. What to do at each of the human side's decisions is chosen by the
+``easy`` agent from that player's view; the tool then makes the clicks that answer it: a row of
+the options panel, a model then its target, a model then the point of the table to move to.
+Along the way it drags a tape measure, hovers enemies for the odds, tries Ctrl+Z after dice or a
+reveal (it must be refused), confirms hot-seat pass screens, and keeps a screenshot per step
+(``import`` from ImageMagick). It prints what it did, each answer that the window did not
+take (none should be), and the final result. Needs xvfb, xdotool and imagemagick.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+def xdo(*args) -> str:
+    return subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True).stdout.strip()
+
+
+class Driver:
+    def __init__(self, app, out: Path, turns: int, seed: int):
+        self.app, self.out, self.turns = app, out, turns
+        self.rng = random.Random(seed)
+        self.n = 0
+        self.notes: list[str] = []
+        self.refused_by_window = 0
+        self.agents = {}
+        self.done = False
+
+    # --- hands ----------------------------------------------------------------------------
+    def move(self, pos):
+        import pygame
+        ox, oy = pygame.display.get_window_position()      # the window's corner on the screen
+        xdo("mousemove", int(ox + pos[0]), int(oy + pos[1]))
+        time.sleep(0.15)
+
+    def click(self, pos, shift=False):
+        self.move(pos)
+        if shift:
+            xdo("keydown", "shift")
+        xdo("click", 1)
+        if shift:
+            xdo("keyup", "shift")
+        time.sleep(0.25)
+
+    def drag(self, a, b, button=1):
+        self.move(a)
+        xdo("mousedown", button)
+        self.move(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        self.move(b)
+        xdo("mouseup", button)
+        time.sleep(0.3)
+
+    def key(self, k):
+        xdo("key", k)
+        time.sleep(0.3)
+
+    def shot(self, name: str):
+        self.n += 1
+        path = self.out / f"{self.n:03d}-{name}.png"
+        subprocess.run(["import", "-window", "root", str(path)], capture_output=True)
+        return path
+
+    def say(self, text: str):
+        self.notes.append(text)
+        print(text, flush=True)
+
+    # --- the game -------------------------------------------------------------------------
+    def scene(self):
+        return self.app.scene
+
+    def settle(self, timeout=30.0):
+        """Wait until the AI has answered and the pieces stopped moving."""
+        end = time.time() + timeout
+        while time.time() < end:
+            sc = self.scene()
+            if getattr(sc, "worker", None) is None and not getattr(sc, "anim", None):
+                time.sleep(0.2)
+                return
+            time.sleep(0.1)
+
+    def agent(self, session, player):
+        if player not in self.agents:
+            from engine.ai import make_agent
+            a = make_agent("easy", player, 100 + player)
+            a.attach(session.game.table, session.game.rules)
+            self.agents[player] = a
+        return self.agents[player]
+
+    def run(self):
+        from engine.rulesets.common import MoveTo
+        from game.scenes.game_over import GameOverScene
+        from game.scenes.passing import PassScene
+        from game.scenes.play import PlayScene
+
+        time.sleep(2.0)
+        self.shot("start")
+        taped = set()
+        while not self.done:
+            self.settle()
+            sc = self.scene()
+            if isinstance(sc, GameOverScene):
+                self.shot("game-over")
+                r = sc.result
+                self.say(f"game over: {r.reason if r else '?'}; winner {r.winner if r else None}")
+                break
+            if isinstance(sc, PassScene):
+                self.shot(f"pass-to-{sc.player}")
+                self.key("Return")
+                continue
+            if not isinstance(sc, PlayScene):
+                time.sleep(0.3)
+                continue
+            s = sc.session
+            if s.game.state.turn > self.turns:
+                self.say(f"stopped after turn {self.turns}")
+                break
+            d = sc.decision
+            if d is None or sc.ctrl is None:
+                time.sleep(0.2)
+                continue
+            turn = s.game.state.turn
+            if turn not in taped:              # a tape measure a turn, from a model to the middle
+                taped.add(turn)
+                mine = [p for p in sc.pieces if p["player"] == d.player and not p["out"]]
+                if mine:
+                    a = sc.screen_pos_of(mine[0]["id"])
+                    b = sc.table_rect.center
+                    self.drag(a, b)
+                    self.shot(f"t{turn}-tape")
+            view = s.game.view(d.player)
+            choice = self.agent(s, d.player).choose(d, view)
+            before = s.version
+            self.answer(sc, d, choice, MoveTo)
+            end = time.time() + 5
+            while s.version == before and time.time() < end and self.scene() is sc:
+                time.sleep(0.1)
+            if self.scene() is sc and s.version == before:
+                self.refused_by_window += 1
+                self.say(f"the window did not take {d.describe() if hasattr(d, 'describe') else d.kind}: "
+                         f"{choice!r} ({sc.message[0] if sc.message else 'no message'})")
+                self.shot("not-taken")
+                sc.submit(choice)                 # keep the game going; counted above
+            elif self.scene() is sc and s.game.revealed and s.game.revealed[-1] and \
+                    s.game.decisions[-1][0] == d.player and self.rng.random() < 0.5:
+                self.key("ctrl+z")                # after dice or a reveal: must be refused
+                msg = sc.message[0] if sc.message else ""
+                self.say(f"Ctrl+Z after {type(choice).__name__}: {msg}")
+                self.shot("undo-refused")
+        self.done = True
+
+    def answer(self, sc, d, choice, MoveTo):
+        """The clicks that give ``choice``."""
+        from engine.rulesets.common import MoveSpace
+        ctrl = sc.ctrl
+        if choice in d.options:
+            i = d.options.index(choice)
+            ids = ctrl.ids_of[i]
+            if len(ids) >= 2 and ids[1] in ctrl.pieces and self.rng.random() < 0.7:
+                # an attack: the model, then the enemy (hover first: the odds)
+                if ctrl.selected != ids[0]:
+                    self.click(sc.screen_pos_of(ids[0]))
+                self.move(sc.screen_pos_of(ids[1]))
+                time.sleep(0.4)
+                self.shot(f"aim-{ids[0]}-{ids[1]}")
+                before = sc.session.version
+                self.click(sc.screen_pos_of(ids[1]))
+                if sc.session.version != before:
+                    return
+            if ids and ctrl.selected != ids[0] and ids[0] in ctrl.pieces:
+                self.click(sc.screen_pos_of(ids[0]))       # select: the list narrows to its options
+                if sc.session.version != sc._seen_version or sc.ctrl is not ctrl:
+                    return
+            r = sc.options.rect_of(i)
+            if r is None:
+                self.say(f"option {i} is not listed")
+                return
+            self.click(r.center)
+            return
+        # a point of the table: the model first, then the point (Shift for a throw at the ground)
+        actor = getattr(choice, "model", None) or getattr(choice, "fighter", None)
+        if actor in ctrl.pieces and ctrl.selected != actor:
+            self.click(sc.screen_pos_of(actor))
+        x, y = getattr(choice, "x", None), getattr(choice, "y", None)
+        if x is None:
+            self.say(f"no way to click {choice!r}")
+            return
+        from game.render import overlays as ov
+        sx, sy = ov.mm_to_screen(sc.cam, x, y)
+        pos = (round(sx) + sc.table_rect.x, round(sy) + sc.table_rect.y)
+        alternate = not isinstance(choice, MoveTo)
+        if actor in ctrl.pieces and not alternate:
+            # as a player reads the preview: a pixel at the very edge of the allowance may round
+            # out of it; step toward the model until the preview says yes
+            home = sc.screen_pos_of(actor)
+            for k in range(8):
+                mx, my = sc._mm(pos)
+                pv = ctrl.preview(mx, my)
+                if pv is None or pv.legal:
+                    break
+                dx, dy = home[0] - pos[0], home[1] - pos[1]
+                n = max(1.0, (dx * dx + dy * dy) ** 0.5)
+                pos = (round(pos[0] + dx / n * 2), round(pos[1] + dy / n * 2))
+        self.move(pos)
+        time.sleep(0.3)
+        if self.rng.random() < 0.15:
+            self.shot("route-preview")
+        self.click(pos, shift=alternate and any(not isinstance(s, MoveSpace) for s in ctrl.spaces_for(actor)))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("ruleset", choices=sorted(HOME))
+    ap.add_argument("--map")
+    ap.add_argument("--hot-seat", action="store_true")
+    ap.add_argument("--opponent", default="ai:easy")
+    ap.add_argument("--turns", type=int, default=99)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args(argv)
+    out = Path(args.out or f"/tmp/window-play-{args.ruleset}")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        disp = f":{60 + random.randrange(30)}"
+        xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1400x900x24"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        os.environ["DISPLAY"] = disp
+        time.sleep(1.5)
+    os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ.setdefault("SKIRMISH_HOME", str(out / "home"))
+    try:
+        import pygame
+
+        from engine.data.maps import load_named_map
+        from game.scenes.base import App
+        from game.scenes.play import PlayScene
+        from game.session import GameSession
+        app = App((1280, 720))
+        seats = {1: "human", 2: "human" if args.hot_seat else args.opponent}
+        mp = args.map or HOME[args.ruleset]
+        session = GameSession.new(args.ruleset, load_named_map(mp), (), seats, args.seed)
+        app.switch(PlayScene(app, session, mp))
+        pygame.display.flip()
+        for _ in range(20):                  # let the window map before the hands start
+            app.step(1 / 30)
+            pygame.display.flip()
+            time.sleep(0.05)
+        driver = Driver(app, out, args.turns, args.seed)
+        t = threading.Thread(target=driver.run, daemon=True)
+        t.start()
+        while not driver.done and app.running:
+            app.step(min(0.1, app.clock.tick(30) / 1000.0))
+            pygame.display.flip()
+        for _ in range(10):
+            app.step(1 / 30)
+            pygame.display.flip()
+        driver.shot("end")
+        crashed = [repr(e) for e in app.crashes]
+        sc = app.scene
+        game = getattr(sc, "session", getattr(getattr(sc, "play", None), "session", None))
+        print(f"decisions {len(game.game.decisions) if game else '?'}; answers the window did not take: "
+              f"{driver.refused_by_window}; crashes: {crashed or 'none'}; screenshots in {out}")
+        pygame.quit()
+        return 1 if crashed else 0
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -427,3 +427,43 @@ def test_a_save_replays_the_same_ai_choices_when_loaded(tmp_path):
             p, c = s.ai_choose()
             s.submit(p, c)
     assert a.game.state_hash() == b.game.state_hash()
+
+
+def test_the_model_that_acted_stays_selected(app):
+    """Item 6: after an action the acting model is still selected, so hovering an enemy shows
+    the odds of its next attack without another click."""
+    from random import Random
+
+    from engine.rulesets.common import MoveSpace
+    from game.scenes.play import PlayScene
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    while True:
+        d = g.pending()
+        if d.kind == "act" and any(isinstance(s, MoveSpace) for s in d.spaces) \
+                and (g.view(d.player).get("activation") or {}).get("actions_left", 0) >= 2:
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
+    scene = PlayScene(app, s, "outpost")
+    app.switch(scene)
+    frame(app)
+    space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
+    scene.select(space.actor)
+    assert scene.ctrl.selected == space.actor
+    scene.submit(space.sample(Random(4)))
+    frame(app)
+    while s.pending() is not None and s.pending().player != d.player:   # (a Prone question, a reaction)
+        if s.pending().kind == "prone":
+            scene.submit(s.pending().options[0])
+        else:
+            scene.update(1.0)
+            if scene.worker:
+                scene.worker.wait(10)
+            scene.update(1.0)
+        frame(app)
+    if s.pending().kind == "prone":
+        scene.submit(s.pending().options[0])
+        frame(app)
+    assert space.actor in scene.ctrl.actors()            # one free action left
+    assert scene.ctrl.selected == space.actor

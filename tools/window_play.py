@@ -206,17 +206,17 @@ class Driver:
         pos = (round(sx) + sc.table_rect.x, round(sy) + sc.table_rect.y)
         alternate = not isinstance(choice, MoveTo)
         if actor in ctrl.pieces and not alternate:
-            # as a player reads the preview: a pixel at the very edge of the allowance may round
-            # out of it; step toward the model until the preview says yes
-            home = sc.screen_pos_of(actor)
-            for k in range(8):
-                mx, my = sc._mm(pos)
-                pv = ctrl.preview(mx, my)
+            # as a player reads the preview: a pixel rounds the point a little, which may take it
+            # out of the allowance or onto a fence; click where the preview says yes, the pixel
+            # of the point or, if it does not, move a pixel or two round it until it does
+            first = pos
+            for dx, dy in [(0, 0)] + [(i, j) for r in (1, 2, 3) for i in range(-r, r + 1) for j in range(-r, r + 1)
+                                      if max(abs(i), abs(j)) == r]:
+                cand = (first[0] + dx, first[1] + dy)
+                pv = ctrl.preview(*sc._mm(cand))
                 if pv is None or pv.legal:
+                    pos = cand
                     break
-                dx, dy = home[0] - pos[0], home[1] - pos[1]
-                n = max(1.0, (dx * dx + dy * dy) ** 0.5)
-                pos = (round(pos[0] + dx / n * 2), round(pos[1] + dy / n * 2))
         self.move(pos)
         time.sleep(0.3)
         if self.rng.random() < 0.15:

@@ -56,7 +56,8 @@ class GameOverScene(Scene):
         elif r.winner is None:
             title = "A draw"
         else:
-            title = f"{names.get(r.winner, f'Player {r.winner}')} won"
+            who = names.get(r.winner, f"Player {r.winner}")
+            title = f"{who[:1].upper()}{who[1:]} won"
         y = 110
         t = font(48, True).render(title, True, (250, 220, 130))
         screen.blit(t, t.get_rect(center=(w // 2, y)))

@@ -42,7 +42,7 @@ class PassScene(Scene):
         elif (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.undo_button) or \
                 (ev.type == pygame.KEYDOWN and ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL):
             if self.play.session.pass_due() is None or self.play.session.undo_target() is None:
-                self.message = "nothing to take back"
+                self.message = "nothing to take back: the last decision rolled dice, showed or drew a card, or was not yours"
                 return
             self.play.undo()               # the decision goes back to the player holding the device
             if self.play.session.pass_due() is None:

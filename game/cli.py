@@ -30,12 +30,33 @@ def _positive_int(text: str) -> int:
     return n
 
 
+def _bounded_int(lo: int, hi: int, what: str):
+    """An argparse type: a whole number from ``lo`` to ``hi`` (anything else is a usage error)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"{n} is not {what} ({lo} to {hi})")
+        return n
+    return parse
+
+
+# The largest picture side a screenshot may ask for: beyond any screen, and a 16k x 16k surface
+# already takes 1 GiB.
+MAX_PICTURE_PX = 16384
+
+
 def _out_problem(path) -> str | None:
-    """Why a picture cannot be written to ``path`` (None: it can be tried)."""
+    """Why a picture cannot be written to ``path`` (None: it can be tried). Asked before any
+    drawing; the save itself can still fail (``PictureError``), and is caught too."""
     p = Path(path)
     folder = p.parent
     if p.is_dir():
         return f"cannot write {p}: it is a folder"
+    if p.exists() and not p.is_file():
+        return f"cannot write {p}: it is not a regular file"
     if not folder.exists():
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -45,6 +66,15 @@ def _out_problem(path) -> str | None:
         return f"cannot write {p}: {folder} is not a folder"
     if not os.access(folder, os.W_OK):
         return f"cannot write {p}: the folder {folder} is not writable"
+    if not p.exists():   # try the very file (a folder such as /proc takes no new files, even from root)
+        try:
+            with open(p, "xb"):
+                pass
+            p.unlink()
+        except FileExistsError:
+            pass
+        except OSError as err:
+            return f"cannot write {p}: {err.strerror or err}"
     return None
 
 
@@ -98,7 +128,7 @@ def cmd_play(args) -> int:
 
         try:
             run_table_view(path, screenshot=args.screenshot, frames=args.frames)
-        except OSError as err:
+        except OSError as err:   # PictureError: the save itself failed
             _err(f"skirmish play: cannot write {args.screenshot}: {err}")
             return 1
         return 0
@@ -119,6 +149,7 @@ def cmd_play(args) -> int:
         if not _suits(args, mapfile, "play"):
             return 2
     from game.app import run_client
+    from game.scenes.base import PictureError
 
     try:
         return run_client(args.ruleset, args.map, seats or None, args.seed, args.load, frames=args.frames,
@@ -129,12 +160,20 @@ def cmd_play(args) -> int:
     except GameError as err:
         _err(f"skirmish play: {err}")
         return 2
+    except PictureError as err:
+        _err(f"skirmish play: cannot write {args.screenshot}: {err}")
+        return 1
 
 
 def cmd_screenshot(args) -> int:
+    from engine.ai import agent_problem
     from engine.core.errors import GameError
     from game.app import screenshot
 
+    why = agent_problem(args.agent)
+    if why:
+        _err(f"skirmish screenshot: {why}")
+        return 2
     why = _out_problem(args.out)
     if why:
         _err(f"skirmish screenshot: {why}")
@@ -372,14 +411,16 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=1)
     pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")
-    pl.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
+    pl.add_argument("--frames", type=_bounded_int(1, 1_000_000, "a number of frames"), default=None,
+                    help="frames to render before --screenshot")
     pl.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     pl.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("screenshot", help="render a game headless after N decisions of AI play")
     sc.add_argument("--ruleset", required=True)
     sc.add_argument("--map", required=True)
-    sc.add_argument("--steps", type=int, default=0, help="decisions of AI play before the picture")
+    sc.add_argument("--steps", type=_bounded_int(0, 100_000, "a number of decisions"), default=0,
+                    help="decisions of AI play before the picture")
     sc.add_argument("--seed", type=int, default=1)
     sc.add_argument("--agent", default="random", help="the agent that plays the steps")
     sc.add_argument("--select", help="model (id or name) to select")
@@ -387,8 +428,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--reach", action="store_true", help="shade where the selected model can move")
     sc.add_argument("--sight", action="store_true", help="shade what the selected model sees")
     sc.add_argument("--threat", action="store_true", help="shade what the enemy sees")
-    sc.add_argument("--width", type=int, default=1280)
-    sc.add_argument("--height", type=int, default=720)
+    sc.add_argument("--width", type=_bounded_int(1, MAX_PICTURE_PX, "a width in pixels"), default=1280)
+    sc.add_argument("--height", type=_bounded_int(1, MAX_PICTURE_PX, "a height in pixels"), default=720)
     sc.add_argument("--out", required=True, help="the PNG to write")
     sc.set_defaults(func=cmd_screenshot)
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 
 def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:
-    """Why the ruleset or an agent name is not usable, or None. An agent name may carry
-    parameters after a colon ("hard:budget=2.0")."""
-    from engine.ai import agent_names
+    """Why the ruleset or an agent is not usable, or None. An agent name may carry parameters
+    after a colon ("hard:budget=2.0"): the agent's own schema checks them (``engine.ai.check_agent``)."""
+    from engine.ai import agent_problem
     from engine.core.errors import UnknownRuleset
     from engine.core.rules import get_rules
 
@@ -14,6 +14,7 @@ def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None
     except UnknownRuleset as err:
         return f"skirmish {command}: {err}"
     for a in agents:
-        if a.split(":", 1)[0] not in agent_names():
-            return f"skirmish {command}: no agent {a!r} (available: {', '.join(agent_names())})"
+        why = agent_problem(a)
+        if why:
+            return f"skirmish {command}: {why}"
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.ai import agent_names, make_agent
+from engine.ai import agent_names, check_agent, make_agent
 from engine.core import Choice, Decision, Event, Game, GameError, Setup, replay
 from engine.core.saves import save_game
 
@@ -27,6 +27,7 @@ def parse_seat(seat: str) -> str:
     base = name.split(":", 1)[0]
     if base not in agent_names():
         raise ValueError(f"no agent {base!r} (available: {', '.join(agent_names())}, or 'human')")
+    check_agent(name)   # its parameters too: an AgentError (a ValueError) says what is wrong
     return f"ai:{name}"
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 import time
 import os
-from pathlib import Path
 
 WINDOW = (1280, 800)
 FPS = 60
@@ -190,10 +189,9 @@ def run_table_view(map_path, screenshot=None, frames=None, *, tape=None, mouse=N
                 break
             clock.tick(FPS)
         if screenshot is not None:
-            path = Path(screenshot)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(screen, str(path))
-            return path
+            from game.scenes.base import save_png
+
+            return save_png(screen, screenshot)
         return None
     finally:
         pygame.display.quit()

@@ -3,6 +3,8 @@ search agents "normal" and "hard" (look-ahead on sampled worlds, easy as the pla
 from . import easy  # noqa: F401  (registers "easy")
 from . import random_agent  # noqa: F401  (registers "random")
 from . import search  # noqa: F401  (registers "normal" and "hard")
-from .base import Agent, agent_names, make_agent, parse_agent, register_agent
+from .base import (Agent, AgentError, agent_names, agent_problem, check_agent, make_agent, parse_agent,
+                   register_agent)
 
-__all__ = ["Agent", "agent_names", "make_agent", "parse_agent", "register_agent"]
+__all__ = ["Agent", "AgentError", "agent_names", "agent_problem", "check_agent", "make_agent", "parse_agent",
+           "register_agent"]

@@ -20,14 +20,29 @@ import copy
 import random
 from typing import Callable
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from engine.core.protocol import Choice, Decision
+
+
+class NoParams(BaseModel):
+    """An agent's parameters (``name:key=value,...``) as a schema: each agent names its own
+    subclass in ``Agent.Params``, with a type, bounds and a description per field; this one
+    takes none."""
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+class AgentError(ValueError):
+    """An agent name or parameters no agent takes (a usage error: the reason says which)."""
 
 
 class Agent:
     name = "agent"
+    Params: type[BaseModel] = NoParams
 
-    def __init__(self, player: int, seed: int = 0):
+    def __init__(self, player: int, seed: int = 0, params: BaseModel | None = None):
         self.player = player
+        self.params = params if params is not None else self.Params()
         self.rng = random.Random(seed)
         self.table = None
         self.rules = None
@@ -91,15 +106,46 @@ def parse_agent(name: str) -> tuple[str, dict]:
     return base.strip(), params
 
 
-def make_agent(name: str, player: int, seed: int) -> Agent:
-    """An agent by name, with optional parameters after a colon (``"hard:budget=2.0"``); an
-    agent that takes none refuses them."""
+def check_agent(name: str) -> tuple[str, BaseModel]:
+    """The agent's registered name and its parameters checked against its ``Params`` schema;
+    ``AgentError`` (a ``ValueError``) saying what is wrong otherwise: an unknown agent, a
+    parameter it does not take, a value of the wrong type, NaN, infinity or out of bounds. The one
+    check every command, the launcher and ``make_agent`` use."""
+    if not isinstance(name, str):
+        raise AgentError(f"{name!r} is not an agent name")
     base, params = parse_agent(name)
     if base not in _AGENTS:
-        raise KeyError(f"no agent {base!r} (available: {', '.join(sorted(_AGENTS))})")
-    if params:
-        return _AGENTS[base](player, seed, **params)
-    return _AGENTS[base](player, seed)
+        raise AgentError(f"no agent {base!r} (available: {', '.join(sorted(_AGENTS))})")
+    schema = _AGENTS[base].Params
+    known = sorted(schema.model_fields)
+    unknown = sorted(set(params) - set(known))
+    if unknown and known:
+        raise AgentError(f"agent {base!r} takes no parameter {', '.join(map(repr, unknown))} "
+                         f"(it takes {', '.join(known)})")
+    if unknown:
+        raise AgentError(f"agent {base!r} takes no parameters ({', '.join(map(repr, unknown))} given)")
+    try:
+        return base, schema.model_validate(params)
+    except ValidationError as err:
+        why = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']} (got {e['input']!r})"
+                        for e in err.errors(include_url=False))
+        raise AgentError(f"agent {base!r}: {why}") from None
+
+
+def agent_problem(name: str) -> str | None:
+    """Why ``name`` (with any parameters) is not a usable agent, or None."""
+    try:
+        check_agent(name)
+    except AgentError as err:
+        return str(err)
+    return None
+
+
+def make_agent(name: str, player: int, seed: int) -> Agent:
+    """An agent by name, with optional parameters after a colon (``"hard:budget=2.0"``),
+    checked by ``check_agent`` (an agent that takes none refuses them)."""
+    base, params = check_agent(name)
+    return _AGENTS[base](player, seed, params=params)
 
 
 def agent_names() -> list[str]:

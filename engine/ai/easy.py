@@ -49,8 +49,8 @@ def fallback(decision: Decision, rng) -> Choice:
 class EasyAgent(Agent):
     name = "easy"
 
-    def __init__(self, player: int, seed: int = 0):
-        super().__init__(player, seed)
+    def __init__(self, player: int, seed: int = 0, params=None):
+        super().__init__(player, seed, params)
         self._policy: Policy | None = None
 
     def attach(self, table, rules) -> None:

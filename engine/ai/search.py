@@ -28,7 +28,7 @@ and the worlds it samples. A world is built from what this player sees plus the 
 order or the real dice to come (``tests/test_ai_search.py`` holds the view fixed, changes the
 hidden state and checks the answer stays the same).
 
-Parameters: ``make_agent("hard:budget=2.0,k=5")``; see ``SearchAgent.defaults``.
+Parameters: ``make_agent("hard:budget=2.0,k=5")``; see ``SearchParams`` (types, bounds, meaning).
 """
 from __future__ import annotations
 
@@ -36,9 +36,11 @@ import copy
 import random
 import time
 
+from pydantic import Field
+
 from engine.core.protocol import Choice, Decision
 
-from .base import Agent, register_agent
+from .base import Agent, NoParams, register_agent
 from .easy import EasyAgent, fallback
 from .utility import Utility
 
@@ -65,32 +67,51 @@ def segment_key(st) -> tuple:
     return (st.turn, st.active, getattr(st, "acting", None), getattr(st, "activations", None))
 
 
+# ------------------------------------------------------------------ parameters
+class SearchParams(NoParams):
+    """``normal``'s parameters (docs/ai.md, "Search agents"). Utility units are about a wound
+    (a win is 20), so the bounds on margin, tie, z and position are far past any useful value."""
+    budget: float = Field(0.25, gt=0, le=600, description="CPU seconds of search per decision")
+    iters: int = Field(0, ge=0, le=100_000, description="> 0: exactly this many rounds, no clock")
+    k: int = Field(3, ge=1, le=100, description="candidates searched")
+    depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")
+    steps: int = Field(40, ge=1, le=100_000, description="most decisions in one playout")
+    prefilter: int = Field(24, ge=1, le=10_000, description="most other options ranked by a short look")
+    margin: float = Field(0.05, ge=0, le=100, description="utility another candidate must beat easy's pick by")
+    settle: int = Field(4, ge=2, le=100_000, description="rounds before the search may stop early")
+    tie: float = Field(0.25, ge=0, le=100, description="indifference zone of the early stop, in utility units")
+    z: float = Field(1.0, ge=0, le=100, description="standard errors a change from easy's pick needs")
+    position: float = Field(0.3, ge=0, le=100, description="weight of a ruleset's position term (Frontier's)")
+
+
+class HardParams(SearchParams):
+    """``hard``: a longer search through the reply's activation."""
+    budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
+    k: int = Field(4, ge=1, le=100, description="candidates searched")
+    depth: int = Field(2, ge=1, le=10, description="activations played after the candidate")
+
+
 # ------------------------------------------------------------------ the agent
 @register_agent
 class SearchAgent(Agent):
     """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
     name = "normal"
-    defaults = {"budget": 0.25, "iters": 0, "k": 3, "depth": 1, "steps": 40, "prefilter": 24,
-                "margin": 0.05, "settle": 4, "tie": 0.25, "position": 0.3, "z": 1.0}
+    Params = SearchParams
 
-    def __init__(self, player: int, seed: int = 0, **params):
-        super().__init__(player, seed)
-        unknown = set(params) - set(self.defaults)
-        if unknown:
-            raise ValueError(f"agent {self.name!r} takes no parameter {', '.join(sorted(unknown))} "
-                             f"(it takes {', '.join(sorted(self.defaults))})")
-        p = {**self.defaults, **params}
-        self.budget = float(p["budget"])
-        self.iters = int(p["iters"])
-        self.k = max(1, int(p["k"]))
-        self.depth = max(1, int(p["depth"]))
-        self.steps = max(1, int(p["steps"]))
-        self.prefilter = max(1, int(p["prefilter"]))
-        self.margin = float(p["margin"])
-        self.settle = max(2, int(p["settle"]))   # rounds before the search may stop early
-        self.tie = float(p["tie"])
-        self.z = float(p["z"])                  # standard errors a change from easy's pick needs
-        self.position = float(p["position"])   # weight of a ruleset's position term (Frontier's)
+    def __init__(self, player: int, seed: int = 0, params: SearchParams | None = None):
+        super().__init__(player, seed, params)
+        p = self.params     # checked against ``Params`` (types and bounds) by ``check_agent``
+        self.budget = p.budget
+        self.iters = p.iters
+        self.k = p.k
+        self.depth = p.depth
+        self.steps = p.steps
+        self.prefilter = p.prefilter
+        self.margin = p.margin
+        self.settle = p.settle     # rounds before the search may stop early
+        self.tie = p.tie
+        self.z = p.z               # standard errors a change from easy's pick needs
+        self.position = p.position  # weight of a ruleset's position term (Frontier's)
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
@@ -307,4 +328,4 @@ class SearchAgent(Agent):
 class HardAgent(SearchAgent):
     """``hard``: a longer search (0.8 s, 4 candidates, through the reply's activation)."""
     name = "hard"
-    defaults = {**SearchAgent.defaults, "budget": 0.8, "k": 4, "depth": 2}
+    Params = HardParams

@@ -27,10 +27,19 @@ class Setup:
     seed: int = 0
 
 
+# Seeds are signed 64-bit whole numbers: room for any seed a person or a tool picks, and a
+# bound a save's schema can state (engine/core/saves.py).
+MAX_SEED = 2 ** 63 - 1
+
+
 class Game:
     def __init__(self, setup: Setup, table=None):
         from .tables import table_for
 
+        seed = setup.seed
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED - 1 <= seed <= MAX_SEED:
+            raise SetupError(f"the seed must be a whole number from {-MAX_SEED - 1} to {MAX_SEED}, "
+                             f"not {_short(seed)}")
         self.setup = setup
         rules_cls = get_rules(setup.ruleset)
         self.table = table if table is not None else table_for(setup.map)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -92,14 +94,39 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
     return probs
 
 
-def load_json_file(path: str | Path) -> Any:
+# Far larger than any map, roster or save (a long game's save is well under 1 MB).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def read_text_file(path: str | Path) -> str:
+    """The text of a regular file. A named pipe, a device or a folder is refused, not read: the
+    open does not wait for a writer (non-blocking), and what was opened is checked before
+    reading (so a pipe swapped in after a check cannot block either)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is allowed
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise DataError(path, [("", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise DataError(path, [("", f"cannot read: {err}")]) from None
+    except OSError as err:
+        raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
+        os.close(fd)
+        m = st.st_mode
+        what = ("a folder" if stat.S_ISDIR(m) else "a named pipe" if stat.S_ISFIFO(m)
+                else "a device" if stat.S_ISCHR(m) or stat.S_ISBLK(m) else "a socket or other special file")
+        raise DataError(path, [("", f"is {what}, not a regular file" if not stat.S_ISREG(m)
+                                else f"is {st.st_size:,} bytes, larger than any data file ({MAX_FILE_BYTES:,})")])
+    with os.fdopen(fd, "rb") as f:
+        try:
+            return f.read().decode("utf-8-sig")  # a byte-order mark is allowed
+        except (OSError, UnicodeDecodeError) as err:
+            raise DataError(path, [("", f"cannot read: {err}")]) from None
+
+
+def load_json_file(path: str | Path) -> Any:
+    path = Path(path)
+    text = read_text_file(path)
     try:
         data = json.loads(text, parse_constant=_constant, parse_float=_number)
     except json.JSONDecodeError as err:

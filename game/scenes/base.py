@@ -141,8 +141,17 @@ class App:
         pygame.quit()
 
 
+class PictureError(OSError):
+    """A picture could not be written where it was asked to go (the reason is pygame's or the system's)."""
+
+
 def save_png(surface, path) -> Path:
+    """Write ``surface`` as a PNG; a place it cannot be written raises ``PictureError``, never
+    pygame's own error (the command line turns it into a message and exit code 1)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+    except (OSError, pygame.error) as err:
+        raise PictureError(getattr(err, "strerror", None) or str(err)) from None
     return path

@@ -6,6 +6,7 @@ marked, and Start explains the engine's reason instead of starting.
 from __future__ import annotations
 
 import functools
+import sys
 
 import pygame
 import pygame_gui
@@ -91,7 +92,9 @@ class LauncherScene(Scene):
         if self.settings.map not in self.maps:
             self.settings.map = "town"
         self.thumb_cache: dict[str, pygame.Surface] = {}
-        self.error = ""
+        self.error = self.settings.notice     # a bad settings file was set aside: say so
+        if self.error:
+            print(f"skirmish: {self.error}", file=sys.stderr)
         self._build()
 
     # --- widgets --------------------------------------------------------------------------

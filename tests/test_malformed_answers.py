@@ -193,3 +193,87 @@ def test_from_json_checks_field_types():
         with pytest.raises(ValueError):
             Choice.from_json(data)
     assert Choice.from_json({"type": "common.MoveTo", "model": "m", "x": 1, "y": 2.5}).x == 1
+
+
+# --- issue 30: answers whose comparison raises, split shares of the wrong type ----------------
+class HostileStr(str):
+    """Text whose comparison (and hash) raises: a legal option's field swapped for this must be
+    refused as malformed before anything compares it."""
+    def __eq__(self, other):
+        raise RuntimeError("compared")
+    __ne__ = __eq__
+
+    def __hash__(self):
+        raise RuntimeError("hashed")
+
+
+class HostileInt(int):
+    def __eq__(self, other):
+        raise RuntimeError("compared")
+    __hash__ = int.__hash__
+
+
+@pytest.mark.parametrize("ruleset", sorted(HOME))
+def test_an_answer_whose_comparison_raises_is_refused(ruleset):
+    tried = 0
+    for g in games(ruleset):
+        d = g.pending()
+        for o in d.options[:6]:
+            for f in dataclasses.fields(o):
+                v = getattr(o, f.name)
+                hostile = HostileStr(v) if type(v) is str else HostileInt(v) if type(v) is int else None
+                if hostile is None:
+                    continue
+                bad = dataclasses.replace(o, **{f.name: hostile})
+                before = g.state_hash()
+                with pytest.raises(IllegalChoice, match=f.name):
+                    g.submit(d.player, bad)
+                assert g.state_hash() == before and g.pending().seq == d.seq
+                tried += 1
+    assert tried >= 10
+
+
+def test_same_choice_compares_by_exact_type_first():
+    from engine.core.protocol import same_choice
+    from engine.rulesets.common import MoveTo
+
+    a = MoveTo("m", 1.0, 2.0)
+    assert same_choice(a, MoveTo("m", 1.0, 2.0))
+    assert not same_choice(a, MoveTo(HostileStr("m"), 1.0, 2.0))   # no comparison is made: no raise
+    assert not same_choice(a, MoveTo("m", 1, 2.0))                   # 1 and 1.0 are not the same answer
+
+
+def _split_decision():
+    from counterblast_fixtures import staged, submit
+    from engine.rulesets.counterblast import choices as C
+
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7), "2-drone-2": (22, 4.5), "2-drone-4": (26, 5)})
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    return g, C
+
+
+@pytest.mark.parametrize("dice", [(1.5, 3.2), ("2", "2"), (True, 3), (" 2", "2\n"), (2.0, 2.0), (1.5, 2.5),
+                                  (0, 4), (-1, 5), (10 ** 400, 4), (HostileInt(2), 2), [2, 2], 4])
+def test_split_shares_must_be_positive_whole_numbers(dice):
+    """Counterblast's split attacks (issue 30): ``dice`` is typed ``tuple[int, ...]``; shares of
+    another type, or below one die, are refused with the field named, the state unchanged."""
+    g, C = _split_decision()
+    d = g.pending()
+    before = g.state_hash()
+    for kind in (C.SplitShoot, C.SplitStrike):
+        weapon = "pulse-carbine" if kind is C.SplitShoot else "combat-knife"
+        with pytest.raises(IllegalChoice):
+            g.submit(d.player, kind("1-ranger-1", weapon, ("2-drone-2", "2-drone-1"), dice))
+        assert g.state_hash() == before
+    legal = C.SplitShoot("1-ranger-1", "pulse-carbine", ("2-drone-2", "2-drone-1"), (2, 2))
+    g.check(d.player, legal)                                        # the same split with whole shares
+
+
+def test_the_split_space_itself_refuses_shares_that_are_not_whole_numbers():
+    from engine.rulesets.counterblast.flow.actions import SplitSpace
+    from engine.rulesets.counterblast import choices as C
+
+    space = SplitSpace(C.SplitShoot, "1-ranger-1", "pulse-carbine", ("a", "b"), 4)
+    assert space.check(C.SplitShoot("1-ranger-1", "pulse-carbine", ("a", "b"), (2, 2))) is None
+    for dice in [(1.5, 2.5), ("2", "2"), (True, 3), (" 2", "2\n"), (2.0, 2.0)]:
+        assert space.check(C.SplitShoot("1-ranger-1", "pulse-carbine", ("a", "b"), dice))

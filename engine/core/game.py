@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, SetupError, StaleDecision
 from .odds import AttackOdds
-from .protocol import Choice, Decision, Event, Result, _short
+from .protocol import Choice, Decision, Event, Result, _short, same_choice
 from .rules import Rules, get_rules
 from .state import State, state_hash
 
@@ -91,7 +91,7 @@ class Game:
         problems = choice.field_problems()
         if problems:
             raise IllegalChoice(f"{choice.describe_safely()} is malformed: " + "; ".join(problems), d.expected())
-        if choice in d.options:
+        if any(same_choice(choice, o) for o in d.options):   # exact types first: no __eq__ of the caller's runs
             return d
         reasons = []
         for space in d.spaces:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import numbers
 import types
 import typing
 from dataclasses import dataclass, field
@@ -50,7 +49,9 @@ class Choice:
     def field_problems(self) -> list[str]:
         """What is wrong with the types of this choice's fields, read from the dataclass
         annotations (str, int, float (finite), bool, None unions, tuples of those); empty when
-        every field has its declared type. ``Game.check`` and ``from_json`` refuse on any."""
+        every field has its declared type. Types are exact: a subclass of str or int (which may
+        compare or hash as it likes) is refused like any other wrong type, so nothing a caller
+        passes runs code when the answer is compared. ``Game.check`` and ``from_json`` refuse on any."""
         hints = _field_types(type(self))
         problems = []
         for f in dataclasses.fields(self):
@@ -146,7 +147,7 @@ def _type_problem(v: Any, t: Any, depth: int = 0) -> str | None:
             reasons.append(r)
         return f"{_short(v)} is not " + " or ".join(_type_name(a) for a in typing.get_args(t))
     if t is tuple or origin is tuple:
-        if not isinstance(v, tuple):
+        if type(v) is not tuple:
             return f"{_short(v)} is not a list"
         args = typing.get_args(t)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -165,15 +166,15 @@ def _type_problem(v: Any, t: Any, depth: int = 0) -> str | None:
     if t is type(None):
         return None if v is None else f"{_short(v)} is not None"
     if t is bool:
-        return None if isinstance(v, bool) else f"{_short(v)} is not true or false"
+        return None if type(v) is bool else f"{_short(v)} is not true or false"
     if t is int:
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        if type(v) is not int:
             return f"{_short(v)} is not a whole number"
-        if abs(int(v)) > MAX_INT:
+        if abs(v) > MAX_INT:
             return f"{_short(v)} is out of range (at most {MAX_INT} either way)"
         return None
     if t is float:
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+        if type(v) not in (float, int):
             return f"{_short(v)} is not a number"
         try:
             ok = math.isfinite(float(v))
@@ -181,8 +182,25 @@ def _type_problem(v: Any, t: Any, depth: int = 0) -> str | None:
             ok = False
         return None if ok else f"{_short(v)} is not a finite number"
     if t is str:
-        return None if isinstance(v, str) else f"{_short(v)} is not text"
+        return None if type(v) is str else f"{_short(v)} is not text"
     return None  # a type this check does not know: the ruleset's own check decides
+
+
+def same_choice(a: Choice, b: Choice) -> bool:
+    """``a == b`` compared by exact type first, field by field: a value whose type differs is
+    never equal, and its own ``__eq__`` is never called (an answer cannot run code in
+    ``Game.check`` by comparing; an int 1 is not the answer 1.0)."""
+    if type(a) is not type(b):
+        return False
+    return all(_same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+
+
+def _same(x: Any, y: Any) -> bool:
+    if type(x) is not type(y):
+        return False
+    if type(x) is tuple:
+        return len(x) == len(y) and all(_same(p, q) for p, q in zip(x, y))
+    return x == y
 
 
 def _jsonable(v: Any) -> Any:

@@ -91,7 +91,7 @@ class SplitStrike(Choice):
     model: str
     weapon: str
     targets: tuple
-    dice: tuple
+    dice: tuple[int, ...]   # whole dice per target (Choice.field_problems refuses any other type)
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ class SplitShoot(Choice):
     model: str
     weapon: str
     targets: tuple
-    dice: tuple
+    dice: tuple[int, ...]   # whole dice per target (Choice.field_problems refuses any other type)
 
 
 @dataclass(frozen=True)

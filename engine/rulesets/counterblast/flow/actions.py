@@ -36,9 +36,11 @@ class SplitSpace(ChoiceSpace):
         if not isinstance(c, self.choice_type) or c.model != self.model or c.weapon != self.weapon:
             return f"this split is for {self.model}'s {self.weapon}"
         try:
-            targets, dice = tuple(c.targets), tuple(int(d) for d in c.dice)
-        except (TypeError, ValueError):
+            targets, dice = tuple(c.targets), tuple(c.dice)
+        except TypeError:
             return "targets and dice must be lists"
+        if any(type(d) is not int for d in dice):   # never int(): 1.5, "2" and True are not shares
+            return "every share of dice is a whole number"
         if len(targets) != len(dice):
             return "one share of dice per target"
         if len(targets) < 2:

@@ -65,9 +65,10 @@ def test_a_circle_beyond_any_table_is_refused_and_analyze_map_does_not_crash(tmp
     p = _map_with(tmp_path, lambda d: d["pieces"].append(
         {"id": "huge", "kind": "rock", "shape": {"type": "circle", "center": [10, 10], "radius": 1e300}}))
     rc, err, exc = run_command(["analyze-map", str(p)])
-    assert exc is None and rc == 1 and "shape.radius" in err and "100 m" in err
+    # the schema's own bound on every length (100,000, i.e. 100 m in the loosest unit, mm)
+    assert exc is None and rc == 1 and "shape.circle.radius" in err and "less than or equal to 100000" in err
     big = _map_with(tmp_path, lambda d: d.update(width=5000), name="big.json")   # 5000 in = 127 m
-    with pytest.raises(DataError, match="width"):
+    with pytest.raises(DataError, match="width: 5000in is larger than any table \\(100 m\\)"):
         load_map(big)
 
 

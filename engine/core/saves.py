@@ -23,7 +23,7 @@ from engine.data.errors import DataError, load_json_file, parse_data
 from engine.data.maps import MapFile
 
 from .errors import GameError
-from .game import Game, Setup
+from .game import MAX_SEED, Game, Setup
 from .protocol import Choice
 from .rules import get_rules
 
@@ -39,7 +39,7 @@ class SaveError(OSError):
 
 class SavedDecision(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
-    player: int = Field(ge=1)
+    player: int = Field(ge=1, le=8, description="who decided (no ruleset has more than 8 players)")
     choice: dict
 
 
@@ -53,7 +53,7 @@ class SaveFile(BaseModel):
     map: MapFile
     rosters: list[Any]
     options: dict = Field(default_factory=dict)
-    seed: int
+    seed: int = Field(ge=-MAX_SEED - 1, le=MAX_SEED, description="the game's seed (a signed 64-bit number)")
     decisions: list[SavedDecision]
     state_hash: str = Field(min_length=8)
     # version 2: the hash of each checked part, and one hash over them all

@@ -61,12 +61,15 @@ KIND_DEFAULTS: dict[str, dict] = {
     "bones":     dict(height_mm=10.0, blocks_sight=False, obscuring=False, cover="none", impassable=False, difficult=True, climbable=False),
 }
 
-Point = tuple[float, float]
-
-
 # No table is larger than this, and no piece lies, reaches or rises further from the table's
 # corner: a number beyond it is a typo (and would overflow the geometry), refused with its field.
+# The schema states it per number in the loosest unit (100,000 mm); ``MapFile._size_problems``
+# then applies it in the map's own unit (100 m is 3,937 in).
 MAX_MM = 100_000.0
+
+Coord = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM)]
+Point = tuple[Coord, Coord]
+Length = Field(gt=0, le=MAX_MM, description="in the map's unit; at most 100 m")
 
 
 class _Strict(BaseModel):
@@ -76,7 +79,7 @@ class _Strict(BaseModel):
 
 class PolygonShape(_Strict):
     type: Literal["polygon"] = "polygon"
-    points: list[Point] = Field(min_length=3)
+    points: list[Point] = Field(min_length=3, max_length=1000, description="corners (x, y) in the map's unit")
 
     @field_validator("points")
     @classmethod
@@ -90,16 +93,16 @@ class PolygonShape(_Strict):
 
 class CircleShape(_Strict):
     type: Literal["circle"] = "circle"
-    center: Point
-    radius: float = Field(gt=0)
+    center: Point = Field(description="(x, y) in the map's unit")
+    radius: float = Length
 
 
 class WallShape(_Strict):
     """A straight wall or fence: the segment a-b, ``thickness`` wide."""
     type: Literal["wall"] = "wall"
-    a: Point
-    b: Point
-    thickness: float = Field(gt=0)
+    a: Point = Field(description="one end (x, y) in the map's unit")
+    b: Point = Field(description="the other end (x, y) in the map's unit")
+    thickness: float = Length
 
     @model_validator(mode="after")
     def _length(self) -> "WallShape":
@@ -117,7 +120,7 @@ class Piece(_Strict):
     kind: Kind
     name: str = ""
     shape: Shape
-    height: float | None = Field(default=None, ge=0, description="in the map's unit")
+    height: float | None = Field(default=None, ge=0, le=MAX_MM, description="in the map's unit; at most 100 m")
     blocks_sight: bool | None = None
     obscuring: bool | None = None
     cover: CoverClass | None = None
@@ -141,8 +144,8 @@ class Piece(_Strict):
 
 
 class Zone(_Strict):
-    side: int = Field(ge=1, le=2)
-    points: list[Point] = Field(min_length=3)
+    side: int = Field(ge=1, le=2, description="the side that deploys here (1 or 2)")
+    points: list[Point] = Field(min_length=3, max_length=1000, description="corners (x, y) in the map's unit")
 
     @field_validator("points")
     @classmethod
@@ -155,7 +158,7 @@ class Zone(_Strict):
 class Marker(_Strict):
     id: str = Field(min_length=1)
     name: str = ""
-    at: Point
+    at: Point = Field(description="(x, y) in the map's unit")
 
 
 class MapFile(_Strict):
@@ -164,8 +167,8 @@ class MapFile(_Strict):
     name: str = Field(min_length=1)
     description: str = ""
     unit: Unit
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: float = Length
+    height: float = Length
     suits: list[str] = Field(default_factory=list, description="ruleset ids this layout was designed for")
     pieces: list[Piece] = Field(default_factory=list)
     deployment: list[Zone] = Field(min_length=2)

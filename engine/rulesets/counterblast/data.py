@@ -43,6 +43,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
 
 
+# Upper bounds a real game could need (issue 30): a number past them is a typo, refused with its field.
+MAX_RANGE_IN = 240.0     # inches: 20 ft, past the diagonal of any table (the seed's is 4' x 3')
+MAX_REACH_IN = 24.0      # inches: a striking weapon's reach (the shipped armoury's longest is 1")
+MAX_DAMAGE = 20          # raw damage per success: more than any model's Mettle
+MAX_POINTS = 100_000     # points: a model's cost, a crew's limit, a mission's score
+
+
 # Conditions a weapon or enigma may inflict. The seed defines Burning, Blind, Half-blind and
 # Pinned but names no cause; it does say "Some weapons may apply additional effects as well
 # according to their own rules", so causes are weapon data (Interpretation 36).
@@ -74,7 +81,7 @@ class Ability(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
     effect: Literal["long_shot_difficulty", "strike_explode_on", "immune"]
-    value: int | None = Field(None, ge=2, le=10)
+    value: int | None = Field(None, ge=2, le=10, description="the difficulty or explosion number the effect uses")
     condition: ImmuneCondition | None = None
     description: str = Field(min_length=1)
 
@@ -93,8 +100,8 @@ class Ability(_Strict):
 class ShootingWeapon(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
-    range: float = Field(gt=0, description="inches")
-    damage: int = Field(ge=1, description="raw damage per success")
+    range: float = Field(gt=0, le=MAX_RANGE_IN, description="inches")
+    damage: int = Field(ge=1, le=MAX_DAMAGE, description="raw damage per success")
     pistol: bool = Field(False, description="may Snapshot while Engaged")
     explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
     inflicts: Inflicts | None = None
@@ -104,9 +111,9 @@ class ShootingWeapon(_Strict):
 class StrikingWeapon(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
-    reach: float = Field(ge=0, description="inches, base edge to base edge")
-    damage: int = Field(ge=1)
-    explode_on: int = Field(10, ge=8, le=10)
+    reach: float = Field(ge=0, le=MAX_REACH_IN, description="inches, base edge to base edge")
+    damage: int = Field(ge=1, le=MAX_DAMAGE, description="raw damage per success")
+    explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
     inflicts: Inflicts | None = None
     notes: str = ""
 
@@ -116,9 +123,9 @@ class Enigma(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
     action: Literal["psi_strike", "psi_craft"]
-    difficulty: int = Field(ge=2, le=10)
-    range: float = Field(gt=0)
-    damage: int = Field(0, ge=0, description="raw damage per success (Psi Strike)")
+    difficulty: int = Field(ge=2, le=10, description="the Psi check's difficulty")
+    range: float = Field(gt=0, le=MAX_RANGE_IN, description="inches")
+    damage: int = Field(0, ge=0, le=MAX_DAMAGE, description="raw damage per success (Psi Strike)")
     inflicts: Inflicts | None = Field(None, description="Psi Strike: a condition it causes")
     craft: Literal["veil", "remove_token"] | None = Field(
         None, description="Psi Craft: light cover until Upkeep, or one damage token removed")
@@ -197,14 +204,14 @@ class Profile(_Strict):
     kind: Kind
     size: int = Field(ge=1, le=5, description="Jump and Throw compare sizes")
     base_mm: Literal[25, 30, 40, 50] = 30
-    height_mm: float = Field(40.0, gt=0, description="silhouette height for sight and cover")
-    move: int = Field(ge=0, le=20)
-    zap: int = Field(ge=0, le=20)
-    grit: int = Field(ge=0, le=20)
-    defense: int = Field(ge=0, le=20)
-    knack: int = Field(ge=0, le=20)
-    mettle: int = Field(ge=1, le=20)
-    points: int = Field(ge=0)
+    height_mm: float = Field(40.0, gt=0, le=500, description="silhouette height for sight and cover (mm)")
+    move: int = Field(ge=0, le=20, description="inches per move")
+    zap: int = Field(ge=0, le=20, description="dice of shooting checks")
+    grit: int = Field(ge=0, le=20, description="dice of striking checks")
+    defense: int = Field(ge=0, le=20, description="dice of Defense checks")
+    knack: int = Field(ge=0, le=20, description="dice of Knack checks (heal, Hack, Rally...)")
+    mettle: int = Field(ge=1, le=20, description="damage tokens that put the model Down")
+    points: int = Field(ge=0, le=MAX_POINTS, description="the model's cost")
     shooting: list[Slug] = Field(default_factory=list)
     striking: list[Slug] = Field(default_factory=list)
     gear: list[Slug] = Field(default_factory=list)
@@ -214,7 +221,7 @@ class Profile(_Strict):
 class CrewEntry(_Strict):
     id: Slug = Field(pattern=_SLUG)
     profile: Profile
-    count: int = Field(1, ge=1, le=20)
+    count: int = Field(1, ge=1, le=20, description="copies of this model in the crew")
 
 
 class Crew(_Strict):
@@ -222,7 +229,7 @@ class Crew(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
     description: str = ""
-    points_limit: int = Field(500, gt=0)
+    points_limit: int = Field(500, gt=0, le=MAX_POINTS, description="most points the crew may cost")
     leader: Slug
     models: list[CrewEntry] = Field(min_length=1)
 
@@ -329,12 +336,12 @@ class Objective(_Strict):
     name: str = Field(min_length=1)
     kind: ObjectiveKind
     description: str = Field(min_length=1)
-    points: int = Field(ge=0)
-    max_points: int | None = Field(None, ge=0)
-    deny_points: int = Field(0, ge=0)
+    points: int = Field(ge=0, le=MAX_POINTS, description="scored per unit achieved")
+    max_points: int | None = Field(None, ge=0, le=MAX_POINTS, description="most this objective scores (None: no cap)")
+    deny_points: int = Field(0, ge=0, le=MAX_POINTS, description="scored for each opponent that achieved none of it")
     scored: Literal["game_end", "each_turn_end"] = "game_end"
     markers: list[str] = Field(default_factory=list, description="map objective marker ids; empty = all")
-    range: float = Field(3.0, gt=0, description="inches from a marker / evac point that counts")
+    range: float = Field(3.0, gt=0, le=MAX_RANGE_IN, description="inches from a marker / evac point that counts")
 
 
 class Mission(_Strict):
@@ -342,7 +349,7 @@ class Mission(_Strict):
     id: Slug = Field(pattern=_SLUG)
     name: str = Field(min_length=1)
     description: str = Field(min_length=1)
-    min_markers: int = Field(0, ge=0, description="objective markers the map must provide")
+    min_markers: int = Field(0, ge=0, le=1000, description="objective markers the map must provide")
     objectives: list[Objective] = Field(min_length=1)
 
     @model_validator(mode="after")

@@ -122,9 +122,9 @@ class DoublesOptions(_Strict):
     melee_defender_double_six: Literal["two_effects", "low_ammunition"] = Field(
         "two_effects", description="what a defender's double 6 does in melee, where the seed's 'low ammunition' has no shot to stop")
     tactical_advantage_fixed_damage: bool = Field(False, description="a tactical-advantage win deals exactly 1 point, ignoring armour and bonuses")
-    precise_attack_penalty: int = Field(1, ge=0, le=3)
+    precise_attack_penalty: int = Field(1, ge=0, le=3, description="penalty dice a precise attack gives the opponent")
     cover_dice: int = Field(1, ge=0, le=3, description="advantage dice on defence against projectiles that cover gives")
-    intimidation_next_turn_loss: int = Field(2, ge=0, le=6)
+    intimidation_next_turn_loss: int = Field(2, ge=0, le=6, description="AP an intimidated attacker with none left loses next turn")
 
     # --- damage and armour --------------------------------------------------------------
     instant_death_points: int | None = Field(
@@ -135,19 +135,19 @@ class DoublesOptions(_Strict):
 
     # --- shooting -----------------------------------------------------------------------
     shots_per_turn: int = Field(2, ge=0, le=6, description="the seed: up to 2 actions of shooting per turn")
-    short_range_advantage: int = Field(1, ge=0, le=3)
-    medium_range_penalty: int = Field(0, ge=0, le=3)
-    long_range_penalty: int = Field(1, ge=0, le=3)
-    aim_cost_ap: int = Field(1, ge=0, le=3)
-    aimed_in_melee_penalty: int = Field(1, ge=0, le=3)
-    moved_before_shooting_penalty: int = Field(1, ge=0, le=3)
+    short_range_advantage: int = Field(1, ge=0, le=3, description="advantage dice of a shot at short range")
+    medium_range_penalty: int = Field(0, ge=0, le=3, description="penalty dice of a shot at medium range")
+    long_range_penalty: int = Field(1, ge=0, le=3, description="penalty dice of a shot at long range")
+    aim_cost_ap: int = Field(1, ge=0, le=3, description="AP to aim")
+    aimed_in_melee_penalty: int = Field(1, ge=0, le=3, description="penalty dice of a shot at a target in melee")
+    moved_before_shooting_penalty: int = Field(1, ge=0, le=3, description="penalty dice of a shooter that moved first")
     back_shot_dice: int = Field(1, ge=0, le=3, description="the advantage gained or the penalty given by a back shot")
-    back_shot_damage: int = Field(1, ge=0, le=3)
-    ground_target_penalty: int = Field(1, ge=0, le=3)
-    ground_target_damage: int = Field(1, ge=0, le=3)
+    back_shot_damage: int = Field(1, ge=0, le=3, description="damage added by a back shot")
+    ground_target_penalty: int = Field(1, ge=0, le=3, description="penalty dice of a defender on the ground")
+    ground_target_damage: int = Field(1, ge=0, le=3, description="damage added against a target on the ground")
     visible_from: float = Field(0.9, gt=0, le=1, description="visible fraction from which a target is 'visible'")
     partly_visible_from: float = Field(0.1, gt=0, le=1, description="visible fraction from which a target is 'partly visible' (below: hidden)")
-    partly_visible_defence_advantage: int = Field(1, ge=0, le=3)
+    partly_visible_defence_advantage: int = Field(1, ge=0, le=3, description="advantage dice on defence of a partly visible target")
     melee_target_tie: Literal["retest", "shooter_chooses"] = "retest"
     improvised_throw_bonus: int = Field(0, ge=0, le=3, description="bonus of a stone picked up when nothing else is thrown")
     thrown_weapon: Literal["kept", "dropped"] = Field(
@@ -158,13 +158,13 @@ class DoublesOptions(_Strict):
     pick_up_cost_ap: int = Field(1, ge=0, le=3, description="AP to pick up a dropped weapon (thrown_weapon='dropped')")
 
     # --- whole game ---------------------------------------------------------------------
-    turn_limit: int = Field(6, ge=1, le=30)
-    move_cost_ap: int = Field(1, ge=1, le=3)
-    shoot_cost_ap: int = Field(1, ge=1, le=3)
-    melee_attack_cost_ap: int = Field(1, ge=1, le=3)
-    stand_up_cost_ap: int = Field(1, ge=0, le=3)
-    disengage_extra_ap: int = Field(1, ge=0, le=3)
-    difficult_terrain_factor: float = Field(0.5, gt=0, le=1)
+    turn_limit: int = Field(6, ge=1, le=30, description="turns in a game")
+    move_cost_ap: int = Field(1, ge=1, le=3, description="AP of a move")
+    shoot_cost_ap: int = Field(1, ge=1, le=3, description="AP of a shot")
+    melee_attack_cost_ap: int = Field(1, ge=1, le=3, description="AP of a melee attack")
+    stand_up_cost_ap: int = Field(1, ge=0, le=3, description="AP to stand up")
+    disengage_extra_ap: int = Field(1, ge=0, le=3, description="AP a move out of an engagement costs on top")
+    difficult_terrain_factor: float = Field(0.5, gt=0, le=1, description="share of a move left in difficult terrain (0.5: it counts double)")
     engagement_distance_cm: float = Field(1.0, ge=0, le=5, description="bases this close (edge to edge) are engaged")
     vision_arc_deg: float = Field(180.0, gt=0, le=360, description="a fighter's vision arc, centred on its facing (back shots)")
 

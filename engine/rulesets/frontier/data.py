@@ -57,11 +57,11 @@ class Item(_Strict):
     name: str = Field(min_length=1)
     kind: ItemKind
     value: int = Field(ge=0, le=1000, description="dollars")
-    damage: int = Field(default=0, ge=0, le=5)
+    damage: int = Field(default=0, ge=0, le=5, description="damage bonus (melee, firearms)")
     range: float = Field(default=0, ge=0, le=60, description="inches (firearms)")
     throw_range: float = Field(default=0, ge=0, le=12, description="inches (thrown melee items)")
-    defence: int = Field(default=0, ge=0, le=5)
-    heal: int = Field(default=0, ge=0, le=10)
+    defence: int = Field(default=0, ge=0, le=5, description="defence bonus (clothing)")
+    heal: int = Field(default=0, ge=0, le=10, description="wounds regained (drinks)")
     note: str = ""
 
     @model_validator(mode="after")
@@ -126,10 +126,10 @@ class ModelProfile(_Strict):
     id: str = Id
     name: str = Field(min_length=1)
     role: Role
-    strength: int = Field(ge=0, le=10)
+    strength: int = Field(ge=0, le=10, description="added to the card in a fight")
     shooting: int = Field(ge=0, le=10, description="added to the card in a shot")
-    defence: int = Field(ge=0, le=10)
-    toughness: int = Field(ge=0, le=10)
+    defence: int = Field(ge=0, le=10, description="added to the card when defending")
+    toughness: int = Field(ge=0, le=10, description="subtracted from damage taken")
     wounds: int = Field(ge=1, le=20, description="maximum and starting wounds")
     move: float = Field(gt=0, le=24, description="inches per move action")
     base_mm: Literal[25, 30, 40, 50] = 30
@@ -196,28 +196,29 @@ class Posse(_Strict):
 class Options(_Strict):
     """House rules. Defaults are our reading of the seed (docs/rules/frontier.md)."""
     schema_version: Literal[1] = 1
-    hand_size: int = Field(default=8, ge=2, le=15)
+    hand_size: int = Field(default=8, ge=2, le=15, description="cards in a hand")
     cards_per_turn: int = Field(default=7, ge=1, le=14, description="cards each player must spend in a turn")
-    eighth_card_actions_per_turn: int = Field(default=1, ge=0, le=4)
+    eighth_card_actions_per_turn: int = Field(default=1, ge=0, le=4, description="leader's pair plays per turn")
     shortfall: Literal["lay_down", "forfeit"] = Field(
         default="forfeit",
         description="actions run out before seven cards are spent: forfeit the rest to the discard "
                     "(they do not count for priority: priority is earned in tests) or lay them down "
                     "from hand face up (they count)")
-    cover_half_at: float = Field(default=0.5, gt=0, le=1)
-    cover_three_quarters_at: float = Field(default=0.75, gt=0, le=1)
-    cover_half_bonus: int = Field(default=1, ge=0, le=5)
-    cover_three_quarters_bonus: int = Field(default=2, ge=0, le=5)
+    cover_half_at: float = Field(default=0.5, gt=0, le=1, description="covered share from which a model is half covered")
+    cover_three_quarters_at: float = Field(default=0.75, gt=0, le=1,
+                                           description="covered share from which a model is three-quarters covered")
+    cover_half_bonus: int = Field(default=1, ge=0, le=5, description="defence bonus of half cover")
+    cover_three_quarters_bonus: int = Field(default=2, ge=0, le=5, description="defence bonus of three-quarters cover")
     tiebreak_cards: Literal["any", "number_only"] = Field(
         default="number_only",
         description="which favoured-suit cards break a drawn test: favoured number cards 2-10 only "
                     "(the flow chart and worked example 1) or any favoured card (the summary sentence)")
-    into_combat_penalty: int = Field(default=1, ge=0, le=5)
+    into_combat_penalty: int = Field(default=1, ge=0, le=5, description="damage to your own model in a combat when a shot into it fails")
     initiative_tie: Literal["swap", "keep"] = "swap"
     five_of_a_kind: bool = True
     victory: Literal["rout", "last_standing"] = "rout"
-    rout_fraction: float = Field(default=0.5, gt=0, le=1)
-    turn_limit: int | None = Field(default=8, ge=1, le=50)
+    rout_fraction: float = Field(default=0.5, gt=0, le=1, description="share of a posse out of action that routs it")
+    turn_limit: int | None = Field(default=8, ge=1, le=50, description="turns in a game (None: no limit)")
 
     @model_validator(mode="after")
     def _sane(self) -> "Options":

@@ -1,0 +1,239 @@
+"""Every number a data file may hold has an upper bound a real game could need, stated in its
+schema with a description (issue 30); a huge value in any of them is refused with the file, the
+field and the reason.
+
+Two tests: one reads the schemas (every numeric field of every model reachable from the data
+files' schemas, the save, the options, the settings and the agents' parameters carries ``le`` or
+``lt`` and a description); the other is a fuzz over every numeric field the shipped files, a
+save and each ruleset's options hold or may hold: each one set to 1e30, 1e300 and 10**30 in turn,
+written to a file and loaded the way ``skirmish validate`` does.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import types
+import typing
+from fractions import Fraction
+from pathlib import Path
+
+import annotated_types as at
+import pytest
+from pydantic import BaseModel
+
+from engine.data.errors import DataError
+
+ROOT = Path(__file__).resolve().parent.parent
+NUMBERS = (int, float, Fraction)
+HUGE = (1e30, 1e300, 10 ** 30)
+
+
+def _schemas() -> dict[str, type[BaseModel]]:
+    from engine.ai.search import HardParams, SearchParams
+    from engine.core.saves import SaveFile
+    from engine.data.maps import MapFile
+    from engine.rulesets.counterblast import data as cb
+    from engine.rulesets.counterblast.options import CounterblastOptions
+    from engine.rulesets.doubles import data as db
+    from engine.rulesets.frontier import data as fr
+    from game.settings import SettingsFile
+
+    return {"map": MapFile, "save": SaveFile, "cb armoury": cb.Armoury, "cb crew": cb.Crew,
+            "cb mission": cb.Mission, "cb options": CounterblastOptions, "fr items": fr.ItemCatalogue,
+            "fr posse": fr.Posse, "fr options": fr.Options, "db warband": db.Warband,
+            "db options": db.DoublesOptions, "settings": SettingsFile, "normal": SearchParams, "hard": HardParams}
+
+
+# --- reading the schemas -------------------------------------------------------------------
+def _bounds(meta) -> set[str]:
+    out = set()
+    for m in meta:
+        for inner in getattr(m, "metadata", None) or [m]:   # a FieldInfo inside Annotated holds its own
+            if isinstance(inner, (at.Le, at.Lt)):
+                out.add("upper")
+            if isinstance(inner, at.Interval) and (inner.le is not None or inner.lt is not None):
+                out.add("upper")
+    return out
+
+
+def _numeric_slots(ann, meta=(), where=""):
+    """(where, has an upper bound) for every number inside an annotation; models are walked apart."""
+    origin = typing.get_origin(ann)
+    if origin is typing.Annotated:
+        base, *extra = typing.get_args(ann)
+        yield from _numeric_slots(base, tuple(meta) + tuple(extra), where)
+    elif origin in (typing.Union, types.UnionType):
+        for arm in typing.get_args(ann):
+            yield from _numeric_slots(arm, meta, where)
+    elif origin in (list, tuple, dict):
+        args = [a for a in typing.get_args(ann) if a is not Ellipsis]
+        for i, a in enumerate(args[-1:] if origin is dict else args):
+            yield from _numeric_slots(a, (), f"{where}[{i}]")
+    elif ann in NUMBERS:
+        yield where, "upper" in _bounds(meta)
+
+
+def _models(root: type[BaseModel]):
+    seen, todo = [], [root]
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.append(m)
+        for f in m.model_fields.values():
+            stack = [f.annotation]
+            while stack:
+                a = stack.pop()
+                if isinstance(a, type) and issubclass(a, BaseModel):
+                    todo.append(a)
+                stack.extend(x for x in typing.get_args(a) if x is not Ellipsis)
+    return seen
+
+
+def test_every_numeric_field_states_an_upper_bound_and_what_it_is():
+    missing = []
+    for label, root in _schemas().items():
+        for model in _models(root):
+            for name, f in model.model_fields.items():
+                slots = list(_numeric_slots(f.annotation, f.metadata))
+                if not slots:
+                    continue
+                for where, bounded in slots:
+                    if not bounded:
+                        missing.append(f"{model.__name__}.{name}{where}: no upper bound")
+                if not f.description:
+                    missing.append(f"{model.__name__}.{name}: no description")
+    assert not missing, "\n".join(sorted(set(missing)))
+
+
+# --- the fuzz --------------------------------------------------------------------------------
+def _arm_for(ann, doc):
+    """The model a value of a (possibly tagged) union is checked against."""
+    arms = [a for a in typing.get_args(ann) if isinstance(a, type) and issubclass(a, BaseModel)]
+    for a in arms:
+        tag = a.model_fields.get("type")
+        if tag is None or (isinstance(doc, dict) and doc.get("type") == tag.default):
+            return a
+    return None
+
+
+def _strip(ann):
+    while typing.get_origin(ann) is typing.Annotated:
+        ann = typing.get_args(ann)[0]
+    return ann
+
+
+def slots(model: type[BaseModel], doc: dict, loc=()):
+    """Where a number may go in ``doc``, for every numeric field of ``model`` and of the models
+    inside it that ``doc`` holds (absent optional numbers included): (location, field name)."""
+    for name, f in model.model_fields.items():
+        yield from _value_slots(f.annotation, doc.get(name), loc + (name,), name)
+
+
+def _value_slots(ann, value, loc, name):
+    ann = _strip(ann)
+    origin = typing.get_origin(ann)
+    if origin in (typing.Union, types.UnionType):
+        arms = [a for a in typing.get_args(ann) if a is not type(None)]
+        if any(_strip(a) in NUMBERS for a in arms):
+            yield loc, name
+            return
+        if value is not None:
+            arm = _arm_for(ann, value)
+            if arm is not None:
+                yield from slots(arm, value, loc)
+            else:
+                for a in arms:
+                    yield from _value_slots(a, value, loc, name)
+        return
+    if ann in NUMBERS:
+        yield loc, name
+    elif isinstance(ann, type) and issubclass(ann, BaseModel) and isinstance(value, dict):
+        yield from slots(ann, value, loc)
+    elif origin is list and isinstance(value, list) and value:
+        (item,) = typing.get_args(ann)
+        for i, v in enumerate(value):
+            yield from _value_slots(item, v, loc + (i,), name)
+    elif origin is tuple:
+        args = typing.get_args(ann)
+        items = args[:1] * (len(value) if isinstance(value, list) else 2) if Ellipsis in args else args
+        for i, item in enumerate(items):
+            yield from _value_slots(item, value[i] if isinstance(value, list) and i < len(value) else None,
+                                    loc + (i,), name)
+
+
+def _set(doc, loc, v):
+    for k in loc[:-1]:
+        doc = doc[k]
+    doc[loc[-1]] = v
+
+
+def _key(loc):
+    return tuple("#" if isinstance(k, int) else k for k in loc)
+
+
+def _cases():
+    """(label, schema, base document, loader(path))."""
+    from engine.core.saves import read_save
+    from engine.data.errors import load_model
+    from engine.data.maps import load_map
+    from engine.rulesets.counterblast import data as cb
+    from engine.rulesets.counterblast.options import CounterblastOptions
+    from engine.rulesets.doubles import data as db
+    from engine.rulesets.frontier import data as fr
+    from game.settings import SettingsFile
+
+    out = []
+
+    def files(pattern, schema, loader):
+        for p in sorted(ROOT.glob(pattern)):
+            out.append((str(p.relative_to(ROOT)), schema, json.loads(p.read_text()), loader))
+    files("maps/*.json", schema=_schemas()["map"], loader=load_map)
+    files("engine/rulesets/counterblast/data/armoury.json", cb.Armoury, cb.load_armoury)
+    files("engine/rulesets/counterblast/data/crews/*.json", cb.Crew, cb.load_crew)
+    files("engine/rulesets/counterblast/data/missions/*.json", cb.Mission, cb.load_mission)
+    files("engine/rulesets/frontier/data/items.json", fr.ItemCatalogue, fr.load_items)
+    files("engine/rulesets/frontier/data/posses/*.json", fr.Posse, fr.load_posse)
+    files("engine/rulesets/frontier/data/options.json", fr.Options, fr.load_options)
+    files("engine/rulesets/doubles/data/warbands/*.json", db.Warband, db.load_warband)
+    for label, schema in (("counterblast options", CounterblastOptions), ("doubles options", db.DoublesOptions),
+                          ("settings", SettingsFile)):
+        full = json.loads(schema().model_dump_json())   # every field present, at its default
+        out.append((label, schema, full, lambda p, s=schema: load_model(s, p)))
+    return out, read_save
+
+
+def _save_doc(tmp_path):
+    from file_fuzz import make_saves
+    return json.loads(make_saves(tmp_path, steps=6)[2].read_text())
+
+
+def test_huge_numbers_are_refused_in_every_numeric_field(tmp_path):
+    from engine.core.saves import SaveFile
+
+    cases, read_save = _cases()
+    cases.append(("save", SaveFile, _save_doc(tmp_path), read_save))
+    tried, fields, failures = 0, set(), []
+    for label, schema, base, loader in cases:
+        done = set()
+        for loc, name in slots(schema, base):
+            if _key(loc) in done:        # one place per field of each file (models[0], not every model)
+                continue
+            done.add(_key(loc))
+            fields.add((schema.__name__, _key(loc)))
+            for huge in HUGE:
+                doc = copy.deepcopy(base)
+                _set(doc, loc, huge)
+                path = tmp_path / f"{label.replace('/', '_')}"
+                path.write_text(json.dumps(doc))
+                tried += 1
+                try:
+                    loader(path)
+                except DataError as err:
+                    text = str(err)
+                    if str(path) not in text or name not in text:
+                        failures.append(f"{label} {loc}={huge:g}: refused without naming the file and {name}: {text}")
+                    continue
+                failures.append(f"{label} {loc}={huge:g}: accepted")
+    assert not failures, f"{len(failures)} of {tried}:\n" + "\n".join(failures[:40])
+    assert len(fields) > 150 and tried > 450, (len(fields), tried)

@@ -202,3 +202,13 @@ def test_seeded_fuzz_of_every_file_kind(tmp_path):
     failures = counts.pop("failures")
     assert counts["tried"] > 400
     assert failures == [] and counts["crashed"] == 0 and counts["accepted_wrongly"] == 0, (counts, failures[:10])
+
+
+def test_a_file_larger_than_any_data_file_is_refused_unread(tmp_path):
+    from engine.data.errors import MAX_FILE_BYTES
+
+    p = tmp_path / "huge.json"
+    with open(p, "wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)        # sparse: nothing is written, nothing must be read
+    with pytest.raises(DataError, match="larger than any data file"):
+        load_json_file(p)

@@ -109,14 +109,17 @@ def read_text_file(path: str | Path) -> str:
         raise DataError(path, [("", "no such file")]) from None
     except OSError as err:
         raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
+    m, size = (st := os.fstat(fd)).st_mode, st.st_size
+    why = None
+    if not stat.S_ISREG(m):
+        why = "is " + ("a folder" if stat.S_ISDIR(m) else "a named pipe" if stat.S_ISFIFO(m)
+                       else "a device" if stat.S_ISCHR(m) or stat.S_ISBLK(m) else "a socket or other special file")
+        why += ", not a regular file"
+    elif size > MAX_FILE_BYTES:
+        why = f"is {size:,} bytes, larger than any data file ({MAX_FILE_BYTES:,})"
+    if why:
         os.close(fd)
-        m = st.st_mode
-        what = ("a folder" if stat.S_ISDIR(m) else "a named pipe" if stat.S_ISFIFO(m)
-                else "a device" if stat.S_ISCHR(m) or stat.S_ISBLK(m) else "a socket or other special file")
-        raise DataError(path, [("", f"is {what}, not a regular file" if not stat.S_ISREG(m)
-                                else f"is {st.st_size:,} bytes, larger than any data file ({MAX_FILE_BYTES:,})")])
+        raise DataError(path, [("", why)])
     with os.fdopen(fd, "rb") as f:
         try:
             return f.read().decode("utf-8-sig")  # a byte-order mark is allowed

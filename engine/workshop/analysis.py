@@ -227,6 +227,11 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         lo = np.searchsorted(keys, (qlo + rowoff).ravel(), "left")
         hi = np.searchsorted(keys, (qhi + rowoff).ravel(), "right")
         good = (sg.ravel() != 0) & (hi > lo)
+        if inside.shape[0]:
+            # a source inside a footprint sees out of it: its wedge from there means nothing
+            fpk = np.broadcast_to(fp_of[None, :], (B, K))
+            src_in = np.where(fpk >= 0, inside[np.maximum(fpk, 0), (s0 + np.arange(B))[:, None]], False)
+            good &= ~src_in.ravel()
         pid = np.nonzero(good)[0]
         lo, hi = lo[good], hi[good]
         lens = hi - lo
@@ -242,12 +247,11 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rep, tgt = rep[hid], tgt[hid]
         row = rep // K
         if inside.shape[0]:
-            # a footprint hides nothing from a point inside it, nor a point inside it: only the
-            # lines that cross it from outside to outside
+            # nor does it hide a point inside it: only the lines that cross it from outside to outside
             f = fp_of[rep % K]
             fp = f >= 0
             fk = np.where(fp, f, 0)
-            keep = ~(fp & (inside[fk, tgt + s0] | inside[fk, s0 + row]))
+            keep = ~(fp & inside[fk, tgt + s0])
             rep, tgt, row = rep[keep], tgt[keep], row[keep]
         # exact wedge (the quantised range above is a superset)
         rel = np.mod(theta[row, tgt] - aL.ravel()[rep], TWO_PI)
@@ -367,6 +371,14 @@ class SightAnalysis:
         lies in terrain)."""
         i, j = self.point_index(*a_mm), self.point_index(*b_mm)
         return i >= 0 and j >= 0 and bool(self.visible[i, j])
+
+    def seen_share_of_table(self) -> np.ndarray:
+        """(rows, cols): the share of the whole grid (open or not) each open point sees, NaN in
+        terrain. Unlike ``heat`` (a share of the open table) it does not shrink when terrain is
+        taken away elsewhere: the measure for comparing two layouts point by point."""
+        g = self.grid
+        seen = self.visible.sum(axis=1) - 1 if len(g.pts) else np.zeros(0)
+        return self.layer(seen / (g.rows * g.cols))
 
     def layer(self, values: np.ndarray, fill=np.nan) -> np.ndarray:
         """Per-open-point ``values`` laid out on the (rows, cols) grid, ``fill`` in terrain."""

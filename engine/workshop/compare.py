@@ -44,6 +44,13 @@ def lane_changes(a, b) -> dict:
     return {"closed_in_b": closed, "opened_in_b": opened}
 
 
+def openness_change(a, b) -> np.ndarray:
+    """(rows, cols): how much more of the table each point sees in B than in A (a share of the
+    whole grid, so taking terrain away elsewhere does not read as a loss); NaN where either
+    layout has terrain."""
+    return b.seen_share_of_table() - a.seen_share_of_table()
+
+
 def compare(a, b) -> dict:
     """Figures of A and B with B - A, and (on one grid) the lane changes and openness change."""
     ra, rb = dict(figure_rows(a.metrics)), dict(figure_rows(b.metrics))
@@ -55,10 +62,10 @@ def compare(a, b) -> dict:
     out: dict = {"figures": rows, "same_grid": same_grid(a, b)}
     if out["same_grid"]:
         out.update(lane_changes(a, b))
-        d = b.heat - a.heat
+        d = openness_change(a, b)
         both = np.isfinite(d)
         out["openness_change"] = {
-            "opened_points": int((d[both] > 0.05).sum()),      # sees at least 5 points more of the table
+            "opened_points": int((d[both] > 0.05).sum()),      # sees at least 5% more of the table
             "closed_points": int((d[both] < -0.05).sum()),
             "terrain_added_cells": int((np.isnan(b.heat) & ~np.isnan(a.heat)).sum()),
             "terrain_removed_cells": int((np.isnan(a.heat) & ~np.isnan(b.heat)).sum()),

@@ -30,6 +30,8 @@ _DIVERGING = np.array([[40, 90, 200], [120, 160, 230], [245, 245, 245], [250, 17
 DIFF_SCALE = 0.5          # the difference picture's colour scale ends at +-50 points of the table
 SIDE_HIDE = {1: (70, 130, 255), 2: (240, 70, 55)}
 BOTH_HIDE = (180, 90, 220)
+TERRAIN_ADDED = (15, 15, 15)
+TERRAIN_REMOVED = (60, 230, 140)
 HIDE_COLOURS = {"both": (60, 200, 80), 1: (110, 160, 255), 2: (255, 110, 90), "none": (235, 235, 235)}
 
 
@@ -549,15 +551,18 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
     from .text import text_halo
 
     fr = _frame(map_b, f"{map_a.name}  ->  {map_b.name}: what changed", width_px, labels=False)
-    d = b.heat - a.heat
+    from engine.workshop.compare import openness_change
+
+    d = openness_change(a, b)
     rgb = diff_rgb(d)
-    alpha = np.where(np.isfinite(d), np.where(np.abs(d) < 0.01, 0, 190), 0).astype(np.uint8)
+    # the stronger the change the more opaque: unchanged ground shows the map beneath
+    alpha = np.where(np.isfinite(d), np.clip(np.abs(np.nan_to_num(d)) / 0.1, 0, 1) * 210, 0).astype(np.uint8)
     rgba = np.dstack([rgb.astype(np.uint8), alpha])
     # terrain added (open in A, terrain in B) and removed (terrain in A, open in B)
     added = np.isnan(b.heat) & ~np.isnan(a.heat)
     removed = np.isnan(a.heat) & ~np.isnan(b.heat)
-    rgba[added] = (20, 20, 20, 200)
-    rgba[removed] = (250, 250, 250, 170)
+    rgba[added] = (*TERRAIN_ADDED, 220)
+    rgba[removed] = (*TERRAIN_REMOVED, 200)
     _blit_cells(fr, rgba)
     k = map_a.mm_per_unit
     sig_b = {(p.id, p.shape.model_dump_json()) for p in map_b.pieces}
@@ -570,9 +575,9 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
         for part in tp.parts:
             if hasattr(part, "points"):
                 pts = [fr.cam.to_screen(x / k, y / k) for x, y in part.points]
-                pygame.draw.polygon(fr.sub, (250, 250, 250), pts, 2)
+                pygame.draw.polygon(fr.sub, TERRAIN_REMOVED, pts, 2)
             else:
-                pygame.draw.circle(fr.sub, (250, 250, 250), fr.cam.to_screen(part.cx / k, part.cy / k),
+                pygame.draw.circle(fr.sub, TERRAIN_REMOVED, fr.cam.to_screen(part.cx / k, part.cy / k),
                                    part.r / k * fr.scale, 2)
     avoid = _marker_rects(fr, map_b)
     closed = comparison.get("closed_in_b", [])
@@ -585,11 +590,11 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
     p.line("B - A", 20, True)
     p.line(f"A: {map_a.name}", 14)
     p.line(f"B: {map_b.name}", 14)
-    p.head("Openness change (share of the table seen)")
+    p.head("Sight change: share of the table each point sees")
     p.bar(diff_rgb(np.linspace(-DIFF_SCALE, DIFF_SCALE, PANEL_W - 40)), f"-{DIFF_SCALE * 100:.0f}", f"+{DIFF_SCALE * 100:.0f} points", "0")
-    p.line("fixed scale; blue: sees less in B, orange: sees more", 13, colour=(200, 195, 185))
-    p.swatch((20, 20, 20), "terrain in B, open in A")
-    p.swatch((250, 250, 250), "terrain in A, open in B (A's outline)")
+    p.line("fixed scale; blue: sees less in B, orange: sees more; clear: no change", 13, colour=(200, 195, 185))
+    p.swatch(TERRAIN_ADDED, "terrain in B, open in A")
+    p.swatch(TERRAIN_REMOVED, "terrain in A, open in B (with A's outline)")
     p.head("Lanes")
     p.swatch((120, 170, 255), f"A's lane closed in B ({len(closed)})")
     p.swatch((255, 60, 200), f"B's lane that A had closed ({len(opened)})")

@@ -218,85 +218,6 @@ def _game_saver(folder: Path, ruleset: str, map_id: str):
     return on_game
 
 
-# --- analyze-map ---------------------------------------------------------------------
-def analyze(mapfile) -> dict:
-    from collections import Counter
-
-    from engine.core.tables import table_for
-
-    table = table_for(mapfile)
-    kinds = Counter(p.kind for p in mapfile.pieces)
-    return {
-        "map": mapfile.id,
-        "name": mapfile.name,
-        "size": f"{mapfile.width:g}x{mapfile.height:g} {mapfile.unit}",
-        "pieces": len(mapfile.pieces),
-        "kinds": dict(sorted(kinds.items())),
-        "coverage": round(table.coverage(), 4),
-        "blocks_sight": sum(1 for p in mapfile.pieces if p.prop("blocks_sight")),
-        "deployment_zones": len(mapfile.deployment),
-        "objectives": len(mapfile.objectives),
-        "evac_points": len(mapfile.evac_points),
-        "suits": mapfile.suits,
-    }
-
-
-def cmd_analyze_map(args) -> int:
-    from engine.data.maps import load_named_map
-
-    try:
-        mapfile = load_named_map(args.map)
-    except DataError as err:
-        _err(str(err))
-        return 1
-    if args.png:
-        why = _out_problem(args.png)
-        if why:
-            _err(f"skirmish analyze-map: {why}")
-            return 1
-    info = analyze(mapfile)
-    sight = None
-    if not getattr(args, "no_sight", False):
-        from game.workshop_cli import sight_analysis
-
-        sight = sight_analysis(mapfile, args)
-        info["sight"] = sight.metrics
-    if args.png:
-        try:
-            if sight is not None:
-                from game.render.analysis_png import save_analysis_png
-
-                save_analysis_png(mapfile, sight, args.png)
-            else:
-                from game.render.png import save_map_png
-
-                save_map_png(mapfile, args.png)
-        except OSError as err:
-            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
-            return 1
-        except Exception as err:  # pygame.error: it cannot save there
-            if type(err).__name__ != "error":
-                raise
-            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
-            return 1
-        info["png"] = str(args.png)
-    if args.json:
-        print(json.dumps(info))
-    else:
-        print(f"{info['name']} ({info['map']}): {info['size']}, {info['pieces']} pieces")
-        print(f"  covered by terrain: {info['coverage'] * 100:.1f}% of the table")
-        print(f"  pieces blocking sight: {info['blocks_sight']}; deployment zones {info['deployment_zones']}, "
-              f"objectives {info['objectives']}, evac points {info['evac_points']}")
-        print("  kinds: " + ", ".join(f"{k} {n}" for k, n in info["kinds"].items()))
-        if sight is not None:
-            from game.workshop_cli import print_sight
-
-            print_sight(info["sight"], mapfile.unit)
-        if args.png:
-            print(f"  drawn to {args.png}")
-    return 0
-
-
 # --- validate ------------------------------------------------------------------------
 def validate_file(path: Path) -> str:
     """Check one data file; return a one-line summary or raise DataError."""
@@ -406,14 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
     si.set_defaults(func=cmd_simulate)
 
-    am = sub.add_parser("analyze-map", help="terrain coverage, sight analysis and a drawing of a map")
-    am.add_argument("map")
-    am.add_argument("--json", action="store_true")
-    am.add_argument("--png", help="draw the map to scale, with the sight heatmap and lanes, into this PNG file")
-    from game.workshop_cli import add_analyze_arguments
+    from game.workshop_cli import add_analyze_parser
 
-    add_analyze_arguments(am)
-    am.set_defaults(func=cmd_analyze_map)
+    add_analyze_parser(sub)
 
     from game.workshop_cli import add_experiment_parser
 

@@ -1,5 +1,5 @@
 """Seeded random Last Hope Frontier games on the town map with invariant checks after every
-decision (seed: /work/shared/seeds/000_0c05cfd63e59894e.txt):
+decision (seed: ../shared/seeds/000_0c05cfd63e59894e.txt):
 
 - every one of each player's 54 cards is in exactly one place (deck, hand, committed, played,
   discard);

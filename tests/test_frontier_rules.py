@@ -1,7 +1,7 @@
 """Last Hope Frontier's state machine (engine/rulesets/frontier/rules.py) through Game.submit:
 scripted scenarios with stacked decks and placed models.
 
-Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt (Last Hope Frontier). The seeded random
+Seed: ../shared/seeds/000_0c05cfd63e59894e.txt (Last Hope Frontier). The seeded random
 games with invariant checks are in test_frontier_random_games.py.
 """
 import math

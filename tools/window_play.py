@@ -188,6 +188,9 @@ class Driver:
                 if sc.session.version != sc._seen_version or sc.ctrl is not ctrl:
                     return
             r = sc.options.rect_of(i)
+            if r is None:                      # another model got the click: Esc lists them all
+                self.key("Escape")
+                r = sc.options.rect_of(i)
             if r is None:
                 self.say(f"option {i} is not listed")
                 return

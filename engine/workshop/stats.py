@@ -333,34 +333,48 @@ def report_markdown(summary: dict[str, dict], config: dict) -> str:
     crossed_r, crossed_a = ra != rb, a1 != a2
     maps = ", ".join(config.get("labels") or config["maps"])
     per_block = (2 if crossed_r else 1) * (2 if crossed_a else 1)
+    crossing = [w for w, on in (("each roster from each zone", crossed_r), ("each agent from each seat", crossed_a)) if on]
+    same = [w for w, on in ((f"{ra} on both sides", not crossed_r), (f"{a1} in both seats", not crossed_a)) if on]
+    factors = ["**table**: zone 1's share with the other factors even"]
+    if crossed_r:
+        factors.append(f"**roster**: the share of {ra} against {rb} on an even table")
+    if crossed_a:
+        factors.append(f"**agent**: the share of {a1} against {a2}")
+    factors.append("**first player**: the share of the side that made the first decision")
     lines = [f"# Experiment: {config['ruleset']}, {a1} vs {a2}, {ra} vs {rb}", "",
              f"Maps: {maps}; {config['games']} games asked per map, seed {config['seed']}. Crossed design: each "
              f"seed block of {per_block} game{'s' if per_block > 1 else ''} plays "
-             + ("each roster from each zone" if crossed_r else "the same roster on both sides")
-             + (" and each agent from each seat" if crossed_a else ", the same agent in both seats")
-             + " (seat k deploys in zone k). A block is one cluster for the intervals.", "",
+             + (" and ".join(crossing) or "one game") + (f" ({'; '.join(same)})" if same else "")
+             + "; seat k deploys in zone k. A block is one cluster for the intervals.", "",
              "Effects are win shares of decisive games with 95% intervals in brackets, from a logistic model of "
              "\"zone 1 wins\" with the roster, agent and first-player factors and cluster-robust errors by seed "
-             "block (docs/workshop.md, \"Reading a report\"). **Table**: zone 1's share with the other factors even; "
-             f"**roster**: {ra}'s share against {rb} on an even table; **agent**: {a1}'s share against {a2}; "
-             "**first player**: the share of the side that made the first decision. Maps are ranked by the table "
-             "effect, most balanced first.", "",
-             "| rank | map | distinct games (decisive) | table: zone 1 wins | verdict | roster: " + ra + " wins"
-             " | agent: " + a1 + " wins | first player wins | draws | endings | mean turns |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "block (docs/workshop.md, \"Reading a report\"): " + "; ".join(factors) + ". Maps are ranked by the "
+             "table effect, most balanced first.", ""]
+    head = ["rank", "map", "distinct games (decisive)", "table: zone 1 wins", "verdict"]
+    if crossed_r:
+        head.append(f"roster: {ra} wins")
+    if crossed_a:
+        head.append(f"agent: {a1} wins")
+    head += ["first player wins", "draws", "endings", "mean turns"]
+    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for i, s in enumerate(ranked(summary), 1):
         extra = []
         if s["errors"]:
             extra.append(f"{s['errors']} errors")
         if s["duplicates"]:
             extra.append(f"{s['duplicates']} repeats dropped")
-        lines.append(f"| {i} | {s['map']} | {s['distinct_games']} ({s['decisive']}){' – ' + ', '.join(extra) if extra else ''} "
-                     f"| {pct(s['table'])} | {s['verdict']} "
-                     f"| {pct(s['roster']) if crossed_r else 'not crossed'} | {pct(s['agent']) if crossed_a else 'same agent'} "
-                     f"| {pct(s['first_player'])} | {pct(s['draw'])} | {endings_text(s)} | {s['mean_turns']} |")
+        row = [str(i), s["map"], f"{s['distinct_games']} ({s['decisive']})" + (" – " + ", ".join(extra) if extra else ""),
+               pct(s["table"]), s["verdict"]]
+        if crossed_r:
+            row.append(pct(s["roster"]))
+        if crossed_a:
+            row.append(pct(s["agent"]))
+        row += [pct(s["first_player"]), pct(s["draw"]), endings_text(s), str(s["mean_turns"])]
+        lines.append("| " + " | ".join(row) + " |")
     lines += ["", "Verdicts speak of the table only: \"balanced\" when the interval of zone 1's share holds 50% and "
               "lies within 40–60%, \"zone k\" when it excludes 50% (a table advantage these games can tell from "
-              "luck), \"undecided\" otherwise. Draws are shares of all distinct games.", ""]
+              "luck), \"undecided\" otherwise. Draws are shares of all distinct games; endings count them by how they "
+              "ended, with the roster that lost.", ""]
     for s in ranked(summary):
         bits = [s["verdict_words"]]
         if crossed_r and s["roster"]:
@@ -375,6 +389,13 @@ def report_markdown(summary: dict[str, dict], config: dict) -> str:
             real = fp["low"] > 0.5 or fp["high"] < 0.5
             bits.append(f"first player wins {pct(fp)}" + (" (a first-move " + ("advantage" if fp["share"] > 0.5 else
                                                                                 "disadvantage") + ")" if real else ""))
+        plain = [f"zone 1 {pct(s['zone1_wins'])}"]
+        if crossed_r and s["roster_a_wins"]:
+            plain.append(f"{ra} {pct(s['roster_a_wins'])}")
+        if crossed_a and s["agent_p1_wins"]:
+            plain.append(f"{a1} {pct(s['agent_p1_wins'])}")
+        plain.append(f"the first player {pct(s['first_player_wins'])}")
+        bits.append("plain shares of the decisive games, for comparison: " + ", ".join(plain))
         bits += s["notes"]
         lines.append(f"- **{s['map']}**: " + "; ".join(bits) + ".")
     lines.append("")

@@ -255,7 +255,8 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
         "swap_sides": swap_sides,
         "wins": wins,
         "wins_by_seat": by_seat,
-        "wins_by_roster": _count(ok, "winner_roster") if rosters[0] != rosters[1] else None,
+        "wins_by_roster": ({str(rosters[0]): 0, str(rosters[1]): 0, "draw": 0} | _count(ok, "winner_roster")
+                           if rosters[0] != rosters[1] else None),
         "first_player_wins": sum(1 for r in ok if r["winner"] is not None and r["winner"] == r["first_player"]),
         "endings": _count(ok, "ending", none="unknown"),
         "mean_turns": round(sum(turns) / len(turns), 3) if turns else None,

@@ -157,9 +157,15 @@ def effects(dec: list[dict], rosters: tuple, agents: tuple) -> dict:
         for f in ("roster", "agent", "first_player"):
             out[f] = _effect(*fit[f], half=True) if f in fit else None
     else:
-        if dec:
-            notes.append("the logistic model could not be fitted (too few decisive games, or a factor that "
-                         "wins every game): plain shares with cluster-robust intervals instead")
+        try:
+            import statsmodels  # noqa: F401
+        except ImportError:
+            notes.append("statsmodels is not installed (pip install 'skirmish[workshop]'): plain shares with "
+                         "cluster-robust intervals instead of the model")
+        else:
+            if dec:
+                notes.append("the logistic model could not be fitted (too few decisive games, or a factor that "
+                             "wins every game): plain shares with cluster-robust intervals instead")
         out["table"] = _share_effect(share_of(dec, lambda r: r["winner"] == 1))
         out["roster"] = (_share_effect(share_of(dec, lambda r: r["winner_roster"] == rosters[0]))
                          if "roster" in fac else None)

@@ -226,6 +226,7 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
             rec, game = play_planned(ruleset, mapfile, plan, options)
         except SetupError:
             raise  # the ruleset refuses this map, rosters or options: no game can be played
+        rec["map"] = map_name or mapfile.id
         records.append(rec)
         if on_game is not None:
             on_game(i, plan.seed, game)

@@ -33,8 +33,8 @@ def plot_summary(summary: dict, records: list[dict], out: Path) -> list[Path]:
             colour = "tab:red" if clear else "tab:blue"
             ax.errorbar([e["share"]], [i], xerr=[[e["share"] - e["low"]], [e["high"] - e["share"]]], fmt="o",
                         color=colour, capsize=3)
-            ax.annotate(f"{e['share'] * 100:.0f}%", (e["share"], i), textcoords="offset points", xytext=(0, 6),
-                        ha="center", fontsize=7)
+            ax.annotate(f"{e['share'] * 100:.0f}%", (min(max(e["share"], 0.05), 0.95), i),   # kept inside the axes
+                        textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7)
         ax.set_xlim(0, 1)
         ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25", "50", "75", "100%"])
         ax.set_title(title, fontsize=9)

@@ -202,7 +202,7 @@ def cmd_simulate(args) -> int:
         ra, rb = out["rosters"]
         design = (f"crossed design, blocks of {out['games_per_block']} on one seed" if not args.fixed
                   else "fixed seats" + (", agents alternating" if args.swap_sides else ""))
-        print(f"{out['games']} games of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}"
+        print(f"{out['games']} game{'s' if out['games'] != 1 else ''} of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}"
               + (f"; {ra} vs {rb}" if ra else "") + f"), seed {args.seed}, {design}")
         agent_words = (f"p1 ({args.p1}) {w['p1']}, p2 ({args.p2}) {w['p2']}" if args.p1 != args.p2
                        else f"p1 {w['p1']}, p2 {w['p2']} (the same agent: by seat)")

@@ -361,4 +361,6 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         sc = f["scores"]
         reason = (f"{f['degree']} victory by {f['margin']}" if f["winner"] else "draw") + \
                  f" (mission scores {sc[1]['mission']}–{sc[2]['mission']}, {self.mission.name})"
-        return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)})
+        # the game ends when one crew is left on the table (turn_end._check_end) or after the last turn
+        ending = "wiped_out" if sum(1 for p in (1, 2) if self.on_table(st, p)) <= 1 else "turn_limit"
+        return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)}, ending)

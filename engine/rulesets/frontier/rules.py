@@ -680,7 +680,14 @@ class FrontierRules(MoveRules, WordsRules, Rules):
     def result(self, st: FrontierState) -> Result | None:
         if st.result is None:
             return None
-        return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]))
+        sides = self._sides(st)
+        if any(s.standing == 0 for s in sides):
+            ending = "wiped_out"
+        elif self.opts.victory == "rout" and any(turns.routed(s, self.opts.rout_fraction) for s in sides):
+            ending = "rout"    # the rout is checked before the turn limit, as in turns.victory
+        else:
+            ending = "turn_limit"
+        return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]), ending)
 
     # --- words -----------------------------------------------------------------------------------
     def attack_odds(self, st: FrontierState, c: Choice, player: int | None):

@@ -354,12 +354,16 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         if isinstance(c, MoveTo):
             m = st.models[c.model]
             frm = (m.x, m.y)
-            route = self._space(st, m).route(c)   # the length counted against the move, as previewed
-            d = (route[1] if route is not None else math.hypot(c.x - m.x, c.y - m.y)) / INCH
+            space = self._space(st, m)
+            route = space.route(c)           # what the move costs of the allowance, as previewed
+            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
             m.x, m.y = float(c.x), float(c.y)
             m.z = self.table.surface_height(m.x, m.y)
             contact = [e.name for e in self._standing(st, 3 - m.player) if self._in_contact(m, e)]
-            txt = f"{self._who(m)} moves {d:.1f}\"" + (f" into base contact with {', '.join(contact)}" if contact else "")
+            txt = f"{self._who(m)} moves {d:.1f}\""
+            if route is not None and route[1] / INCH > d + 0.05:
+                txt += f" ({route[1] / INCH:.1f}\" of its {space.allowance / INCH:g}\" with the climb or detour)"
+            txt += f" into base contact with {', '.join(contact)}" if contact else ""
             ev.append(Event(txt, "move", {"model": m.id, "from": list(frm), "to": [m.x, m.y]}))
             if st.phase == "move":
                 m.moved = True

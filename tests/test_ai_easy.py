@@ -48,7 +48,7 @@ RUNS = {
                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7), ("easy", "random", 8),
                 ("easy", "easy", 9)],
     "frontier": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4),
-                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7)],
+                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7), ("easy", "random", 8)],
     "counterblast": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4)],
 }
 

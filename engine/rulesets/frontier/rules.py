@@ -156,8 +156,11 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         return out
 
     def _deploy(self, st: FrontierState) -> None:
-        """Deterministic deployment: each posse in a column down the middle of its zone, evenly
-        spaced; a blocked spot moves to the nearest free point inside the zone."""
+        """Deterministic deployment (the seed says nothing of it; docs/rules/frontier.md,
+        Interpretations): each posse in a line along the middle of its zone's long side, evenly
+        spaced, in roster order; side 2's order runs the other way, so on a table turned half a
+        turn about its centre the two deployments are each other's image (neither leader stands
+        nearer the enemy). A blocked spot moves to the nearest free point inside the zone."""
         t = self.table
         k = t.to_mm(1.0, t.unit)
         placed: list[Base] = []
@@ -169,9 +172,14 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             names = self._names(p)
             profs = self.posses[p].models
             n = len(profs)
+            along_x = (x1 - x0) >= (y1 - y0)
             for i, prof in enumerate(profs):
                 r = prof.base_mm / 2
-                gx, gy = (x0 + x1) / 2, y0 + (i + 0.5) * (y1 - y0) / n
+                f = (i + 0.5) / n if p == 1 else 1 - (i + 0.5) / n
+                if along_x:
+                    gx, gy = x0 + f * (x1 - x0), (y0 + y1) / 2
+                else:
+                    gx, gy = (x0 + x1) / 2, y0 + f * (y1 - y0)
                 spot = self._free_spot(gx, gy, r, pts, (x0, x1, y0, y1), placed)
                 mid = f"p{p}-{prof.id}"
                 m = Model(mid, p, prof.id, names[prof.id], spot[0], spot[1], t.surface_height(*spot), r,

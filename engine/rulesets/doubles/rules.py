@@ -65,6 +65,9 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
     name = "Doubles"
     unit = "cm"
     players = 2
+    # 2: issue 32's default readings (penalty dice cancel the highest die, a tactical advantage's
+    # fixed point, low ammunition in melee): a save made under version 1 replays differently
+    version = "2"
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)

@@ -4,8 +4,9 @@ Run:  python bench/ai_strength.py play --ruleset doubles --pair easy:random --ga
           [--seed 1] [--jobs 2] [--out results.jsonl]
       python bench/ai_strength.py report results.jsonl [more.jsonl ...]
 
-``play`` plays the games as ``skirmish simulate --swap-sides`` does (the same game seeds, agent
-seeds and seats, so a game here is the same game there for agents without a clock) on the
+``play`` plays the games with the game seeds and seats of ``skirmish simulate --fixed
+--swap-sides``, and the agent seeds the simulator used before it seeded agents by name (game seed
+XOR a multiple of the seat), so the games of the figures in docs/ai.md repeat, on the
 ruleset's home map, and appends one JSON line per game to ``--out`` as it ends: an interrupted
 run keeps every finished game, and a second run with ``--skip-done`` plays only the rest.
 ``--jobs`` plays games in that many processes; ``--first K`` starts at game index K, so two

@@ -202,8 +202,13 @@ def cmd_simulate(args) -> int:
     from engine.simulate import simulate
 
     from game.cli_checks import ruleset_and_agents_problem
+    from game.workshop_cli import rosters_arg
 
     why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
+    if why:
+        _err(why)
+        return 2
+    rosters, why = rosters_arg("simulate", args.ruleset, args.rosters)
     if why:
         _err(why)
         return 2
@@ -217,32 +222,41 @@ def cmd_simulate(args) -> int:
         return 2
     on_game = None
     if args.save_dir:
-        save_dir = Path(args.save_dir)
-        try:
-            save_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            _err(f"skirmish simulate: cannot make the folder {save_dir}: {err.strerror or err}")
-            return 1
-        if not save_dir.is_dir():
-            _err(f"skirmish simulate: {save_dir} is not a folder")
-            return 1
-        on_game = _game_saver(save_dir, args.ruleset, mapfile.id)
+        from engine.workshop.experiment import out_problem
+
+        why = out_problem(args.save_dir)   # before the first game, not after it
+        if why:
+            _err(f"skirmish simulate: --save-dir: {why}")
+            return 2
+        on_game = _game_saver(Path(args.save_dir), args.ruleset, mapfile.id)
     try:
         out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
-                       swap_sides=args.swap_sides, on_game=on_game)
+                       swap_sides=args.swap_sides, on_game=on_game, rosters=rosters, crossed=not args.fixed)
     except SetupError as err:
         _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
         return 2
     if args.json:
+        if not args.records:
+            out.pop("records")
         print(json.dumps(out))
     else:
         w = out["wins"]
-        print(f"{out['games']} games of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}), seed {args.seed}")
-        print(f"  wins: p1 {w['p1']}, p2 {w['p2']}, draws {w['draw']}; mean turns {out['mean_turns']}; "
+        ra, rb = out["rosters"]
+        design = (f"crossed design, blocks of {out['games_per_block']} on one seed" if not args.fixed
+                  else "fixed seats" + (", agents alternating" if args.swap_sides else ""))
+        print(f"{out['games']} game{'s' if out['games'] != 1 else ''} of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}"
+              + (f"; {ra} vs {rb}" if ra else "") + f"), seed {args.seed}, {design}")
+        agent_words = (f"p1 ({args.p1}) {w['p1']}, p2 ({args.p2}) {w['p2']}" if args.p1 != args.p2
+                       else f"p1 {w['p1']}, p2 {w['p2']} (the same agent: by seat)")
+        print(f"  wins: {agent_words}, draws {w['draw']}; mean turns {out['mean_turns']}; "
               f"errors {out['errors']}; {out['seconds']} s")
-        if args.swap_sides:
-            b = out["wins_by_seat"]
-            print(f"  sides swapped every other game; wins by seat: seat 1 {b['seat1']}, seat 2 {b['seat2']}")
+        b = out["wins_by_seat"]
+        line = f"  by zone: zone 1 {b['seat1']}, zone 2 {b['seat2']}"
+        if out["wins_by_roster"] is not None:
+            line += "; by roster: " + ", ".join(f"{k} {v}" for k, v in out["wins_by_roster"].items() if k != "draw")
+        line += f"; first player won {out['first_player_wins']}"
+        print(line)
+        print("  endings: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(out["endings"].items())))
         for m in out["error_messages"]:
             print("  error:", m)
     return 1 if out["errors"] else 0
@@ -255,85 +269,6 @@ def _game_saver(folder: Path, ruleset: str, map_id: str):
     def on_game(index: int, seed: int, game) -> None:
         save_game(game, folder / f"{ruleset}-{map_id}-game{index + 1:04d}-seed{seed}.json")
     return on_game
-
-
-# --- analyze-map ---------------------------------------------------------------------
-def analyze(mapfile) -> dict:
-    from collections import Counter
-
-    from engine.core.tables import table_for
-
-    table = table_for(mapfile)
-    kinds = Counter(p.kind for p in mapfile.pieces)
-    return {
-        "map": mapfile.id,
-        "name": mapfile.name,
-        "size": f"{mapfile.width:g}x{mapfile.height:g} {mapfile.unit}",
-        "pieces": len(mapfile.pieces),
-        "kinds": dict(sorted(kinds.items())),
-        "coverage": round(table.coverage(), 4),
-        "blocks_sight": sum(1 for p in mapfile.pieces if p.prop("blocks_sight")),
-        "deployment_zones": len(mapfile.deployment),
-        "objectives": len(mapfile.objectives),
-        "evac_points": len(mapfile.evac_points),
-        "suits": mapfile.suits,
-    }
-
-
-def cmd_analyze_map(args) -> int:
-    from engine.data.maps import load_named_map
-
-    try:
-        mapfile = load_named_map(args.map)
-    except DataError as err:
-        _err(str(err))
-        return 1
-    if args.png:
-        why = _out_problem(args.png)
-        if why:
-            _err(f"skirmish analyze-map: {why}")
-            return 1
-    info = analyze(mapfile)
-    sight = None
-    if not getattr(args, "no_sight", False):
-        from game.workshop_cli import sight_analysis
-
-        sight = sight_analysis(mapfile, args)
-        info["sight"] = sight.metrics
-    if args.png:
-        try:
-            if sight is not None:
-                from game.render.analysis_png import save_analysis_png
-
-                save_analysis_png(mapfile, sight, args.png)
-            else:
-                from game.render.png import save_map_png
-
-                save_map_png(mapfile, args.png)
-        except OSError as err:
-            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
-            return 1
-        except Exception as err:  # pygame.error: it cannot save there
-            if type(err).__name__ != "error":
-                raise
-            _err(f"skirmish analyze-map: cannot write {args.png}: {err}")
-            return 1
-        info["png"] = str(args.png)
-    if args.json:
-        print(json.dumps(info))
-    else:
-        print(f"{info['name']} ({info['map']}): {info['size']}, {info['pieces']} pieces")
-        print(f"  covered by terrain: {info['coverage'] * 100:.1f}% of the table")
-        print(f"  pieces blocking sight: {info['blocks_sight']}; deployment zones {info['deployment_zones']}, "
-              f"objectives {info['objectives']}, evac points {info['evac_points']}")
-        print("  kinds: " + ", ".join(f"{k} {n}" for k, n in info["kinds"].items()))
-        if sight is not None:
-            from game.workshop_cli import print_sight
-
-            print_sight(info["sight"], mapfile.unit)
-        if args.png:
-            print(f"  drawn to {args.png}")
-    return 0
 
 
 # --- validate ------------------------------------------------------------------------
@@ -440,21 +375,21 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--seed", type=int, default=1)
     si.add_argument("--p1", default="random")
     si.add_argument("--p2", default="random")
+    si.add_argument("--rosters", help="two roster ids A,B as the launcher lists them (default: the ruleset's own pair)")
+    si.add_argument("--fixed", action="store_true",
+                    help="no crossing: rosters and agents stay in the seats given, each game on its own seed")
     si.add_argument("--swap-sides", action="store_true",
-                    help="alternate the agents' seats game by game (wins stay per agent; the JSON adds wins by seat)")
+                    help="with --fixed, alternate the agents' seats game by game (the crossed design already swaps them)")
+    si.add_argument("--records", action="store_true", help="with --json, add one record per game (who sat where, "
+                                                         "who won, how it ended, the final hash)")
     si.add_argument("--json", action="store_true", help="print one JSON object")
     si.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
     si.set_defaults(func=cmd_simulate)
 
-    am = sub.add_parser("analyze-map", help="terrain coverage, sight analysis and a drawing of a map")
-    am.add_argument("map")
-    am.add_argument("--json", action="store_true")
-    am.add_argument("--png", help="draw the map to scale, with the sight heatmap and lanes, into this PNG file")
-    from game.workshop_cli import add_analyze_arguments
+    from game.workshop_cli import add_analyze_parser
 
-    add_analyze_arguments(am)
-    am.set_defaults(func=cmd_analyze_map)
+    add_analyze_parser(sub)
 
     from game.workshop_cli import add_experiment_parser
 
@@ -479,6 +414,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
+    except KeyboardInterrupt:   # Ctrl-C: a line, not a traceback (experiment says more itself)
+        _err("\ninterrupted")
+        return 130
     except BrokenPipeError:
         # the reader went away (skirmish replay S | head -1): stop quietly, as other tools do
         try:

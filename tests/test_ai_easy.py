@@ -15,7 +15,7 @@ from engine.core.rng import GameRng
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.common import MoveTo
-from engine.simulate import game_seed, play, seats, simulate
+from engine.simulate import agent_seed, game_seed, play, seats, simulate
 
 from ai_fixtures import _agents, _game  # noqa: E402
 
@@ -48,7 +48,7 @@ RUNS = {
                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7), ("easy", "random", 8),
                 ("easy", "easy", 9)],
     "frontier": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4),
-                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7)],
+                 ("easy", "random", 5), ("random", "easy", 6), ("easy", "easy", 7), ("easy", "random", 8)],
     "counterblast": [("easy", "random", 1), ("random", "easy", 2), ("easy", "easy", 3), ("easy", "easy", 4)],
 }
 
@@ -136,7 +136,7 @@ def test_easy_decisions_do_not_depend_on_hidden_state(ruleset):
 def test_swap_sides_counts_wins_per_agent_and_per_seat():
     mapfile = load_map(resolve_map("prehistoric"))
     names = ("easy", "random")
-    out = simulate("doubles", mapfile, 4, 5, names, swap_sides=True)
+    out = simulate("doubles", mapfile, 4, 5, names, swap_sides=True, crossed=False)
     assert out["errors"] == 0
     want = {"p1": 0, "p2": 0, "draw": 0}
     by_seat = {"seat1": 0, "seat2": 0, "draw": 0}
@@ -146,15 +146,17 @@ def test_swap_sides_counts_wins_per_agent_and_per_seat():
         order = seats(i, True)
         assert order == ((0, 1) if i % 2 == 0 else (1, 0))
         g = Game(Setup("doubles", mapfile, (), {}, s))
-        played = play(g, {p: make_agent(names[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)})
+        # each agent seeded from the game seed, its name and its seat
+        played = play(g, {p: make_agent(names[order[p - 1]], p, agent_seed(s, names[order[p - 1]], p))
+                          for p in (1, 2)})
         w = played.result.winner
         by_seat["draw" if w is None else f"seat{w}"] += 1
         want["draw" if w is None else f"p{order[w - 1] + 1}"] += 1
         hashes.append(g.state_hash())
     assert out["wins"] == want and out["wins_by_seat"] == by_seat
     assert out["final_hashes"] == hashes
-    # without the flag the seats stay put, as before
-    plain = simulate("doubles", mapfile, 2, 5, names)
+    # fixed seats without the flag, as before
+    plain = simulate("doubles", mapfile, 2, 5, names, crossed=False)
     assert plain["wins_by_seat"]["seat1"] == plain["wins"]["p1"]
     assert plain["swap_sides"] is False
 

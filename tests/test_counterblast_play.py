@@ -2,7 +2,7 @@
 moves, Half-blind moves, Aim with a split shot, dropping Prone during a move, team actions and the
 Engaged sight rule.
 
-Seed: /work/shared/seeds/003_52d4831de0a47706.txt.
+Seed: ../shared/seeds/003_52d4831de0a47706.txt.
 """
 import math
 

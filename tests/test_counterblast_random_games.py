@@ -9,7 +9,9 @@ import pytest
 
 from engine.ai import make_agent
 from engine.core import replay
+from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast.conditions import CONDITIONS
+from engine.rulesets.counterblast.flow.headings import HeadingSpace
 
 from counterblast_fixtures import CLOSE, OUTPOST, new_game
 
@@ -45,8 +47,10 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
                  effects=None, **options):
     """Play a seeded random game, checking the invariants after every decision; at each decision
     ``clone_options`` offered options (picked at random) and, every ``space_every`` decisions, a
-    point sampled from the move space must be accepted by a clone of the game. ``effects``
-    (a Counter) counts the conditions weapons and enigmas inflict."""
+    point sampled from the first space (a move, when there is one) and one from every heading
+    space (Jump, a Throw's direction) must be accepted by a clone of the game. ``effects`` (a
+    Counter) counts the conditions weapons and enigmas inflict, and the headings played: Jumps and
+    Throws sent off the eight compass headings ("jump any", "throw any") or on them."""
     g = new_game(seed, mapfile, rosters, **options)
     agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
     pick = random.Random(seed)
@@ -55,11 +59,16 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
         assert d.options or d.spaces
         for opt in pick.sample(d.options, min(clone_options, len(d.options))):
             g.clone().submit(d.player, opt)           # every offered option is accepted
-        for sp in d.spaces[:1] if n % space_every == 0 else ():
-            c = sp.sample(pick)
-            if c is not None:
-                g.clone().submit(d.player, c)
-        ev = g.submit(d.player, agents[d.player].choose(d, {}))      # the random agent ignores the view
+        if n % space_every == 0:
+            for sp in list(d.spaces[:1]) + [sp for sp in d.spaces[1:] if isinstance(sp, HeadingSpace)]:
+                c = sp.sample(pick)
+                if c is not None:
+                    g.clone().submit(d.player, c)
+        choice = agents[d.player].choose(d, {})                       # the random agent ignores the view
+        ev = g.submit(d.player, choice)
+        if effects is not None and isinstance(choice, (C.Jump, C.ThrowDirection)):
+            kind = "jump" if isinstance(choice, C.Jump) else "throw"
+            effects[f"{kind} {'compass' if float(choice.heading) % 45 == 0 else 'any'}"] += 1
         if effects is not None:
             effects.update(e.data["condition"] for e in ev if e.kind == "effect" and "condition" in e.data)
             effects.update("door opened" for e in ev if e.data.get("opened"))
@@ -86,8 +95,13 @@ def test_random_games_keep_every_invariant():
     # crews hack the outpost's secure gates open. Burning (the short-ranged Flamer's) was already
     # rare here; since a random mover ends half its moves Prone (hidden to a short shot), these
     # games no longer reach it: effects::test_flamer_sets_a_target_it_wounds_burning plays it.
-    assert {"pinned", "blind", "half_blind", "door opened"} <= set(effects), effects
-    assert set(effects) <= {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
+    conditions = {k for k in effects if not k.startswith(("jump", "throw"))}
+    assert {"pinned", "blind", "half_blind", "door opened"} <= conditions, effects
+    assert conditions <= {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
+    # Jumps toward any heading (a sampled point) and along the compass shortcuts are both played
+    # (a successful Throw is rare among random crews: headings::test_a_throw_asks_for_the_direction_*
+    # plays the throw's direction)
+    assert {"jump any", "jump compass"} <= set(effects), effects
 
 
 def test_random_games_other_missions():

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import Game, SetupError, Setup, get_rules
 from engine.data.maps import MapFile
-from engine.rulesets.common import MoveTo
+from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast import odds
 
@@ -390,13 +390,19 @@ def test_throw_moves_a_smaller_model_and_lands_it_prone():
                active=2, moxie=(0, 3))
     submit(g, C.ActivateSingle("2-unit-zero"))
     opts = g.pending().options
-    throw = C.Throw("2-unit-zero", "1-ranger-1", 0)
+    throw = C.Throw("2-unit-zero", "1-ranger-1")
     assert throw in opts
     x0 = g.state.models["1-ranger-1"].x
     g.state.rng.force(7, 7, 7, 1, 1, 1)      # Grit 6 vs 7 (the Ranger's Grit 3 is lower): 3"
-    submit(g, throw)
+    ev = submit(g, throw)
+    # 'On a success, choose a direction': asked after the roll, the distance known
+    assert "Ranger 1 will fly 3\": Unit Zero chooses the direction" in texts(ev)
+    d = g.pending()
+    assert d.kind == "throw direction" and d.player == 2 and g.state.rng.forced_left == 0
+    assert C.ThrowDirection("2-unit-zero", "1-ranger-1", 0.0) in d.options
+    ev = submit(g, C.ThrowDirection("2-unit-zero", "1-ranger-1", 0.0))
     r = g.state.models["1-ranger-1"]
-    assert r.x - x0 == pytest.approx(3 * IN, abs=0.01) and r.has("prone") and g.state.rng.forced_left == 0
+    assert r.x - x0 == pytest.approx(3 * IN, abs=0.01) and r.has("prone")
     assert g.state.models["2-unit-zero"].has("spent")
     # a drone (size 1) may not throw the Ranger (size 2)
     g = staged({"1-ranger-1": (18, 7), "2-drone-1": (CONTACT_X, 7)}, active=2, moxie=(0, 3))
@@ -646,7 +652,7 @@ def test_blind_model_cannot_see_to_attack_and_moves_two_set_by_hand():
     submit(g, C.ActivateSingle("1-ranger-1"))
     d = g.pending()
     assert not any(isinstance(o, (C.Shoot, C.Strike, C.Throw, C.SplitShoot, C.SplitStrike)) for o in d.options)
-    assert [s.allowance for s in d.spaces] == [pytest.approx(2 * IN)]
+    assert [s.allowance for s in d.spaces if isinstance(s, MoveSpace)] == [pytest.approx(2 * IN)]
 
 
 def test_split_shot_uneven_over_three_targets():

@@ -100,11 +100,19 @@ def test_duel_damage_bonuses_and_aggressiveness():
 
 
 def test_tactical_advantage_damage():
-    # 004_664065b4c29fdc82.txt: "The defender takes 1 point of damage."
+    # 004_664065b4c29fdc82.txt: "The defender takes 1 point of damage." / "Le défenseur encaisse
+    # 1pt de dommage": by default exactly 1 point, armour, bonuses and aggressiveness aside
     r = _result(decided_by="tactical_advantage", attack_score=6, defence_score=6)
     assert duel_damage(r).points == 1
-    assert duel_damage(r, protection=1).points == 0
-    assert duel_damage(r, protection=1, options=DoublesOptions(tactical_advantage_fixed_damage=True)).points == 1
+    assert duel_damage(r, protection=1).points == 1
+    assert duel_damage(r, protection=2, back_shot=True, target_on_ground=True).points == 1
+    assert duel_damage(r, protection=1, aggressiveness_this_turn=1).points == 1
+    # option tactical_advantage_fixed_damage=False: the table's 1 point for a difference of 0,
+    # then armour and the +1s as for any hit
+    table = DoublesOptions(tactical_advantage_fixed_damage=False)
+    assert duel_damage(r, options=table).points == 1
+    assert duel_damage(r, protection=1, options=table).points == 0
+    assert duel_damage(r, protection=1, back_shot=True, options=table).points == 1
 
 
 @pytest.mark.parametrize("material,rolls,broken", [
@@ -170,14 +178,15 @@ def reachable_rows(penalty_rule: str, defences, max_penalty: int = 3) -> set[str
 def test_reachable_rows_of_the_damage_table_under_each_penalty_reading():
     """004_664065b4c29fdc82.txt's table runs to '11 : 8pts' and '12 : Instant death'. A defender's
     result is two kept dice, so 11 and 12 need a defender result of 1 or 0: fewer than two dice.
-    must_keep (the default: 'These penalty D6s are to be rolled at the same time as the attack and
-    defense rolls') adds dice, so it never leaves a defender of Defence 2+ with fewer than two;
-    opponent_discards takes dice away, and reaches both rows."""
+    cancels_highest (the default) sets aside as many dice as it adds and must_keep only adds dice, so
+    neither leaves a defender of Defence 2+ with fewer than two; opponent_discards takes dice
+    away, and reaches both rows."""
     from engine.rulesets.doubles.data import bundled_warbands
     shipped = sorted({f.characteristics.defence for wb in bundled_warbands().values() for f in wb.fighters})
     assert min(shipped) >= 2
     low_rows = {"up to 2", "3-4", "5-6", "7-8", "9", "10"}
     assert reachable_rows("must_keep", shipped) == low_rows
+    assert reachable_rows("cancels_highest", shipped) == low_rows
     assert reachable_rows("opponent_discards", shipped) == low_rows | {"11", "12"}
     # one penalty on a Defence 2 defender reaches 11; two reach instant death
     assert reachable_rows("opponent_discards", [2], max_penalty=1) == low_rows | {"11"}
@@ -186,4 +195,6 @@ def test_reachable_rows_of_the_damage_table_under_each_penalty_reading():
     # warband schema allows but no shipped warband has
     assert reachable_rows("must_keep", [1], max_penalty=0) == low_rows | {"11"}
     assert reachable_rows("must_keep", [0], max_penalty=0) == low_rows | {"11", "12"}
+    assert reachable_rows("cancels_highest", [1]) == low_rows | {"11"}
+    assert reachable_rows("cancels_highest", [0]) == low_rows | {"11", "12"}
     assert table_damage(11) == 8 and table_damage(12) is None

@@ -54,7 +54,9 @@ def test_bad_warband_file_is_refused_with_file_field_reason(tmp_path):
 
 def test_options_defaults_and_refusals():
     o = DoublesOptions()
-    assert o.turn_limit == 6 and o.shots_per_turn == 2 and o.penalty_rule == "must_keep"
+    assert o.turn_limit == 6 and o.shots_per_turn == 2 and o.penalty_rule == "cancels_highest"
+    # the seed's readings (issue 32): a fixed point for a tactical advantage, low ammunition in melee
+    assert o.tactical_advantage_fixed_damage and o.melee_defender_double_six == "low_ammunition"
     with pytest.raises(DataError, match="partly_visible_from"):
         parse_options({"visible_from": 0.2, "partly_visible_from": 0.5}, "opts.json")
     with pytest.raises(DataError, match="penalty_rule"):

@@ -10,15 +10,16 @@ from engine.rulesets.doubles.duel import (
     AGGRESSIVENESS, COVER, FLAW, FORCE_ATTACK, INTIMIDATION, LOW_AMMUNITION, MANOEUVRE, NO_EFFECT,
     PRECISE_ATTACK, TACTICAL_ADVANTAGE, DiscardStep, DuelError, EffectStep, Keep, KeepStep,
     ManoeuvreStep, PoolSpec, ResolveStep, RollStep, aptitude_test, attack_pool, choose_effect,
-    defence_pool, discard, keep, legal_keeps, manoeuvre, next_step, off_balance_test, play_out,
+    defence_pool, discard, keep, legal_keeps, make_keep, manoeuvre, next_step, off_balance_test, play_out,
     resolve, roll, start_duel, Die,
 )
 
 SEED = "004_664065b4c29fdc82.txt"
+MUST_KEEP = DoublesOptions(penalty_rule="must_keep")
 
 
-def K(*vals, pen=()):
-    return Keep(tuple(sorted(vals, reverse=True)), tuple(sorted(pen, reverse=True)))
+def K(*vals, pen=(), options=DoublesOptions()):
+    return make_keep(tuple(sorted(vals, reverse=True)), tuple(sorted(pen, reverse=True)), options)
 
 
 def rolled(duel, role, rng, *values):
@@ -45,16 +46,44 @@ def test_advantage_adds_a_die_and_penalty_a_kept_die_they_cancel():
     assert PoolSpec(3, advantage=1, penalty=1).counts(no_cancel) == (4, 1)
 
 
-def test_penalty_dice_are_rolled_with_the_pool_and_must_be_kept():
+def test_penalty_die_is_rolled_with_the_pool_and_cancels_the_highest_die():
     # 004_664065b4c29fdc82.txt: "These penalty D6s are to be rolled at the same time as the attack"
+    # (the default reading, penalty_rule="cancels_highest": a penalty never makes a roll better)
     rng = GameRng(0)
     d = start_duel("shoot", PoolSpec(3, penalty=1), PoolSpec(2), first="attacker")
     d = rolled(d, "attacker", rng, 6, 5, 1, 2)        # three dice, then the penalty die (2)
+    side = d.side("attacker")
+    assert [x.value for x in side.set_aside] == [6]   # the 2 is lower than the 6: it takes its place
     step = next_step(d)
     assert isinstance(step, KeepStep)
+    assert step.options == (K(5, 2, pen=(2,)), K(5, 1), K(2, 1, pen=(2,)))   # best 7, not 6 + 5 = 11
+    # a penalty die that does not roll under the best die is set aside itself: nothing changes
+    d = start_duel("shoot", PoolSpec(3, penalty=1), PoolSpec(2), first="attacker")
+    d = rolled(d, "attacker", rng, 6, 5, 1, 6)
+    assert [(x.value, x.penalty) for x in d.side("attacker").set_aside] == [(6, True)]
+    assert next_step(d).options[0] == K(6, 5)
+    # a pair with a penalty die in it is no double: no effect is offered for it
+    d = start_duel("shoot", PoolSpec(2, penalty=1), PoolSpec(2), first="attacker")
+    d = rolled(d, "attacker", rng, 4, 2, 2)
+    assert next_step(d).options == (K(2, 2, pen=(2,)),) and not K(2, 2, pen=(2,)).is_double
+    assert "no double" in K(2, 2, pen=(2,)).describe()
+    d = keep(d, "attacker", K(2, 2, pen=(2,)))
+    assert next_step(d) == RollStep("defender", "pool")
+
+
+def test_must_keep_option_keeps_the_penalty_die():
+    # the former default, kept as penalty_rule="must_keep": the penalty die is added and must be kept
+    rng = GameRng(0)
+    d = start_duel("shoot", PoolSpec(3, penalty=1), PoolSpec(2), first="attacker", options=MUST_KEEP)
+    d = rolled(d, "attacker", rng, 6, 5, 1, 2)
+    step = next_step(d)
     assert all(2 in kp.penalty_values for kp in step.options)
-    assert step.options[0] == K(6, 2, pen=(2,))
-    assert K(6, 5) not in step.options
+    assert step.options[0] == K(6, 2, pen=(2,), options=MUST_KEEP)
+    assert K(6, 5, options=MUST_KEEP) not in step.options
+    # under must_keep a penalty die does make doubles: this is what made a penalty help
+    d = start_duel("shoot", PoolSpec(2, penalty=1), PoolSpec(2), first="attacker", options=MUST_KEEP)
+    d = keep(rolled(d, "attacker", rng, 4, 2, 2), "attacker", K(2, 2, pen=(2,), options=MUST_KEEP))
+    assert isinstance(next_step(d), EffectStep)
 
 
 def test_keeps_are_distinct_and_best_first():
@@ -140,9 +169,15 @@ def test_precise_attack_before_the_defender_rolls_adds_a_penalty_die():
     # 004_664065b4c29fdc82.txt: "Precise Attack : Gives penalty to opponent."
     d, r = play("attacker", PoolSpec(3), PoolSpec(3), [
         [4, 4, 1], K(4, 4), PRECISE_ATTACK,
-        [6, 5, 1, 2], K(6, 2, pen=(2,)),            # 6+5 = 11 would have won; the penalty 2 must stay
+        [6, 5, 1, 2], K(5, 2, pen=(2,)),            # 6+5 = 11 would have won; the penalty 2 cancels the 6
     ])
     assert r.attacker_effects == (PRECISE_ATTACK,)
+    assert (r.attack_score, r.defence_score) == (8, 7) and r.winner == "attacker"
+    # must_keep: the penalty 2 must stay beside the 6
+    d, r = play("attacker", PoolSpec(3), PoolSpec(3), [
+        [4, 4, 1], K(4, 4, options=MUST_KEEP), PRECISE_ATTACK,
+        [6, 5, 1, 2], K(6, 2, pen=(2,), options=MUST_KEEP),
+    ], options=MUST_KEEP)
     assert (r.attack_score, r.defence_score) == (8, 8)
     assert r.winner == "defender" and r.decided_by == "remaining_dice"   # 1 against 5+1
 
@@ -151,8 +186,15 @@ def test_precise_attack_after_the_defender_rolled_makes_it_roll_a_penalty_die_an
     d, r = play("defender", PoolSpec(3), PoolSpec(3), [
         [6, 5, 1], K(6, 5),
         [3, 3, 1], K(3, 3), PRECISE_ATTACK,
-        [2], K(6, 2, pen=(2,)),
+        [2], K(5, 2, pen=(2,)),                     # the 2 takes the kept 6's place: 5 + 2
     ])
+    assert r.defence_score == 7 and r.winner == "defender"
+    assert [x.value for x in d.defender.set_aside] == [6]
+    d, r = play("defender", PoolSpec(3), PoolSpec(3), [
+        [6, 5, 1], K(6, 5, options=MUST_KEEP),
+        [3, 3, 1], K(3, 3, options=MUST_KEEP), PRECISE_ATTACK,
+        [2], K(6, 2, pen=(2,), options=MUST_KEEP),
+    ], options=MUST_KEEP)
     assert r.defence_score == 8 and r.winner == "defender"
 
 
@@ -205,8 +247,19 @@ def test_off_balance_needs_a_double_on_an_aptitude_test():
     assert off_balance_test(3, rng) is False           # a double of 4: stays up
     rng.force(4, 2, 5)
     assert off_balance_test(3, rng) is True            # knocked down
-    rng.force(3, 3, 5)                                 # armour's penalty die (5) must be kept
+    # armour's penalty die: a 5 does not roll under the 3s, so it is set aside and the double
+    # of 3 stands; a 2 cancels a 3, and a pair with a penalty die is no double
+    rng.force(3, 3, 5)
+    assert off_balance_test(2, rng, penalty=1) is False
+    rng.force(3, 3, 2)
     assert off_balance_test(2, rng, penalty=1) is True
+    rng.force(4, 2, 2)                                 # 2 + penalty 2: a pair, not a double
+    assert off_balance_test(2, rng, penalty=1) is True
+    # must_keep: the penalty die is kept with one of the dice, so 4, 2 + penalty 2 is a double
+    rng.force(4, 2, 2)
+    assert off_balance_test(2, rng, penalty=1, options=MUST_KEEP) is False
+    rng.force(3, 3, 5)
+    assert off_balance_test(2, rng, penalty=1, options=MUST_KEEP) is True
 
 
 # --- defender doubles ---------------------------------------------------------------------------
@@ -253,19 +306,23 @@ def test_defender_double_six_is_low_ammunition_when_shot():
     assert resolve(d).low_ammunition
 
 
-def test_defender_double_six_in_melee_gives_two_different_effects():
-    # interpretation (melee_defender_double_six="two_effects"): there is no shot to stop in melee
-    _, r = play("defender", PoolSpec(2), PoolSpec(2), [
-        [6, 6], K(6, 6), COVER, AGGRESSIVENESS, [2, 1], K(2, 1)], kind="melee")
-    assert r.defender_effects == (COVER, AGGRESSIVENESS)
+def test_defender_double_six_in_melee_is_low_ammunition_or_two_effects_by_option():
+    # 004_664065b4c29fdc82.txt: the defender's only double 6 is "Peu de munitions", for any
+    # confrontation: the default gives it in melee too
     rng = GameRng(0)
     d = start_duel("melee", PoolSpec(2), PoolSpec(2), first="defender")
-    d = choose_effect(keep(rolled(d, "defender", rng, 6, 6), "defender", K(6, 6)), "defender", COVER)
-    assert COVER not in next_step(d).options
-    opt = DoublesOptions(melee_defender_double_six="low_ammunition")
-    d = start_duel("melee", PoolSpec(2), PoolSpec(2), first="defender", options=opt)
     d = keep(rolled(d, "defender", rng, 6, 6), "defender", K(6, 6))
     assert next_step(d).options == (LOW_AMMUNITION, NO_EFFECT)
+    d = keep(rolled(choose_effect(d, "defender", LOW_AMMUNITION), "attacker", rng, 2, 1), "attacker", K(2, 1))
+    assert resolve(d).low_ammunition and resolve(d).aggressiveness == 0
+    # option melee_defender_double_six="two_effects": two different 1-5 defences
+    two = DoublesOptions(melee_defender_double_six="two_effects")
+    _, r = play("defender", PoolSpec(2), PoolSpec(2), [
+        [6, 6], K(6, 6), COVER, AGGRESSIVENESS, [2, 1], K(2, 1)], kind="melee", options=two)
+    assert r.defender_effects == (COVER, AGGRESSIVENESS) and not r.low_ammunition
+    d = start_duel("melee", PoolSpec(2), PoolSpec(2), first="defender", options=two)
+    d = choose_effect(keep(rolled(d, "defender", rng, 6, 6), "defender", K(6, 6)), "defender", COVER)
+    assert COVER not in next_step(d).options and LOW_AMMUNITION not in next_step(d).options
 
 
 def test_double_six_on_both_sides():
@@ -356,7 +413,7 @@ def test_aptitude_test_keeps_the_best_pair():
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 6), st.integers(0, 2), st.integers(0, 3), st.integers(0, 6), st.integers(0, 2),
        st.integers(0, 3), st.sampled_from(["attacker", "defender"]), st.sampled_from(["shoot", "melee"]),
-       st.sampled_from(["must_keep", "opponent_discards"]), st.integers(0, 10**6))
+       st.sampled_from(["cancels_highest", "must_keep", "opponent_discards"]), st.integers(0, 10**6))
 def test_random_duels_end_and_keep_the_rules(adice, aadv, apen, ddice, dadv, dpen, first, kind, rule, seed):
     opt = DoublesOptions(penalty_rule=rule)
     pick = random.Random(seed)
@@ -367,7 +424,13 @@ def test_random_duels_end_and_keep_the_rules(adice, aadv, apen, ddice, dadv, dpe
             side = d_holder[0].side(step.role)
             n = min(2, len(side.dice))
             need = min(n, sum(x.penalty for x in side.dice))
-            assert all(len(kp.values) == n and len(kp.penalty_values) == need for kp in step.options)
+            assert all(len(kp.values) == n for kp in step.options)
+            if rule == "must_keep":
+                assert all(len(kp.penalty_values) == need for kp in step.options)
+            if rule == "cancels_highest":      # a pair with a penalty die is no double
+                assert all(not kp.is_double for kp in step.options if kp.penalty_values)
+            if rule == "opponent_discards":
+                assert not any(x.penalty for x in side.dice)
             return pick.choice(step.options)
         if isinstance(step, EffectStep):
             return pick.choice(step.options)

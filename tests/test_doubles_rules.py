@@ -117,15 +117,20 @@ def test_back_shot_allowed_when_unseen_hits_for_one_more_and_target_may_turn():
     assert {o.back for o in d.options} == {"advantage", "penalty"}
     submit(g, Announce("1.lokee", 0, "penalty"))
     # Bones (lower on the track) rolls first: 3 dice + armour penalty die + back-shot penalty die
-    # then Lokee: Throw 4 + knife 1 + short range 1 = 6 dice
+    # (the two penalty dice, 1 and 2, set aside the 4 and the 3); then Lokee: Throw 4 + knife 1 +
+    # short range 1 = 6 dice
     g.state.rng.force(2, 3, 4, 1, 2, 6, 5, 4, 3, 2, 1)
     ev = submit(g, Announce("2.bones", 0))
-    assert "Bones keeps 2 + 1 = 3" in texts(ev)
+    assert "set aside (cancelled by penalty dice): 4 3" in texts(ev)
+    d = g.pending()
+    assert d.kind == "keep" and d.player == 2
+    ev = submit(g, KeepDice("2.bones", (2, 2), (2,)))
+    assert "Bones keeps 2 + 2 = 4 (no double: a penalty die)" in texts(ev)
     d = g.pending()
     assert d.kind == "keep" and d.player == 1
     ev = submit(g, KeepDice("1.lokee", (6, 5)))
-    # 11 - 3 = 8: 4 points, +1 back shot, -1 armour
-    assert "Lokee hits Bones, 11 against 3: 4 damage; 2 health left" in texts(ev)
+    # 11 - 4 = 7: 4 points, +1 back shot, -1 armour
+    assert "Lokee hits Bones, 11 against 4: 4 damage; 2 health left" in texts(ev)
     assert g.state.fighters["2.bones"].health == 2
     d = g.pending()
     assert d.kind == "face" and d.player == 2
@@ -271,7 +276,7 @@ def test_shot_at_empty_ground_spends_a_shot_and_hits_nothing():
     with pytest.raises(IllegalChoice):
         g.submit(1, ShootAt("1.lokee", 400.0, 300.0, "knife"))
     assert g.state_hash() == h
-    g.state.rng.force(1, 1, 2, 3, 6, 6, 5, 4, 3)   # for the next shot: none is used by the throw at the ground
+    g.state.rng.force(1, 1, 2, 3, 6, 5, 4, 3, 3)   # for the next shot: none is used by the throw at the ground
     ev = submit(g, shot)
     assert "it lands there and hits nothing" in texts(ev) and not any(e.kind in ("dice", "hit", "miss") for e in ev)
     lokee = g.state.fighters["1.lokee"]
@@ -359,10 +364,11 @@ def test_charge_melee_force_attack_knocks_down_and_breaks_the_weapon():
     assert d.spaces and "disengage" in d.spaces[0].describe()
     submit(g, MeleeAttack("1.grit", "2.marrow"))
     submit(g, Announce("1.grit", 0))
-    # Marrow rolls first: Defence 2; Grit: Combat 3 + club 1, armour penalty die
+    # Marrow rolls first: Defence 2; Grit: Combat 3 + club 1, armour penalty die (a 6: not lower
+    # than Grit's best die, so it is set aside and changes nothing)
     g.state.rng.force(1, 2, 6, 6, 2, 3, 6)
     submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.grit", (6, 6), (6,)))
+    submit(g, KeepDice("1.grit", (6, 6)))
     assert {o.effect for o in g.pending().options} == {"force_attack", "none"}
     g.state.rng.force(1)   # Marrow is out, so no off-balance test; the bone club breaks on a 1
     ev = submit(g, ChooseEffect("1.grit", "force_attack"))
@@ -472,14 +478,17 @@ def test_more_seeded_random_games_with_lighter_clone_checks():
 
 HOUSE_RULES = {"penalty_rule": "opponent_discards", "melee_target_tie": "shooter_chooses",
                "distinct_double_effects": True, "armour_damage_permanent": True, "instant_death_points": 8,
-               "melee_defender_double_six": "low_ammunition", "tactical_advantage_fixed_damage": True,
+               "melee_defender_double_six": "two_effects", "tactical_advantage_fixed_damage": False,
                "thrown_weapon": "dropped"}
 
 
 def test_random_games_with_house_rules_keep_the_invariants():
+    """The other reading of every option that changes the flow; odd seeds keep penalty dice with
+    the former default, must_keep."""
     kinds = set()
     for seed in range(25):
-        g = play_checked(arena_map(), 500 + seed, clone_every=2, options=HOUSE_RULES)
+        opts = HOUSE_RULES if seed % 2 == 0 else dict(HOUSE_RULES, penalty_rule="must_keep")
+        g = play_checked(arena_map(), 500 + seed, clone_every=2, options=opts)
         kinds |= {e.kind for e in g.log}
     assert {"hit", "miss", "effect", "drop"} <= kinds
 
@@ -553,27 +562,30 @@ def test_low_ammunition_blocks_shooting_next_turn_without_a_double():
     assert not any(isinstance(o, Shoot) for o in g.pending().options)
 
 
-def test_low_ammunition_option_applies_in_melee_too():
+def test_low_ammunition_applies_in_melee_too():
     """004_664065b4c29fdc82.txt: 'Double 6 : Peu de munitions : L'attaquant doit obtenir un double sur
-    un test d'aptitude au début du prochain tour pour pouvoir tirer.' With the literal option a
-    melee defender's double 6 puts the attacker low on ammunition: next turn it must roll a
-    double to throw anything."""
-    g = stage(new_game(options={"melee_defender_double_six": "low_ammunition"}),
-              {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit", ["1.grit", "2.marrow"])
+    un test d'aptitude au début du prochain tour pour pouvoir tirer.' It is the defender's only
+    double 6, so by default a melee defender's double 6 puts the attacker low on ammunition: next
+    turn it must roll a double to throw anything."""
+    g = stage(new_game(), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)}, "1.grit", ["1.grit", "2.marrow"])
     submit(g, [o for o in g.pending().options if isinstance(o, MoveTo)][0])     # charge
     submit(g, MeleeAttack("1.grit", "2.marrow"))
     submit(g, Announce("1.grit", 0))
-    g.state.rng.force(6, 6, 1, 2, 3, 4, 5)          # Marrow (first) a double 6; Grit 4 dice + armour die
+    g.state.rng.force(6, 6, 1, 2, 3, 4, 5)          # Marrow (first) a double 6; Grit 4 dice + armour die (5)
     submit(g, Announce("2.marrow", 0))
     assert {o.effect for o in g.pending().options} == {"low_ammunition", "none"}
     submit(g, ChooseEffect("2.marrow", "low_ammunition"))
-    ev = submit(g, KeepDice("1.grit", (5, 4), (5,)))
-    assert "Grit is low on ammunition" in texts(ev)
+    ev = submit(g, KeepDice("1.grit", (4, 3)))      # the penalty 5 is not under Grit's 4: set aside
+    assert "Grit is low on ammunition" in texts(ev) and "Marrow avoids Grit's blow, 12 against 7" in texts(ev)
     assert g.state.fighters["1.grit"].status.low_ammunition
-    # the odds agree: a defender's double 6 is counted as low ammunition in melee under the option
+    # the odds agree: a defender's double 6 is counted as low ammunition in melee, 1/36 with two
+    # dice, and not at all under the option two_effects
+    from engine.rulesets.doubles.data import DoublesOptions
     from engine.rulesets.doubles.odds import duel_odds
-    assert duel_odds("melee", (4, 1), (2, 0), health=4, options=g.rules.opts).low_ammunition > 0
-    assert duel_odds("melee", (4, 1), (2, 0), health=4).low_ammunition == 0
+    from fractions import Fraction
+    assert duel_odds("melee", (4, 1), (2, 0), health=4).low_ammunition == Fraction(1, 36)
+    two = DoublesOptions(melee_defender_double_six="two_effects")
+    assert duel_odds("melee", (4, 1), (2, 0), health=4, options=two).low_ammunition == 0
     # next turn: no double, no throwing (Grit holds a skull it could throw)
     submit(g, EndActivation("1.grit"))
     g.state.rng.force(6, 1, 1, 2, 3)                # next turn's track (Grit 1+6, Marrow ...), Grit's test
@@ -632,9 +644,9 @@ def test_force_attack_off_balance_knocks_a_surviving_defender_down():
     submit(g, [o for o in g.pending().options if isinstance(o, MoveTo)][0])      # charge
     submit(g, MeleeAttack("1.grit", "2.marrow"))
     submit(g, Announce("1.grit", 0))
-    g.state.rng.force(6, 4, 6, 2, 3, 1, 6)          # Marrow 10; Grit 4 dice + armour penalty die (a 6)
+    g.state.rng.force(6, 4, 6, 6, 3, 1, 6)          # Marrow 10; Grit 4 dice + armour penalty die (a 6: set aside)
     submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.grit", (6, 6), (6,)))
+    submit(g, KeepDice("1.grit", (6, 6)))
     g.state.rng.force(1, 2, 3, 6)                    # Marrow's aptitude (3 dice): no double; club holds
     ev = submit(g, ChooseEffect("1.grit", "force_attack"))
     t = texts(ev)
@@ -695,12 +707,12 @@ def test_shooting_a_target_on_the_ground_penalty_die_and_one_more_damage():
     att, dfs = g.rules.pools(g.state, g.state.attack)
     assert att.counts(g.rules.opts) == (5, 0) and dfs.counts(g.rules.opts) == (2, 1)
     submit(g, Announce("1.lokee", 0))
-    g.state.rng.force(6, 3, 1, 2, 4, 1, 2, 4)        # Lokee 5 dice; Marrow 2 dice + the penalty die (4)
+    g.state.rng.force(6, 3, 1, 2, 4, 5, 2, 4)        # Lokee 5 dice; Marrow 2 dice + the penalty die (4)
     submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.lokee", (6, 4)))
-    d = g.pending()
-    assert d.kind == "keep" and all(4 in o.penalty_values for o in d.options)   # the penalty die is kept
-    ev = submit(g, KeepDice("2.marrow", (4, 2), (4,)))
+    ev = submit(g, KeepDice("1.lokee", (6, 4)))
+    # the penalty 4 rolls under Marrow's 5 and takes its place: 4 + 2, kept without a choice
+    assert "set aside (cancelled by penalty dice): 5" in texts(ev)
+    assert "Marrow keeps 4 + 2 = 6, penalty 4" in texts(ev)
     # 10 - 6 = 4: 2 points, +1 on the ground
     assert "Lokee hits Marrow, 10 against 6: 3 damage; 1 health left" in texts(ev)
 

@@ -1,4 +1,4 @@
-"""Cards, decks and hands. Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt."""
+"""Cards, decks and hands. Seed: ../shared/seeds/000_0c05cfd63e59894e.txt."""
 import pytest
 
 from engine.core.rng import GameRng

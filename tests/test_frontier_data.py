@@ -1,6 +1,6 @@
 """Posses, items and options as data; bad files refused with file, field and reason.
 
-Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt.
+Seed: ../shared/seeds/000_0c05cfd63e59894e.txt.
 """
 import copy
 import json

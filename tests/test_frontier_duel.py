@@ -1,6 +1,6 @@
 """Opposed tests, favoured suits, damage, leaders' eighth-card actions, first-turn draw.
 
-Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt.
+Seed: ../shared/seeds/000_0c05cfd63e59894e.txt.
 """
 import dataclasses
 

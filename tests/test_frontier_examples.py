@@ -1,6 +1,6 @@
 """The seed's three worked examples, run through the duel exactly as the rules state them.
 
-Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt (Last Hope Frontier).
+Seed: ../shared/seeds/000_0c05cfd63e59894e.txt (Last Hope Frontier).
 """
 from engine.rulesets.frontier.cards import card
 from engine.rulesets.frontier.data import fighter, load_items, load_posses

@@ -1,5 +1,5 @@
 """Seeded random Last Hope Frontier games on the town map with invariant checks after every
-decision (seed: /work/shared/seeds/000_0c05cfd63e59894e.txt):
+decision (seed: ../shared/seeds/000_0c05cfd63e59894e.txt):
 
 - every one of each player's 54 cards is in exactly one place (deck, hand, committed, played,
   discard);
@@ -141,13 +141,14 @@ def test_two_thousand_random_games_keep_every_invariant():
 @pytest.mark.long
 def test_the_default_posses_are_balanced_between_easy_agents():
     """Issue 12, Frontier item 4: over 200 easy-vs-easy games on the town (the simulator's seed 1,
-    seats swapped game by game), neither posse -- Sheriffs in seat 1, Outlawmen in seat 2 --
-    wins more than 60% of the decided games. easy has no clock, so the games repeat exactly;
-    docs/rules/frontier.md gives the figures (and those of seed 2 and of the posses swapped)."""
+    crossed design: each posse from each zone on the same seeds), neither posse -- Sheriffs or
+    Outlawmen -- wins more than 60% of the decided games. easy has no clock, so the games repeat
+    exactly; docs/rules/frontier.md gives the figures of the earlier runs, docs/workshop.md the
+    crossed experiment (Sheriffs 50% [45-55] of 397 decided games)."""
     from engine.simulate import simulate
 
-    out = simulate("frontier", TOWN, 200, 1, ("easy", "easy"), swap_sides=True)
-    seats = out["wins_by_seat"]
-    decided = seats["seat1"] + seats["seat2"]
+    out = simulate("frontier", TOWN, 200, 1, ("easy", "easy"))
+    posses = out["wins_by_roster"]
+    decided = posses.get("sheriffs", 0) + posses.get("outlawmen", 0)
     assert out["errors"] == 0 and decided >= 180
-    assert max(seats["seat1"], seats["seat2"]) <= 0.60 * decided, seats
+    assert max(posses.get("sheriffs", 0), posses.get("outlawmen", 0)) <= 0.60 * decided, posses

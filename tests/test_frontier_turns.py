@@ -1,4 +1,4 @@
-"""The turn's card economy and victory. Seed: /work/shared/seeds/000_0c05cfd63e59894e.txt."""
+"""The turn's card economy and victory. Seed: ../shared/seeds/000_0c05cfd63e59894e.txt."""
 from engine.core.rng import GameRng
 from engine.rulesets.frontier.cards import PlayerCards
 from engine.rulesets.frontier.turns import (

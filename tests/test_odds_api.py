@@ -153,15 +153,20 @@ def test_doubles_two_dice_against_one_with_doubles_and_armour():
     (2,2) v 4, (3,3) v 6, 3 more: 184/216.
     With armour 1: a plain hit wounds from a difference of 3 (2 points - 1); a double 1-5 is a
     Flaw (armour to 0) and a double 6 a force attack (armour 0, +1): every such hit on the result
-    wounds (doubles k=1: d=1 -> 1; k=2: d<4 -> 3; k=3: d<6 -> 5; k=4,5,6: 6 each -> 27); a tie won
-    by tactical advantage deals 1 - 1 = 0. Plain pairs, counted by sum s (ordered pairs x
-    defender dice d <= s-3): s4 2x1, s5 4x2, s6 4x3, s7 6x4, s8 4x5, s9 4x6, s10 2x6, s11 2x6 =
-    114. Wounded: (27 + 114)/216 = 141/216."""
+    wounds (doubles k=1: d=1 -> 1; k=2: d<4 -> 3; k=3: d<6 -> 5; k=4,5,6: 6 each -> 27). Plain
+    pairs, counted by sum s (ordered pairs x defender dice d <= s-3): s4 2x1, s5 4x2, s6 4x3,
+    s7 6x4, s8 4x5, s9 4x6, s10 2x6, s11 2x6 = 114. A tie won by tactical advantage deals
+    exactly 1 point by default (the seed: 'the defender takes 1 point of damage'): 3 more.
+    Wounded: (27 + 114 + 3)/216 = 144/216; with tactical_advantage_fixed_damage=False the
+    armour takes that point (1 - 1 = 0): 141/216."""
+    from engine.rulesets.doubles.data import DoublesOptions
     from engine.rulesets.doubles.odds import duel_odds
     assert duel_odds("shoot", (2, 0), (1, 0), health=9).hit == F(184, 216)
     o = duel_odds("shoot", (2, 0), (1, 0), health=9, protection=1)
-    assert o.hit == F(184, 216) and o.wounded == F(141, 216)
+    assert o.hit == F(184, 216) and o.wounded == F(144, 216)
     assert o.force_attack == F(1, 36)
+    table = DoublesOptions(tactical_advantage_fixed_damage=False)
+    assert duel_odds("shoot", (2, 0), (1, 0), health=9, protection=1, options=table).wounded == F(141, 216)
 
 
 def test_doubles_defender_double_is_aggressiveness():
@@ -175,34 +180,44 @@ def test_doubles_defender_double_is_aggressiveness():
     assert o.hit == F(20, 216) and o.wounded == F(16, 216) and o.low_ammunition == F(1, 36)
 
 
-def test_doubles_penalty_die_must_be_kept():
-    """1 die + 1 penalty die against nothing: the keep is both (the penalty die and the die), so
-    the result is their sum; the defender keeps nothing (0), so every roll hits."""
+def test_doubles_penalty_die_cancels_the_highest_or_must_be_kept():
+    """1 die + 1 penalty die. Default (cancels_highest): the higher of the two is set aside (the
+    penalty die on a tie), so the result is the lower die: P(v) = (13 - 2v)/36, never a double, no
+    remaining dice. must_keep: the keep is both dice, so the result is their sum and (1, 1) is a
+    double 1: 1/36."""
     from engine.rulesets.doubles.odds import keep_of, side_dist
+    d = side_dist(1, 1)
+    assert d == {(v, 0): {0: F(13 - 2 * v, 36)} for v in range(1, 7)}
     assert keep_of((6, 5), (1,)) == (1, 6)
     assert keep_of((6,), (3, 2)) == (3, 2)
-    d = side_dist(1, 1)
+    d = side_dist(1, 1, "must_keep")
     assert sum(sum(r.values()) for r in d.values()) == 1
     assert d[(2, 1)] == {0: F(1, 36)}
 
 
 @pytest.mark.parametrize("n, pen", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (0, 1), (1, 1), (3, 1),
-                                    (0, 2), (2, 2), (1, 3)])
+                                    (0, 2), (2, 2), (1, 3), (2, 1), (4, 1), (3, 2)])
 def test_doubles_side_distribution_matches_every_roll_kept_by_best_keep(n, pen):
-    """``side_dist`` (built die by die) against all 6^(n+pen) rolls, each kept by the duel's own
-    ``best_keep``: the same (result, double, remaining) distribution, exactly."""
+    """``side_dist`` (built die by die) against all 6^(n+pen) rolls, each cut down by the duel's
+    own ``cancel_highest`` (default) and kept by its ``best_keep``: the same (result, double,
+    remaining) distribution, exactly; then the same for ``must_keep``."""
     import itertools
     from engine.rulesets.doubles import duel as dl
+    from engine.rulesets.doubles.data import DoublesOptions
     from engine.rulesets.doubles.odds import side_dist
-    want = {}
-    for faces in itertools.product(range(1, 7), repeat=n + pen):
-        dice = [dl.Die(i, v, i >= n) for i, v in enumerate(faces)]
-        kp = dl.best_keep(dice) if dice else dl.Keep(())
-        key = (kp.total, kp.values[0] if kp.is_double else 0)
-        rem = sum(faces) - kp.total
-        want.setdefault(key, {}).setdefault(rem, F(0))
-        want[key][rem] += F(1, 6 ** (n + pen))
-    assert side_dist(n, pen) == want
+    for rule in ("cancels_highest", "must_keep"):
+        opts = DoublesOptions(penalty_rule=rule)
+        want = {}
+        for faces in itertools.product(range(1, 7), repeat=n + pen):
+            dice = tuple(dl.Die(i, v, i >= n) for i, v in enumerate(faces))
+            if rule == "cancels_highest":
+                dice, _ = dl.cancel_highest(dice, pen)
+            kp = dl.best_keep(dice, opts) if dice else dl.Keep(())
+            key = (kp.total, kp.values[0] if kp.is_double else 0)
+            rem = sum(d.value for d in dice) - kp.total
+            want.setdefault(key, {}).setdefault(rem, F(0))
+            want[key][rem] += F(1, 6 ** (n + pen))
+        assert side_dist(n, pen, rule) == want, rule
     # opponent_discards: the opponent sets the highest dice aside, the rest are kept at best
     want = {}
     for faces in itertools.product(range(1, 7), repeat=n):

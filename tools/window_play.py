@@ -40,6 +40,7 @@ class Driver:
         self.n = 0
         self.notes: list[str] = []
         self.refused_by_window = 0
+        self.kinds: dict[str, int] = {}        # decision kinds answered through the window
         self.agents = {}
         self.done = False
 
@@ -146,6 +147,9 @@ class Driver:
                     self.shot(f"t{turn}-tape")
             view = s.game.view(d.player)
             choice = self.agent(s, d.player).choose(d, view)
+            self.kinds[d.kind] = self.kinds.get(d.kind, 0) + 1
+            if d.kind in ("react", "move") and self.kinds[d.kind] <= 3:
+                self.shot(f"{d.kind}-{type(choice).__name__}")
             before = s.version
             self.answer(sc, d, choice, MoveTo)
             end = time.time() + 5
@@ -188,6 +192,9 @@ class Driver:
                 if sc.session.version != sc._seen_version or sc.ctrl is not ctrl:
                     return
             r = sc.options.rect_of(i)
+            if r is None:                      # another model got the click: Esc lists them all
+                self.key("Escape")
+                r = sc.options.rect_of(i)
             if r is None:
                 self.say(f"option {i} is not listed")
                 return
@@ -277,6 +284,7 @@ def main(argv=None) -> int:
         crashed = [repr(e) for e in app.crashes]
         sc = app.scene
         game = getattr(sc, "session", getattr(getattr(sc, "play", None), "session", None))
+        print(f"answered through the window, by kind: {driver.kinds}")
         print(f"decisions {len(game.game.decisions) if game else '?'}; answers the window did not take: "
               f"{driver.refused_by_window}; crashes: {crashed or 'none'}; screenshots in {out}")
         pygame.quit()

@@ -134,6 +134,8 @@ class CounterblastPolicy(Policy):
             return max(d.options, key=lambda o: o.moxie if isinstance(o, ReduceDread) else -1)
         if k == "prone":       # end a move Prone: not weighed by this agent; it stays on its feet
             return next(o for o in d.options if not o.prone)
+        if k == "throw direction":
+            return self.throw_direction(d, v)
         if k == "react":
             return self.react(d, v)
         if k == "activate":
@@ -147,6 +149,20 @@ class CounterblastPolicy(Policy):
                 if mv is not None and gain > 0:
                     return mv
             return next((o for o in d.options if isinstance(o, Stay)), d.options[0])
+        return fallback(d, self.agent.rng)
+
+    def throw_direction(self, d, v):
+        """Send the thrown model straight away from the thrower (the heading from the thrower's
+        centre through the target's), or the nearest shortcut when that point is refused."""
+        sp = d.spaces[0] if d.spaces else None
+        if sp is not None:
+            o = next((o for o in d.options if hasattr(o, "target")), None)
+            if o is not None:
+                me, t = v["models"][o.model], v["models"][o.target]
+                dx, dy = t["x"] - me["x"], t["y"] - me["y"]
+                for c in sp.at_point(t["x"] + dx * 4, t["y"] + dy * 4):
+                    if sp.check(c) is None:
+                        return c
         return fallback(d, self.agent.rng)
 
     def moxie(self, v) -> int:

@@ -199,7 +199,8 @@ class DoublesPolicy(Policy):
         opts = [o for o in d.options if isinstance(o, KeepDice)]
         total = lambda o: sum(o.values)       # noqa: E731
         best = max(total(o) for o in opts)
-        doubles = [o for o in opts if len(o.values) == 2 and o.values[0] == o.values[1] and total(o) >= best - 1]
+        doubles = [o for o in opts if dl.make_keep(o.values, o.penalty_values, self.rules.opts).is_double
+                   and total(o) >= best - 1]
         if doubles:
             return max(doubles, key=total)
         return max(opts, key=lambda o: (total(o), o.values))

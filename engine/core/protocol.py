@@ -286,6 +286,13 @@ class Result:
     winner: int | None  # None: a draw
     reason: str
     scores: dict = field(default_factory=dict)
+    # how the game ended, one of ENDINGS (None: the ruleset does not say); experiments count these
+    ending: str | None = None
+
+
+# "turn_limit": the last turn was played out and scored; "wiped_out": a side had no model left
+# (on the table, for Counterblast); "rout": a side broke (Frontier's rout)
+ENDINGS = ("turn_limit", "wiped_out", "rout")
 
 
 def events_text(events: Iterable[Event]) -> list[str]:

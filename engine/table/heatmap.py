@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
 
 DEFAULT_EYE_MM = 27.0    # 0.9 x a 30 mm model
+EDGE_MM = 1e-6           # as the workshop's analysis: a grid point this close to a piece is on it
 
 _STATE: dict = {}        # inherited by forked workers
 
@@ -119,11 +120,12 @@ def openness_heatmap(table: "Table", step_mm: float = 25.4, eye_height_mm: float
     gx, gy = np.meshgrid(xs, ys)
     open_mask = np.ones(gx.shape, dtype=bool)
     solid = [p for p in table.pieces if p.blocks_sight or p.impassable]
+    e = EDGE_MM       # a point on a piece's edge is inside it, whatever the rounding of its coordinates
     for p in solid:
         x0, y0, x1, y1 = p.bbox
-        sel = np.argwhere((gx >= x0) & (gx <= x1) & (gy >= y0) & (gy <= y1) & open_mask)
+        sel = np.argwhere((gx >= x0 - e) & (gx <= x1 + e) & (gy >= y0 - e) & (gy <= y1 + e) & open_mask)
         for r, c in sel:
-            if p.contains(gx[r, c], gy[r, c]):
+            if p.contains(gx[r, c], gy[r, c], e):
                 open_mask[r, c] = False
     idx = np.argwhere(open_mask)
     pts = [(float(gx[r, c]), float(gy[r, c])) for r, c in idx]

@@ -6,7 +6,10 @@ Observers and targets are the centres of a square grid (``step_mm``, 1" by defau
 not inside terrain (a piece that blocks sight or is impassable, as ``engine.table.heatmap``).
 Both ends of every ray are at ``eye_mm`` above the ground, so the rays are level and, in our
 2.5D model, a ray passes over every piece lower than the eye and is stopped by a sight-blocking
-piece taller than it (obscuring pieces such as woods let it through, as in the game).
+piece taller than it (obscuring pieces such as woods let it through, as in the game). With
+``footprints_block`` (the Warhammer 40,000 reading of the shared tournament layouts) the
+footprint of an obscuring piece or a walk-through ruin also blocks sight *through* it, whatever
+its height: a point inside the footprint sees out and is seen, a line that crosses it does not.
 
 The visibility matrix comes from the heatmap's shadow test (a convex part hides from a source the
 points inside the wedge it subtends and beyond the chord joining its silhouette vertices), but
@@ -34,6 +37,11 @@ TWO_PI = 2.0 * math.pi
 DEFAULT_CONTROL_MM = 3 * 25.4     # objective control range (a 40k objective: 3")
 LANE_SEPARATION_MM = 6 * 25.4     # two lanes are distinct when an end differs by at least this
 LANES = 5
+# a grid point this close to a piece's edge is on it (inside), whatever the rounding of its
+# coordinates: a layout and its mirror image then get mirror-image grids
+EDGE_MM = 1e-6
+# the visibility matrix holds (points)^2 booleans: 16,000 points is 256 MB, a 72x48" table at 0.5"
+MAX_GRID_POINTS = 16_000
 
 
 @dataclass
@@ -48,56 +56,101 @@ class Grid:
     pts: np.ndarray         # (n, 2) x, y in mm
 
 
-def _inside_convex(px, py, pts) -> np.ndarray:
+def _inside_convex(px, py, pts, tol_mm: float = 0.0) -> np.ndarray:
+    """Inside the counter-clockwise convex polygon ``pts`` or within ``tol_mm`` of it."""
     inside = np.ones(px.shape, dtype=bool)
     n = len(pts)
     for k in range(n):
         (x0, y0), (x1, y1) = pts[k], pts[(k + 1) % n]
-        inside &= (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= -1e-9
+        inside &= (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= -tol_mm * math.hypot(x1 - x0, y1 - y0) - 1e-9
     return inside
+
+
+def _inside_part(part, px, py, tol_mm: float = 0.0) -> np.ndarray:
+    if isinstance(part, CirclePart):
+        return (px - part.cx) ** 2 + (py - part.cy) ** 2 <= (part.r + tol_mm) ** 2
+    return _inside_convex(px, py, part.points, tol_mm)
+
+
+def grid_shape(width_mm: float, height_mm: float, step_mm: float) -> tuple[int, int]:
+    """(cols, rows) of the observer grid; a step that is not a positive number, or so fine that
+    the grid would pass ``MAX_GRID_POINTS``, is refused (ValueError) before anything is allocated."""
+    if not (isinstance(step_mm, (int, float)) and math.isfinite(step_mm) and step_mm > 0):
+        raise ValueError(f"grid step must be a positive length, not {step_mm!r}")
+    cols_f, rows_f = width_mm / step_mm, height_mm / step_mm
+    if cols_f * rows_f > 4 * MAX_GRID_POINTS:      # before rounding: no huge int or float overflow
+        raise ValueError(f"a {step_mm:g} mm grid is too fine for this table (at most {MAX_GRID_POINTS:,} points)")
+    cols, rows = max(1, int(round(cols_f))), max(1, int(round(rows_f)))
+    if cols * rows > MAX_GRID_POINTS:
+        raise ValueError(f"a {step_mm:g} mm grid gives {cols * rows:,} points on this table, more than "
+                         f"{MAX_GRID_POINTS:,}: choose a coarser grid")
+    return cols, rows
 
 
 def open_grid(table: "Table", step_mm: float = 25.4) -> Grid:
     """Cell centres of a ``step_mm`` grid not inside a piece that blocks sight or is impassable."""
-    cols = max(1, int(round(table.width / step_mm)))
-    rows = max(1, int(round(table.height / step_mm)))
+    cols, rows = grid_shape(table.width, table.height, step_mm)
     xs = (np.arange(cols) + 0.5) * (table.width / cols)
     ys = (np.arange(rows) + 0.5) * (table.height / rows)
     gx, gy = np.meshgrid(xs, ys)
     blocked = np.zeros(gx.shape, dtype=bool)
+    e = EDGE_MM
     for p in table.pieces:
         if not (p.blocks_sight or p.impassable):
             continue
         for part in p.parts:
             x0, y0, x1, y1 = part.bbox
-            c0, c1 = np.searchsorted(xs, x0, "left"), np.searchsorted(xs, x1, "right")
-            r0, r1 = np.searchsorted(ys, y0, "left"), np.searchsorted(ys, y1, "right")
+            c0, c1 = np.searchsorted(xs, x0 - e, "left"), np.searchsorted(xs, x1 + e, "right")
+            r0, r1 = np.searchsorted(ys, y0 - e, "left"), np.searchsorted(ys, y1 + e, "right")
             if c0 >= c1 or r0 >= r1:
                 continue
-            sx, sy = gx[r0:r1, c0:c1], gy[r0:r1, c0:c1]
-            if isinstance(part, CirclePart):
-                inside = (sx - part.cx) ** 2 + (sy - part.cy) ** 2 <= part.r ** 2
-            else:
-                inside = _inside_convex(sx, sy, part.points)
-            blocked[r0:r1, c0:c1] |= inside
+            blocked[r0:r1, c0:c1] |= _inside_part(part, gx[r0:r1, c0:c1], gy[r0:r1, c0:c1], e)
     ok = ~blocked
     idx = np.argwhere(ok)
     pts = np.column_stack([gx[ok], gy[ok]]) if len(idx) else np.zeros((0, 2))
     return Grid(step_mm, cols, rows, xs, ys, ok, idx, pts)
 
 
-def _blockers(table: "Table", eye_mm: float):
-    tall = [p for p in table.pieces if p.blocks_sight and p.height > eye_mm]
-    polys = [part for p in tall for part in p.parts if isinstance(part, ConvexPart)]
-    circs = [part for p in tall for part in p.parts if isinstance(part, CirclePart)]
-    m = max((len(q.points) for q in polys), default=3)
-    vx = np.array([[q.points[min(k, len(q.points) - 1)][0] for k in range(m)] for q in polys], float).reshape(-1, m)
-    vy = np.array([[q.points[min(k, len(q.points) - 1)][1] for k in range(m)] for q in polys], float).reshape(-1, m)
+def footprint_pieces(table: "Table") -> list:
+    """The pieces whose footprint blocks sight under the 40k reading: obscuring pieces (woods,
+    scrub, smoke) and ruins that do not block sight by their height (the converted layouts'
+    flat terrain areas)."""
+    return [p for p in table.pieces if p.obscuring or (p.kind == "ruin" and not p.blocks_sight)]
+
+
+def _blockers(table: "Table", eye_mm: float, footprints: list = ()):
+    """Packed blocker parts: pieces that block sight and stand taller than the eye, then the
+    ``footprints`` pieces. ``fp_of`` gives each part (polygons first, then discs, the order of
+    ``_silhouettes``) the index of its footprint piece, -1 for an ordinary blocker."""
+    tall = [(p, -1) for p in table.pieces if p.blocks_sight and p.height > eye_mm]
+    tall += [(p, k) for k, p in enumerate(footprints)]
+    polys = [(part, k) for p, k in tall for part in p.parts if isinstance(part, ConvexPart)]
+    circs = [(part, k) for p, k in tall for part in p.parts if isinstance(part, CirclePart)]
+    m = max((len(q.points) for q, _ in polys), default=3)
+    vx = np.array([[q.points[min(k, len(q.points) - 1)][0] for k in range(m)] for q, _ in polys], float).reshape(-1, m)
+    vy = np.array([[q.points[min(k, len(q.points) - 1)][1] for k in range(m)] for q, _ in polys], float).reshape(-1, m)
     gx = vx.mean(axis=1) if len(polys) else np.zeros(0)
     gy = vy.mean(axis=1) if len(polys) else np.zeros(0)
-    circ = (np.array([c.cx for c in circs], float), np.array([c.cy for c in circs], float),
-            np.array([c.r for c in circs], float))
-    return (vx, vy, gx, gy), circ
+    circ = (np.array([c.cx for c, _ in circs], float), np.array([c.cy for c, _ in circs], float),
+            np.array([c.r for c, _ in circs], float))
+    fp_of = np.array([k for _, k in polys] + [k for _, k in circs], dtype=np.int64)
+    return (vx, vy, gx, gy), circ, fp_of
+
+
+def _inside_pieces(pieces, pts: np.ndarray) -> np.ndarray:
+    """(len(pieces), n) bool: point j lies inside piece k (any of its parts)."""
+    out = np.zeros((len(pieces), len(pts)), dtype=bool)
+    if not len(pts):
+        return out
+    px, py = pts[:, 0], pts[:, 1]
+    e = EDGE_MM
+    for k, p in enumerate(pieces):
+        for part in p.parts:
+            x0, y0, x1, y1 = part.bbox
+            sel = np.nonzero((px >= x0 - e) & (px <= x1 + e) & (py >= y0 - e) & (py <= y1 + e))[0]
+            if len(sel):
+                out[k, sel[_inside_part(part, px[sel], py[sel], e)]] = True
+    return out
 
 
 def _silhouettes(S: np.ndarray, poly, circ):
@@ -134,6 +187,8 @@ def _silhouettes(S: np.ndarray, poly, circ):
 QBITS = 16
 QLEVELS = 1 << QBITS
 QSCALE = QLEVELS / TWO_PI
+GRAZE_MM = 1e-6        # a target this close to a blocker's far chord counts as behind it
+GRAZE_RAD = 1e-9       # and a ray this close to a silhouette vertex as inside the wedge
 
 _STATE: dict = {}        # inherited by forked workers
 
@@ -141,6 +196,7 @@ _STATE: dict = {}        # inherited by forked workers
 def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
     """Hidden (source, target) pairs for the sources ``b0:b1``, as flat indices src * n + tgt."""
     pts, poly, circ = _STATE["pts"], _STATE["poly"], _STATE["circ"]
+    fp_of, inside = _STATE["fp_of"], _STATE["inside"]
     n = len(pts)
     found = []
     for s0 in range(b0, b1, batch):
@@ -166,11 +222,16 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rowoff = (np.arange(B, dtype=np.int64) << (QBITS + 2))[:, None]
         keys = (np.concatenate([qs, qs + QLEVELS], axis=1) + rowoff).ravel()       # globally sorted
         ordx = np.concatenate([order, order], axis=1).ravel()
-        qlo = np.floor((aL + math.pi) * QSCALE).astype(np.int64)
-        qhi = np.ceil((aL + math.pi + width) * QSCALE).astype(np.int64)
+        qlo = np.floor((aL + math.pi) * QSCALE).astype(np.int64) - 1      # one quantum of slack: grazing rays
+        qhi = np.ceil((aL + math.pi + width) * QSCALE).astype(np.int64) + 1
         lo = np.searchsorted(keys, (qlo + rowoff).ravel(), "left")
         hi = np.searchsorted(keys, (qhi + rowoff).ravel(), "right")
         good = (sg.ravel() != 0) & (hi > lo)
+        if inside.shape[0]:
+            # a source inside a footprint sees out of it: its wedge from there means nothing
+            fpk = np.broadcast_to(fp_of[None, :], (B, K))
+            src_in = np.where(fpk >= 0, inside[np.maximum(fpk, 0), (s0 + np.arange(B))[:, None]], False)
+            good &= ~src_in.ravel()
         pid = np.nonzero(good)[0]
         lo, hi = lo[good], hi[good]
         lens = hi - lo
@@ -180,12 +241,21 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rep = np.repeat(pid, lens)
         pos = np.arange(tot) - np.repeat(np.cumsum(lens) - lens, lens) + np.repeat(lo, lens)
         tgt = ordx[pos]
-        hid = A[rep] * tx[tgt] + Bc[rep] * ty[tgt] + C[rep] < 0
+        # a ray that grazes a corner or runs along an edge counts as blocked, whichever way it is
+        # cast: a mirrored layout then gives the mirrored matrix, not one rounding's coin toss
+        hid = A[rep] * tx[tgt] + Bc[rep] * ty[tgt] + C[rep] < GRAZE_MM * np.hypot(A[rep], Bc[rep])
         rep, tgt = rep[hid], tgt[hid]
         row = rep // K
+        if inside.shape[0]:
+            # nor does it hide a point inside it: only the lines that cross it from outside to outside
+            f = fp_of[rep % K]
+            fp = f >= 0
+            fk = np.where(fp, f, 0)
+            keep = ~(fp & inside[fk, tgt + s0])
+            rep, tgt, row = rep[keep], tgt[keep], row[keep]
         # exact wedge (the quantised range above is a superset)
         rel = np.mod(theta[row, tgt] - aL.ravel()[rep], TWO_PI)
-        ok = (rel > 0) & (rel < width.ravel()[rep])
+        ok = (rel < width.ravel()[rep] + GRAZE_RAD) | (rel > TWO_PI - GRAZE_RAD)
         found.append((s0 + row[ok]) * n + s0 + tgt[ok])
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
@@ -199,9 +269,10 @@ def _hidden_chunk(args) -> tuple[int, int, np.ndarray]:
 
 
 def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM, batch: int = 64,
-                      processes: int = 1) -> np.ndarray:
+                      processes: int = 1, footprints_block: bool = False) -> np.ndarray:
     """(n, n) bool: open point i sees open point j at eye height (symmetric, diagonal True).
-    ``processes`` > 1 deals the sources to that many forked workers."""
+    ``processes`` > 1 deals the sources to that many forked workers. ``footprints_block``: the
+    footprints of ``footprint_pieces`` block the lines that cross them (the 40k reading)."""
     import multiprocessing as mp
     import os
 
@@ -209,10 +280,12 @@ def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_E
     V = np.ones((n, n), dtype=bool)
     if n == 0:
         return V
-    poly, circ = _blockers(table, eye_mm)
+    fps = footprint_pieces(table) if footprints_block else []
+    poly, circ, fp_of = _blockers(table, eye_mm, fps)
     if len(poly[2]) + len(circ[0]) == 0:
         return V
-    _STATE.update(pts=np.asarray(pts, float), poly=poly, circ=circ)
+    pts = np.asarray(pts, float)
+    _STATE.update(pts=pts, poly=poly, circ=circ, fp_of=fp_of, inside=_inside_pieces(fps, pts))
     procs = max(1, min(int(processes), os.cpu_count() or 1))
     try:
         if procs == 1 or n < 400 or "fork" not in mp.get_all_start_methods():
@@ -246,6 +319,25 @@ def _point_in_poly(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
     return inside
 
 
+def _distance_to_polygon(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
+    """Distance from each point to the polygon ``poly`` (0 inside)."""
+    d2 = np.full(px.shape, np.inf)
+    n = len(poly)
+    for k in range(n):
+        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
+        ex, ey = x1 - x0, y1 - y0
+        L2 = ex * ex + ey * ey
+        t = np.clip(((px - x0) * ex + (py - y0) * ey) / L2, 0.0, 1.0) if L2 > 0 else np.zeros(px.shape)
+        d2 = np.minimum(d2, (px - x0 - t * ex) ** 2 + (py - y0 - t * ey) ** 2)
+    d = np.sqrt(d2)
+    d[_point_in_poly(px, py, poly)] = 0.0
+    return d
+
+
+def _pct(num, den) -> float | None:
+    return round(100 * float(num) / den, 2) if den else None
+
+
 @dataclass
 class SightAnalysis:
     grid: Grid
@@ -254,16 +346,61 @@ class SightAnalysis:
     zones: dict[int, np.ndarray]           # side -> indices of open points in that side's zones
     lanes: list[dict]
     metrics: dict = field(default_factory=dict)
+    visible: np.ndarray | None = None      # the (n, n) visibility matrix every figure comes from
+    halves: dict[int, np.ndarray] = field(default_factory=dict)   # side -> (n,) bool: nearer its own zone
+    hidden: dict[int, np.ndarray] = field(default_factory=dict)   # side -> (n,) bool: no enemy-zone point sees it
+    footprints_block: bool = False
+    _index: np.ndarray | None = field(default=None, repr=False)
+    unit_mm: float = 1.0                   # mm per map unit (lanes and objectives are in map units)
+
+    def point_index(self, x_mm: float, y_mm: float) -> int:
+        """Index of the open point whose grid cell holds (x_mm, y_mm); -1 when the cell is terrain
+        or off the table."""
+        g = self.grid
+        c = math.floor(x_mm / (2 * g.xs[0]))       # cells are 2 * (first centre) wide and tall
+        r = math.floor(y_mm / (2 * g.ys[0]))
+        if not (0 <= r < g.rows and 0 <= c < g.cols) or not g.open[r, c]:
+            return -1
+        if self._index is None:
+            self._index = np.full(g.open.shape, -1, dtype=np.int64)
+            self._index[g.open] = np.arange(len(g.pts))
+        return int(self._index[r, c])
+
+    def sees(self, a_mm, b_mm) -> bool:
+        """Whether the open points at ``a_mm`` and ``b_mm`` see each other (False when either
+        lies in terrain)."""
+        i, j = self.point_index(*a_mm), self.point_index(*b_mm)
+        return i >= 0 and j >= 0 and bool(self.visible[i, j])
+
+    def seen_share_of_table(self) -> np.ndarray:
+        """(rows, cols): the share of the whole grid (open or not) each open point sees, NaN in
+        terrain. Unlike ``heat`` (a share of the open table) it does not shrink when terrain is
+        taken away elsewhere: the measure for comparing two layouts point by point."""
+        g = self.grid
+        seen = self.visible.sum(axis=1) - 1 if len(g.pts) else np.zeros(0)
+        return self.layer(seen / (g.rows * g.cols))
+
+    def layer(self, values: np.ndarray, fill=np.nan) -> np.ndarray:
+        """Per-open-point ``values`` laid out on the (rows, cols) grid, ``fill`` in terrain."""
+        out = np.full(self.grid.open.shape, fill, dtype=float)
+        out[self.grid.open] = values
+        return out
 
 
 def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_MM,
-            control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 1) -> SightAnalysis:
-    """Every sight metric of ``table`` from one visibility matrix (see ``docs/workshop.md``)."""
+            control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 1,
+            footprints_block: bool = False) -> SightAnalysis:
+    """Every sight metric of ``table`` from one visibility matrix (see ``docs/workshop.md``).
+    ``footprints_block``: the 40k reading, where obscuring and ruin footprints block sight
+    through them whatever their height."""
+    for name, v in (("eye height", eye_mm), ("control range", control_mm)):
+        if not (isinstance(v, (int, float)) and math.isfinite(v) and v > 0):
+            raise ValueError(f"{name} must be a positive length, not {v!r}")
     mf = table.mapfile
     k = MM_PER[mf.unit]
     g = open_grid(table, step_mm)
     n = len(g.pts)
-    V = visibility_matrix(table, g.pts, eye_mm, processes=processes)
+    V = visibility_matrix(table, g.pts, eye_mm, processes=processes, footprints_block=footprints_block)
     seen = V.sum(axis=1) - 1 if n else np.zeros(0)
     heat = np.full(g.open.shape, np.nan)
     if n > 1:
@@ -271,47 +408,72 @@ def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_M
     total_cells = g.rows * g.cols
     px, py = (g.pts[:, 0], g.pts[:, 1]) if n else (np.zeros(0), np.zeros(0))
     zones: dict[int, np.ndarray] = {}
+    dist: dict[int, np.ndarray] = {}
     for side in (1, 2):
         m = np.zeros(n, dtype=bool)
+        d = np.full(n, np.inf)
         for z in mf.deployment:
             if z.side == side:
-                m |= _point_in_poly(px, py, [(x * k, y * k) for x, y in z.points])
+                poly = [(x * k, y * k) for x, y in z.points]
+                m |= _point_in_poly(px, py, poly)
+                d = np.minimum(d, _distance_to_polygon(px, py, poly))
         zones[side] = np.nonzero(m)[0]
+        dist[side] = d
+    # a side's half: the open points nearer its own deployment zone than the enemy's (ties: neither)
+    halves = {1: dist[1] < dist[2], 2: dist[2] < dist[1]}
     metrics: dict = {
         "grid_step_mm": round(step_mm, 3),
         "eye_mm": round(eye_mm, 2),
+        "footprints_block": bool(footprints_block),
         "observer_points": int(n),
         "open_share_pct": round(100 * n / total_cells, 2) if total_cells else 0.0,
         "overall_los_pct": round(100 * float(seen.mean()) / (n - 1), 2) if n > 1 else 0.0,
     }
-    hide, expo, seen_by = {}, {}, {}
+    z1, z2 = zones[1], zones[2]
+    metrics["zone_to_zone_sight_pct"] = (round(100 * float(V[np.ix_(z1, z2)].mean()), 2)
+                                         if len(z1) and len(z2) else None)
+    hidden: dict[int, np.ndarray] = {}
+    hide, expo, hiding = {}, {}, {}
     for side, other in ((1, 2), (2, 1)):
         a, b = zones[side], zones[other]
-        if len(a) and len(b):
-            sub = V[np.ix_(a, b)]
-            seen_by[side] = sub.any(axis=1)
-            hide[str(side)] = round(100 * float((~seen_by[side]).mean()), 2)
-            expo[str(side)] = round(100 * float(sub.mean()), 2)
+        enemy_half = np.nonzero(halves[other])[0]
+        if len(b):
+            hidden[side] = ~V[:, b].any(axis=1)
         else:
-            hide[str(side)] = expo[str(side)] = None
+            hidden[side] = np.zeros(n, dtype=bool)
+        h = hidden[side]
+        hide[str(side)] = _pct(h[a].sum(), len(a)) if len(b) else None
+        # exposure: of the ground the enemy holds (its half), how much sees a typical spot of our zone
+        expo[str(side)] = (round(100 * float(V[np.ix_(a, enemy_half)].mean()), 2)
+                           if len(a) and len(enemy_half) else None)
+        own = halves[side]
+        hiding[str(side)] = {
+            "points": int(h.sum()) if len(b) else None,
+            "open_pct": _pct(h.sum(), n) if len(b) else None,
+            "own_half_pct": _pct(h[own].sum(), int(own.sum())) if len(b) else None,
+            "enemy_half_pct": _pct(h[halves[other]].sum(), int(halves[other].sum())) if len(b) else None,
+        }
     metrics["dz_hideability_pct"] = hide
     metrics["dz_exposure_pct"] = expo
-    # objectives: is there an open point within control range that no point of the enemy zone sees?
-    enemy_sees = {}
-    for side, other in ((1, 2), (2, 1)):
-        b = zones[other]
-        enemy_sees[side] = V[:, b].any(axis=1) if len(b) else np.zeros(n, dtype=bool)
+    metrics["hiding"] = hiding
+    metrics["half_points"] = {str(s): int(halves[s].sum()) for s in (1, 2)}
+    # objectives: for each side, the open points within control range that no point of the
+    # enemy's zone sees (where a model of that side holds it unseen)
     objs = []
     hid_count = {1: 0, 2: 0}
     for o in mf.objectives:
         ox, oy = o.at[0] * k, o.at[1] * k
         near = np.nonzero((px - ox) ** 2 + (py - oy) ** 2 <= control_mm ** 2)[0]
-        row = {"id": o.id, "x": round(ox / k, 2), "y": round(oy / k, 2), "points": int(len(near))}
+        row = {"id": o.id, "name": o.name, "x": round(ox / k, 2), "y": round(oy / k, 2), "points": int(len(near))}
+        by = []
         for side in (1, 2):
-            hidden = int((~enemy_sees[side][near]).sum()) if len(near) else 0
-            row[f"hidden_points_side{side}"] = hidden
-            row[f"hidable_side{side}"] = hidden > 0
-            hid_count[side] += hidden > 0
+            cnt = int(hidden[side][near].sum()) if len(near) else 0
+            row[f"hidden_points_side{side}"] = cnt
+            row[f"hidable_side{side}"] = cnt > 0
+            hid_count[side] += cnt > 0
+            if cnt:
+                by.append(side)
+        row["hidable_by"] = by
         objs.append(row)
     no = len(mf.objectives)
     metrics["objective_hidability_pct"] = {str(s): (round(100 * hid_count[s] / no, 2) if no else None) for s in (1, 2)}
@@ -321,7 +483,11 @@ def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_M
     metrics["lanes"] = lane_list
     metrics["longest_lane_in"] = lane_list[0]["length"] if lane_list else 0.0
     metrics["coverage_pct"] = round(100 * table.coverage(), 2)
-    return SightAnalysis(g, eye_mm, heat, zones, lane_list, metrics)
+    from .symmetry import side_differences, symmetry_report
+
+    metrics["side_difference"] = side_differences(metrics)
+    metrics["symmetry"] = symmetry_report(table)
+    return SightAnalysis(g, eye_mm, heat, zones, lane_list, metrics, V, halves, hidden, footprints_block, unit_mm=k)
 
 
 def firing_lanes(pts: np.ndarray, V: np.ndarray, count: int, zones: dict, unit_mm: float,

@@ -1,69 +1,103 @@
 """Balance experiments: AI-vs-AI games over one or more maps on dask.distributed.
 
-Game ``i`` of ``games`` on a map uses seed ``game_seed(seed, i % half)`` where ``half`` is
-``ceil(games / 2)``: the first half seats the ``p1`` agent in seat 1, the second half replays
-the same seeds with the seats swapped, so each seed is played from both sides. Every game is a
-pure function of (ruleset, map, seed, seats): the records, not the order in which workers finish,
-are the result. Records are appended to ``games.jsonl`` as games finish (one JSON object a line,
-flushed), so an interrupted run continues with ``resume=True`` and loses no finished game.
+The games follow the simulator's crossed design (``engine.simulate``): game ``i`` of a map is
+cell ``i mod K`` of seed block ``i div K``, where a block crosses the two rosters over the two
+zones and the two agents over the two seats (``K`` = 4, or fewer when the rosters or the agents
+are the same: those swaps would replay a game already in the block). The seed of game ``i``
+depends on ``i`` alone, so ``resume`` can extend an experiment to more games. Every game is a
+pure function of its job: the records, not the order in which workers finish, are the result.
+Records are appended to ``games.jsonl`` as games finish (one JSON object a line, flushed), so an
+interrupted run continues with ``resume=True`` and loses no finished game.
 """
 from __future__ import annotations
 
 import json
-import math
+import os
 import time
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from engine.simulate import game_seed
+from engine.simulate import cells, plan_game
 
 RECORDS = "games.jsonl"
 CONFIG = "config.json"
+DESIGN = "crossed-v2"     # the design the records follow; an older folder cannot be resumed
 
 
 @dataclass(frozen=True)
 class Config:
     ruleset: str
-    maps: tuple[str, ...]
-    games: int
+    maps: tuple[str, ...]                 # as given: shipped ids or map files
+    games: int                            # games per map (rounded up to whole blocks by ``planned``)
     p1: str
     p2: str
+    rosters: tuple = (None, None)         # roster A, roster B (ids); None: the ruleset's defaults
     seed: int = 1
     max_decisions: int = 50_000
+    labels: tuple[str, ...] = ()          # one per map; empty: ``map_labels(maps)``
+    any_map: bool = False
+    design: str = DESIGN
+
+    @property
+    def per_block(self) -> int:
+        return len(cells(self.rosters, (self.p1, self.p2)))
+
+    @property
+    def planned(self) -> int:
+        """Games per map: ``games`` rounded up to whole blocks, so every block is fully crossed."""
+        k = self.per_block
+        return -(-self.games // k) * k
+
+    def map_labels(self) -> tuple[str, ...]:
+        return tuple(self.labels) if self.labels else map_labels(self.maps)
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["maps"], d["rosters"], d["labels"] = list(self.maps), list(self.rosters), list(self.map_labels())
+        return d
 
 
 @dataclass(frozen=True)
 class Job:
     ruleset: str
-    map: str
+    map: str                     # the map's label in records and reports
     index: int
+    block: int
     seed: int
-    seats: tuple[str, str]       # agent name in seat 1, seat 2
-    swapped: bool                # True: the p2 agent sits in seat 1
+    rosters: tuple               # roster in zone 1, zone 2
+    agents: tuple[str, str]      # agent in seat 1, seat 2
     max_decisions: int = 50_000
     path: str = ""               # where the workers read the map (absolute for a file), else ``map``
 
 
-def map_label(name: str) -> str:
-    """A map's name in records and reports: a shipped map's id, or a file's stem."""
-    return Path(name).stem if name.endswith(".json") else name
+def is_file_name(name: str) -> bool:
+    from engine.paths import MAPS_DIR, resolve_map
+
+    return resolve_map(name).resolve().parent != MAPS_DIR.resolve() or Path(name).suffix != ""
+
+
+def map_labels(names) -> tuple[str, ...]:
+    """A label per map: a shipped map's id, or a file's stem; maps whose stems collide are
+    labelled by the name given (their path), so two files called ``town.json`` are two rows."""
+    stems = [Path(n).stem for n in names]
+    return tuple(n if stems.count(s) > 1 else s for n, s in zip(names, stems))
 
 
 def map_source(name: str) -> str:
     """What a worker passes to ``resolve_map``: a shipped id, or the file's absolute path."""
-    return str(Path(name).resolve()) if name.endswith(".json") else name
+    from engine.paths import resolve_map
+
+    return str(resolve_map(name).resolve()) if is_file_name(name) else name
 
 
 def jobs(cfg: Config) -> list[Job]:
-    half = math.ceil(cfg.games / 2)
     out = []
-    for m in cfg.maps:
-        for i in range(cfg.games):
-            swapped = i >= half
-            out.append(Job(cfg.ruleset, map_label(m), i, game_seed(cfg.seed, i % half),
-                           (cfg.p2, cfg.p1) if swapped else (cfg.p1, cfg.p2), swapped, cfg.max_decisions,
-                           map_source(m)))
+    for m, label in zip(cfg.maps, cfg.map_labels()):
+        src = map_source(m)
+        for i in range(cfg.planned):
+            p = plan_game(i, cfg.seed, tuple(cfg.rosters), (cfg.p1, cfg.p2))
+            out.append(Job(cfg.ruleset, label, i, p.block, p.seed, p.rosters, p.agents, cfg.max_decisions, src))
     return out
 
 
@@ -77,30 +111,16 @@ def _load(map_name: str):
 
 def run_game(job: Job) -> dict:
     """Play one game; never raises (an error is part of the record)."""
-    from engine.ai import make_agent
-    from engine.core import Game, Setup
-    from engine.simulate import play
+    from engine.simulate import GamePlan, game_record, play_planned
 
     t0, c0 = time.perf_counter(), time.thread_time()
-    rec = {"map": job.map, "index": job.index, "seed": job.seed, "ruleset": job.ruleset,
-           "seats": {"1": job.seats[0], "2": job.seats[1]}, "swapped": job.swapped,
-           "agents": None, "winner": None, "winner_agent": None, "first_player": None,
-           "turns": None, "decisions": None, "scores": None, "reason": None, "error": None}
+    plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))
     try:
-        game = Game(Setup(job.ruleset, _load(job.path or job.map), (), {}, job.seed))
-        first = game.pending()
-        rec["first_player"] = None if first is None else first.player
-        players = {p: make_agent(job.seats[p - 1], p, job.seed ^ (p * 0x9E3779B1)) for p in (1, 2)}
-        played = play(game, players, max_decisions=job.max_decisions)
-        w = played.result.winner
-        rec.update(winner=w, turns=game.state.turn, decisions=played.decisions,
-                   scores={str(k): v for k, v in (played.result.scores or {}).items()},
-                   reason=played.result.reason)
-        if w is not None:
-            # p1 / p2: the experiment's --p1 / --p2 agent, wherever it sat
-            rec["winner_agent"] = ("p2" if w == 1 else "p1") if job.swapped else f"p{w}"
-    except Exception as err:  # recorded: an experiment's job is also to find these
-        rec["error"] = f"{type(err).__name__}: {err}"
+        rec, _ = play_planned(job.ruleset, _load(job.path or job.map), plan, max_decisions=job.max_decisions)
+    except Exception as err:  # noqa: BLE001 - a setup refusal on a worker: recorded like any error
+        rec = game_record(plan, None, None, None, f"{type(err).__name__}: {err}")
+    rec["map"] = job.map
+    rec["ruleset"] = job.ruleset
     rec["seconds"] = round(time.perf_counter() - t0, 3)
     rec["cpu_seconds"] = round(time.thread_time() - c0, 3)     # the game's own CPU time on its worker
     return rec
@@ -132,15 +152,43 @@ class ConfigMismatch(ValueError):
     pass
 
 
+class Interrupted(Exception):
+    """Ctrl-C during the games: ``saved`` games of ``total`` are in games.jsonl."""
+
+    def __init__(self, saved: int, total: int):
+        super().__init__(f"{saved} of {total} games saved")
+        self.saved, self.total = saved, total
+
+
 @dataclass
 class RunInfo:
     total: int
     skipped: int
     played: int
     seconds: float               # wall time, the cluster's start-up included
-    workers: int
+    workers: int                 # worker processes
     play_seconds: float = 0.0    # wall time from the first submitted game to the last result
     records: list = field(default_factory=list)
+    threads: int = 0             # worker threads over all workers (games played at once)
+
+
+def out_problem(out: str | Path) -> str | None:
+    """Why the experiment cannot write its folder ``out`` (None: it can): checked before any
+    game, with a real file, since permission bits say nothing to root or to a read-only mount."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        return f"cannot write to {out}: it is a file, not a folder"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return f"cannot make the folder {out}: {err.strerror or err}"
+    probe = out / f".write-test-{os.getpid()}"
+    try:
+        probe.write_text("")
+        probe.unlink()
+    except OSError as err:
+        return f"cannot write in the folder {out}: {err.strerror or err}"
+    return None
 
 
 def _client(workers: int, scheduler: str | None):
@@ -148,64 +196,93 @@ def _client(workers: int, scheduler: str | None):
 
     if scheduler:
         return Client(scheduler, timeout="20s"), None
+    import signal
     import warnings
 
     with warnings.catch_warnings():
         # no dashboard; the scheduler's small HTTP server binds 127.0.0.1 and, when 8787 is taken
         # (another cluster on the machine), warns before taking a free port: harmless here
         warnings.simplefilter("ignore", UserWarning)
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, silence_logs=40)
+        # the worker processes ignore Ctrl-C (they inherit this), so only this process hears it
+        # and closes them: no traceback from each worker
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                   dashboard_address=None, silence_logs=50)
+        finally:
+            signal.signal(signal.SIGINT, old)
     return Client(cluster), cluster
+
+
+def check_config(cfg: Config, out: Path, resume: bool) -> list[dict]:
+    """The records already in ``out``, after checking they belong to this experiment. Only
+    ``games`` may change on ``--resume`` (game i's seed does not depend on the total)."""
+    cfg_path = out / CONFIG
+    existing = read_records(out)
+    if not (existing or cfg_path.exists()):
+        return existing
+    if not resume:
+        raise ConfigMismatch(f"{out} already holds an experiment: pass --resume to continue it, or choose another --out")
+    try:
+        old = json.loads(cfg_path.read_text()) if cfg_path.exists() else None
+    except json.JSONDecodeError:
+        old = None
+    if old is None:
+        raise ConfigMismatch(f"{out}/{CONFIG} is missing or unreadable: cannot tell which experiment "
+                             f"{out}/{RECORDS} belongs to; choose another --out")
+    if old.get("design") != cfg.design:
+        raise ConfigMismatch(f"{out} holds an experiment of an older design ({old.get('design', 'seats swapped halfway')}) "
+                             "that cannot be extended: choose another --out")
+    new = cfg.to_json()
+    diff = [k for k in new if k not in ("games", "any_map") and old.get(k) != new[k]]
+    if diff:
+        raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments in {', '.join(diff)}: "
+                             + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff))
+    return existing
 
 
 def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = None, resume: bool = False,
         progress: bool = True, write_outputs: bool = True) -> RunInfo:
     """Play every game of ``cfg`` not already in ``out/games.jsonl`` on dask, appending records
-    as they finish; then write the summary files (``outputs``)."""
+    as they finish; then write the summary files (``outputs``). Ctrl-C raises ``Interrupted``
+    after closing the workers (the finished games stay saved)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    cfg_path = out / CONFIG
-    cfg_json = asdict(cfg)
-    cfg_json["maps"] = list(cfg.maps)
-    existing = read_records(out)
-    if existing or cfg_path.exists():
-        if not resume:
-            raise ConfigMismatch(f"{out} already holds an experiment: pass --resume to continue it, or choose another --out")
-        old = json.loads(cfg_path.read_text()) if cfg_path.exists() else cfg_json
-        if old != cfg_json:
-            raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments: {old} vs {cfg_json}")
-    cfg_path.write_text(json.dumps(cfg_json, indent=1) + "\n")
+    existing = check_config(cfg, out, resume)
+    (out / CONFIG).write_text(json.dumps(cfg.to_json(), indent=1) + "\n")
     if existing:  # drop a line cut short by a kill, so appended lines start on a fresh line
         tmp = out / (RECORDS + ".tmp")
         tmp.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in existing))
         tmp.replace(out / RECORDS)
+    planned = jobs(cfg)
     done = {_key(r) for r in existing}
-    todo = [j for j in jobs(cfg) if _key(j) not in done]
+    todo = [j for j in planned if _key(j) not in done]
+    skipped = len(planned) - len(todo)
     t0 = time.perf_counter()
-    new = []
-    n_workers = workers
-    play = 0.0
+    new: list[dict] = []
+    n_workers, n_threads, play = workers, workers, 0.0
     if todo:
         from distributed import as_completed
 
         bar = None
-        client, cluster = _client(workers, scheduler)
+        client = cluster = None
         try:
+            client, cluster = _client(workers, scheduler)
             if progress:
                 try:
                     from tqdm import tqdm
 
-                    bar = tqdm(total=len(todo) + len(done), initial=len(done), unit="game", dynamic_ncols=True)
+                    bar = tqdm(total=len(planned), initial=skipped, unit="game", dynamic_ncols=True)
                 except ImportError:  # tqdm is in the workshop extra: no bar without it
                     bar = None
-            n_workers = len(client.scheduler_info().get("workers", {})) or workers
+            info = client.scheduler_info().get("workers", {})
+            n_workers = len(info) or workers
+            n_threads = sum(int(w.get("nthreads", 1)) for w in info.values()) or n_workers
             t_play = time.perf_counter()
             futs = client.map(run_game, todo, pure=False)
             with open(out / RECORDS, "a") as fh:
                 for fut in as_completed(futs):
                     rec = fut.result()
-                    rec["agents"] = {"p1": cfg.p1, "p2": cfg.p2}
                     fh.write(json.dumps(rec, sort_keys=True) + "\n")
                     fh.flush()
                     new.append(rec)
@@ -213,17 +290,33 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
                         bar.update(1)
                         bar.set_postfix_str(f"{rec['map']} #{rec['index']}")
             play = time.perf_counter() - t_play
+        except KeyboardInterrupt:
+            raise Interrupted(skipped + len(new), len(planned)) from None
         finally:
             if bar is not None:
                 bar.close()
-            client.close()
-            if cluster is not None:
-                cluster.close()
+            _close(client, cluster)
     secs = time.perf_counter() - t0
-    records = existing + new
+    keys = {_key(j) for j in planned}
+    records = [r for r in existing + new if _key(r) in keys]
     if write_outputs:
         outputs(cfg, out, records)
-    return RunInfo(len(todo) + len(done), len(done), len(new), secs, n_workers, play, records)
+    return RunInfo(len(planned), skipped, len(new), secs, n_workers, play, records, n_threads)
+
+
+def _close(client, cluster) -> None:
+    """Close the client and the local cluster, quietly even after Ctrl-C."""
+    import logging
+
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    for thing in (client, cluster):
+        if thing is None:
+            continue
+        try:
+            thing.close()
+        except (Exception, KeyboardInterrupt):  # noqa: BLE001 - closing after Ctrl-C: nothing left to save
+            pass
 
 
 def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:
@@ -232,11 +325,10 @@ def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:
 
     from .stats import CSV_FIELDS, csv_rows, report_markdown, summarize
 
-    order = {map_label(m): i for i, m in enumerate(cfg.maps)}
+    order = {m: i for i, m in enumerate(cfg.map_labels())}
     records = sorted(records, key=lambda r: (order.get(r["map"], 99), r["index"]))
-    summary = summarize(records)
-    cfg_json = asdict(cfg)
-    cfg_json["maps"] = list(cfg.maps)
+    summary = summarize(records, cfg)
+    cfg_json = cfg.to_json()
     (out / "summary.json").write_text(json.dumps({"config": cfg_json, "maps": summary}, indent=1) + "\n")
     with open(out / "summary.csv", "w", newline="") as fh:
         w = csv.writer(fh)

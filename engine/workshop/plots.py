@@ -8,35 +8,39 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from .stats import ranked  # noqa: E402
+from .stats import BALANCED, ranked  # noqa: E402
+
+EFFECTS = (("table", "table: zone 1 wins"), ("roster", "roster: {ra} wins"), ("agent", "agent: {a1} wins"),
+           ("first_player", "first player wins"))
 
 
 def plot_summary(summary: dict, records: list[dict], out: Path) -> list[Path]:
     out = Path(out)
     rs = ranked(summary)
     names = [s["map"] for s in rs]
-    fig, ax = plt.subplots(figsize=(max(5, 1.6 * len(names) + 2), 4))
-    keys = [("side1_win_of_decisive", "seat 1 wins (decisive)"), ("first_player_win_of_decisive", "first player wins (decisive)"),
-            ("p1_agent_win", "p1 agent wins (all)"), ("draw", "draws (all)")]
-    width = 0.8 / len(keys)
-    for k, (key, label) in enumerate(keys):
-        xs, ys, lo, hi = [], [], [], []
+    ra, a1 = rs[0]["rosters"][0], rs[0]["agents"][0]
+    shown = [(k, t.format(ra=ra, a1=a1)) for k, t in EFFECTS if any(s[k] for s in rs)]
+    fig, axes = plt.subplots(1, len(shown), figsize=(3.0 * len(shown) + 1.4, 0.55 * len(names) + 1.6),
+                             sharey=True, squeeze=False)
+    for ax, (key, title) in zip(axes[0], shown):
+        ax.axvspan(*BALANCED, color="0.92", zorder=0)
+        ax.axvline(0.5, color="k", lw=0.8, ls="--")
         for i, s in enumerate(rs):
-            r = s[key]
-            if r["rate"] is None:
+            e = s[key]
+            if not e or e.get("share") is None:
                 continue
-            xs.append(i + (k - (len(keys) - 1) / 2) * width)
-            ys.append(r["rate"])
-            lo.append(r["rate"] - r["low"])
-            hi.append(r["high"] - r["rate"])
-        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=label)
-    ax.axhline(0.5, color="k", lw=0.8, ls="--")
-    ax.set_xticks(range(len(names)), names)
-    ax.set_ylim(0, 1.22)
-    ax.set_yticks([0, 0.2, 0.4, 0.5, 0.6, 0.8, 1.0])
-    ax.set_ylabel("share (95% Wilson interval)")
-    ax.set_title("Balance by map (most balanced left)")
-    ax.legend(fontsize=8, loc="upper center", ncol=2, frameon=False)
+            clear = e["low"] > 0.5 or e["high"] < 0.5
+            colour = "tab:red" if clear else "tab:blue"
+            ax.errorbar([e["share"]], [i], xerr=[[e["share"] - e["low"]], [e["high"] - e["share"]]], fmt="o",
+                        color=colour, capsize=3)
+            ax.annotate(f"{e['share'] * 100:.0f}%", (min(max(e["share"], 0.05), 0.95), i),   # kept inside the axes
+                        textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7)
+        ax.set_xlim(0, 1)
+        ax.set_xticks([0, 0.25, 0.5, 0.75, 1.0], ["0", "25", "50", "75", "100%"])
+        ax.set_title(title, fontsize=9)
+    axes[0][0].set_yticks(range(len(names)), names)
+    axes[0][0].set_ylim(len(names) - 0.5, -0.7)
+    fig.suptitle("Effects per map, 95% intervals (red: excludes 50%; grey band: 40–60%)", fontsize=9)
     fig.tight_layout()
     p1 = out / "balance.png"
     fig.savefig(p1, dpi=110)
@@ -44,7 +48,7 @@ def plot_summary(summary: dict, records: list[dict], out: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(6, 3.6))
     for name in names:
-        t = [r["turns"] for r in records if r["map"] == name and r.get("turns") is not None]
+        t = [r["turns"] for r in records if r["map"] == name and r.get("turns") is not None and not r.get("error")]
         if t:
             ax.hist(t, bins=range(min(t), max(t) + 2), alpha=0.5, label=name, align="left")
     ax.set_xlabel("turns")

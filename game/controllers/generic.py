@@ -113,14 +113,15 @@ class GenericController:
     # --- clicks -------------------------------------------------------------------------
     def click_model(self, mid: str) -> Outcome:
         sel = self.selected
-        if sel is not None and mid != sel:
-            # an option of the selected model that names the clicked one (a target)
+        own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid]
+        if sel is not None and mid != sel and not own and not self.spaces_for(mid):
+            # an option of the selected model that names the clicked one (a target); a model
+            # that may act itself is selected instead (a friend, not a target)
             aimed = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == sel and mid in ids[1:]]
             if len(aimed) == 1:
                 return Outcome(choice=self.decision.options[aimed[0]])
             if aimed:
                 return Outcome(selected=sel)  # several (weapons): the list shows them
-        own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid]
         if own or self.spaces_for(mid):
             again = sel == mid
             self.selected = mid

@@ -634,7 +634,10 @@ class PlayScene(Scene):
         elif pv is not None:
             if pv.cost is not None:
                 tip = [f"move {ov.length_text(pv.cost, self.unit)} of {ov.length_text(pv.allowance, self.unit)}",
-                       f"{ov.length_text(max(0.0, pv.allowance - pv.cost), self.unit)} left" + ("" if pv.legal else "")]
+                       f"{ov.length_text(max(0.0, pv.allowance - pv.cost), self.unit)} left"]
+                crow = math.dist(pv.path[0], pv.path[-1]) if pv.path else pv.cost
+                if pv.cost > crow + 1.0:
+                    tip.append(f"{ov.length_text(crow, self.unit)} as the crow flies; the rest is climbing or detour")
             elif not pv.legal:
                 tip = ["not allowed", pv.reason or ""]
         if self.tape:

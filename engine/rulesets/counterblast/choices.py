@@ -1,7 +1,8 @@
 """The answers a Counterblast player gives: frozen, JSON-friendly ``Choice`` dataclasses.
 
 Model ids are the state's ids (``"1-captain"``, ``"2-drone-3"``); weapons, gear and enigmas are
-armoury ids; headings are degrees (0 = +x, counter-clockwise). Moves use the shared
+armoury ids; headings are degrees (0 = +x, counter-clockwise, 0 <= heading < 360; any value, from
+a point on the table, or one of the eight compass shortcuts). Moves use the shared
 ``engine.rulesets.common.MoveTo``.
 """
 from __future__ import annotations
@@ -102,9 +103,10 @@ class Rush(Choice):
 
 @dataclass(frozen=True)
 class Jump(Choice):
+    """Jump toward ``heading`` (degrees), then roll the d5."""
     tag = "counterblast.Jump"
     model: str
-    heading: int
+    heading: float
 
 
 @dataclass(frozen=True)
@@ -148,10 +150,20 @@ class Strike(Choice):
 
 @dataclass(frozen=True)
 class Throw(Choice):
+    """Throw ``target``: the Grit check first; on a success the thrower then chooses the
+    direction (``ThrowDirection``), knowing the distance."""
     tag = "counterblast.Throw"
     model: str
     target: str
-    heading: int
+
+
+@dataclass(frozen=True)
+class ThrowDirection(Choice):
+    """After a successful Throw: ``model`` sends ``target`` toward ``heading`` (degrees)."""
+    tag = "counterblast.ThrowDirection"
+    model: str
+    target: str
+    heading: float
 
 
 @dataclass(frozen=True)

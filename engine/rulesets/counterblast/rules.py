@@ -149,6 +149,9 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
     name = "Counterblast"
     unit = "in"
     players = 2
+    # 2: issue 32 (any Jump heading, a Panicked model may not jump toward an enemy, a Throw's
+    # direction chosen after the roll): a save made under version 1 does not replay
+    version = "2"
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -308,6 +311,13 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             m = st.models[w["mover"]]
             return Decision(m.player, "move", f"{self.names[m.id]} moves up to {w['allowance']:.0f}\"",
                             options=(Stay(m.id),), spaces=(self._move_space(st, m.id, w["allowance"] * MM),))
+        if ph == "throw":
+            w = st.window
+            space = self._throw_direction_space(st)
+            return Decision(st.models[w["thrower"]].player, "throw direction",
+                            f"{self.names[w['thrower']]} throws {self.names[w['target']]} {w['inches']}\": "
+                            f"choose the direction (click the table)", options=tuple(space.shortcuts()),
+                            spaces=(space,))
         if ph == "prone":
             m = st.models[st.window["mover"]]
             return Decision(m.player, "prone", f"{self.names[m.id]}: end the move Prone?",
@@ -341,6 +351,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             self._apply_move_followup(st, c, ev)
         elif ph == "prone":
             self._apply_prone(st, c, ev)
+        elif ph == "throw":
+            self._apply_throw_direction(st, c, ev)
         elif ph == "react":
             self._apply_reaction(st, c, ev)
         elif ph == "dread":
@@ -361,4 +373,6 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         sc = f["scores"]
         reason = (f"{f['degree']} victory by {f['margin']}" if f["winner"] else "draw") + \
                  f" (mission scores {sc[1]['mission']}–{sc[2]['mission']}, {self.mission.name})"
-        return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)})
+        # the game ends when one crew is left on the table (turn_end._check_end) or after the last turn
+        ending = "wiped_out" if sum(1 for p in (1, 2) if self.on_table(st, p)) <= 1 else "turn_limit"
+        return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)}, ending)

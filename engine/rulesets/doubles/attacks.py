@@ -267,7 +267,7 @@ class AttackMixin:
         step = dl.next_step(du)
         nm = self.fighter_name(st, self._role_key(at, step.role))
         if isinstance(c, KeepDice):
-            kp = dl.Keep(tuple(c.values), tuple(c.penalty_values))
+            kp = dl.make_keep(c.values, c.penalty_values, self.opts)
             at.duel = dl.keep(du, step.role, kp)
             ev.append(Event(f"{nm} {_keeps(kp)}", "keep", {"role": step.role, "values": list(kp.values)}))
         elif isinstance(c, ChooseEffect):
@@ -298,12 +298,17 @@ class AttackMixin:
             return False
         step = dl.next_step(at.duel)
         if isinstance(step, dl.RollStep):
+            before, first_new = at.duel.side(step.role), at.duel.next_id
             at.duel = dl.roll(at.duel, step.role, st.rng)
             side = at.duel.side(step.role)
+            gone = side.set_aside[len(before.set_aside):]
+            rolled = sorted((d for d in side.dice + gone if d.id >= first_new), key=lambda d: d.id)
             ev.append(Event(f"{self.fighter_name(st, self._role_key(at, step.role))} rolls "
-                            + " ".join(d.describe() for d in side.dice), "dice",
-                            {"role": step.role, "dice": [d.value for d in side.dice],
-                             "penalty": [d.penalty for d in side.dice]}))
+                            + " ".join(d.describe() for d in rolled)
+                            + (f"; set aside (cancelled by penalty dice): {' '.join(d.describe() for d in gone)}"
+                               if gone else ""), "dice",
+                            {"role": step.role, "dice": [d.value for d in rolled],
+                             "penalty": [d.penalty for d in rolled], "set_aside": [d.value for d in gone]}))
             return True
         if isinstance(step, dl.KeepStep) and len(step.options) == 1:
             kp = step.options[0]

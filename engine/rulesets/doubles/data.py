@@ -114,14 +114,22 @@ class DoublesOptions(_Strict):
 
     # --- dice pools ----------------------------------------------------------------------
     cancel_advantage_and_penalty: bool = Field(True, description="an advantage and a penalty on the same roll cancel one for one")
-    penalty_rule: Literal["must_keep", "opponent_discards"] = Field(
-        "must_keep",
-        description="must_keep: a penalty die is rolled with the pool and must be among the kept dice; "
+    penalty_rule: Literal["cancels_highest", "must_keep", "opponent_discards"] = Field(
+        "cancels_highest",
+        description="cancels_highest: penalty dice are rolled with the pool, then as many of the highest dice as "
+                    "there are penalty dice are set aside (a penalty die first among equal values), and a kept pair "
+                    "with a penalty die in it is never a double; "
+                    "must_keep: a penalty die is rolled with the pool and must be among the kept dice; "
                     "opponent_discards: no die is added, the opponent sets one rolled die aside per penalty")
     distinct_double_effects: bool = Field(False, description="a side may not pick the same double effect twice in one duel")
-    melee_defender_double_six: Literal["two_effects", "low_ammunition"] = Field(
-        "two_effects", description="what a defender's double 6 does in melee, where the seed's 'low ammunition' has no shot to stop")
-    tactical_advantage_fixed_damage: bool = Field(False, description="a tactical-advantage win deals exactly 1 point, ignoring armour and bonuses")
+    melee_defender_double_six: Literal["low_ammunition", "two_effects"] = Field(
+        "low_ammunition",
+        description="what a defender's double 6 does in melee: low_ammunition (the seed's only double-6 defence: the "
+                    "attacker must roll a double next turn to shoot) or two_effects (two different 1-5 defences)")
+    tactical_advantage_fixed_damage: bool = Field(
+        True, description="a tactical-advantage win deals exactly 1 point, armour, bonuses and aggressiveness aside "
+                          "(the seed: 'the defender takes 1 point of damage'); false: the table's 1 point for a "
+                          "difference of 0, with armour and bonuses")
     precise_attack_penalty: int = Field(1, ge=0, le=3, description="penalty dice a precise attack gives the opponent")
     cover_dice: int = Field(1, ge=0, le=3, description="advantage dice on defence against projectiles that cover gives")
     intimidation_next_turn_loss: int = Field(2, ge=0, le=6, description="AP an intimidated attacker with none left loses next turn")

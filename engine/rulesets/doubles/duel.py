@@ -18,7 +18,9 @@ and, values being immutable, the duel it was given is left as it was.
 
 Readings (docs/rules/doubles.md, "Interpretations"): a result is the sum of the two kept dice
 and a double is two equal kept dice; an advantage is one more die in the pool; a penalty die
-is rolled with the pool and must be kept (``penalty_rule``); the side lower on the initiative
+is rolled with the pool and cancels the highest die, and a pair holding a penalty die is no
+double (``penalty_rule="cancels_highest"``: a penalty never makes a roll better; the other
+readings are options); the side lower on the initiative
 track rolls, keeps and picks its effects first; a double triggers a new effect only when one of
 its two dice was rolled since that side last chose (so rerolls chain, without limit).
 """
@@ -123,17 +125,25 @@ class Die:
 
 @dataclass(frozen=True, order=True)
 class Keep:
-    """A choice of kept results: values high to low, and which of them are penalty dice."""
+    """A choice of kept results: values high to low, and which of them are penalty dice.
+    ``penalty_breaks_double``: a pair with a penalty die in it is no double (the
+    ``cancels_highest`` reading); build keeps with ``make_keep`` to get it from the options."""
     values: tuple[int, ...]
     penalty_values: tuple[int, ...] = ()
+    penalty_breaks_double: bool = False
 
     @property
     def total(self) -> int:
         return sum(self.values)
 
     @property
-    def is_double(self) -> bool:
+    def pair(self) -> bool:
+        """Two equal values, whatever the dice."""
         return len(self.values) == 2 and self.values[0] == self.values[1]
+
+    @property
+    def is_double(self) -> bool:
+        return self.pair and not (self.penalty_breaks_double and self.penalty_values)
 
     @property
     def double(self) -> int | None:
@@ -143,29 +153,46 @@ class Keep:
         if not self.values:
             return "no dice: result 0"
         pen = f", penalty {'+'.join(map(str, self.penalty_values))}" if self.penalty_values else ""
-        dbl = f" (double {self.values[0]})" if self.is_double else ""
+        dbl = f" (double {self.values[0]})" if self.is_double else (
+            " (no double: a penalty die)" if self.pair else "")
         return f"keep {' + '.join(map(str, self.values))} = {self.total}{dbl}{pen}"
 
 
-def legal_keeps(dice: tuple[Die, ...] | list[Die]) -> tuple[Keep, ...]:
-    """The distinct legal keeps: two dice (fewer if fewer are rolled), including as many
-    penalty dice as there are, up to two. Ordered best total first, doubles before others."""
+def make_keep(values, penalty_values=(), options: DoublesOptions = DEFAULT_OPTIONS) -> Keep:
+    """The ``Keep`` of these values under the options' penalty reading."""
+    pens = tuple(penalty_values)
+    return Keep(tuple(values), pens, bool(pens) and options.penalty_rule == "cancels_highest")
+
+
+def legal_keeps(dice: tuple[Die, ...] | list[Die], options: DoublesOptions = DEFAULT_OPTIONS) -> tuple[Keep, ...]:
+    """The distinct legal keeps: two dice (fewer if fewer are rolled); under ``must_keep``
+    including as many penalty dice as there are, up to two. Ordered best total first, doubles
+    before others."""
     dice = tuple(dice)
     k = min(2, len(dice))
-    need = min(k, sum(d.penalty for d in dice))
+    need = min(k, sum(d.penalty for d in dice)) if options.penalty_rule == "must_keep" else None
     found: set[Keep] = set()
     for combo in combinations(dice, k):
-        if sum(d.penalty for d in combo) != need:
+        if need is not None and sum(d.penalty for d in combo) != need:
             continue
         vals = tuple(sorted((d.value for d in combo), reverse=True))
         pens = tuple(sorted((d.value for d in combo if d.penalty), reverse=True))
-        found.add(Keep(vals, pens))
+        found.add(make_keep(vals, pens, options))
     return tuple(sorted(found, key=lambda kp: (-kp.total, not kp.is_double, kp.values, kp.penalty_values)))
 
 
-def best_keep(dice) -> Keep:
+def best_keep(dice, options: DoublesOptions = DEFAULT_OPTIONS) -> Keep:
     """The keep with the highest result (ties: a double first)."""
-    return legal_keeps(dice)[0]
+    return legal_keeps(dice, options)[0]
+
+
+def cancel_highest(dice: tuple[Die, ...], count: int) -> tuple[tuple[Die, ...], tuple[Die, ...]]:
+    """(dice left, dice set aside): the ``count`` highest dice go, a penalty die before an
+    ordinary die of the same value (``cancels_highest``). So a penalty die lower than the best
+    die takes its place, and one that is not lower changes nothing."""
+    order = sorted(dice, key=lambda d: (d.value, d.penalty, -d.id), reverse=True)
+    gone = {d.id for d in order[:max(0, count)]}
+    return tuple(d for d in dice if d.id not in gone), tuple(d for d in order if d.id in gone)
 
 
 def _ids_for_keep(dice: tuple[Die, ...], kp: Keep, prefer: frozenset[int]) -> tuple[int, ...]:
@@ -201,18 +228,21 @@ def aptitude_test(aptitude: int, rng, *, advantage: int = 0, penalty: int = 0,
     """Roll an aptitude test: ``aptitude`` d6 plus advantage and penalty dice, keep two.
 
     ``result`` is the best legal keep; ``has_double`` says whether a legal keep is a double
-    (off-balance and low ammunition ask for one). With ``penalty_rule="opponent_discards"``
-    there is no opponent, so each penalty sets the highest die aside.
+    (off-balance and low ammunition ask for one). The dice come in the order rolled: the
+    ordinary dice, then the penalty dice. With ``penalty_rule="opponent_discards"`` there is no
+    opponent, so each penalty sets the highest die aside.
     """
     n, pen = PoolSpec(aptitude, 0, advantage, penalty).counts(options)
-    if options.penalty_rule == "must_keep":
-        dice = tuple(Die(i, rng.d(6)) for i in range(n)) + tuple(Die(n + i, rng.d(6), True) for i in range(pen))
-    else:
+    if options.penalty_rule == "opponent_discards":
         dice = tuple(Die(i, rng.d(6)) for i in range(n))
         for _ in range(min(pen, len(dice))):
             top = max(dice, key=lambda d: (d.value, d.id))
             dice = tuple(d for d in dice if d.id != top.id)
-    keeps = legal_keeps(dice)
+    else:
+        dice = tuple(Die(i, rng.d(6)) for i in range(n)) + tuple(Die(n + i, rng.d(6), True) for i in range(pen))
+        if options.penalty_rule == "cancels_highest":
+            dice, _ = cancel_highest(dice, pen)
+    keeps = legal_keeps(dice, options)
     return AptitudeResult(dice, keeps[0], any(kp.is_double for kp in keeps))
 
 
@@ -236,7 +266,7 @@ class Side:
     role: Role
     spec: PoolSpec
     dice: tuple[Die, ...] = ()
-    set_aside: tuple[Die, ...] = ()          # discarded under penalty_rule="opponent_discards"
+    set_aside: tuple[Die, ...] = ()          # cancelled by penalty dice, or discarded by the opponent
     rolled: bool = False
     kept: tuple[int, ...] | None = None      # die ids of the current keep
     fresh: frozenset[int] = frozenset()      # dice rolled since this side last chose its keep
@@ -394,7 +424,7 @@ def next_step(duel: Duel) -> Step:
     for role in order:
         s = duel.side(role)
         if s.rolled and s.kept is None:
-            return KeepStep(role, legal_keeps(s.dice))
+            return KeepStep(role, legal_keeps(s.dice, duel.options))
     for ob in duel.obligations:
         t = duel.side(ob.target)
         if t.kept is None:
@@ -429,24 +459,36 @@ def roll(duel: Duel, role: Role, rng) -> Duel:
     step = _expect(duel, RollStep, role)
     s = duel.side(role)
     nid = duel.next_id
+    rule = duel.options.penalty_rule
     if step.reason == "pool":
         n, pen = s.spec.counts(duel.options, s.extra_penalty)
-        if duel.options.penalty_rule == "must_keep":
-            new = [Die(nid + i, rng.d(6)) for i in range(n)] + [Die(nid + n + i, rng.d(6), True) for i in range(pen)]
-            discards = 0
-        else:
+        if rule == "opponent_discards":
             new = [Die(nid + i, rng.d(6)) for i in range(n)]
             discards = pen
-        s2 = replace(s, dice=tuple(new), rolled=True, kept=None, fresh=frozenset(d.id for d in new),
-                     discards_due=discards)
+        else:
+            new = [Die(nid + i, rng.d(6)) for i in range(n)] + [Die(nid + n + i, rng.d(6), True) for i in range(pen)]
+            discards = 0
         msg = f"{role} rolls {[d.value for d in new if not d.penalty]}" + (
             f" with penalty dice {[d.value for d in new if d.penalty]}" if pen and discards == 0 else "")
+        left, gone = tuple(new), ()
+        if rule == "cancels_highest" and pen:
+            left, gone = cancel_highest(left, pen)
+            msg += f"; set aside {[d.value for d in gone]}"
+        s2 = replace(s, dice=left, set_aside=s.set_aside + gone, rolled=True, kept=None,
+                     fresh=frozenset(d.id for d in left), discards_due=discards)
         return duel._with(role, s2, next_id=nid + len(new), log=duel.log + (msg,))
     ob = next(o for o in duel.obligations if o.kind == "penalty" and o.target == role)
     new = [Die(nid + i, rng.d(6), True) for i in range(ob.count)]
-    s2 = replace(s, dice=s.dice + tuple(new), kept=None, fresh=s.fresh | {d.id for d in new})
+    left, gone = s.dice + tuple(new), ()
+    msg = f"{role} rolls penalty dice {[d.value for d in new]}"
+    if rule == "cancels_highest":
+        left, gone = cancel_highest(left, ob.count)
+        msg += f", sets aside {[d.value for d in gone]}"
+    gone_ids = {d.id for d in gone}
+    s2 = replace(s, dice=left, set_aside=s.set_aside + gone, kept=None,
+                 fresh=(s.fresh | {d.id for d in new}) - gone_ids)
     return duel._with(role, s2, next_id=nid + len(new), obligations=_drop_obligation(duel, ob),
-                      log=duel.log + (f"{role} rolls penalty dice {[d.value for d in new]} and keeps again",))
+                      log=duel.log + (msg + " and keeps again",))
 
 
 def keep(duel: Duel, role: Role, choice: Keep) -> Duel:
@@ -486,7 +528,7 @@ def choose_effect(duel: Duel, role: Role, effect: str) -> Duel:
             pass
         elif not t.rolled:
             d = d._with(other(role), replace(t, extra_penalty=t.extra_penalty + n))
-        elif duel.options.penalty_rule == "must_keep":
+        elif duel.options.penalty_rule != "opponent_discards":
             d = replace(d, obligations=d.obligations + (Obligation("penalty", role, n),))
         else:
             d = d._with(other(role), replace(t, discards_due=t.discards_due + n, kept=None))

@@ -4,9 +4,11 @@ A duel has decisions in it (which dice to keep, which effect a double triggers, 
 opponent's dice a manoeuvre rerolls), so "the odds" need a model of those decisions. This one:
 
 - **Keeps**: both sides keep their best result, as ``duel.best_keep`` does: the two highest
-  dice; with the ``must_keep`` penalty rule the penalty dice that must be kept (one penalty die:
-  it and the best ordinary die; two or more: the two best penalty dice). With the
-  ``opponent_discards`` rule the opponent is taken to set the highest dice aside.
+  dice left. Under ``cancels_highest`` (the default) the penalty dice first set aside as many of
+  the highest dice (``duel.cancel_highest``), and a pair holding a penalty die is no double;
+  under ``must_keep`` the penalty dice must be kept (one penalty die: it and the best ordinary
+  die; two or more: the two best penalty dice). With the ``opponent_discards`` rule the opponent
+  is taken to set the highest dice aside.
 - **The attacker's double 1-5** is used for *Flaw* (armour -1, or +1 damage unarmoured), except
   when the results tie and the remaining dice would not win: then *Tactical advantage* (the
   tie goes to the attacker). That is the better of the two in hindsight: exact when the attacker
@@ -20,6 +22,9 @@ opponent's dice a manoeuvre rerolls), so "the odds" need a model of those decisi
   says (none for a ``Shoot`` / ``MeleeAttack`` not yet announced), with no back-shot choice
   unless the ``Announce`` makes one.
 
+Aptitude tests that need a double (off-balance, low ammunition) have no decisions in them:
+``double_test_chance`` is exact, counted over every roll by face counts.
+
 Within that model the numbers are exact: the distribution of each pool's kept result, double
 and remaining total is built die by die (``top_dist``, in ``Fraction``s), ties are settled on the remaining dice as
 ``duel.resolve`` does, and each hit's damage comes from ``damage.duel_damage``.
@@ -29,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import factorial
 
 from . import damage as dmg
 from . import duel as dl
@@ -69,7 +75,7 @@ def keep_of(ordinary: tuple[int, ...], penalty: tuple[int, ...]) -> tuple[int, .
 
 
 @lru_cache(maxsize=512)
-def side_dist(n: int, pen: int, penalty_rule: str = "must_keep") -> dict:
+def side_dist(n: int, pen: int, penalty_rule: str = "cancels_highest") -> dict:
     """{(result, double value or 0): {remaining total: P}} for a side rolling ``n`` ordinary and
     ``pen`` penalty dice that keeps its best result."""
     out: dict = {}
@@ -80,7 +86,22 @@ def side_dist(n: int, pen: int, penalty_rule: str = "must_keep") -> dict:
         d = out.setdefault((score, dbl), {})
         d[rem] = d.get(rem, Fraction(0)) + p
 
-    if penalty_rule == "must_keep":
+    if penalty_rule == "cancels_highest":
+        # the penalty dice set aside the ``pen`` highest dice (a penalty die first among equal
+        # values); the two highest left are kept, a double only if two ordinary dice show it.
+        # The ordinary dice matter through their top pen + 2 (the first two ordinary dice left
+        # at the kept value are among them: every die above it was set aside) and their sum.
+        for (o, so), po in top_dist(n, pen + 2).items():
+            for (q, sq), pq in top_dist(pen, pen).items():
+                order = sorted([(v, 0) for v in o] + [(v, 1) for v in q], reverse=True)
+                gone, left = order[:pen], order[pen:]
+                kept = tuple(v for v, _ in left[:2])
+                dbl = kept[0] if len(kept) == 2 and kept[0] == kept[1] and \
+                    sum(1 for v, is_pen in left if v == kept[0] and not is_pen) >= 2 else 0
+                d = out.setdefault((sum(kept), dbl), {})
+                rem = so + sq - sum(v for v, _ in gone) - sum(kept)
+                d[rem] = d.get(rem, Fraction(0)) + po * pq
+    elif penalty_rule == "must_keep":
         # the ordinary dice matter through their top (two, one or none) and their sum
         k_ord = 2 if pen == 0 else (1 if pen == 1 else 0)
         for (o, so), po in top_dist(n, k_ord).items():
@@ -92,6 +113,58 @@ def side_dist(n: int, pen: int, penalty_rule: str = "must_keep") -> dict:
             gone, kept = top[:pen], top[pen:pen + 2]
             add(kept, total - sum(gone) - sum(kept), p)
     return out
+
+
+def _rolls(n: int):
+    """Every roll of ``n`` d6 as face counts (c1..c6) with its exact probability."""
+    def comps(left, faces):
+        if faces == 1:
+            yield (left,)
+            return
+        for c in range(left, -1, -1):
+            for rest in comps(left - c, faces - 1):
+                yield (c,) + rest
+    for counts in comps(n, 6):
+        ways = factorial(n)
+        for c in counts:
+            ways //= factorial(c)
+        yield counts, Fraction(ways, 6 ** n)
+
+
+@lru_cache(maxsize=256)
+def _double_chance(n: int, pen: int, penalty_rule: str) -> Fraction:
+    """P(some legal keep is a double) for ``n`` ordinary and ``pen`` penalty dice (the counts
+    of ``PoolSpec.counts``), counted over every roll by face counts."""
+    total = Fraction(0)
+    for oc, po in _rolls(n):
+        for pc, pp in _rolls(pen if penalty_rule != "opponent_discards" else 0):
+            ordinary = [v for v in range(6, 0, -1) for _ in range(oc[v - 1])]
+            penalty = [v for v in range(6, 0, -1) for _ in range(pc[v - 1])]
+            if penalty_rule == "cancels_highest":
+                order = sorted([(v, 1) for v in penalty] + [(v, 0) for v in ordinary], reverse=True)
+                left = [v for v, is_pen in order[pen:] if not is_pen]
+                hit = len(set(left)) < len(left)
+            elif penalty_rule == "must_keep":
+                if not penalty:
+                    hit = len(set(ordinary)) < len(ordinary)
+                elif len(penalty) == 1:
+                    hit = penalty[0] in ordinary
+                else:
+                    hit = len(set(penalty)) < len(penalty)
+            else:     # opponent_discards: the highest dice are set aside
+                left = ordinary[pen:]
+                hit = len(set(left)) < len(left)
+            if hit:
+                total += po * pp
+    return total
+
+
+def double_test_chance(aptitude: int, *, advantage: int = 0, penalty: int = 0,
+                       options: DoublesOptions = DEFAULT_OPTIONS) -> Fraction:
+    """Exact chance of passing an aptitude test that needs a double (``duel.double_test``):
+    resisting off-balance, shooting under low ammunition."""
+    n, pen = dl.PoolSpec(aptitude, 0, advantage, penalty).counts(options)
+    return _double_chance(n, pen, options.penalty_rule)
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,9 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
     name = "Doubles"
     unit = "cm"
     players = 2
+    # 2: issue 32's default readings (penalty dice cancel the highest die, a tactical advantage's
+    # fixed point, low ammunition in melee): a save made under version 1 replays differently
+    version = "2"
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
@@ -222,7 +225,9 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
     def result(self, st: DoublesState) -> Result | None:
         if not st.finished:
             return None
-        return Result(st.winner, st.reason, {1: st.points[0], 2: st.points[1]})
+        gone = any(all(f.out for f in st.fighters.values() if f.side == s) for s in (1, 2))
+        return Result(st.winner, st.reason, {1: st.points[0], 2: st.points[1]},
+                      "wiped_out" if gone else "turn_limit")
 
     def attack_odds(self, st: DoublesState, c: Choice, player: int | None):
         """Exact odds of a Shoot, MeleeAttack or the attacker's Announce (``attack_odds.py``,

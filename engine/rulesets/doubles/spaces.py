@@ -37,7 +37,8 @@ class _CachedMoveSpace(MoveSpace):
     detour_when_straight_clear = False
 
     def __init__(self, rules: "DoublesRules", base, allowance, others, difficult_factor, label=""):
-        super().__init__(rules.table, base, allowance, others, difficult_factor, label, unit=rules.unit)
+        super().__init__(rules.table, base, allowance, others, difficult_factor, label,
+                         unit=getattr(rules, "unit", "cm"))
         self.rules = rules
 
     def path_to(self, x, y):

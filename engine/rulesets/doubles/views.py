@@ -49,6 +49,7 @@ class ViewMixin:
             if at.duel is not None:
                 v["attack"]["dice"] = {r: {"dice": [[x.id, x.value, x.penalty] for x in at.duel.side(r).dice],
                                            "kept": list(at.duel.side(r).kept or ()),
+                                           "set_aside": [[x.id, x.value, x.penalty] for x in at.duel.side(r).set_aside],
                                            "effects": list(at.duel.side(r).effects)}
                                        for r in ("attacker", "defender")}
         return v
@@ -150,7 +151,7 @@ class ViewMixin:
         if isinstance(c, PickTarget):
             return f"the shot hits {n(c.fighter)}"
         if isinstance(c, KeepDice):
-            return f"{n(c.fighter)}: {dl.Keep(tuple(c.values), tuple(c.penalty_values)).describe()}"
+            return f"{n(c.fighter)}: {dl.make_keep(c.values, c.penalty_values, self.opts).describe()}"
         if isinstance(c, ChooseEffect):
             return f"{n(c.fighter)}: {dl.EFFECT_WORDS.get(c.effect, c.effect)}"
         if isinstance(c, (RerollDie, DiscardDie)):

@@ -156,8 +156,11 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         return out
 
     def _deploy(self, st: FrontierState) -> None:
-        """Deterministic deployment: each posse in a column down the middle of its zone, evenly
-        spaced; a blocked spot moves to the nearest free point inside the zone."""
+        """Deterministic deployment (the seed says nothing of it; docs/rules/frontier.md,
+        Interpretations): each posse in a line along the middle of its zone's long side, evenly
+        spaced, in roster order; side 2's order runs the other way, so on a table turned half a
+        turn about its centre the two deployments are each other's image (neither leader stands
+        nearer the enemy). A blocked spot moves to the nearest free point inside the zone."""
         t = self.table
         k = t.to_mm(1.0, t.unit)
         placed: list[Base] = []
@@ -169,9 +172,14 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             names = self._names(p)
             profs = self.posses[p].models
             n = len(profs)
+            along_x = (x1 - x0) >= (y1 - y0)
             for i, prof in enumerate(profs):
                 r = prof.base_mm / 2
-                gx, gy = (x0 + x1) / 2, y0 + (i + 0.5) * (y1 - y0) / n
+                f = (i + 0.5) / n if p == 1 else 1 - (i + 0.5) / n
+                if along_x:
+                    gx, gy = x0 + f * (x1 - x0), (y0 + y1) / 2
+                else:
+                    gx, gy = (x0 + x1) / 2, y0 + f * (y1 - y0)
                 spot = self._free_spot(gx, gy, r, pts, (x0, x1, y0, y1), placed)
                 mid = f"p{p}-{prof.id}"
                 m = Model(mid, p, prof.id, names[prof.id], spot[0], spot[1], t.surface_height(*spot), r,
@@ -354,12 +362,16 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         if isinstance(c, MoveTo):
             m = st.models[c.model]
             frm = (m.x, m.y)
-            route = self._space(st, m).route(c)   # the length counted against the move, as previewed
-            d = (route[1] if route is not None else math.hypot(c.x - m.x, c.y - m.y)) / INCH
+            space = self._space(st, m)
+            route = space.route(c)           # what the move costs of the allowance, as previewed
+            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
             m.x, m.y = float(c.x), float(c.y)
             m.z = self.table.surface_height(m.x, m.y)
             contact = [e.name for e in self._standing(st, 3 - m.player) if self._in_contact(m, e)]
-            txt = f"{self._who(m)} moves {d:.1f}\"" + (f" into base contact with {', '.join(contact)}" if contact else "")
+            txt = f"{self._who(m)} moves {d:.1f}\""
+            if route is not None and route[1] / INCH > d + 0.05:
+                txt += f" ({route[1] / INCH:.1f}\" of its {space.allowance / INCH:g}\" with the climb or detour)"
+            txt += f" into base contact with {', '.join(contact)}" if contact else ""
             ev.append(Event(txt, "move", {"model": m.id, "from": list(frm), "to": [m.x, m.y]}))
             if st.phase == "move":
                 m.moved = True
@@ -680,7 +692,14 @@ class FrontierRules(MoveRules, WordsRules, Rules):
     def result(self, st: FrontierState) -> Result | None:
         if st.result is None:
             return None
-        return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]))
+        sides = self._sides(st)
+        if any(s.standing == 0 for s in sides):
+            ending = "wiped_out"
+        elif self.opts.victory == "rout" and any(turns.routed(s, self.opts.rout_fraction) for s in sides):
+            ending = "rout"    # the rout is checked before the turn limit, as in turns.victory
+        else:
+            ending = "turn_limit"
+        return Result(st.result["winner"], st.result["reason"], dict(st.result["scores"]), ending)
 
     # --- words -----------------------------------------------------------------------------------
     def attack_odds(self, st: FrontierState, c: Choice, player: int | None):

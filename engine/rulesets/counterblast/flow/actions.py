@@ -17,7 +17,7 @@ from ..checks import ability_check
 from ..choices import (Aim, AimAssist, Boost, DoNothing, DogPile, EndActivation, Engineer, GoProne, GroupAction,
                        HackDoor, HackMark, HackTerminal, Jump, MoveD5, PsiCraft, PsiStrike, Rally, Recover, Rush,
                        Shoot, SplitShoot, SplitStrike, StandUp, Strike, Throw, Treat)
-from .common import CONTACT_MM, HEADINGS, MM, TEAM_FOR, _kind_of
+from .common import CONTACT_MM, MM, TEAM_FOR, _kind_of
 
 
 class SplitSpace(ChoiceSpace):
@@ -177,7 +177,11 @@ class ActionRules:
         if ok("rush") and movement.can_rush(used, conds)[0]:
             opts.append(Rush(mid))
         if ok("jump") and movement.can_jump(used, conds)[0]:
-            opts += [Jump(mid, h) for h in HEADINGS]
+            js = self._jump_space(st, mid)
+            if js.any_legal():
+                spaces.append(js)
+                if not kinds_only:
+                    opts += js.shortcuts()
         # combat
         if ok("aim") and self.profile[mid].shooting and "aim" not in used:
             opts.append(Aim(mid))
@@ -206,7 +210,7 @@ class ActionRules:
             for e in enemies:
                 if (attacks.can_throw(self.profile[mid].size, self.profile[e].size)
                         and self.within(st, mid, e, self.opt.throw_range) and self.valid_target(st, mid, e)):
-                    opts += [Throw(mid, e, h) for h in HEADINGS]
+                    opts.append(Throw(mid, e))
         if ok("psi_strike"):
             for en in self.enigmas(mid, "psi_strike"):
                 for e in enemies:
@@ -366,7 +370,7 @@ class ActionRules:
             before = self.engagers(st, mid)
             d = movement.jump_distance(st.rng, self.opt)
             ev.append(Event(f"{n} Jumps {d}\" (d5)", "dice", {"dice": [d]}))
-            self._straight(st, mid, c.heading, d, self.profile[mid].size, ev)
+            self._straight(st, mid, float(c.heading), d, self.profile[mid].size, ev)
             if st.phase == "over":
                 return
             self._after_maneuver(st, mid, before, ev)

@@ -168,7 +168,13 @@ class AttackRules:
         ch = ability_check(st.rng, self.grit(st, mid), diff, options=self.opt)
         ev.append(Event(f"{self.names[mid]} Throws {self.names[t]}: {ch.describe()}", "dice"))
         if ch.success:
-            self._straight(st, t, c.heading, attacks.throw_distance(ch.successes), self.profile[mid].size, ev, thrown=True)
+            # 'On a success, choose a direction and move the target by the Check result in
+            # inches': the direction is asked now, the distance known (phase "throw")
+            inches = attacks.throw_distance(ch.successes)
+            st.window = {"kind": "throw", "thrower": mid, "target": t, "inches": inches}
+            st.phase = "throw"
+            ev.append(Event(f"{self.names[t]} will fly {inches}\": {self.names[mid]} chooses the direction", "dice"))
+            return
         self._check_end(st, ev)
         if st.phase != "over":
             self._continue(st, ev)

@@ -11,6 +11,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 
 from .. import damage, movement
 from .common import CONTACT_MM, MM
+from .headings import HeadingSpace, jump_space, throw_space
 
 
 class CBMoveSpace(MoveSpace):
@@ -55,6 +56,33 @@ class MovementRules:
         others = [b for b in bs if b.id != mid]
         enemies = [b for b in others if st.models[b.id].player != m.player]
         return CBMoveSpace(self.tbl(st), self.base(m), allowance_mm, others, enemies, no_closer=m.has("panic"))
+
+    def _jump_space(self, st, mid) -> HeadingSpace:
+        """Every heading model ``mid`` may Jump toward; a Panicked model none that leads toward an
+        enemy (Interpretation 34)."""
+        m = st.models[mid]
+        away = [(b.x, b.y) for b in self.bases(st) if b.id != mid and st.models[b.id].player != m.player] \
+            if m.has("panic") else []
+        return jump_space(mid, (m.x, m.y), away, self.names[mid])
+
+    def _throw_direction_space(self, st) -> HeadingSpace:
+        w = st.window
+        t = st.models[w["target"]]
+        return throw_space(w["thrower"], w["target"], (t.x, t.y), w["inches"], self.names[w["target"]])
+
+    def _apply_throw_direction(self, st, c, ev):
+        """After a successful Throw the thrower chose the direction: the target flies the check's
+        result in inches as though it Jumped, over models no bigger than the thrower, and lands
+        Prone."""
+        w = st.window
+        st.window = None
+        st.phase = "act"
+        mid, t = w["thrower"], w["target"]
+        ev.append(Event(f"{self.names[mid]} sends {self.names[t]} toward {float(c.heading):g}°", "move"))
+        self._straight(st, t, float(c.heading), w["inches"], self.profile[mid].size, ev, thrown=True)
+        self._check_end(st, ev)
+        if st.phase != "over":
+            self._continue(st, ev)
 
     def _contact_moves(self, st, mid, allowance_mm) -> list:
         """Moves into base contact with each enemy in reach of the move (so that charges are

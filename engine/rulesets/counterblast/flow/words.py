@@ -14,7 +14,8 @@ from .. import attacks, conditions, damage, odds
 from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
                        DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
                        Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
-                       ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw, Treat)
+                       ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw,
+                       ThrowDirection, Treat)
 from .common import MM, PRONE_HEIGHT_MM
 
 # condition name -> its marker on a piece (str.capitalize, done once)
@@ -48,6 +49,17 @@ def _attack_chance(dice, difficulty, damage_, explode, defense_dice, mettle, tok
         k_max = raw - need                # Defense successes that still leave enough tokens
         p += ps * (cum[k_max + 1] if k_max + 1 < len(cum) else 1.0)
     return min(1.0, p)
+
+
+_COMPASS = {0: "east", 45: "north-east", 90: "north", 135: "north-west", 180: "west", 225: "south-west",
+            270: "south", 315: "south-east"}
+
+
+def _heading_words(heading) -> str:
+    """'north (90°)' for a compass heading (the table's +y is north), else '123.45°'."""
+    h = float(heading)
+    name = _COMPASS.get(int(h)) if h.is_integer() else None
+    return f"{name} ({h:g}°)" if name else f"{h:g}°"
 
 
 class WordsRules:
@@ -181,9 +193,11 @@ class WordsRules:
         if isinstance(c, MoveD5):
             return f"{N(c.model)} moves a d5 (Half-blind)"
         if isinstance(c, Jump):
-            return f"{N(c.model)} jumps a d5 toward {c.heading}°"
+            return f"{N(c.model)} jumps a d5 toward {_heading_words(c.heading)}"
         if isinstance(c, Throw):
-            return f"{N(c.model)} throws {N(c.target)} toward {c.heading}°"
+            return f"{N(c.model)} throws {N(c.target)} (Grit; the direction is chosen after a success)"
+        if isinstance(c, ThrowDirection):
+            return f"{N(c.model)} sends {N(c.target)} toward {_heading_words(c.heading)}"
         if isinstance(c, React):
             w = f" with the {self._wname('shoot' if c.reaction in ('return_fire', 'snapshot') else 'strike', c.weapon)}" if c.weapon else ""
             return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"

@@ -51,6 +51,14 @@ class CheckResult:
     def values(self) -> tuple[int, ...]:
         return tuple(d.value for d in self.dice)
 
+    def record(self, label: str, player: int | None = None) -> dict:
+        """The roll as the dice tray draws it (``engine.core.rolls``): each d10, successes against
+        the difficulty marked, explosions marked where they rolled on."""
+        from engine.core.rolls import roll_record
+        marks = [(["success"] if d.success else []) + (["explode"] if d.exploded else []) for d in self.dice]
+        result = "automatic 0" if self.automatic else f"{self.successes} success{'es' if self.successes != 1 else ''}"
+        return roll_record(label, 10, self.values, marks, target=self.difficulty, result=result, player=player)
+
     def describe(self) -> str:
         if self.automatic:
             return f"automatic result 0 (no dice) vs {self.difficulty}"

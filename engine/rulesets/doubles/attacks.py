@@ -16,6 +16,7 @@ import math
 from dataclasses import replace
 
 from engine.core import Decision, Event
+from engine.core.rolls import roll_record, with_rolls
 
 from . import damage as dmg
 from . import duel as dl
@@ -117,6 +118,9 @@ class AttackMixin:
     @staticmethod
     def _role_key(at: Attack, role: str) -> str:
         return at.attacker if role == "attacker" else at.defender
+
+    def _side_of(self, st, at: Attack, role: str) -> int:
+        return st.fighters[self._role_key(at, role)].side
 
     def _duel(self, st) -> dl.Duel:
         return st.attack.duel
@@ -269,7 +273,8 @@ class AttackMixin:
         if isinstance(c, KeepDice):
             kp = dl.make_keep(c.values, c.penalty_values, self.opts)
             at.duel = dl.keep(du, step.role, kp)
-            ev.append(Event(f"{nm} {_keeps(kp)}", "keep", {"role": step.role, "values": list(kp.values)}))
+            ev.append(Event(f"{nm} {_keeps(kp)}", "keep", with_rolls({"role": step.role, "values": list(kp.values)},
+                                                                      _keep_record(nm, kp, self._side_of(st, at, step.role)))))
         elif isinstance(c, ChooseEffect):
             at.duel = dl.choose_effect(du, step.role, c.effect)
             ev.append(Event(f"{nm}: {dl.EFFECT_WORDS[c.effect]}", "effect", {"role": step.role, "effect": c.effect}))
@@ -280,13 +285,20 @@ class AttackMixin:
             new = at.duel.side(foe).dice[[x.id for x in du.side(foe).dice].index(c.die)]
             ev.append(Event(f"{nm}'s manoeuvre: {self.fighter_name(st, self._role_key(at, foe))} rerolls a {old.value} "
                             f"and gets a {new.value}", "dice",
-                            {"role": foe, "old": old.value, "new": new.value}))
+                            with_rolls({"role": foe, "old": old.value, "new": new.value},
+                                       roll_record(f"{self.fighter_name(st, self._role_key(at, foe))}: reroll", 6,
+                                                   [old.value, new.value], [["set_aside"], ["reroll"]],
+                                                   result=f"{old.value} becomes {new.value}",
+                                                   player=self._side_of(st, at, foe)))))
         elif isinstance(c, DiscardDie):
             foe = dl.other(step.role)
             gone = du.side(foe).die(c.die)
             at.duel = dl.discard(du, step.role, c.die)
             ev.append(Event(f"{nm} sets aside {self.fighter_name(st, self._role_key(at, foe))}'s {gone.value}", "dice",
-                            {"role": foe, "value": gone.value}))
+                            with_rolls({"role": foe, "value": gone.value},
+                                       roll_record(f"{self.fighter_name(st, self._role_key(at, foe))}: set aside", 6,
+                                                   [gone.value], [["set_aside"]], result="set aside",
+                                                   player=self._side_of(st, at, foe)))))
         else:
             raise RulesError(f"{type(c).__name__} does not answer a duel step")
 
@@ -307,14 +319,22 @@ class AttackMixin:
                             + " ".join(d.describe() for d in rolled)
                             + (f"; set aside (cancelled by penalty dice): {' '.join(d.describe() for d in gone)}"
                                if gone else ""), "dice",
-                            {"role": step.role, "dice": [d.value for d in rolled],
-                             "penalty": [d.penalty for d in rolled], "set_aside": [d.value for d in gone]}))
+                            with_rolls({"role": step.role, "dice": [d.value for d in rolled],
+                                        "penalty": [d.penalty for d in rolled], "set_aside": [d.value for d in gone]},
+                                       roll_record(f"{self.fighter_name(st, self._role_key(at, step.role))}: "
+                                                   f"{'attack' if step.role == 'attacker' else 'defence'}", 6,
+                                                   [d.value for d in rolled] + [d.value for d in gone],
+                                                   [(["penalty"] if d.penalty else []) for d in rolled]
+                                                   + [(["penalty"] if d.penalty else []) + ["set_aside"] for d in gone],
+                                                   player=self._side_of(st, at, step.role)))))
             return True
         if isinstance(step, dl.KeepStep) and len(step.options) == 1:
             kp = step.options[0]
             at.duel = dl.keep(at.duel, step.role, kp)
-            ev.append(Event(f"{self.fighter_name(st, self._role_key(at, step.role))} {_keeps(kp)}", "keep",
-                            {"role": step.role, "values": list(kp.values)}))
+            name = self.fighter_name(st, self._role_key(at, step.role))
+            ev.append(Event(f"{name} {_keeps(kp)}", "keep",
+                            with_rolls({"role": step.role, "values": list(kp.values)},
+                                       _keep_record(name, kp, self._side_of(st, at, step.role)))))
             return True
         if isinstance(step, dl.ResolveStep):
             self._resolve(st, ev)
@@ -371,7 +391,9 @@ class AttackMixin:
                 a.weapons.remove(at.weapon)
             ev.append(Event(f"{a.name}'s {w.name} ({w.material}) " + ("breaks" if bt.broken else "holds")
                             + f" (break test {', '.join(map(str, bt.rolls))})", "break",
-                            {"rolls": list(bt.rolls), "broken": bt.broken}))
+                            with_rolls({"break_rolls": list(bt.rolls), "broken": bt.broken},
+                                       roll_record(f"{a.name}: {w.name} break test", 6, bt.rolls,
+                                                   result="breaks" if bt.broken else "holds", player=a.side))))
         if (at.kind == "shoot" and at.weapon is not None and self.opts.thrown_weapon == "dropped"
                 and at.weapon in a.weapons):
             # the projectile lands against the defender's base, on the shooter's side
@@ -386,6 +408,20 @@ class AttackMixin:
             at.stage = "face"
             return
         st.attack = None
+
+
+def _keep_record(name: str, kp: dl.Keep, player: int) -> dict:
+    """The kept dice for the tray: each kept, a double marked as one."""
+    pen = list(kp.penalty_values)
+    marks = []
+    for v in kp.values:
+        m = ["kept"] + (["double"] if kp.is_double else [])
+        if v in pen:
+            pen.remove(v)
+            m.append("penalty")
+        marks.append(m)
+    return roll_record(f"{name}: keeps", 6, kp.values, marks, result=f"{kp.total}" + (" (a double)" if kp.is_double else ""),
+                       player=player)
 
 
 def _keeps(kp: dl.Keep) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import combinations, islice
 
 from engine.core import Event
+from engine.core.rolls import roll_record, with_rolls
 from engine.core.protocol import ChoiceSpace
 from engine.rulesets.common import MoveSpace, MoveTo
 
@@ -363,13 +364,15 @@ class ActionRules:
             self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, Rush):
             d = movement.rush_distance(st.rng, self.opt)
-            ev.append(Event(f"{n} Rushes: d10 = {d}\"", "dice", {"dice": [d]}))
+            ev.append(Event(f"{n} Rushes: d10 = {d}\"", "dice",
+                            with_rolls({"dice": [d]}, roll_record(f"{n}: Rush", 10, [d], result=f'{d}"', player=m.player))))
             st.window = {"kind": "rush", "mover": mid, "allowance": float(d), "before": self.engagers(st, mid)}
             st.phase = "move"
         elif isinstance(c, Jump):
             before = self.engagers(st, mid)
             d = movement.jump_distance(st.rng, self.opt)
-            ev.append(Event(f"{n} Jumps {d}\" (d5)", "dice", {"dice": [d]}))
+            ev.append(Event(f"{n} Jumps {d}\" (d5)", "dice",
+                            with_rolls({"dice": [d]}, roll_record(f"{n}: Jump", 5, [d], result=f'{d}"', player=m.player))))
             self._straight(st, mid, float(c.heading), d, self.profile[mid].size, ev)
             if st.phase == "over":
                 return
@@ -408,7 +411,8 @@ class ActionRules:
             if ch.success:
                 self._gain(st, c.target, "marked", ev)
             ev.append(Event(f"{n} Hacks {self.names[c.target]} with a scanner: {ch.describe()} — "
-                            f"{'Marked' if ch.success else 'no lock'}", "dice"))
+                            f"{'Marked' if ch.success else 'no lock'}", "dice",
+                            with_rolls({}, ch.record(f"{n}: Hack", m.player))))
             self._continue(st, ev)
         elif isinstance(c, HackDoor):
             ch = self._knack(st, mid)
@@ -417,14 +421,15 @@ class ActionRules:
                 st.opened = sorted(set(st.opened) | {c.door})
             ev.append(Event(f"{n} Hacks the {label}: {ch.describe()} — "
                             f"{'it slides open' if ch.success else 'still locked'}", "dice",
-                            {"door": c.door, "opened": ch.success}))
+                            with_rolls({"door": c.door, "opened": ch.success}, ch.record(f"{n}: Hack", m.player))))
             self._continue(st, ev)
         elif isinstance(c, HackTerminal):
             ch = self._knack(st, mid)
             if ch.success and c.marker not in st.hacked[m.player]:
                 st.hacked[m.player].append(c.marker)
             ev.append(Event(f"{n} Hacks the terminal {c.marker}: {ch.describe()} — "
-                            f"{'cracked' if ch.success else 'locked out'}", "dice"))
+                            f"{'cracked' if ch.success else 'locked out'}", "dice",
+                            with_rolls({}, ch.record(f"{n}: Hack", m.player))))
             self._continue(st, ev)
         elif isinstance(c, Recover):
             ch = None
@@ -434,7 +439,8 @@ class ActionRules:
             m.conditions = sorted(conditions.recover(m.conditions, ch.successes if ch else None))
             gone = ", ".join(conditions.NAMES[c] for c in sorted(before - set(m.conditions)))
             ev.append(Event(f"{n} Recovers" + (f": Knack {ch.describe()}" if ch else "")
-                            + (f" — no longer {gone}" if gone else " — no change"), "action"))
+                            + (f" — no longer {gone}" if gone else " — no change"), "action",
+                            with_rolls({}, ch.record(f"{n}: Recover", m.player)) if ch else {}))
             self._continue(st, ev)
         elif isinstance(c, Rally):
             self._rally(st, mid, ev)
@@ -471,5 +477,7 @@ class ActionRules:
         self._set_wounds(st, target, after)
         ev.append(Event(f"{self.names[mid]} {what} {self.names[target]} ({act_mod.ACTIONS[action].name}): "
                         f"{ch.describe()} → {after.tokens} token(s){', Down' if after.down else ''}"
-                        f"{', Stable' if after.stable else ''}", "dice"))
+                        f"{', Stable' if after.stable else ''}", "dice",
+                        with_rolls({}, ch.record(f"{self.names[mid]}: {act_mod.ACTIONS[action].name}",
+                                                 st.models[mid].player))))
         self._continue(st, ev)

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from engine.core import Event
+from engine.core.rolls import roll_record, with_rolls
 
 from .. import actions as act_mod
 from .. import conditions, moxie
@@ -58,8 +59,9 @@ class ActivationRules:
         else:
             rolls = ", ".join(f"P{p} {c.successes}" for p, c in sorted(r.checks.items()))
             text = f"Moxie checks {rolls}: player {r.active} is Active ({r.decided_by.replace('_', '-')})"
-        ev.append(Event(text, "dice", {"moxie_checks": {p: list(c.values) for p, c in r.checks.items()},
-                                       "roll_offs": r.roll_offs}))
+        ev.append(Event(text, "dice", with_rolls({"moxie_checks": {p: list(c.values) for p, c in r.checks.items()},
+                                                  "roll_offs": r.roll_offs},
+                                                 *(c.record(f"Player {p}: Moxie check", p) for p, c in sorted(r.checks.items())))))
         st.phase = "activate"
 
     def _act_prompt(self, st) -> str:

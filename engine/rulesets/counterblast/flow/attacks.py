@@ -5,6 +5,7 @@ gained, Throw, and Psi Strike / Psi Craft with Disperse.
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.rolls import roll_record, with_rolls
 
 from .. import abilities, attacks, conditions, damage
 from ..checks import ability_check
@@ -64,7 +65,8 @@ class AttackRules:
             cov = self.cover(st, att, t) if k == "shoot" else "none"
             verb = "shoots" if k == "shoot" else "strikes"
             ev.append(Event(f"{self.names[att]} {verb} {self.names[t]} with the {self._wname(k, wid)}: {ch.describe()} "
-                            f"→ {raw} raw damage", "dice", {"dice": list(ch.values)}))
+                            f"→ {raw} raw damage", "dice", with_rolls({"dice": list(ch.values)},
+                                ch.record(f"{self.names[att]}: {'Shoot' if k == 'shoot' else 'Strike'}", st.models[att].player))))
             wpn = self.armoury.shooting_weapon(wid) if k == "shoot" else self.armoury.striking_weapon(wid)
             rolled.append((t, raw, k, cov, ch.successes, wpn))
         # Aim lowers 'the next Zap check' of the activation; a split shot's checks are 'a single
@@ -102,7 +104,8 @@ class AttackRules:
         what = ("a casualty" if after.casualty else "Down" if damage.newly_down(before, after)
                 else f"{after.tokens} token(s)")
         ev.append(Event(f"{self.names[mid]} Defense {d.describe()}{cv}: {tokens} token(s) — {what}", "damage",
-                        {"model": mid, "tokens": tokens, "dice": list(d.values)}))
+                        with_rolls({"model": mid, "tokens": tokens, "dice": list(d.values)},
+                                   d.record(f"{self.names[mid]}: Defense", st.models[mid].player))))
         return tokens
 
     def _set_wounds(self, st, mid, w):
@@ -166,7 +169,8 @@ class AttackRules:
                                         attacker_prone=am.has("prone"), target_prone=tm.has("prone") or tm.down,
                                         attacker_panicked=am.has("panic"), options=self.opt)
         ch = ability_check(st.rng, self.grit(st, mid), diff, options=self.opt)
-        ev.append(Event(f"{self.names[mid]} Throws {self.names[t]}: {ch.describe()}", "dice"))
+        ev.append(Event(f"{self.names[mid]} Throws {self.names[t]}: {ch.describe()}", "dice",
+                        with_rolls({}, ch.record(f"{self.names[mid]}: Throw", st.models[mid].player))))
         if ch.success:
             # 'On a success, choose a direction and move the target by the Check result in
             # inches': the direction is asked now, the distance known (phase "throw")
@@ -185,13 +189,16 @@ class AttackRules:
         ability = attacks.psi_ability(self.zap(st, actor), self.grit(st, actor), self.profile[actor].knack, self.opt)
         ch = ability_check(st.rng, ability, en.difficulty, options=self.opt)
         result = ch.successes
-        ev.append(Event(f"{self.names[actor]} channels {en.name}: {ch.describe()}", "dice", {"dice": list(ch.values)}))
+        ev.append(Event(f"{self.names[actor]} channels {en.name}: {ch.describe()}", "dice",
+                        with_rolls({"dice": list(ch.values)}, ch.record(f"{self.names[actor]}: {en.name}",
+                                                                      st.models[actor].player))))
         if reaction is not None:
             r = reaction.model
             ra = attacks.psi_ability(self.zap(st, r), self.grit(st, r), self.profile[r].knack, self.opt)
             dch = ability_check(st.rng, ra, self.opt.knack_difficulty, options=self.opt)
             cancels = attacks.disperse_cancels(dch.successes, result)
-            ev.append(Event(f"{self.names[r]} Disperses: {dch.describe()}" + (" — the enigma fizzles" if cancels else " — not enough"), "dice"))
+            ev.append(Event(f"{self.names[r]} Disperses: {dch.describe()}" + (" — the enigma fizzles" if cancels else " — not enough"),
+                            "dice", with_rolls({}, dch.record(f"{self.names[r]}: Disperse", st.models[r].player))))
             if cancels:
                 result = 0
             self._gain(st, r, "stunned", ev)

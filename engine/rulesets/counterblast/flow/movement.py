@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from engine.core import Event
+from engine.core.rolls import roll_record, with_rolls
 from engine.rulesets.common import MoveSpace, MoveTo
 
 from .. import damage, movement
@@ -132,7 +133,9 @@ class MovementRules:
         the flight after a failed Rally."""
         if st.models[mid].has("half_blind"):
             d = movement.half_blind_move(st.rng, self.opt)
-            ev.append(Event(f"{self.names[mid]} is Half-blind and moves a d5: {d}\"", "dice", {"dice": [d]}))
+            ev.append(Event(f"{self.names[mid]} is Half-blind and moves a d5: {d}\"", "dice",
+                            with_rolls({"dice": [d]}, roll_record(f"{self.names[mid]}: Half-blind move", 5, [d],
+                                                                 result=f'{d}"', player=st.models[mid].player))))
             return float(d)
         return float(self.move_in(st, mid))
 

@@ -5,6 +5,7 @@ last turn) and its battle, objective and mission scores.
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.rolls import roll_record, with_rolls
 
 from .. import conditions, damage, panic, scoring
 from ..checks import ability_check
@@ -18,13 +19,15 @@ class TurnEndRules:
     def _rally(self, st, mid, ev):
         out = panic.rally(st.rng, self.profile[mid].knack, self.opt)
         m = st.models[mid]
+        rally = with_rolls({}, out.check.record(f"{self.names[mid]}: Rally", m.player))
         if out.clears_panic:
             m.lose("panic")
-            ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — no longer Panicked", "dice"))
+            ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — no longer Panicked", "dice", rally))
         elif out.may_continue:
-            ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — still Panicked, but acts on", "dice"))
+            ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — still Panicked, but acts on", "dice", rally))
         else:
-            ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward the evac point", "dice"))
+            ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward the evac point", "dice",
+                            rally))
             before = self.engagers(st, mid)
             moved = self._flee(st, mid, ev)
             m.gain("spent")
@@ -83,15 +86,17 @@ class TurnEndRules:
         w = damage.apply_tokens(damage.Wounds(m.tokens, m.down, m.stable), out.tokens, self.profile[mid].mettle, self.opt)
         self._set_wounds(st, mid, w)
         text = f"{self.names[mid]} burns: Defense {d.describe()} — {out.tokens} token(s)"
+        burn = with_rolls({}, d.record(f"{self.names[mid]}: Defense against the flames", m.player))
         if out.stops_burning:
             m.lose("burning")
             text += ", the flames go out"
         elif out.panic_test and m.on_table:
             ch = ability_check(st.rng, self.profile[mid].knack, self.opt.knack_difficulty, options=self.opt)
             text += f"; Knack {ch.describe()}"
+            burn = with_rolls(burn, ch.record(f"{self.names[mid]}: Knack", m.player))
             if ch.failed:
                 text += " — Panicked" if self._gain(st, mid, "panic", ev) else " — would panic"
-        ev.append(Event(text, "damage"))
+        ev.append(Event(text, "damage", burn))
 
     def _leader_up(self, st, p) -> bool:
         lm = st.models[st.leader[p]]

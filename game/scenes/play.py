@@ -22,7 +22,9 @@ from game.render.text import font, plate
 from game.session import GameSession
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
-from game.ui.status import chance_text, hand_line, status_line
+from game.ui.card_hand import CardHand
+from game.ui.dice_tray import DiceTray, Offer
+from game.ui.status import status_line
 from game.userdirs import saves_dir
 
 from .base import Scene
@@ -68,7 +70,9 @@ class PlayScene(Scene):
         self.drag_start = None
         self.panning = False
         self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
-        self.chance_lines: list[str] = []
+        self.tray = DiceTray(pygame.Rect(0, 0, PANEL_W - 16, 130))
+        self.tray.animate = getattr(app, "animations", True)
+        self.hand = CardHand()
         self.file_dialog = None
         self.leave_dialog = None
         self._reach_cache = {}
@@ -110,8 +114,9 @@ class PlayScene(Scene):
             self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
                                                              tool_tip_text=tip)
         y += 34
-        self.chance_rect = pygame.Rect(x, y, PANEL_W - 16, 86)
-        self.log.set_rect(pygame.Rect(x, y + 92, PANEL_W - 16, h - (y + 92) - 8))
+        tray_h = 150 if h >= 800 else 128
+        self.tray.set_rect(pygame.Rect(x, y, PANEL_W - 16, tray_h))
+        self.log.set_rect(pygame.Rect(x, y + tray_h + 6, PANEL_W - 16, h - (y + tray_h + 6) - 8))
         self._listed: list[int] = []
         self._last_prompt = None
 
@@ -159,10 +164,12 @@ class PlayScene(Scene):
                 self.ctrl.selected = next(iter(actors))
         if rebuild_log or self._shown_player != self.viewer:
             self.log.clear()
+            self.tray.clear()
             for e in s.game.log:
                 if e.visible(self.viewer):
-                    self.log.add(e.text, e.kind)
-            self.chance_lines = [t for e in s.game.log[-40:] if e.visible(self.viewer) and (t := chance_text(e))][-3:]
+                    self.log.add(e.text, e.kind, e.data.get("rolls"))
+            for e in [e for e in s.game.log[-60:] if e.visible(self.viewer) and e.data.get("rolls")][-self.tray.keep:]:
+                self.tray.add(e.text, e.data["rolls"], self.t, animate=False)
             self._shown_player = self.viewer
         self._seen_version = s.version
         self._fill_options()
@@ -182,6 +189,8 @@ class PlayScene(Scene):
                     prompt += f" (Shift+click: {alt})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         general = self.ctrl.general() if self.ctrl else []
+        self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None)
+        self.tray.set_offer(self._keep_offer())
         key = (prompt, tuple(items), tuple(general))
         if key == self._last_prompt:
             return
@@ -189,6 +198,49 @@ class PlayScene(Scene):
         self.prompt.set_text(prompt.replace("<", "&lt;"))
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
+
+    def _refuse_pair(self, a: str, b: str) -> None:
+        """Two cards that make no pair the rules allow: the engine's own reason."""
+        d = self.decision
+        commit = next((o for o in d.options if isinstance(getattr(o, "cards", None), tuple)), None)
+        if commit is None:
+            return
+        try:
+            self.session.game.check(d.player, type(commit)((a, b)), d.seq)
+        except GameError as err:
+            self.say(str(err).split("\n")[0], error=True)
+
+    def _keep_offer(self) -> Offer | None:
+        """A Doubles keep to make by clicking the dice in the tray: the dice the deciding side
+        rolled, from the view; how many to pick, from the engine's options."""
+        d = self.decision
+        if self.ctrl is None or d is None or d.kind != "keep" or not d.options:
+            return None
+        who = getattr(d.options[0], "fighter", None)
+        at = self.view.get("attack") or {}
+        role = "attacker" if who == at.get("attacker") else "defender"
+        dice = ((at.get("dice") or {}).get(role) or {}).get("dice") or []
+        picks = max(len(o.values) for o in d.options)
+        return Offer(f"Click the {picks} dice to keep", [tuple(x) for x in dice], picks, self.viewer)
+
+    def _picked_keep(self) -> None:
+        """The dice clicked in the tray make a keep: the engine's option, or its refusal."""
+        o = self.tray.offer
+        if o is None or len(o.chosen) < o.picks:
+            return
+        by_id = {did: (v, pen) for did, v, pen in o.dice}
+        vals = sorted((by_id[i][0] for i in o.chosen), reverse=True)
+        pens = sorted((by_id[i][0] for i in o.chosen if by_id[i][1]), reverse=True)
+        o.chosen = []
+        d = self.decision
+        for opt in d.options:
+            if sorted(opt.values, reverse=True) == vals and sorted(opt.penalty_values, reverse=True) == pens:
+                self.submit(opt)
+                return
+        try:
+            self.session.game.check(d.player, type(d.options[0])(d.options[0].fighter, tuple(vals), tuple(pens)), d.seq)
+        except GameError as err:
+            self.say(str(err).split("\n")[0], error=True)
 
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""
@@ -215,12 +267,12 @@ class PlayScene(Scene):
         except GameError as err:
             self.say(str(err).split("\n")[0], error=True)
             return False
-        for e in step.events:
-            if e.visible(self.viewer):
-                self.log.add(e.text, e.kind)
-                t = chance_text(e)
-                if t:
-                    self.chance_lines = (self.chance_lines + [t])[-3:]
+        seen = [e for e in step.events if e.visible(self.viewer)]
+        for e in seen:
+            self.log.add(e.text, e.kind, e.data.get("rolls"))
+            if e.data.get("rolls"):
+                self.tray.add(e.text, e.data["rolls"], self.t)
+        self.hand.on_events(seen, self.t)
         self._after_change(before, animate=step.by_ai)
         return True
 
@@ -279,6 +331,19 @@ class PlayScene(Scene):
             elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
                 self.file_dialog = None
             return
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.tray.rect.collidepoint(ev.pos):
+            if self.tray.handle(ev) is not None:
+                self._picked_keep()
+            return
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self.table_rect.collidepoint(ev.pos) \
+                and self.hand.active:
+            got = self.hand.handle(ev)
+            if got is not None and ev.type == pygame.MOUSEBUTTONDOWN:
+                if got >= 0 and self.ctrl is not None:
+                    self.submit(self.decision.options[got])
+                elif got == -2 and self.ctrl is not None and self.hand.refused:
+                    self._refuse_pair(*self.hand.refused)
+                return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             picked = self.options.handle(ev, self.mouse)
             if picked is not None:
@@ -301,7 +366,10 @@ class PlayScene(Scene):
         if ev.type == pygame.KEYDOWN:
             self._key(ev)
             return
-        if self.log.handle(ev):
+        if self.log.handle(ev, self.mouse):
+            if self.log.clicked is not None:      # a roll's line: its dice back in the tray
+                self.tray.show_again("", self.log.clicked, self.t)
+                self.log.clicked = None
             return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(ev)
@@ -583,6 +651,7 @@ class PlayScene(Scene):
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
+        self.hand.draw(screen, self.table_rect, self.t)
         self._draw_bar(screen)
         self._draw_panel(screen)
         if self.show_help:
@@ -756,35 +825,20 @@ class PlayScene(Scene):
         return img
 
     def _draw_panel(self, screen) -> None:
-        hand = hand_line(self.view, self.viewer)
-        key = ("panel", self.panel_rect.size, self.chance_rect.topleft, hand, tuple(self.chance_lines))
-        screen.blit(self._memo(key, lambda: self._panel_image(hand)), self.panel_rect)
+        key = ("panel", self.panel_rect.size)
+        screen.blit(self._memo(key, self._panel_image), self.panel_rect)
         self.options.draw(screen)
+        self.tray.draw(screen, self.t)
         self.log.draw(screen)
         if self.worker is not None:
             dots = "." * (1 + int(self.t * 3) % 3)
             lab = plate(f"{self.names.get(self.worker.player)} is thinking{dots}", 16)
             screen.blit(lab, (self.table_rect.x + 10, self.table_rect.y + 8))
 
-    def _panel_image(self, hand) -> pygame.Surface:
-        from game.ui.log_panel import wrap
+    def _panel_image(self) -> pygame.Surface:
         img = pygame.Surface(self.panel_rect.size)
         img.fill((30, 25, 20))
         pygame.draw.line(img, (120, 100, 70), (0, 0), (0, self.panel_rect.h), 2)
-        r = self.chance_rect.move(-self.panel_rect.x, -self.panel_rect.y)
-        pygame.draw.rect(img, (20, 17, 14), r)
-        pygame.draw.rect(img, (120, 100, 70), r, 1)
-        f = font(15)
-        y = r.y + 4
-        head = font(16, True).render("Your hand" if hand else "Dice and cards", True, (250, 220, 130))
-        img.blit(head, (r.x + 6, y))
-        y += head.get_height() + 2
-        lines = wrap(hand, f, r.w - 12) if hand else []
-        for t in reversed(self.chance_lines):
-            lines += wrap(t, f, r.w - 12)
-        for line in lines[:4]:
-            img.blit(f.render(line, True, (236, 228, 210)), (r.x + 6, y))
-            y += f.get_linesize()
         return img
 
     def _draw_help(self, screen) -> None:

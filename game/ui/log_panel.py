@@ -32,38 +32,64 @@ class LogPanel:
         self.rect = pygame.Rect(rect)
         self.size = size
         self.rows: list[pygame.Surface] = []
+        self.row_entry: list[int] = []     # row -> index of its entry
         self.texts: list[str] = []
+        self.kinds: list[str] = []
+        self.payloads: list = []           # per entry: what a click on it shows again (a roll), or None
         self.scroll = 0            # rows scrolled up from the bottom
+        self.clicked = None        # the payload of the line last clicked
 
     def clear(self) -> None:
         self.rows.clear()
+        self.row_entry.clear()
         self.texts.clear()
+        self.kinds.clear()
+        self.payloads.clear()
         self.scroll = 0
 
-    def add(self, text: str, kind: str = "info") -> None:
+    def add(self, text: str, kind: str = "info", payload=None) -> None:
         f = font(self.size)
         colour = KIND_COLOURS.get(kind, (226, 220, 206))
         self.texts.append(text)
+        self.kinds.append(kind)
+        self.payloads.append(payload)
         for line in wrap(text, f, self.rect.w - 14):
             self.rows.append(f.render(line, True, colour))
+            self.row_entry.append(len(self.texts) - 1)
         if self.scroll:
             self.scroll += 1        # keep the reader's place when scrolled back
 
     def set_rect(self, rect) -> None:
         rect = pygame.Rect(rect)
         if rect.w != self.rect.w:   # re-wrap for the new width
-            texts = self.texts[:]
+            entries = list(zip(self.texts, self.kinds, self.payloads))
             self.rect = rect
             self.clear()
-            for t in texts:
-                self.add(t)
+            for t, k, p in entries:
+                self.add(t, k, p)
         self.rect = rect
 
-    def handle(self, ev) -> bool:
-        if ev.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+    def handle(self, ev, mouse=None) -> bool:
+        """The wheel scrolls; a click on a line with a payload (a roll) sets ``clicked``."""
+        pos = mouse if mouse is not None else pygame.mouse.get_pos()
+        if ev.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pos):
             self.scroll = max(0, min(len(self.rows) - 1, self.scroll + ev.y * 3))
             return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            row = self._row_at(ev.pos[1])
+            if row is not None and self.payloads[self.row_entry[row]] is not None:
+                self.clicked = self.payloads[self.row_entry[row]]
+            return True
         return False
+
+    def _row_at(self, y: int) -> int | None:
+        line_h = font(self.size).get_linesize()
+        n = max(1, (self.rect.h - 8) // line_h)
+        end = len(self.rows) - self.scroll
+        shown = list(range(max(0, end - n), end))
+        top = self.rect.bottom - 4 - len(shown) * line_h
+        k = (y - top) // line_h
+        return shown[k] if 0 <= k < len(shown) else None
 
     def draw(self, screen) -> None:
         if getattr(self, "_bg", None) is None or self._bg.get_size() != self.rect.size:

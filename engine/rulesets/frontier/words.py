@@ -10,6 +10,7 @@ from engine.rulesets.common import MoveTo, copied_piece
 
 from . import duel
 from .cards import card as parse_card
+from .duel import FAVOURED_SUIT
 from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
 from .state import CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model
 
@@ -59,7 +60,9 @@ class WordsRules:
         return {
             "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
             "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
-            "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q]}
+            "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q],
+                                "favoured": FAVOURED_SUIT[self.faction[q]].value if self.faction[q] in FAVOURED_SUIT
+                                else None}
                        for q in (1, 2)},
             "models": models,
             "cards": cards,

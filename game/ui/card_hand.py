@@ -1,0 +1,234 @@
+"""Last Hope Frontier's cards on the table: the viewer's hand fanned at the bottom, the cards
+each side spent this turn laid out at the top, the cards committed to a test face down, the
+reveal of both together, and the end-of-turn poker hands.
+
+Only the viewer's own view is read (``view["cards"]``): the other hand is a count, drawn as
+backs. A card is chosen by clicking it when the pending decision offers it: one click lifts a
+card, a second click on it commits it alone; a click on another card with one lifted commits
+the two as a leader's pair (the engine's options say which are legal; the scene shows the
+engine's refusal otherwise); of a pair, the card lifted first is the one that counts (kept),
+the second is discarded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.render.cards import card_back, card_image, card_words
+from game.render.text import font, plate
+
+CARD = (58, 84)
+SMALL = (30, 44)
+BANNER_SECONDS = 4.0
+
+
+@dataclass
+class Banner:
+    title: str
+    cards: dict          # player -> list of codes (face up)
+    lines: list
+    t0: float
+
+
+class CardHand:
+    def __init__(self):
+        self.view: dict = {}
+        self.viewer: int | None = None
+        self.singles: dict[str, int] = {}              # code -> option index (commit or lay down)
+        self.pairs: dict[tuple, int] = {}              # (kept, discarded) -> option index
+        self.lifted: str | None = None
+        self.hover: str | None = None
+        self.rects: list[tuple[str, pygame.Rect]] = []
+        self.banner: Banner | None = None
+        self.refused: tuple | None = None              # the two cards of a pair just refused
+        self.area = pygame.Rect(0, 0, 0, 0)
+
+    # --- state from the scene -----------------------------------------------------------
+    def set_view(self, view: dict, viewer: int | None, decision, offered: bool) -> None:
+        """The view to draw and, when ``offered`` (the viewer decides now), the card options of
+        ``decision`` (``Commit(cards)`` and ``LayDown(card)``, read by their fields)."""
+        self.view, self.viewer = view, viewer
+        singles, pairs = {}, {}
+        if offered and decision is not None:
+            for i, o in enumerate(decision.options):
+                cards = getattr(o, "cards", None)
+                card = getattr(o, "card", None)
+                if isinstance(cards, tuple) and len(cards) == 1:
+                    singles[cards[0]] = i
+                elif isinstance(cards, tuple) and len(cards) == 2:
+                    pairs[cards] = i
+                elif isinstance(card, str):
+                    singles[card] = i
+        if singles != self.singles or pairs != self.pairs:
+            self.lifted = None
+        self.singles, self.pairs = singles, pairs
+
+    @property
+    def active(self) -> bool:
+        return self.view.get("ruleset") == "frontier"
+
+    def hand(self) -> list[str]:
+        c = (self.view.get("cards") or {}).get(str(self.viewer)) or {}
+        return list(c.get("hand") or [])
+
+    def favoured(self, player) -> str | None:
+        return ((self.view.get("posses") or {}).get(str(player)) or {}).get("favoured")
+
+    def pickable(self, code: str) -> bool:
+        return code in self.singles or any(code in k for k in self.pairs)
+
+    # --- events -------------------------------------------------------------------------
+    def show_banner(self, title: str, cards: dict, lines: list, now: float) -> None:
+        self.banner = Banner(title, cards, lines, now)
+
+    def on_events(self, events, now: float) -> None:
+        """Reveals and end-of-turn hands become banners (from the events the viewer may see)."""
+        for i, e in enumerate(events):
+            if e.kind == "reveal" and isinstance(e.data.get("cards"), dict):
+                after = [x.text for x in events[i + 1:i + 3] if x.kind in ("duel", "casualty", "leader")]
+                self.show_banner("Both cards turn over", e.data["cards"], after, now)
+            elif e.kind == "priority" and e.data.get("hands"):
+                self.show_banner(e.text.split(":")[0], {}, [f"Player {k + 1}: {h}" for k, h in enumerate(e.data["hands"])]
+                                 + [f"Player {e.data.get('priority')} has priority"], now)
+
+    def handle(self, ev) -> int | None:
+        """A click on a card: the option index it answers; -1 when the click was the hand's own
+        (a card lifted, a banner put away); -2 when two cards make no legal pair (``refused``);
+        None when it was not on a card."""
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = self._card_at(ev.pos)
+            return None
+        if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1:
+            return None
+        if self.banner is not None and self._banner_rect().collidepoint(ev.pos):
+            self.banner = None                      # a click puts the banner away
+            return -1
+        code = self._card_at(ev.pos)
+        if code is None:
+            return None
+        if not self.pickable(code):
+            return -1                               # a card, but not one to choose now
+        if self.lifted is None or self.lifted == code:
+            if self.lifted == code and code in self.singles:
+                self.lifted = None
+                return self.singles[code]
+            self.lifted = code
+            return -1
+        pair = self.pairs.get((self.lifted, code))        # the card lifted first is the one kept
+        self.refused = (self.lifted, code)
+        self.lifted = None
+        if pair is not None:
+            return pair
+        return -2                                   # not a pair the rules allow: the scene says why
+
+    def _card_at(self, pos):
+        for code, r in reversed(self.rects):        # the top card wins where they overlap
+            if r.collidepoint(pos):
+                return code
+        return None
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, screen, table_rect: pygame.Rect, now: float) -> None:
+        if not self.active:
+            return
+        self.area = table_rect
+        self._draw_spent(screen, table_rect)
+        self._draw_hand(screen, table_rect)
+        if self.banner is not None:
+            if now - self.banner.t0 > BANNER_SECONDS:
+                self.banner = None
+            else:
+                self._draw_banner(screen)
+
+    def _draw_hand(self, screen, tr) -> None:
+        hand = self.hand()
+        self.rects = []
+        cards = self.view.get("cards") or {}
+        mine = cards.get(str(self.viewer)) or {}
+        committed = mine.get("committed") if isinstance(mine.get("committed"), list) else []
+        n = len(hand) + len(committed)
+        if n == 0:
+            return
+        step = min(CARD[0] + 4, max(24, (tr.w * 0.55) // max(1, n)))
+        width = step * (n - 1) + CARD[0]
+        x = tr.centerx - width / 2
+        base_y = tr.bottom - CARD[1] + 26
+        fav = self.favoured(self.viewer)
+        for k, code in enumerate(hand):
+            lift = 0
+            if code == self.lifted:
+                lift = 34
+            elif code == self.hover:
+                lift = 20
+            elif self.singles or self.pairs:
+                lift = 8 if self.pickable(code) else 0
+            dim = bool(self.singles or self.pairs) and not self.pickable(code)
+            img = card_image(code, CARD, favoured=bool(fav) and code.endswith(fav), dim=dim)
+            r = pygame.Rect(round(x + k * step), round(base_y - lift), *CARD)
+            screen.blit(img, r)
+            if code == self.lifted:
+                pygame.draw.rect(screen, (120, 240, 150), r.inflate(4, 4), 2, border_radius=7)
+            self.rects.append((code, r))
+        for j, code in enumerate(committed):       # committed to the test: face down to the rest
+            r = pygame.Rect(round(x + (len(hand) + j) * step + 10), round(base_y - 10), *CARD)
+            screen.blit(card_image(code, CARD, dim=True), r)
+            tag = plate("committed", 12)
+            screen.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top)))
+        if self.hover and self.hover in hand:
+            tip = plate(card_words(self.hover) + ("  (favoured)" if fav and self.hover.endswith(fav) else ""), 14)
+            screen.blit(tip, tip.get_rect(midbottom=(tr.centerx, tr.bottom - CARD[1] - 14)))
+
+    def _draw_spent(self, screen, tr) -> None:
+        cards = self.view.get("cards") or {}
+        y = tr.y + 6
+        for p in ("1", "2"):
+            c = cards.get(p) or {}
+            played = c.get("played") or []
+            committed = c.get("committed")
+            hidden = committed if isinstance(committed, int) else 0
+            if not played and not hidden:
+                continue
+            who = "you" if str(self.viewer) == p else f"player {p}"
+            lab = plate(f"spent by {who}", 12)
+            x = tr.x + 8
+            screen.blit(lab, (x, y + 12))
+            x += lab.get_width() + 6
+            for code in played[-9:]:
+                screen.blit(card_image(code, SMALL), (x, y))
+                x += SMALL[0] - 8
+            for _ in range(hidden):                # the other side's card, face down in the test
+                screen.blit(card_back(SMALL, int(p)), (x + 10, y))
+                x += SMALL[0] - 8
+            y += SMALL[1] + 4
+
+    def _banner_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, 420, 190)
+        r.center = (self.area.centerx, self.area.centery - 40)
+        return r
+
+    def _draw_banner(self, screen) -> None:
+        b = self.banner
+        r = self._banner_rect()
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (18, 14, 10, 232), box.get_rect(), border_radius=10)
+        pygame.draw.rect(box, (220, 180, 110), box.get_rect(), 1, border_radius=10)
+        t = font(18, True).render(b.title, True, (250, 220, 130))
+        box.blit(t, t.get_rect(midtop=(r.w / 2, 8)))
+        y = 36
+        if b.cards:
+            xs = {"1": r.w * 0.28, "2": r.w * 0.72}
+            for p, codes in b.cards.items():
+                cx = xs.get(str(p), r.w / 2)
+                lab = font(13).render("you" if str(p) == str(self.viewer) else f"player {p}", True, (230, 220, 200))
+                box.blit(lab, lab.get_rect(midtop=(cx, y)))
+                for k, code in enumerate(codes):
+                    box.blit(card_image(code, CARD), (cx - CARD[0] / 2 + k * 22 - (len(codes) - 1) * 11, y + 16))
+            y += CARD[1] + 22
+        from game.ui.log_panel import wrap
+        f = font(13)
+        for line in b.lines:
+            for w in wrap(line, f, r.w - 20):
+                box.blit(f.render(w, True, (236, 228, 210)), (10, y))
+                y += f.get_linesize()
+        screen.blit(box, r)

@@ -1,0 +1,139 @@
+"""The table shows the game (issue 31): dice drawn in the tray as the engine rolled them, a Doubles
+keep made by clicking dice, a Frontier card chosen by clicking it, and the other hand never
+drawn face up. Headless, driven with the events a hand makes."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.ai import make_agent
+from engine.core import Game, Setup
+from engine.data.maps import load_named_map
+from game.session import GameSession
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    from game.scenes.base import App
+    a = App((1280, 720))
+    yield a
+    pygame.quit()
+    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+
+
+def frame(app, events=(), n=1):
+    app.step(1 / 60, list(events))
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def click(app, pos):
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def until(g, agents, want, limit=5000):
+    """Play ``g`` with ``agents`` until ``want(decision)``; the decision, or a failed test."""
+    for _ in range(limit):
+        d = g.pending()
+        assert d is not None, "the game ended first"
+        if want(d):
+            return d
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    raise AssertionError("never came")
+
+
+def scene_for(app, g, human):
+    from game.scenes.play import PlayScene
+    s = GameSession(g, {human: "human", 3 - human: "ai:random"}, autosave=False)
+    scene = PlayScene(app, s, g.setup.map.id)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):
+    from engine.rulesets.counterblast.choices import Shoot
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 3))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    d = until(g, agents, lambda d: any(isinstance(o, Shoot) for o in d.options))
+    scene = scene_for(app, g, d.player)
+    shot = next(o for o in d.options if isinstance(o, Shoot))
+    forced = [9, 2, 10, 7, 4, 8, 1, 6, 3, 5] * 3           # the attack pool, then anything after
+    g.state.rng.force(*forced)
+    scene.submit(shot)
+    frame(app)
+    attack = [ev for ev in g.log if ev.data.get("rolls") and ev.data["rolls"][0]["label"].endswith("Shoot")][-1]
+    rec = attack.data["rolls"][0]
+    assert rec["values"] == forced[:len(rec["values"])]      # the dice in the order they fell
+    # successes against the difficulty, and the 10 that rolled on, are marked
+    assert [("success" in m) for m in rec["marks"]] == [v >= rec["target"] for v in rec["values"]]
+    assert ["explode" in m for m in rec["marks"]] == [v == 10 for v in rec["values"]]
+    shown = [grp.records for grp in scene.tray.groups]
+    assert any(rec in recs for recs in shown)                 # the same record in the tray
+    scene.tray.draw(app.screen, scene.t + 5)                  # and it draws, settled
+
+
+def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 4))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    d = until(g, agents, lambda d: d.kind == "keep" and len(d.options) >= 2)
+    scene = scene_for(app, g, d.player)
+    offer = scene.tray.offer
+    assert offer is not None and offer.picks == max(len(o.values) for o in d.options)
+    frame(app)
+    want = d.options[-1]                                       # not the first: a real choice
+    pens = list(want.penalty_values)
+    plain = list(want.values)
+    for v in pens:
+        plain.remove(v)
+    ids = []
+    for did, value, penalty in offer.dice:                     # the dice showing those values
+        pool = pens if penalty else plain
+        if value in pool:
+            pool.remove(value)
+            ids.append(did)
+    n0 = len(g.decisions)
+    for did in ids:
+        click(app, scene.tray.offer.rects[did].center)
+    assert len(g.decisions) == n0 + 1 and g.decisions[-1][1] == want
+
+
+def test_a_frontier_card_is_chosen_by_clicking_it_and_the_other_hand_stays_hidden(app, monkeypatch):
+    from engine.rulesets.frontier.choices import Commit
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 1))
+    agents = {p: make_agent("easy", p, 11 + p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    d = until(g, agents, lambda d: d.kind in ("attack card", "defend card"))
+    other = 3 - d.player
+    hidden = set(g.state.cards[other].hand)                   # the other side's cards, never drawn
+    drawn = []
+    import game.ui.card_hand as ch
+    orig = ch.card_image
+
+    def spy(code, *a, **k):
+        drawn.append(code)
+        return orig(code, *a, **k)
+
+    monkeypatch.setattr(ch, "card_image", spy)
+    scene = scene_for(app, g, d.player)
+    frame(app, n=2)
+    single = next(o for o in d.options if isinstance(o, Commit) and len(o.cards) == 1)
+    code = single.cards[0]
+    rect = dict(scene.hand.rects)[code]
+    n0 = len(g.decisions)
+    click(app, (rect.centerx, rect.top + 10))                  # lifted
+    assert scene.hand.lifted == code and len(g.decisions) == n0
+    rect = dict(scene.hand.rects)[code]
+    click(app, (rect.centerx, rect.top + 10))                  # committed
+    assert g.decisions[n0] == (d.player, single)
+    frame(app, n=3)
+    face_up_of_other = {c for c in drawn if c in hidden} - set(g.state.cards[other].played)
+    assert not face_up_of_other, f"the other hand was drawn: {face_up_of_other}"

@@ -808,20 +808,28 @@ class PlayScene(Scene):
         bar = pygame.Rect(0, 0, self.table_rect.w, BAR_H)
         top, sides = status_line(self.view, self.names)
         title = f"{self.session.game.rules.name} on {self.mapfile.name}   |   {top}"
-        screen.blit(self._memo(("bar", bar.size, title, sides), lambda: self._bar_image(bar, title, sides)), bar)
+        track_key = repr((self.view.get("moxie"), self.view.get("dread"), self.view.get("leader"),
+                          self.view.get("track"), [(f.get("key"), f.get("ap")) for f in self.view.get("fighters") or []],
+                          self.view.get("priority"), self.view.get("acting"),
+                          {p: (c.get("hand_size"), c.get("spent"), c.get("deck"))
+                           for p, c in (self.view.get("cards") or {}).items()}))
+        screen.blit(self._memo(("bar", bar.size, title, sides, track_key),
+                               lambda: self._bar_image(bar, title, sides, self.view, self.names)), bar)
 
     @staticmethod
-    def _bar_image(bar, title, sides) -> pygame.Surface:
+    def _bar_image(bar, title, sides, view, names) -> pygame.Surface:
+        from game.ui.tracks import draw_tracks
         img = pygame.Surface(bar.size)
         img.fill((34, 28, 22))
         pygame.draw.line(img, (120, 100, 70), (0, bar.h - 1), (bar.w, bar.h - 1))
-        y = 3
-        for text, size, colour in ((title, 18, (240, 232, 214)), (sides, 15, (250, 220, 130))):
-            t = font(size).render(text, True, colour)
-            if t.get_width() > bar.w - 16:
-                t = font(size - 3).render(text, True, colour)
-            img.blit(t, (8, y))
-            y += t.get_height() + 2
+        t = font(18).render(title, True, (240, 232, 214))
+        if t.get_width() > bar.w - 16:
+            t = font(15).render(title, True, (240, 232, 214))
+        img.blit(t, (8, 3))
+        row = pygame.Rect(8, 5 + t.get_height(), bar.w - 16, bar.h - t.get_height() - 7)
+        if not draw_tracks(img, row, view, names):      # a ruleset with no tracks drawn: its words
+            s = font(15).render(sides, True, (250, 220, 130))
+            img.blit(s, row.topleft)
         return img
 
     def _draw_panel(self, screen) -> None:

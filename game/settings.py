@@ -41,6 +41,7 @@ class SettingsFile(BaseModel):
                               description="who plays each side: human or ai:AGENT")
     seed: int = Field(1, ge=-MAX_SEED - 1, le=MAX_SEED, description="the game's seed (a signed 64-bit number)")
     ai_speed: float = Field(1.0, gt=0, le=100, description="speed factor of AI animations")
+    animations: bool = Field(True, description="dice that roll, moves that glide, shots drawn on the table")
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Settings:
     seats: list = field(default_factory=lambda: ["human", DEFAULT_OPPONENT])
     seed: int = 1
     ai_speed: float = 1.0
+    animations: bool = True
     # what happened to the file when it was read (a bad one set aside), for the launcher to show
     notice: str = field(default="", compare=False)
 

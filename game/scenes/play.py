@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from engine.core import GameError
+from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 from game.controllers import AIWorker, GenericController
 from game.render import overlays as ov
@@ -24,6 +25,7 @@ from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
 from game.ui.card_hand import CardHand
 from game.ui.dice_tray import DiceTray, Offer
+from game.ui.effects import TableEffects, route_of
 from game.ui.status import status_line
 from game.userdirs import saves_dir
 
@@ -40,8 +42,14 @@ HELP = [
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
-    "+ / -: AI speed    F1: this help",
+    "+ / -: AI speed    A: animations on or off    F1: this help",
 ]
+
+
+def reveal_records(e, viewer) -> list[dict]:
+    """A Frontier reveal for the tray: each player's cards, turned over together."""
+    return [{"label": "you" if str(p) == str(viewer) else f"player {p}", "cards": list(codes), "player": int(p)}
+            for p, codes in sorted(e.data["cards"].items())]
 
 
 def odds_text(o) -> str:
@@ -64,14 +72,16 @@ class PlayScene(Scene):
         self.t = 0.0
         self.worker: AIWorker | None = None
         self.ai_wait = 0.0
-        self.anim: dict[str, tuple] = {}       # id -> (from, to, start time, duration)
+        self.anim: dict[str, tuple] = {}       # id -> (route points, start time, duration)
+        self.effects = TableEffects()
         self.message: tuple[str, float] | None = None
         self.mouse = (-1, -1)
         self.drag_start = None
         self.panning = False
         self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
         self.tray = DiceTray(pygame.Rect(0, 0, PANEL_W - 16, 130))
-        self.tray.animate = getattr(app, "animations", True)
+        from game.settings import Settings
+        self.tray.animate = Settings.load().animations
         self.hand = CardHand()
         self.file_dialog = None
         self.leave_dialog = None
@@ -114,6 +124,7 @@ class PlayScene(Scene):
             self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
                                                              tool_tip_text=tip)
         y += 34
+        self._show_toggles()
         tray_h = 150 if h >= 800 else 128
         self.tray.set_rect(pygame.Rect(x, y, PANEL_W - 16, tray_h))
         self.log.set_rect(pygame.Rect(x, y + tray_h + 6, PANEL_W - 16, h - (y + tray_h + 6) - 8))
@@ -168,8 +179,10 @@ class PlayScene(Scene):
             for e in s.game.log:
                 if e.visible(self.viewer):
                     self.log.add(e.text, e.kind, e.data.get("rolls"))
-            for e in [e for e in s.game.log[-60:] if e.visible(self.viewer) and e.data.get("rolls")][-self.tray.keep:]:
-                self.tray.add(e.text, e.data["rolls"], self.t, animate=False)
+            shown = [e for e in s.game.log[-60:] if e.visible(self.viewer)
+                     and (e.data.get("rolls") or (e.kind == "reveal" and isinstance(e.data.get("cards"), dict)))]
+            for e in shown[-self.tray.keep:]:
+                self.tray.add(e.text, e.data.get("rolls") or reveal_records(e, self.viewer), self.t, animate=False)
             self._shown_player = self.viewer
         self._seen_version = s.version
         self._fill_options()
@@ -262,6 +275,12 @@ class PlayScene(Scene):
     def submit(self, choice) -> bool:
         d = self.decision
         before = {p["id"]: (p["x"], p["y"]) for p in self.pieces}
+        routes = {}
+        for sp in d.spaces:                         # the route a move of ours will glide along
+            if isinstance(sp, MoveSpace) and isinstance(choice, MoveTo) and sp.actor == choice.model:
+                got = sp.route(choice)
+                if got is not None:
+                    routes[choice.model] = got[0]
         try:
             step = self.session.submit(d.player, choice, d.seq)
         except GameError as err:
@@ -272,21 +291,33 @@ class PlayScene(Scene):
             self.log.add(e.text, e.kind, e.data.get("rolls"))
             if e.data.get("rolls"):
                 self.tray.add(e.text, e.data["rolls"], self.t)
+            elif e.kind == "reveal" and isinstance(e.data.get("cards"), dict):
+                self.tray.add(e.text, reveal_records(e, self.viewer), self.t)
         self.hand.on_events(seen, self.t)
-        self._after_change(before, animate=step.by_ai)
+        if self.tray.animate:
+            self.effects.add(seen, self.t)
+        for e in seen:                              # the AI's routes, where its events give them
+            mid = (e.data or {}).get("model") or (e.data or {}).get("fighter")
+            if e.kind == "move" and isinstance(mid, str) and mid in before and "path" in (e.data or {}):
+                routes.setdefault(mid, route_of(e, before[mid], before[mid]))
+        self._after_change(before, animate=self.tray.animate, routes=routes)
         return True
 
-    def _after_change(self, before, animate: bool) -> None:
+    def _after_change(self, before, animate: bool, routes=None) -> None:
         self._reach_cache.clear()
         self._shade_cache.clear()
         self.refresh()
         now = self.t
-        if animate:
+        if animate:                                 # every move glides, ours as the AI's
             for p in self.pieces:
                 a = before.get(p["id"])
-                if a and math.dist(a, (p["x"], p["y"])) > 0.5:
-                    dur = min(1.2, 0.25 + math.dist(a, (p["x"], p["y"])) / 400.0) / self.speed
-                    self.anim[p["id"]] = (a, (p["x"], p["y"]), now, dur)
+                b = (p["x"], p["y"])
+                if a and math.dist(a, b) > 0.5:
+                    route = list((routes or {}).get(p["id"]) or [a, b])
+                    route[0], route[-1] = a, b
+                    length = sum(math.dist(route[i], route[i + 1]) for i in range(len(route) - 1))
+                    dur = min(1.2, 0.25 + length / 400.0) / self.speed
+                    self.anim[p["id"]] = (route, now, dur)
         self._check_flow()
 
     def _check_flow(self) -> bool:
@@ -385,7 +416,8 @@ class PlayScene(Scene):
             self.show_help = not self.show_help
         elif key in self.toggles:
             self.toggles[key] = not self.toggles[key]
-            self.say(f"{key} view {'on' if self.toggles[key] else 'off'}")
+            self.message = (f"{key} view {'on' if self.toggles[key] else 'off'}", self.t + 2.5)   # not the log
+            self._show_toggles()
         elif key == "menu":
             self.confirm_leave()
 
@@ -416,6 +448,8 @@ class PlayScene(Scene):
             self.command("sight")
         elif ev.key == pygame.K_t:
             self.command("threat")
+        elif ev.key == pygame.K_a and not ctrl:
+            self.set_animations(not self.tray.animate)
         elif ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed = min(8.0, self.speed * 1.5)
             self.say(f"AI speed x{self.speed:.1f}")
@@ -540,12 +574,33 @@ class PlayScene(Scene):
             return
         if self.session.undo():
             self.anim.clear()
+            self.effects.clear()
             self._reach_cache.clear()
             self._shade_cache.clear()
             self.refresh(rebuild_log=True)
             self.say("took back your last decision")
         else:
             self.say("nothing to undo: the last decision revealed dice or cards, or was the other side's", error=True)
+
+    def _show_toggles(self) -> None:
+        """The Reach, Sight and Threat buttons stay pressed while their shading is on."""
+        for key in ("reach", "sight", "threat"):
+            b = self.buttons.get(key)
+            if b is not None:
+                (b.select if self.toggles.get(key) else b.unselect)()
+
+    def set_animations(self, on: bool) -> None:
+        """Rolling dice, gliding moves and shots on the table, on or off (remembered)."""
+        from game.settings import Settings
+        self.tray.animate = on
+        if not on:
+            self.tray.settle()
+            self.anim.clear()
+            self.effects.clear()
+        st = Settings.load()
+        st.animations = on
+        st.save()
+        self.message = (f"animations {'on' if on else 'off'} (A)", self.t + 3.0)
 
     def confirm_leave(self) -> None:
         """Menu: ask first, and say where the game will wait (the autosave, which the launcher's
@@ -610,7 +665,7 @@ class PlayScene(Scene):
             return
         if self._seen_version != s.version:
             self.refresh()
-        for k, (a, b, t0, dur) in list(self.anim.items()):
+        for k, (route, t0, dur) in list(self.anim.items()):
             if self.t - t0 >= dur:
                 del self.anim[k]
         if self.worker is not None:
@@ -624,15 +679,25 @@ class PlayScene(Scene):
                     self.submit(w.choice)
                     self.ai_wait = self.t + 0.35 / self.speed
             return
-        if s.ai_to_move() and not self.anim and self.t >= self.ai_wait and self.app.scene is self:
+        following = self.speed < 2 and self.effects.busy(self.t)      # let a shot be seen landing
+        if s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait and self.app.scene is self:
             self.worker = AIWorker(s)
 
     def positions(self) -> dict:
+        """Where gliding models are drawn now: along their route, eased at both ends."""
         out = {}
-        for k, (a, b, t0, dur) in self.anim.items():
+        for k, (route, t0, dur) in self.anim.items():
             f = min(1.0, max(0.0, (self.t - t0) / dur))
             f = f * f * (3 - 2 * f)
-            out[k] = (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+            legs = [math.dist(route[i], route[i + 1]) for i in range(len(route) - 1)]
+            go = f * sum(legs)
+            for i, leg in enumerate(legs):
+                if go <= leg or i == len(legs) - 1:
+                    u = 0.0 if leg <= 0 else min(1.0, go / leg)
+                    a, b = route[i], route[i + 1]
+                    out[k] = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
+                    break
+                go -= leg
         return out
 
     def _memo(self, key, make):
@@ -695,6 +760,7 @@ class PlayScene(Scene):
                     ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
+        self.effects.draw(surf, cam, self.pieces, pos, self.t)
         tip = None
         if hover is not None and sel and hover["id"] != sel and not self._busy():
             tip = self._aim_lines(sel, hover)

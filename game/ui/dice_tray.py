@@ -115,9 +115,15 @@ class DiceTray:
             if y > self.rect.bottom - 20:
                 break
             left = max(0.0, 1.0 - (now - g.t0) / ROLL_SECONDS)
+            if g.records and all("cards" in rec for rec in g.records):   # a reveal: side by side
+                y = self._draw_reveal(screen, g.records, x0, y) + 3
+                continue
             for rec in g.records:
                 if y > self.rect.bottom - 20:
                     break
+                if "cards" in rec:                          # cards turned over (Frontier)
+                    y = self._draw_cards(screen, rec, x0, y)
+                    continue
                 head = font(13, True).render(rec["label"], True, TITLE)
                 screen.blit(head, (x0, y))
                 res = rec.get("result") or ""
@@ -130,6 +136,36 @@ class DiceTray:
                 y = self._draw_dice(screen, dice_row(rec, 22, left, g.seed), x0, y)
             y += 3
         screen.set_clip(clip)
+
+    def _draw_reveal(self, screen, records, x0, y) -> int:
+        from game.render.cards import card_image
+        x = x0
+        for k, rec in enumerate(records):
+            if k:
+                vs = font(13, True).render("vs", True, TEXT)
+                screen.blit(vs, (x + 4, y + 12))
+                x += vs.get_width() + 12
+            head = font(13, True).render(rec["label"], True, TITLE)
+            screen.blit(head, (x, y + 12))
+            x += head.get_width() + 6
+            for code in rec["cards"]:
+                screen.blit(card_image(code, (26, 38)), (x, y))
+                x += 24
+            x += 6
+        return y + 41
+
+    def _draw_cards(self, screen, rec, x0, y) -> int:
+        from game.render.cards import card_image
+        head = font(13, True).render(rec["label"], True, TITLE)
+        screen.blit(head, (x0, y + 8))
+        x = x0 + head.get_width() + 8
+        for code in rec["cards"]:
+            screen.blit(card_image(code, (26, 38)), (x, y))
+            x += 24
+        if rec.get("result"):
+            t = font(13).render(rec["result"], True, TEXT)
+            screen.blit(t, (x + 8, y + 8))
+        return y + 41
 
     def _draw_dice(self, screen, images, x0, y) -> int:
         x = x0

@@ -350,7 +350,8 @@ class AttackMixin:
                               options=self.opts)
         how = {"result": "", "tactical_advantage": " (tactical advantage)",
                "remaining_dice": " (on the remaining dice)", "second_tie": " (a second tie: the attack fails)"}[res.decided_by]
-        data = {"winner": res.winner, "attack": res.attack_score, "defence": res.defence_score}
+        data = {"winner": res.winner, "attack": res.attack_score, "defence": res.defence_score,
+                "attacker": a.key, "defender": d.key}
         if res.hit:
             d.health, gone = dmg.apply_damage(d.health, out)
             d.armour_lost += out.armour_lost

@@ -65,7 +65,7 @@ class AttackRules:
             cov = self.cover(st, att, t) if k == "shoot" else "none"
             verb = "shoots" if k == "shoot" else "strikes"
             ev.append(Event(f"{self.names[att]} {verb} {self.names[t]} with the {self._wname(k, wid)}: {ch.describe()} "
-                            f"→ {raw} raw damage", "dice", with_rolls({"dice": list(ch.values)},
+                            f"→ {raw} raw damage", "dice", with_rolls({"dice": list(ch.values), "attacker": att, "target": t},
                                 ch.record(f"{self.names[att]}: {'Shoot' if k == 'shoot' else 'Strike'}", st.models[att].player))))
             wpn = self.armoury.shooting_weapon(wid) if k == "shoot" else self.armoury.striking_weapon(wid)
             rolled.append((t, raw, k, cov, ch.successes, wpn))

@@ -38,18 +38,11 @@ def staged(positions, *, active=1, moxie=(3, 0), seed=0, keep=(), rosters=(), **
     return g
 
 
-def submit(g, choice, stand=True):
-    """Submit ``choice`` for the player to decide. With ``stand`` (the default), a move that asks
-    whether to end it Prone is answered 'stays on its feet' at once (its events are returned
-    too), so scenarios about other rules read as before; pass ``stand=False`` to answer it."""
-    from engine.rulesets.counterblast.choices import DropProne
+def submit(g, choice):
+    """Submit ``choice`` for the player to decide. (A move ends standing unless it is a
+    ``MoveProne``: since rules version 3 nothing is asked after it.)"""
     d = g.pending()
-    ev = list(g.submit(d.player, choice))
-    if stand and not isinstance(choice, DropProne):
-        nxt = g.pending()
-        if nxt is not None and nxt.kind == "prone":
-            ev += g.submit(nxt.player, DropProne(nxt.options[0].model, False))
-    return ev
+    return list(g.submit(d.player, choice))
 
 
 def texts(events):

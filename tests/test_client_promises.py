@@ -452,6 +452,7 @@ def test_the_model_that_acted_stays_selected(app):
     while True:
         d = g.pending()
         if d.kind == "act" and any(isinstance(s, MoveSpace) for s in d.spaces) \
+                and any(type(o).__name__ == "Aim" for o in d.options) \
                 and (g.view(d.player).get("activation") or {}).get("actions_left", 0) >= 2:
             break
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
@@ -464,17 +465,40 @@ def test_the_model_that_acted_stays_selected(app):
     assert scene.ctrl.selected == space.actor
     scene.submit(space.sample(Random(4)))
     frame(app)
-    while s.pending() is not None and s.pending().player != d.player:   # (a Prone question, a reaction)
-        if s.pending().kind == "prone":
-            scene.submit(s.pending().options[0])
-        else:
-            scene.update(1.0)
-            if scene.worker:
-                scene.worker.wait(10)
-            scene.update(1.0)
-        frame(app)
-    if s.pending().kind == "prone":
-        scene.submit(s.pending().options[0])
+    while s.pending() is not None and s.pending().player != d.player:   # (a reaction)
+        scene.update(1.0)
+        if scene.worker:
+            scene.worker.wait(10)
+        scene.update(1.0)
         frame(app)
     assert space.actor in scene.ctrl.actors()            # one free action left
     assert scene.ctrl.selected == space.actor
+
+
+def test_the_p_toggle_makes_a_click_end_the_move_prone():
+    """Issue 31: in Counterblast, ending a move Prone is chosen with the point (P), not asked."""
+    from engine.rulesets.counterblast.choices import MoveProne
+    from engine.rulesets.common import MoveSpace, MoveTo
+    from game.controllers import GenericController
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    d = g.pending()
+    while not (d.kind == "act" and sum(isinstance(s, MoveSpace) for s in d.spaces) == 2):
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+        d = g.pending()
+    c = GenericController(d, g.view(d.player)["pieces"])
+    mid = next(s.actor for s in d.spaces if isinstance(s, MoveSpace))
+    c.click_model(mid)
+    b = next(s.base for s in d.spaces if isinstance(s, MoveSpace))
+    assert c.prone_offered()
+    import random
+    pt = next(s for s in d.spaces if isinstance(s, MoveSpace)).sample(random.Random(1))
+    plain = c.click_table(pt.x, pt.y)
+    assert type(plain.choice) is MoveTo
+    c.prone = True
+    prone = c.click_table(pt.x, pt.y)
+    assert type(prone.choice) is MoveProne and (prone.choice.x, prone.choice.y) == (plain.choice.x, plain.choice.y)
+    events = g.submit(d.player, prone.choice)
+    assert g.state.models[mid].has("prone") and any("drops Prone" in e.text for e in events)
+    assert g.pending() is None or g.pending().kind != "prone"
+    assert b.id == mid

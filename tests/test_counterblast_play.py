@@ -152,19 +152,31 @@ def test_aim_helps_every_share_of_a_split_shot_then_is_spent():
 
 def test_a_move_may_end_prone():
     """003_52d4831de0a47706.txt: 'A model may choose to become Prone at any point during a move
-    action.' After the movement its player chooses to end it Prone; a Prone model may not Rush."""
+    action.' The choice comes with the point (rules version 3): the Move offers a space that ends
+    standing (MoveTo) and one that ends Prone (MoveProne), and nothing is asked afterwards; a
+    Prone model may not Rush."""
     g = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)}, moxie=(3, 0))
     submit(g, C.ActivateSingle("1-ranger-1"))
-    submit(g, MoveTo("1-ranger-1", 20 * IN, 6 * IN), stand=False)
-    d = g.pending()
-    assert (d.player, d.kind) == (1, "prone")
-    assert d.options == (C.DropProne("1-ranger-1", False), C.DropProne("1-ranger-1", True))
-    assert d.labels == ("Ranger 1 stays on its feet", "Ranger 1 drops Prone")
-    ev = submit(g, C.DropProne("1-ranger-1", True))
+    d = d0 = g.pending()
+    ends = sorted(type(s.at_point(20 * IN, 6 * IN)[0]).__name__ for s in d.spaces if s.actor == "1-ranger-1"
+                  and hasattr(s, "ends_prone"))
+    assert ends == ["MoveProne", "MoveTo"]
+    ev = submit(g, C.MoveProne("1-ranger-1", 20 * IN, 6 * IN))
     r = g.state.models["1-ranger-1"]
     assert "Ranger 1 drops Prone" in texts(ev) and r.has("prone") and (r.x, r.y) == (20 * IN, 6 * IN)
     assert g.state.act.used["1-ranger-1"] == ["move"]          # one Move action, not two
-    assert C.Rush("1-ranger-1") not in g.pending().options      # 'Prone models may not Rush'
+    d = g.pending()
+    assert d.kind == "act" and C.Rush("1-ranger-1") not in d.options   # 'Prone models may not Rush'
+    # the plain move ends standing, with no question after it
+    g2 = staged({"1-ranger-1": (18, 7), "2-drone-1": (40, 30)}, moxie=(3, 0))
+    submit(g2, C.ActivateSingle("1-ranger-1"))
+    submit(g2, MoveTo("1-ranger-1", 20 * IN, 6 * IN))
+    assert g2.pending().kind == "act" and not g2.state.models["1-ranger-1"].has("prone")
+    # a MoveProne is not accepted by the space that ends standing, nor the other way round
+    plain = next(s for s in d0.spaces if getattr(s, "ends_prone", None) is False)
+    prone = next(s for s in d0.spaces if getattr(s, "ends_prone", None) is True)
+    assert plain.check(C.MoveProne("1-ranger-1", 21 * IN, 6 * IN)) == "this move ends standing"
+    assert prone.check(MoveTo("1-ranger-1", 21 * IN, 6 * IN)) == "this move ends Prone"
 
 
 def test_an_action_roll_may_dive_prone_before_the_shot():
@@ -176,10 +188,10 @@ def test_an_action_roll_may_dive_prone_before_the_shot():
         submit(g, C.ActivateSingle("1-ranger-1"))
         submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
         submit(g, C.React("2-drone-1", "action_roll"))
-        submit(g, MoveTo("2-drone-1", 28 * IN, 7 * IN), stand=False)
-        assert g.pending().kind == "prone" and g.pending().player == 2
+        assert g.pending().kind == "move" and g.pending().player == 2
         g.state.rng.force(9, 1, 1, 1,  1, 1, 1, 1)      # 1 hit; Defense all 1s
-        ev = submit(g, C.DropProne("2-drone-1", prone))
+        move = C.MoveProne if prone else MoveTo
+        ev = submit(g, move("2-drone-1", 28 * IN, 7 * IN))
         t = texts(ev)
         drone = g.state.models["2-drone-1"]
         assert any(defense in x for x in t) and drone.has("prone") == prone and drone.has("stunned")

@@ -132,8 +132,6 @@ class CounterblastPolicy(Policy):
             return next(o for o in d.options if isinstance(o, KeepLeader))
         if k == "reduce dread":
             return max(d.options, key=lambda o: o.moxie if isinstance(o, ReduceDread) else -1)
-        if k == "prone":       # end a move Prone: not weighed by this agent; it stays on its feet
-            return next(o for o in d.options if not o.prone)
         if k == "throw direction":
             return self.throw_direction(d, v)
         if k == "react":

@@ -200,7 +200,7 @@ class MoveSpace(ChoiceSpace):
         for _ in range(tries):
             a = rng.uniform(0, 2 * math.pi)
             r = self.allowance * math.sqrt(rng.random())
-            c = MoveTo(b.id, round(b.x + r * math.cos(a), 2), round(b.y + r * math.sin(a), 2))
+            c = self.choice_type(b.id, round(b.x + r * math.cos(a), 2), round(b.y + r * math.sin(a), 2))
             if self.quick(c) is None:
                 return c
             cands.append(c)

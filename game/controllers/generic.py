@@ -60,6 +60,7 @@ class GenericController:
         ids = set(self.pieces)
         self.ids_of = [involved(o, ids) for o in decision.options]
         self.selected: str | None = None
+        self.prone = False                 # moves end Prone (where the ruleset offers it)
         self._preview_key = None
         self._preview: Preview | None = None
 
@@ -150,7 +151,15 @@ class GenericController:
         others = [s for s in spaces if not isinstance(s, MoveSpace)]
         if alternate:
             return others
+        # a ruleset may offer the same move ending another way (Counterblast: Prone), answered
+        # while the client's toggle is on (``prone``); without such a space the plain move stays
+        toggled = [s for s in moves if getattr(s, "prone_toggle", False) == self.prone]
+        moves = toggled or [s for s in moves if not getattr(s, "prone_toggle", False)]
         return moves or others
+
+    def prone_offered(self) -> bool:
+        """Does the selected model's move have a way to end Prone (the P toggle applies)?"""
+        return any(getattr(s, "prone_toggle", False) for s in self.spaces_for(self.selected))
 
     def click_table(self, x: float, y: float, alternate: bool = False) -> Outcome:
         """A click on the table (mm): the first of the selected model's spaces that accepts the
@@ -172,7 +181,7 @@ class GenericController:
         spaces = self.table_spaces(alternate)
         if not spaces:
             return None
-        key = (round(x / grid_mm), round(y / grid_mm), self.selected, alternate)
+        key = (round(x / grid_mm), round(y / grid_mm), self.selected, alternate, self.prone)
         if key == self._preview_key:
             return self._preview
         self._preview_key = key

@@ -42,7 +42,7 @@ HELP = [
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
-    "+ / -: AI speed    A: animations on or off    F1: this help",
+    "P: moves end Prone (Counterblast)    + / -: AI speed    A: animations on or off    F1: this help",
 ]
 
 
@@ -90,6 +90,7 @@ class PlayScene(Scene):
         self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self.options = OptionsPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self._last_selected: str | None = None    # kept across the other side's decisions
+        self.prone_moves = False                   # P: a move ends Prone (Counterblast)
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         self._seen_version = -1
@@ -165,6 +166,7 @@ class PlayScene(Scene):
         self._last_selected = old_sel or self._last_selected
         self.ctrl = GenericController(self.decision, self.pieces) if human_turn else None
         if self.ctrl:
+            self.ctrl.prone = self.prone_moves
             actors = self.ctrl.actors()
             if self._last_selected in actors:
                 # the model that just acted stays selected (its next action, its odds on hover)
@@ -450,6 +452,11 @@ class PlayScene(Scene):
             self.command("threat")
         elif ev.key == pygame.K_a and not ctrl:
             self.set_animations(not self.tray.animate)
+        elif ev.key == pygame.K_p and not ctrl:
+            self.prone_moves = not self.prone_moves
+            if self.ctrl:
+                self.ctrl.prone = self.prone_moves
+            self.message = (f"moves end {'Prone' if self.prone_moves else 'standing'} (P)", self.t + 3.0)
         elif ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed = min(8.0, self.speed * 1.5)
             self.say(f"AI speed x{self.speed:.1f}")
@@ -768,7 +775,8 @@ class PlayScene(Scene):
             tip = self._piece_lines(hover)
         elif pv is not None:
             if pv.cost is not None:
-                tip = [f"move {ov.length_text(pv.cost, self.unit)} of {ov.length_text(pv.allowance, self.unit)}",
+                tip = [f"move {ov.length_text(pv.cost, self.unit)} of {ov.length_text(pv.allowance, self.unit)}"
+                       + (", ending Prone" if self.prone_moves and ctrl.prone_offered() else ""),
                        f"{ov.length_text(max(0.0, pv.allowance - pv.cost), self.unit)} left"]
                 crow = math.dist(pv.path[0], pv.path[-1]) if pv.path else pv.cost
                 if pv.cost > crow + 1.0:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.rulesets.common import MoveTo
 from engine.core import Choice
 
 
@@ -55,13 +56,10 @@ class GroupAction(Choice):
 
 
 @dataclass(frozen=True)
-class DropProne(Choice):
-    """After a Move action's movement (its own Move, a Rush, a Half-blind d5 move, an
-    Action-roll): end it Prone (``prone=True``) or standing. 'A model may choose to become Prone
-    at any point during a move action'; dropping Prone on the way and crawling on ends the same."""
-    tag = "counterblast.DropProne"
-    model: str
-    prone: bool
+class MoveProne(MoveTo):
+    """A move that ends Prone: 'A model may choose to become Prone at any point during a move
+    action'. Chosen with the point (the client's P toggle), not asked after every move."""
+    tag = "counterblast.MoveProne"
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from engine.data.maps import point_in_polygon
 from engine.table import Base
 
 from . import moxie, panic
-from .choices import DropProne, ElectLeader, KeepLeader, ReduceDread, Stay
+from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
 from .data import Crew, load_armoury, parse_crew, shipped_crews, shipped_missions
 from .flow.actions import ActionRules, SplitSpace, split_offers
 from .flow.activations import ActivationRules
@@ -150,8 +150,9 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
     unit = "in"
     players = 2
     # 2: issue 32 (any Jump heading, a Panicked model may not jump toward an enemy, a Throw's
-    # direction chosen after the roll): a save made under version 1 does not replay
-    version = "2"
+    # direction chosen after the roll): a save made under version 1 does not replay.
+    # 3: issue 31 (ending a move Prone is chosen with the point, MoveProne, not asked after it)
+    version = "3"
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -310,7 +311,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             w = st.window
             m = st.models[w["mover"]]
             return Decision(m.player, "move", f"{self.names[m.id]} moves up to {w['allowance']:.0f}\"",
-                            options=(Stay(m.id),), spaces=(self._move_space(st, m.id, w["allowance"] * MM),))
+                            options=(Stay(m.id),), spaces=tuple(self._move_spaces(st, m.id, w["allowance"] * MM)))
         if ph == "throw":
             w = st.window
             space = self._throw_direction_space(st)
@@ -318,10 +319,6 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
                             f"{self.names[w['thrower']]} throws {self.names[w['target']]} {w['inches']}\": "
                             f"choose the direction (click the table)", options=tuple(space.shortcuts()),
                             spaces=(space,))
-        if ph == "prone":
-            m = st.models[st.window["mover"]]
-            return Decision(m.player, "prone", f"{self.names[m.id]}: end the move Prone?",
-                            options=(DropProne(m.id, False), DropProne(m.id, True)))
         if ph == "react":
             w = st.window
             return Decision(w["reactor"], "react", w["prompt"], options=tuple(w["options"]))
@@ -349,8 +346,6 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             self._apply_act(st, c, ev)
         elif ph == "move":
             self._apply_move_followup(st, c, ev)
-        elif ph == "prone":
-            self._apply_prone(st, c, ev)
         elif ph == "throw":
             self._apply_throw_direction(st, c, ev)
         elif ph == "react":

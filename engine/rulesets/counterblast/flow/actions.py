@@ -172,7 +172,7 @@ class ActionRules:
             if m.has("half_blind"):
                 opts.append(MoveD5(mid))
             else:
-                spaces.append(self._move_space(st, mid, self.move_in(st, mid) * MM))
+                spaces += self._move_spaces(st, mid, self.move_in(st, mid) * MM)
                 if not kinds_only:
                     opts += self._contact_moves(st, mid, self.move_in(st, mid) * MM)
         if ok("rush") and movement.can_rush(used, conds)[0]:
@@ -351,8 +351,7 @@ class ActionRules:
             before = self.engagers(st, mid)
             self._place(st, mid, c.x, c.y)
             ev.append(Event(f"{n} moves", "move", {"model": mid, "to": [c.x, c.y]}))
-            if self._ask_prone(st, mid, {"then": "maneuver", "before": before}):
-                return
+            self._end_prone(st, mid, c, ev)
             self._after_maneuver(st, mid, before, ev)
         elif isinstance(c, (GoProne, StandUp)):       # both are Move actions: maneuvers
             before = self.engagers(st, mid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.rulesets.common import MoveTo
 
 from ..choices import (Aim, AimAssist, Boost, DoNothing, DogPile, Engineer, GoProne, HackDoor, HackMark, HackTerminal,
-                       Jump, MoveD5, PsiCraft, PsiStrike, Rally, Recover, Rush, Shoot, SplitShoot, SplitStrike,
+                       Jump, MoveD5, MoveProne, PsiCraft, PsiStrike, Rally, Recover, Rush, Shoot, SplitShoot, SplitStrike,
                        StandUp, Strike, Throw, Treat)
 
 MM = 25.4
@@ -14,7 +14,7 @@ HEADINGS = tuple(range(0, 360, 45))
 TEAM_FOR = {"shoot": "aim_assist", "engineer": "boost", "treat": "boost", "hack": "boost", "strike": "dog_pile"}
 
 
-_KINDS = {MoveTo: "move", GoProne: "move", StandUp: "move", Rush: "rush", Jump: "jump", Aim: "aim",
+_KINDS = {MoveTo: "move", MoveProne: "move", GoProne: "move", StandUp: "move", Rush: "rush", Jump: "jump", Aim: "aim",
           Shoot: "shoot", SplitShoot: "shoot", Strike: "strike", SplitStrike: "strike", MoveD5: "move", Throw: "throw", PsiStrike: "psi_strike",
           PsiCraft: "psi_craft", Treat: "treat", Engineer: "engineer", HackMark: "hack", HackTerminal: "hack", HackDoor: "hack",
           Recover: "recover", Rally: "rally", AimAssist: "aim_assist", Boost: "boost", DogPile: "dog_pile",

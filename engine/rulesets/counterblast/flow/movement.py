@@ -10,6 +10,8 @@ from engine.core import Event
 from engine.core.rolls import roll_record, with_rolls
 from engine.rulesets.common import MoveSpace, MoveTo
 
+from ..choices import MoveProne
+
 from .. import damage, movement
 from .common import CONTACT_MM, MM
 from .headings import HeadingSpace, jump_space, throw_space
@@ -19,8 +21,13 @@ class CBMoveSpace(MoveSpace):
     """``MoveSpace`` with nearby models only for the path search and the Panic restriction (a
     Panicked model may not end closer to any enemy than it started)."""
 
-    def __init__(self, table, base, allowance, others=(), enemies=(), no_closer=False, label=""):
+    def __init__(self, table, base, allowance, others=(), enemies=(), no_closer=False, label="", ends_prone=False):
         super().__init__(table, base, allowance, others, label=label)
+        # a move that ends Prone answers with MoveProne, one that ends standing with MoveTo; the
+        # client offers the Prone one through its P toggle (``prone_toggle``)
+        self.ends_prone = ends_prone
+        self.choice_type = MoveProne if ends_prone else MoveTo
+        self.prone_toggle = ends_prone
         reach = allowance + 2 * base.radius + 1.0
         self.near = tuple(o for o in self.others if math.hypot(o.x - base.x, o.y - base.y) <= reach + o.radius)
         self.no_closer = no_closer
@@ -37,7 +44,15 @@ class CBMoveSpace(MoveSpace):
         return self.near
 
     def extra_signature(self) -> tuple:
-        return (self.enemies, self.no_closer)
+        return (self.enemies, self.no_closer, self.ends_prone)
+
+    def at_point(self, x: float, y: float):
+        return (self.choice_type(self.base.id, round(float(x), 2), round(float(y), 2)),)
+
+    def check(self, c) -> str | None:
+        if type(c) is not self.choice_type:
+            return f"this move ends {'Prone' if self.ends_prone else 'standing'}"
+        return super().check(c)
 
     def problem(self, c: MoveTo) -> str | None:
         if not self.no_closer:
@@ -57,6 +72,16 @@ class MovementRules:
         others = [b for b in bs if b.id != mid]
         enemies = [b for b in others if st.models[b.id].player != m.player]
         return CBMoveSpace(self.tbl(st), self.base(m), allowance_mm, others, enemies, no_closer=m.has("panic"))
+
+    def _move_spaces(self, st, mid, allowance_mm) -> list:
+        """A Move's spaces: ending standing, and ending Prone (a standing model on the table)."""
+        m = st.models[mid]
+        plain = self._move_space(st, mid, allowance_mm)
+        if m.down or m.has("prone") or not m.on_table:
+            return [plain]
+        prone = CBMoveSpace(plain.table, plain.base, allowance_mm, plain.others, plain.enemies,
+                            no_closer=plain.no_closer, ends_prone=True)
+        return [plain, prone]
 
     def _jump_space(self, st, mid) -> HeadingSpace:
         """Every heading model ``mid`` may Jump toward; a Panicked model none that leads toward an
@@ -259,50 +284,26 @@ class MovementRules:
         if isinstance(c, MoveTo):
             self._place(st, mid, c.x, c.y)
             ev.append(Event(f"{self.names[mid]} moves", "move", {"model": mid, "to": [c.x, c.y]}))
+            self._end_prone(st, mid, c, ev)
         else:
             ev.append(Event(f"{self.names[mid]} stays put", "move"))
         if w["kind"] == "rush":
             st.window = None
             st.phase = "act"
-            if self._ask_prone(st, mid, {"then": "maneuver", "before": w["before"]}):
-                return
             self._after_maneuver(st, mid, w["before"], ev)
         elif w["kind"] == "action_roll":
             st.window = w["resume"]
             st.phase = "act"
-            if self._ask_prone(st, mid, {"then": "action_roll", "resume": w["resume"]}):
-                return
             self._gain(st, mid, "stunned", ev)
             self._resolve_attack(st, st.window, None, ev)
         else:
             raise AssertionError(w["kind"])
 
-    def _ask_prone(self, st, mid, then: dict) -> bool:
-        """After a Move action's movement: a standing model may end it Prone ('A model may choose
-        to become Prone at any point during a move action'). Asks its player (phase "prone")
-        and returns True, or returns False when there is nothing to ask (already Prone, Down,
-        off the table)."""
-        m = st.models[mid]
-        if not m.on_table or m.down or m.has("prone"):
-            return False
-        st.window = {"kind": "prone", "mover": mid, **then}
-        st.phase = "prone"
-        return True
-
-    def _apply_prone(self, st, c, ev):
-        w = st.window
-        mid = w["mover"]
-        st.window = None
-        st.phase = "act"
-        if c.prone:
+    def _end_prone(self, st, mid, c, ev) -> None:
+        """A MoveProne ends the move Prone (chosen with the point)."""
+        if isinstance(c, MoveProne) and not st.models[mid].has("prone"):
             st.models[mid].gain("prone")
             ev.append(Event(f"{self.names[mid]} drops Prone", "move"))
-        if w["then"] == "maneuver":
-            self._after_maneuver(st, mid, w["before"], ev)
-        else:                                   # an Action-roll: the shot resolves now
-            st.window = w["resume"]
-            self._gain(st, mid, "stunned", ev)
-            self._resolve_attack(st, st.window, None, ev)
 
     def _flee(self, st, mid, ev) -> bool:
         """A failed Rally's Move toward the crew's evac point by the shortest route. Returns

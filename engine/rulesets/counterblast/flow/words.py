@@ -12,7 +12,7 @@ from engine.rulesets.common import MoveTo
 from .. import actions as act_mod
 from .. import attacks, conditions, damage, odds
 from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
-                       DropProne, EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
+                       EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
                        Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
                        ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw,
                        ThrowDirection, Treat)
@@ -181,7 +181,7 @@ class WordsRules:
         if isinstance(c, MoveTo):
             m = st.models.get(c.model)
             d = math.hypot(c.x - m.x, c.y - m.y) / MM if m else 0
-            return f"{N(c.model)} moves {d:.1f}\""
+            return f"{N(c.model)} moves {d:.1f}\"" + (" and drops Prone" if type(c).__name__ == "MoveProne" else "")
         if isinstance(c, Shoot):
             return self._describe_shot(st, c.model, c.weapon, c.target)
         if isinstance(c, (SplitShoot, SplitStrike)):
@@ -203,8 +203,6 @@ class WordsRules:
             return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"
         if isinstance(c, NoReaction):
             return "no reaction"
-        if isinstance(c, DropProne):
-            return f"{N(c.model)} {'drops Prone' if c.prone else 'stays on its feet'}"
         if isinstance(c, ReduceDread):
             return f"spend {c.moxie} Moxie to reduce Dread by {c.moxie}"
         simple = {GoProne: "drops Prone", StandUp: "stands up", Rush: "Rushes (d10)", Stay: "stays put",

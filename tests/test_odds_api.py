@@ -391,3 +391,28 @@ def test_frontier_random_games_every_option(seed):
     from engine.rulesets.frontier.rules import Fight, Shoot
     g = Game(Setup("frontier", load_map(resolve_map("town")), (), {}, seed))
     assert _walk(g, seed, 300, (Shoot, Fight)) > 0
+
+
+def test_doubles_defence_announce_odds_step_with_each_ap():
+    """Issue 31: the defender's AP for extra defence dice come with the odds of each count (a
+    stepper): the attack as announced against that many more dice, each AP lowering the odds."""
+    from engine.ai import make_agent
+    from engine.rulesets.doubles import odds as dodds
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 4))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    while not ((d := g.pending()).kind == "announce defence" and len(d.options) >= 3):
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    hits = [g.attack_odds(o).outcomes[0][1] for o in d.options]
+    assert all(a > b for a, b in zip(hits, hits[1:]))
+    at = g.state.attack
+    from dataclasses import replace
+    att, dfs = g.rules.pools(g.state, replace(at, defence_ap=d.options[1].ap))
+    want = dodds.duel_odds(at.kind, att.counts(g.rules.opts), dfs.counts(g.rules.opts),
+                           health=g.state.fighters[at.defender].health,
+                           protection=g.rules.protection(g.state.fighters[at.defender]),
+                           back_shot=at.back is not None, target_on_ground=g.state.fighters[at.defender].on_ground,
+                           aggressiveness_this_turn=g.state.fighters[at.defender].status.aggressiveness,
+                           options=g.rules.opts)
+    assert hits[1] == pytest.approx(float(want.hit))

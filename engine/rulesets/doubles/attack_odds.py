@@ -1,6 +1,7 @@
 """``DoublesRules.attack_odds``: the exact odds (``odds.duel_odds``, under its model of the
-players' decisions) of a ``Shoot``, a ``MeleeAttack``, or the attacker's ``Announce`` of AP dice
-and back-shot use, as an ``engine.core.odds.AttackOdds``.
+players' decisions) of a ``Shoot``, a ``MeleeAttack``, the attacker's ``Announce`` of AP dice
+and back-shot use, or the defender's ``Announce`` of AP for extra defence dice (the attack as
+announced against that many more dice: a stepper of odds), as an ``engine.core.odds.AttackOdds``.
 
 The pools are the ones the state machine would build now (``DoublesRules.pools``: range band,
 sight, moving before the shot, aiming into a melee, armour penalties, the target's cover and
@@ -47,9 +48,15 @@ def attack_odds(rules, st, c, player) -> AttackOdds | None:
                         weapon=w.id if w else None, weapon_bonus=w.bonus if w else 0)
         elif isinstance(c, Announce):
             cur = st.attack
-            if cur is None or cur.stage != "announce_attack" or c.fighter != cur.attacker or cur.defender is None:
+            if cur is None or cur.defender is None:
                 return None
-            at = replace(cur, attack_ap=c.ap, back=c.back, defence_ap=0)
+            if cur.stage == "announce_attack" and c.fighter == cur.attacker:
+                at = replace(cur, attack_ap=c.ap, back=c.back, defence_ap=0)
+            elif cur.stage == "announce_defence" and c.fighter == cur.defender:
+                # the defender's extra dice: the attack as announced, against this many more dice
+                at = replace(cur, defence_ap=c.ap)
+            else:
+                return None
         if at is None:
             return None
         att, dfs = rules.pools(st, at)

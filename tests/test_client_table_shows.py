@@ -137,3 +137,32 @@ def test_a_frontier_card_is_chosen_by_clicking_it_and_the_other_hand_stays_hidde
     frame(app, n=3)
     face_up_of_other = {c for c in drawn if c in hidden} - set(g.state.cards[other].played)
     assert not face_up_of_other, f"the other hand was drawn: {face_up_of_other}"
+
+
+def test_a_frontier_shortfall_is_one_pick_of_all_its_cards(app):
+    """Forfeiting several cards is one multi-pick, not a decision a card; passing says first
+    what it forfeits."""
+    from engine.rulesets.frontier.choices import LayDown, Pass
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 4))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    passing = []
+    def want(d):
+        for o, label in zip(d.options, d.labels):
+            if isinstance(o, Pass):
+                passing.append(label)
+        return d.kind in ("forfeit", "lay down") and g.view(d.player)["cards"][str(d.player)]["to_spend"] >= 3
+    d = until(g, agents, want)
+    assert passing and all("still to spend" in t or "lost" in t for t in passing)
+    need = g.view(d.player)["cards"][str(d.player)]["to_spend"]
+    scene = scene_for(app, g, d.player)
+    frame(app, n=2)
+    assert scene.hand.need == need
+    n0 = len(g.decisions)
+    codes = [o.card for o in d.options if isinstance(o, LayDown)][:need]
+    for k, code in enumerate(codes):
+        r = dict(scene.hand.rects)[code]
+        click(app, (r.centerx, r.top + 8))
+        if k < need - 1:
+            assert len(g.decisions) == n0                       # nothing spent until all are picked
+    spent = [c.card for p, c in g.decisions[n0:] if isinstance(c, LayDown) and p == d.player]
+    assert sorted(spent) == sorted(codes)

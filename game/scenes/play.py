@@ -214,6 +214,18 @@ class PlayScene(Scene):
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
 
+    def _spend_picked(self) -> None:
+        """The shortfall's cards picked at once: each one the engine's own decision in turn."""
+        picked, self.hand.picked = list(self.hand.picked), []
+        player = self.decision.player
+        for code in picked:
+            d = self.decision
+            if d is None or d.player != player or self.ctrl is None:
+                break
+            opt = next((o for o in d.options if getattr(o, "card", None) == code), None)
+            if opt is None or not self.submit(opt):
+                break
+
     def _refuse_pair(self, a: str, b: str) -> None:
         """Two cards that make no pair the rules allow: the engine's own reason."""
         d = self.decision
@@ -376,6 +388,8 @@ class PlayScene(Scene):
                     self.submit(self.decision.options[got])
                 elif got == -2 and self.ctrl is not None and self.hand.refused:
                     self._refuse_pair(*self.hand.refused)
+                elif got == -3 and self.ctrl is not None:
+                    self._spend_picked()
                 return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             picked = self.options.handle(ev, self.mouse)

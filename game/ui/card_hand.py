@@ -42,6 +42,8 @@ class CardHand:
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.banner: Banner | None = None
         self.refused: tuple | None = None              # the two cards of a pair just refused
+        self.picked: list[str] = []                     # a shortfall's cards picked so far
+        self.need = 0                                   # how many the shortfall takes (0: none)
         self.area = pygame.Rect(0, 0, 0, 0)
 
     # --- state from the scene -----------------------------------------------------------
@@ -62,7 +64,12 @@ class CardHand:
                     singles[card] = i
         if singles != self.singles or pairs != self.pairs:
             self.lifted = None
+            self.picked = [c for c in self.picked if c in singles]
         self.singles, self.pairs = singles, pairs
+        # a shortfall of several cards is one pick of that many, not one decision each
+        mine = (view.get("cards") or {}).get(str(viewer)) or {}
+        spending = offered and decision is not None and decision.kind in ("forfeit", "lay down")
+        self.need = int(mine.get("to_spend") or 0) if spending else 0
 
     @property
     def active(self) -> bool:
@@ -95,7 +102,7 @@ class CardHand:
     def handle(self, ev) -> int | None:
         """A click on a card: the option index it answers; -1 when the click was the hand's own
         (a card lifted, a banner put away); -2 when two cards make no legal pair (``refused``);
-        None when it was not on a card."""
+        -3 when a shortfall's cards are all picked (``picked``); None when it was not on a card."""
         if ev.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(ev.pos)
             return None
@@ -109,6 +116,14 @@ class CardHand:
             return None
         if not self.pickable(code):
             return -1                               # a card, but not one to choose now
+        if self.need > 1:                           # pick the cards to spend, then they all go
+            if code in self.picked:
+                self.picked.remove(code)
+            else:
+                self.picked.append(code)
+            if len(self.picked) >= self.need:
+                return -3                           # the scene spends ``picked``, one by one
+            return -1
         if self.lifted is None or self.lifted == code:
             if self.lifted == code and code in self.singles:
                 self.lifted = None
@@ -157,7 +172,7 @@ class CardHand:
         fav = self.favoured(self.viewer)
         for k, code in enumerate(hand):
             lift = 0
-            if code == self.lifted:
+            if code == self.lifted or code in self.picked:
                 lift = 34
             elif code == self.hover:
                 lift = 20
@@ -167,7 +182,7 @@ class CardHand:
             img = card_image(code, CARD, favoured=bool(fav) and code.endswith(fav), dim=dim)
             r = pygame.Rect(round(x + k * step), round(base_y - lift), *CARD)
             screen.blit(img, r)
-            if code == self.lifted:
+            if code == self.lifted or code in self.picked:
                 pygame.draw.rect(screen, (120, 240, 150), r.inflate(4, 4), 2, border_radius=7)
             self.rects.append((code, r))
         for j, code in enumerate(committed):       # committed to the test: face down to the rest
@@ -175,6 +190,9 @@ class CardHand:
             screen.blit(card_image(code, CARD, dim=True), r)
             tag = plate("committed", 12)
             screen.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top)))
+        if self.need > 1:
+            tip = plate(f"pick the {self.need} cards to spend ({len(self.picked)} picked)", 14)
+            screen.blit(tip, tip.get_rect(midbottom=(tr.centerx, tr.bottom - CARD[1] - 40)))
         if self.hover and self.hover in hand:
             tip = plate(card_words(self.hover) + ("  (favoured)" if fav and self.hover.endswith(fav) else ""), 14)
             screen.blit(tip, tip.get_rect(midbottom=(tr.centerx, tr.bottom - CARD[1] - 14)))

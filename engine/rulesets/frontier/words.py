@@ -48,6 +48,7 @@ class WordsRules:
                 "discard": len(c.discard),
                 "deck": len(c.deck),
                 "spent": c.spent,
+                "to_spend": self._must_spend(st, q),     # cards still to spend this turn (public)
                 "pairs_played": c.pairs_played,
             }
         t = st.test
@@ -124,7 +125,13 @@ class WordsRules:
         if isinstance(c, Drink) and c.model in M and c.item in self.items:
             return f"{M[c.model].name} drinks the {self.items[c.item].name.lower()}"
         if isinstance(c, Pass):
-            return "pass for the rest of the turn"
+            p = st.active
+            moves = sum(1 for m in self._standing(st, p) if not m.second_move)
+            n = self._must_spend(st, p)
+            what = "laid down face up" if self.opts.shortfall == "lay_down" else "forfeited"
+            lost = [f"{moves} second move{'s' if moves != 1 else ''}"] if moves else []
+            return ("pass for the rest of the turn: no more activations" + (f", {', '.join(lost)} lost" if lost else "")
+                    + (f"; the {n} card{'s' if n != 1 else ''} still to spend will be {what}" if n else ""))
         if isinstance(c, Commit):
             try:
                 cs = [parse_card(x) for x in c.cards]

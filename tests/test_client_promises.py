@@ -502,3 +502,44 @@ def test_the_p_toggle_makes_a_click_end_the_move_prone():
     assert g.state.models[mid].has("prone") and any("drops Prone" in e.text for e in events)
     assert g.pending() is None or g.pending().kind != "prone"
     assert b.id == mid
+
+
+def test_a_counterblast_group_is_formed_by_clicking_its_models(app):
+    """Issue 31: a group activation is formed by clicking its models (the leader, then Shift+click
+    the others), not read from dozens of list lines; the Jump's compass headings leave the list
+    for the table."""
+    from engine.rulesets.counterblast.choices import ActivateGroup, ActivateSingle
+    from game.scenes.play import PlayScene
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    while (d := g.pending()).kind != "activate" or not any(isinstance(o, ActivateGroup) and len(o.models) == 3
+                                                           for o in d.options):
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
+    scene = PlayScene(app, s, "outpost")
+    app.switch(scene)
+    frame(app)
+    assert not any(isinstance(d.options[i], ActivateGroup) and len(d.options[i].models) > 1
+                   for i, _ in scene.ctrl.items())
+    want = next(o for o in d.options if isinstance(o, ActivateGroup) and len(o.models) == 3)
+    leader, *rest = want.models
+    scene.select(leader)
+    for mid in rest:
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode="",
+                                       scancode=0)])
+        import game.scenes.play as play_mod
+        orig = play_mod.pygame.key.get_mods
+        play_mod.pygame.key.get_mods = lambda: pygame.KMOD_SHIFT
+        try:
+            pos = scene.screen_pos_of(mid)
+            frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+        finally:
+            play_mod.pygame.key.get_mods = orig
+    assert sorted(scene.ctrl.group) == sorted(rest)
+    first = scene.ctrl.items()[0][0]
+    assert d.options[first] == want                       # the group formed, first in the list
+    n0 = len(g.decisions)
+    key(app, pygame.K_1)
+    assert g.decisions[n0] == (d.player, want)
+    assert ActivateSingle(leader) != want

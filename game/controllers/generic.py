@@ -60,6 +60,8 @@ class GenericController:
         ids = set(self.pieces)
         self.ids_of = [involved(o, ids) for o in decision.options]
         self.selected: str | None = None
+        self.group: list[str] = []         # models Shift+clicked into the selected leader's group
+        self._groups: list[bool] | None = None
         self.prone = False                 # moves end Prone (where the ruleset offers it)
         self._preview_key = None
         self._preview: Preview | None = None
@@ -89,15 +91,71 @@ class GenericController:
             return []
         return [(i, t) for i, t in enumerate(self.labels()) if not self.ids_of[i]]
 
+    def is_group(self, i: int) -> bool:
+        """An option naming two or more of the deciding player's own models in one tuple field
+        (a Counterblast group activation): formed by clicking its models, not read from a list."""
+        if self._groups is None:
+            own = {m for m, p in self.pieces.items() if p.get("player") == self.decision.player}
+
+            def group(o) -> bool:
+                return any(isinstance(v, tuple) and len(v) >= 2 and all(isinstance(x, str) and x in own for x in v)
+                           for v in (getattr(o, f.name) for f in dataclasses.fields(o)))
+            self._groups = [group(o) for o in self.decision.options]
+        return self._groups[i]
+
+    def shortcut(self, i: int) -> bool:
+        """An option that is also a point of a table space other than a move (a Jump's compass
+        headings): the table answers it, so the list leaves it out."""
+        o = self.decision.options[i]
+        return any(not isinstance(s, MoveSpace) and type(o) is getattr(s, "choice_type", None)
+                   and s.at_point.__func__ is not ChoiceSpace.at_point for s in self.decision.spaces)
+
+    def groups_of(self, leader: str | None) -> list[int]:
+        return [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == leader and self.is_group(i)]
+
+    def group_option(self) -> int | None:
+        """The group option made of the selected model and the models added to it, if any."""
+        if not self.group:
+            return None
+        want = {self.selected, *self.group}
+        for i in self.groups_of(self.selected):
+            if set(self.ids_of[i]) == want:
+                return i
+        return None
+
     def items(self) -> list[tuple[int, str]]:
         """(option index, label) of the options listed now: the selected model's, or all, less
-        the ``general`` ones shown apart."""
+        the ``general`` ones shown apart, group options (formed by Shift+clicking the models; the
+        one formed is listed first) and the table's shortcuts."""
         apart = {i for i, _ in self.general()}
-        all_items = [(i, t) for i, t in enumerate(self.labels()) if i not in apart]
+        labels = self.labels()
+        formed = self.group_option()
+        all_items = [(i, t) for i, t in enumerate(labels)
+                     if i not in apart and not self.is_group(i) and not self.shortcut(i)]
         if self.selected is None:
-            return all_items
+            return all_items or [(i, t) for i, t in enumerate(labels) if i not in apart]
         mine = [(i, t) for i, t in all_items if self.selected in self.ids_of[i]]
+        if formed is not None:
+            mine = [(formed, labels[formed])] + mine
         return mine or all_items
+
+    def add_to_group(self, mid: str) -> Outcome:
+        """Shift+click on a friend with a leader selected: in or out of the group being formed."""
+        if self.selected is None or not self.groups_of(self.selected):
+            return Outcome(refusal="select the group's leader first, then Shift+click the others")
+        if mid == self.selected:
+            return Outcome(selected=self.selected)
+        if mid in self.group:
+            self.group.remove(mid)
+        elif any(mid in self.ids_of[i] for i in self.groups_of(self.selected)):
+            self.group.append(mid)
+        else:
+            return Outcome(refusal=f"{self.pieces[mid]['name']} cannot join this group", selected=self.selected)
+        if self.group and self.group_option() is None and \
+                not any(set(self.group) <= set(self.ids_of[i]) for i in self.groups_of(self.selected)):
+            self.group.remove(mid)
+            return Outcome(refusal="no group the rules allow has these models", selected=self.selected)
+        return Outcome(selected=self.selected)
 
     def hotkey(self, n: int) -> Outcome:
         """Key 1-9: the n-th listed option."""
@@ -114,7 +172,7 @@ class GenericController:
     # --- clicks -------------------------------------------------------------------------
     def click_model(self, mid: str) -> Outcome:
         sel = self.selected
-        own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid]
+        own = [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == mid and not self.is_group(i)]
         if sel is not None and mid != sel and not own and not self.spaces_for(mid):
             # an option of the selected model that names the clicked one (a target); a model
             # that may act itself is selected instead (a friend, not a target)
@@ -123,8 +181,10 @@ class GenericController:
                 return Outcome(choice=self.decision.options[aimed[0]])
             if aimed:
                 return Outcome(selected=sel)  # several (weapons): the list shows them
-        if own or self.spaces_for(mid):
+        if own or self.spaces_for(mid) or self.groups_of(mid):
             again = sel == mid
+            if not again:
+                self.group = []
             self.selected = mid
             self._preview_key = None
             # a model whose one option only names it (activate it, elect it): the first click
@@ -141,6 +201,7 @@ class GenericController:
 
     def deselect(self) -> None:
         self.selected = None
+        self.group = []
         self._preview_key = None
 
     def table_spaces(self, alternate: bool = False) -> list[ChoiceSpace]:

@@ -187,6 +187,7 @@ class PlayScene(Scene):
                 self.tray.add(e.text, e.data.get("rolls") or reveal_records(e, self.viewer), self.t, animate=False)
             self._shown_player = self.viewer
         self._seen_version = s.version
+        self._show_toggles()
         self._fill_options()
 
     def _fill_options(self) -> None:
@@ -197,6 +198,11 @@ class PlayScene(Scene):
             prompt = f"{self.names[d.player]} is thinking: {d.prompt}"
         else:
             prompt = f"{self.names[d.player]}: {d.prompt}"
+            if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):
+                n = len(self.ctrl.group)
+                prompt += (" - Shift+click friends to form a group" if not n
+                           else f" - group: {n + 1} models" + ("" if self.ctrl.group_option() is not None
+                                                              else " (not a group the rules allow yet)"))
             if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
@@ -569,6 +575,15 @@ class PlayScene(Scene):
             return
         x, y = self._mm(pos)
         p = ov.piece_at(self.pieces, {}, x, y)
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if p is not None and shift and self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected) \
+                and p["player"] == self.decision.player:
+            out = self.ctrl.add_to_group(p["id"])     # Shift+click: a friend in or out of the group
+            self._last_prompt = None
+            self._fill_options()
+            if out.refusal:
+                self.say(out.refusal, error=True)
+            return
         if p is not None and (p["id"] in self.ctrl.actors() or self.ctrl.selected is not None):
             out = self.ctrl.click_model(p["id"])
             self._last_prompt = None
@@ -782,6 +797,11 @@ class PlayScene(Scene):
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
         self.effects.draw(surf, cam, self.pieces, pos, self.t)
+        if ctrl and ctrl.group:                       # the group being formed
+            for p in self.pieces:
+                if p["id"] in ctrl.group:
+                    c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
+                    pygame.draw.circle(surf, (140, 240, 160), c, p["radius"] * cam.px_per_mm + 6, 3)
         tip = None
         if hover is not None and sel and hover["id"] != sel and not self._busy():
             tip = self._aim_lines(sel, hover)

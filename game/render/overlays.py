@@ -368,3 +368,47 @@ def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
         box.blit(s, (10, yy))
         yy += s.get_height() + 3
     return box
+
+
+# --- the state of the table: objectives held, doors opened, weapons on the ground ---------------
+def draw_table_state(screen, cam, view: dict, geoms=()) -> None:
+    """What the view says changed on the table: who holds each objective (a ring in the side's
+    colour and a flag), doors opened (their footprint drawn open), thrown weapons where they lie."""
+    for o in view.get("objectives") or []:
+        c = mm_to_screen(cam, o["x"], o["y"])
+        held = o.get("held_by")
+        if held:
+            col = SIDE_COLOURS.get(held, (200, 200, 200))
+            pygame.draw.circle(screen, col, c, max(10, 14 * cam.px_per_mm), 3)
+            lab = plate(f"held by P{held}", 12, fg=(250, 246, 236), bg=(*col, 220))
+            screen.blit(lab, lab.get_rect(midtop=(c[0], c[1] + max(10, 14 * cam.px_per_mm) + 2)))
+        for k, q in enumerate(o.get("hacked_by") or []):
+            col = SIDE_COLOURS.get(q, (200, 200, 200))
+            lab = plate(f"hacked by P{q}", 12, fg=(250, 246, 236), bg=(*col, 200))
+            screen.blit(lab, lab.get_rect(midbottom=(c[0], c[1] - 14 - k * 16)))
+    opened = set(view.get("opened_doors") or ())
+    for g in geoms:
+        if getattr(g.piece, "id", None) in opened and g.shape == "poly" and len(g.points) >= 3:
+            pts = [mm_to_screen(cam, x * cam.mm_per_unit, y * cam.mm_per_unit) for x, y in g.points]
+            pygame.draw.polygon(screen, (70, 74, 78), pts)
+            for a, b in zip(pts, pts[1:] + pts[:1]):
+                _dashed(screen, (200, 230, 160), a, b)
+            lab = plate("open", 12)
+            cx = sum(p[0] for p in pts) / len(pts)
+            cy = sum(p[1] for p in pts) / len(pts)
+            screen.blit(lab, lab.get_rect(center=(cx, cy)))
+    for d in view.get("dropped") or []:
+        c = mm_to_screen(cam, d["x"], d["y"])
+        col = SIDE_COLOURS.get(d.get("side"), (200, 200, 200))
+        pygame.draw.line(screen, INK, (c[0] - 5, c[1] - 5), (c[0] + 5, c[1] + 5), 4)
+        pygame.draw.line(screen, col, (c[0] - 5, c[1] - 5), (c[0] + 5, c[1] + 5), 2)
+        lab = text_halo(str(d.get("weapon", "")).replace("_", " "), 11)
+        screen.blit(lab, lab.get_rect(midleft=(c[0] + 7, c[1])))
+
+
+def _dashed(screen, colour, a, b, dash: float = 6.0) -> None:
+    n = max(1, int(math.dist(a, b) / dash))
+    for k in range(0, n, 2):
+        p = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+        q = (a[0] + (b[0] - a[0]) * min(n, k + 1) / n, a[1] + (b[1] - a[1]) * min(n, k + 1) / n)
+        pygame.draw.line(screen, colour, p, q, 2)

@@ -622,7 +622,7 @@ class PlayScene(Scene):
         """The Reach, Sight and Threat buttons stay pressed while their shading is on."""
         for key in ("reach", "sight", "threat"):
             b = self.buttons.get(key)
-            if b is not None:
+            if b is not None and b.is_selected != bool(self.toggles.get(key)):
                 (b.select if self.toggles.get(key) else b.unselect)()
 
     def set_animations(self, on: bool) -> None:
@@ -749,6 +749,7 @@ class PlayScene(Scene):
         if self.session.pass_due() is not None:   # never a frame of the wrong player's table
             screen.fill((20, 16, 13))
             return
+        self._show_toggles()
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
@@ -794,6 +795,7 @@ class PlayScene(Scene):
                     ov.draw_path(surf, cam, pv.path, pv.legal)
                 if not pv.legal:
                     ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+        ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
         self.effects.draw(surf, cam, self.pieces, pos, self.t)

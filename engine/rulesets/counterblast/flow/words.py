@@ -10,7 +10,7 @@ from engine.core.board import piece
 from engine.rulesets.common import MoveTo
 
 from .. import actions as act_mod
-from .. import attacks, conditions, damage, odds
+from .. import attacks, conditions, damage, odds, scoring
 from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
                        EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
                        Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
@@ -76,8 +76,38 @@ class WordsRules:
                                                        "actions_left": st.act.actions_left, "step": st.act.step},
             "opened_doors": list(st.opened),
             "final": st.final,
+            "objectives": self._objective_view(st),
             "pieces": pieces,
         }
+
+    def _objective_view(self, st) -> list[dict]:
+        """Each marker of the mission with who holds it now (the crew with more models not Down
+        within its range, as scored at the end of the game) and who has hacked it; kept per
+        positions, as views are asked for often."""
+        key = (tuple(st.hacked.get(1, ())), tuple(st.hacked.get(2, ())),
+               tuple((i, m.x, m.y, m.down, m.on_table) for i, m in st.models.items()))
+        memo = self.__dict__.setdefault("_objective_memo", {})
+        if key not in memo:
+            if len(memo) > 512:
+                memo.clear()
+            out = []
+            ranges = {}
+            for o in self.mission.objectives:
+                if o.kind == "control_markers":
+                    for mk in self.markers:
+                        if not o.markers or mk in o.markers:
+                            ranges[mk] = o.range * MM
+            for mk, (x, y) in self.markers.items():
+                held = None
+                if mk in ranges:
+                    counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
+                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= ranges[mk])
+                              for q in (1, 2)}
+                    held = scoring.marker_controller(counts)
+                out.append({"id": mk, "x": x, "y": y, "held_by": held,
+                            "hacked_by": [q for q in (1, 2) if mk in st.hacked.get(q, ())]})
+            memo[key] = out
+        return [dict(o, hacked_by=list(o["hacked_by"])) for o in memo[key]]
 
     def _model_entries(self, st) -> tuple[dict, list]:
         """The view's ``models`` and ``pieces``, asked for at every view: each model's two entries

@@ -18,8 +18,8 @@ from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoN
                        ThrowDirection, Treat)
 from .common import MM, PRONE_HEIGHT_MM
 
-# condition name -> its marker on a piece (str.capitalize, done once)
-_CAPITALIZED = {c: c.capitalize() for c in conditions.CONDITIONS}
+# condition name -> its marker on a piece: the rules' own word (Half-blind, Panicked), done once
+_CAPITALIZED = {c: conditions.NAMES.get(c, c.capitalize()) for c in conditions.CONDITIONS}
 
 
 @lru_cache(maxsize=4096)

@@ -166,3 +166,35 @@ def test_a_frontier_shortfall_is_one_pick_of_all_its_cards(app):
             assert len(g.decisions) == n0                       # nothing spent until all are picked
     spent = [c.card for p, c in g.decisions[n0:] if isinstance(c, LayDown) and p == d.player]
     assert sorted(spent) == sorted(codes)
+
+
+def test_help_is_where_the_choice_is_made(app):
+    """Hovering an option shows its rule (help_for, with its source); F2 opens the glossary and L
+    the legend; G stars the easy agent's pick, computed from the player's own view."""
+    from game.ui import help_text
+    from game.ui.help_panels import option_card
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    d = until(g, agents, lambda d: d.kind == "announce attack" and len(d.options) >= 2)
+    scene = scene_for(app, g, d.player)
+    row = scene.options.rows[0]
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=row.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
+    assert scene.options.hover == row.index
+    entry = help_text.help_for("doubles", d.options[row.index])
+    assert entry is not None and entry.text and entry.source
+    assert option_card("doubles", d.labels[row.index], d.options[row.index]) is not None
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0)])
+    assert scene.reference is not None and scene.reference_kind == "glossary"
+    assert [e.title for e in scene.reference.entries] == [e.title for e in help_text.glossary("doubles")]
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="", scancode=0)])
+    assert scene.reference_kind == "legend" and scene.reference.entries
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert scene.reference is None
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0)])
+    agent = make_agent("easy", d.player, d.seq)
+    agent.attach(g.table, g.rules)
+    pick = d.options.index(agent.choose(d, g.view(d.player)))
+    starred = [i for i, t in scene.options._key[1] if "suggested" in t]
+    assert starred == [pick]

@@ -42,6 +42,7 @@ HELP = [
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
+    "Hover an option: what it does and the rule    F2: rules glossary    L: legend    G: suggestions",
     "P: moves end Prone (Counterblast)    + / -: AI speed    A: animations on or off    F1: this help",
 ]
 
@@ -91,6 +92,10 @@ class PlayScene(Scene):
         self.options = OptionsPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self._last_selected: str | None = None    # kept across the other side's decisions
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
+        self.reference = None                      # the glossary (F2) or the legend (L), when open
+        self.reference_kind = ""
+        self.suggest = False                       # G: star the easy agent's pick
+        self._suggested = (None, None)
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         self._seen_version = -1
@@ -209,6 +214,9 @@ class PlayScene(Scene):
                     alt = self.ctrl.table_spaces(alternate=True)[0].describe()
                     prompt += f" (Shift+click: {alt})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
+        tip = self._suggestion()
+        if tip is not None:
+            items = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in items]
         general = self.ctrl.general() if self.ctrl else []
         self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None)
         self.tray.set_offer(self._keep_offer())
@@ -397,6 +405,9 @@ class PlayScene(Scene):
                 elif got == -3 and self.ctrl is not None:
                     self._spend_picked()
                 return
+        if self.reference is not None and ev.type == pygame.MOUSEWHEEL:
+            self.reference.handle(ev)
+            return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             picked = self.options.handle(ev, self.mouse)
             if picked is not None:
@@ -453,10 +464,22 @@ class PlayScene(Scene):
             self.open_load()
         elif ev.key == pygame.K_F1:
             self.show_help = not self.show_help
+        elif ev.key == pygame.K_F2:
+            self.open_reference("glossary")
+        elif ev.key == pygame.K_l and not ctrl:
+            self.open_reference("legend")
+        elif ev.key == pygame.K_g and not ctrl:
+            self.suggest = not self.suggest
+            self._last_prompt = None
+            self._fill_options()
+            self.message = (f"suggestions {'on: the easy agent’s pick is starred' if self.suggest else 'off'} (G)",
+                            self.t + 3.0)
         elif ev.key in (pygame.K_f, pygame.K_HOME):
             self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         elif ev.key == pygame.K_ESCAPE:
-            if self.show_help:
+            if self.reference is not None:
+                self.reference = None
+            elif self.show_help:
                 self.show_help = False
             elif self.ctrl:
                 self.ctrl.deselect()
@@ -756,6 +779,10 @@ class PlayScene(Scene):
         self.hand.draw(screen, self.table_rect, self.t)
         self._draw_bar(screen)
         self._draw_panel(screen)
+        if self.options.hover is not None and self.ctrl is not None and self.reference is None:
+            self._draw_option_card(screen, self.options.hover)
+        if self.reference is not None:
+            self.reference.draw(screen, self.table_rect)
         if self.show_help:
             self._draw_help(screen)
         if self.message and self.t < self.message[1]:
@@ -834,6 +861,46 @@ class PlayScene(Scene):
             cache[key] = self.session.game.ranges(mid)
         return cache[key]
 
+    def open_reference(self, which: str) -> None:
+        """F2: the rules glossary; L: the legend. The same key again closes it."""
+        from game.ui.help_panels import glossary_panel, legend_panel
+        if self.reference is not None and self.reference_kind == which:
+            self.reference = None
+            return
+        rs = self.session.game.setup.ruleset
+        self.reference = glossary_panel(rs, self.session.game.rules.name) if which == "glossary" else legend_panel(rs)
+        self.reference_kind = which
+
+    def _draw_option_card(self, screen, index: int) -> None:
+        """The option under the mouse: what it does, what it costs, its odds, the rule's source."""
+        from game.ui.help_panels import option_card
+        d = self.decision
+        if d is None or not 0 <= index < len(d.options):
+            return
+        card = option_card(self.session.game.setup.ruleset, self._with_odds(index, d.labels[index]), d.options[index])
+        r = self.options.rect_of_row(index) if hasattr(self.options, "rect_of_row") else None
+        y = r.y if r is not None else self.options.rect.y
+        y = max(4, min(y, screen.get_height() - card.get_height() - 4))
+        screen.blit(card, (self.panel_rect.x - card.get_width() - 6, y))
+
+    def _suggestion(self) -> int | None:
+        """The easy agent's pick for the player deciding, from that player's own view (G)."""
+        d = self.decision
+        if not self.suggest or self.ctrl is None or d is None:
+            return None
+        key = (self.session.version, d.seq)
+        if self._suggested[0] != key:
+            from engine.ai import make_agent
+            try:
+                agent = make_agent("easy", d.player, d.seq)
+                agent.attach(self.session.game.table, self.session.game.rules)
+                c = agent.choose(d, self.session.game.view(d.player))
+                pick = d.options.index(c) if c in d.options else None
+            except Exception:  # noqa: BLE001 - a suggestion is an aid, never a reason to fail
+                pick = None
+            self._suggested = (key, pick)
+        return self._suggested[1]
+
     def _piece_lines(self, p) -> list[str]:
         side = self.names.get(p["player"], f"Player {p['player']}")
         lines = [f"{p['name']}  ({side})"]
@@ -841,7 +908,8 @@ class PlayScene(Scene):
             lines.append(p["health"])
         lines += p["profile"]
         if p["markers"]:
-            lines.append("state: " + ", ".join(p["markers"]))
+            from game.ui.help_panels import marker_words
+            lines += marker_words(self.session.game.setup.ruleset, p["markers"])
         if p["out"]:
             lines.append("out of the game")
         return lines

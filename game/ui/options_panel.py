@@ -131,6 +131,13 @@ class OptionsPanel:
                 return r.index
         return None
 
+    def rect_of_row(self, index: int) -> pygame.Rect | None:
+        """Where an option's row is drawn now (no scrolling)."""
+        for r in self.pinned + self.rows:
+            if r.index == index:
+                return r.rect.copy()
+        return None
+
     def rect_of(self, index: int) -> pygame.Rect | None:
         """Where an option's row is drawn (scrolled into view first): for tests and tours."""
         if any(r.index == index for r in self.rows):

@@ -198,3 +198,15 @@ def test_help_is_where_the_choice_is_made(app):
     pick = d.options.index(agent.choose(d, g.view(d.player)))
     starred = [i for i, t in scene.options._key[1] if "suggested" in t]
     assert starred == [pick]
+
+
+def test_the_log_groups_repeats_and_marks_private_lines(app):
+    from game.ui.log_panel import LogPanel
+    log = LogPanel(pygame.Rect(0, 0, 360, 200))
+    for _ in range(7):
+        log.add("Player 2 forfeits a card", "cards")
+    log.add("You forfeit the 4 of Spades", "cards", private=True)
+    log.add("You forfeit the 4 of Spades", "cards", private=False)
+    assert log.texts == ["Player 2 forfeits a card", "You forfeit the 4 of Spades", "You forfeit the 4 of Spades"]
+    assert log.repeats == [7, 1, 1] and log.private == [False, True, False]
+    assert len(log.rows) == 3                      # one row each: the seven came as one

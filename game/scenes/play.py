@@ -185,7 +185,7 @@ class PlayScene(Scene):
             self.tray.clear()
             for e in s.game.log:
                 if e.visible(self.viewer):
-                    self.log.add(e.text, e.kind, e.data.get("rolls"))
+                    self.log.add(e.text, e.kind, e.data.get("rolls"), private=e.visible_to is not None)
             shown = [e for e in s.game.log[-60:] if e.visible(self.viewer)
                      and (e.data.get("rolls") or (e.kind == "reveal" and isinstance(e.data.get("cards"), dict)))]
             for e in shown[-self.tray.keep:]:
@@ -316,7 +316,7 @@ class PlayScene(Scene):
             return False
         seen = [e for e in step.events if e.visible(self.viewer)]
         for e in seen:
-            self.log.add(e.text, e.kind, e.data.get("rolls"))
+            self.log.add(e.text, e.kind, e.data.get("rolls"), private=e.visible_to is not None)
             if e.data.get("rolls"):
                 self.tray.add(e.text, e.data["rolls"], self.t)
             elif e.kind == "reveal" and isinstance(e.data.get("cards"), dict):

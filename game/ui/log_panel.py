@@ -9,6 +9,7 @@ import pygame
 
 from game.render.text import font
 
+PRIVATE = (200, 170, 250)          # lines only this player sees
 KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250, 220, 130),
                 "result": (140, 240, 160), "error": (255, 120, 110), "turn": (160, 200, 255)}
 
@@ -36,6 +37,8 @@ class LogPanel:
         self.texts: list[str] = []
         self.kinds: list[str] = []
         self.payloads: list = []           # per entry: what a click on it shows again (a roll), or None
+        self.private: list[bool] = []      # per entry: seen by this player only
+        self.repeats: list[int] = []       # per entry: how many times it came in a row
         self.scroll = 0            # rows scrolled up from the bottom
         self.clicked = None        # the payload of the line last clicked
 
@@ -45,28 +48,49 @@ class LogPanel:
         self.texts.clear()
         self.kinds.clear()
         self.payloads.clear()
+        self.private.clear()
+        self.repeats.clear()
         self.scroll = 0
 
-    def add(self, text: str, kind: str = "info", payload=None) -> None:
-        f = font(self.size)
-        colour = KIND_COLOURS.get(kind, (226, 220, 206))
+    def add(self, text: str, kind: str = "info", payload=None, private: bool = False) -> None:
+        """A line; ``private``: only this player sees it (shown apart, marked). The same line
+        again at once is one line with a count ("forfeits a card x7")."""
+        if self.texts and self.texts[-1] == text and self.kinds[-1] == kind and payload is None \
+                and self.payloads[-1] is None and self.private[-1] == private:
+            self.repeats[-1] += 1
+            n = len(self.texts) - 1
+            while self.row_entry and self.row_entry[-1] == n:        # render the entry again
+                self.rows.pop()
+                self.row_entry.pop()
+            self._render(n)
+            return
         self.texts.append(text)
         self.kinds.append(kind)
         self.payloads.append(payload)
-        for line in wrap(text, f, self.rect.w - 14):
-            self.rows.append(f.render(line, True, colour))
-            self.row_entry.append(len(self.texts) - 1)
+        self.private.append(private)
+        self.repeats.append(1)
+        self._render(len(self.texts) - 1)
         if self.scroll:
             self.scroll += 1        # keep the reader's place when scrolled back
+
+    def _render(self, n: int) -> None:
+        f = font(self.size)
+        colour = PRIVATE if self.private[n] else KIND_COLOURS.get(self.kinds[n], (226, 220, 206))
+        text = ("\u25b8 only you: " if self.private[n] else "") + self.texts[n] \
+            + (f"  \u00d7{self.repeats[n]}" if self.repeats[n] > 1 else "")
+        for line in wrap(text, f, self.rect.w - 14):
+            self.rows.append(f.render(line, True, colour))
+            self.row_entry.append(n)
 
     def set_rect(self, rect) -> None:
         rect = pygame.Rect(rect)
         if rect.w != self.rect.w:   # re-wrap for the new width
-            entries = list(zip(self.texts, self.kinds, self.payloads))
+            entries = list(zip(self.texts, self.kinds, self.payloads, self.private, self.repeats))
             self.rect = rect
             self.clear()
-            for t, k, p in entries:
-                self.add(t, k, p)
+            for t, k, p, priv, n in entries:
+                for _ in range(n):
+                    self.add(t, k, p, priv)
         self.rect = rect
 
     def handle(self, ev, mouse=None) -> bool:

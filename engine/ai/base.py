@@ -62,6 +62,10 @@ class Agent:
         agents that do not search ignore it."""
         self.worlds = worlds
 
+    # one line on why the last choice was made, in a player's words ("" when there is nothing to
+    # say): the client shows it with the AI's move
+    reason: str = ""
+
     def choose(self, decision: Decision, view: dict) -> Choice:
         raise NotImplementedError
 

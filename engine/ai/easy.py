@@ -27,6 +27,31 @@ class Policy:
     def choose(self, decision: Decision, view: dict) -> Choice:
         return fallback(decision, self.agent.rng)
 
+    def note_reason(self, spots, move) -> None:
+        """Keep a move's reason (the score term it gained most on), for ``explain``."""
+        from .easy_moves import spot_reason
+        reasons = self.__dict__.setdefault("_reasons", {})
+        if len(reasons) > 4096:
+            reasons.clear()
+        if move is not None:
+            reasons[move] = spot_reason(spots, move)
+
+    def explain(self, decision: Decision, choice: Choice) -> str:
+        """One line on why ``choice`` (a player's words): a move's kept reason, an attack's odds
+        as the engine states them in its label, else what the choice is."""
+        got = self.__dict__.get("_reasons", {}).get(choice)
+        if got:
+            return got
+        try:
+            label = decision.labels[decision.options.index(choice)]
+        except (ValueError, IndexError, AttributeError):
+            return ""
+        if "%" in label and ":" in label:
+            return "the best odds it had: " + label.split(":", 1)[1].strip()
+        if any(hasattr(choice, f) for f in ("target", "defender")) and not hasattr(choice, "x"):
+            return "its best attack now"
+        return ""
+
     def kept_move(self, key, build):
         """A ruleset's best move, kept per question: a search meets the same position in many
         worlds (other dice, other hidden cards), which a move answer never reads. ``key`` must
@@ -77,5 +102,9 @@ class EasyAgent(Agent):
 
     def choose(self, decision: Decision, view: dict) -> Choice:
         if len(decision.options) == 1 and not decision.spaces:
+            self.reason = ""
             return decision.options[0]
-        return self.policy(view).choose(decision, view)
+        policy = self.policy(view)
+        choice = policy.choose(decision, view)
+        self.reason = policy.explain(decision, choice)      # for a player following the AI's turn
+        return choice

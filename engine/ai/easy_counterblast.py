@@ -427,4 +427,7 @@ class CounterblastPolicy(Policy):
                 if not e["down"] and s.seen[j] >= 1 / 3 and erng and dist <= erng:
                     threat += 0.2 * (1.0 - 0.5 * int(s.cover[j]))
             s.score = u + shot - threat
-        return best_spot(spots, space)
+            s.parts = {"goal": u, "shot": shot, "threat": -threat}
+        got = best_spot(spots, space)
+        self.note_reason(spots, got[0])
+        return got

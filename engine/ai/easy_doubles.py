@@ -149,6 +149,7 @@ class DoublesPolicy(Policy):
         for k, s in enumerate(spots):
             goal = s.goal if s.goal < INF else 5 * step
             u = -goal / step
+            s.parts = {"goal": u}
             if can_shoot_after:
                 best = 0.0
                 for j, e in enumerate(enemies):
@@ -157,12 +158,14 @@ class DoublesPolicy(Policy):
                         band = sh.range_band(c.throw, dist / 10.0)
                         best = max(best, 1.5 + 0.5 * BAND_SCORE.get(band, -3) + (0.5 if s.sees[j] >= 0.9 else 0))
                 u += best
+                s.parts["shot"] = best
             threat = 0.0
             for j, e in enumerate(enemies):
                 dist = max(0.0, math.hypot(s.base.x - e["x"], s.base.y - e["y"]) - 2 * BASE_RADIUS_MM)
                 if dist <= threat_mm[j] and s.seen[j] >= 0.1:
                     threat += 0.25 * s.seen[j]
             u -= threat
+            s.parts["threat"] = -threat
             s.score = u - (0.0 if k else 0.35)   # staying must be clearly better: moving costs nothing but AP
         here_spot, rest = spots[0], spots[1:]
         if not rest:
@@ -175,6 +178,7 @@ class DoublesPolicy(Policy):
             if not ok:
                 return None
             best = max(ok, key=lambda s: s.score)
+        self.note_reason(spots, best.move)
         return best.move
 
     # -------------------------------------------------------------- the duel

@@ -408,4 +408,7 @@ class FrontierPolicy(Policy):
             if melee_bent:
                 shot *= 0.5
             s.score = u + shot - threat
-        return best_spot(spots, space)
+            s.parts = {"goal": u, "shot": shot, "threat": -threat}
+        got = best_spot(spots, space)
+        self.note_reason(spots, got[0])
+        return got

@@ -28,6 +28,7 @@ class Spot:
     seen: np.ndarray = field(default_factory=lambda: np.zeros(0))     # visible fraction of this spot from each enemy
     cover: np.ndarray = field(default_factory=lambda: np.zeros(0))    # cover code this spot has against each enemy
     score: float = 0.0
+    parts: dict = field(default_factory=dict)     # the score's terms (goal, shot, threat), for a reason
 
 
 def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.ndarray] = (),
@@ -119,6 +120,21 @@ def nearest(points, x, y):
 
 def finite(d: float, fallback: float) -> float:
     return fallback if d >= INF else d
+
+
+REASONS = {"goal": "moves toward its goal", "shot": "moves to get a shot", "threat": "moves out of the enemy's sight"}
+
+
+def spot_reason(spots, move) -> str:
+    """A move's reason in a player's words: the term of the score it gained most on, against
+    standing still (the first spot)."""
+    here = spots[0].parts if spots else {}
+    chosen = next((s for s in spots if s.move == move), None)
+    if chosen is None or not chosen.parts:
+        return ""
+    gains = {k: v - here.get(k, 0.0) for k, v in chosen.parts.items()}
+    best = max(gains, key=lambda k: gains[k])
+    return REASONS.get(best, "") if gains[best] > 0.01 else "moves where it does least harm"
 
 
 def best_spot(spots, space):

@@ -164,17 +164,22 @@ class SearchAgent(Agent):
             return decision.options[0]
         t0 = clock()   # the budget counts easy's own pick too
         pick = self.easy.choose(decision, view)
+        self.reason = getattr(self.easy, "reason", "")
         if self.worlds is None or self.utility is None or self.rules is None:
             return pick
         if decision.kind in TRUST_EASY.get(view.get("ruleset"), ()):
             return pick
         for a in self.roll.values():
             a.policy({"ruleset": view.get("ruleset")})
+        easy_reason = getattr(self.easy, "reason", "")
         final = self.search(decision, pick, t0)
         self.stats["search_seconds"] += clock() - t0
         self._remember(view, pick, final)
         if final != pick:
             self.stats["changed"] += 1
+            self.reason = "a look-ahead over sampled worlds found this better than the first idea"
+        else:
+            self.reason = easy_reason + ("; the look-ahead agreed" if easy_reason else "")
         return final
 
     def _world(self, seed: int):

@@ -93,6 +93,7 @@ class PlayScene(Scene):
         self._last_selected: str | None = None    # kept across the other side's decisions
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
         self.reference = None                      # the glossary (F2) or the legend (L), when open
+        self.ai_named: set[str] = set()            # models the AI's last turn named
         self.reference_kind = ""
         self.suggest = False                       # G: star the easy agent's pick
         self._suggested = (None, None)
@@ -315,6 +316,16 @@ class PlayScene(Scene):
             self.say(str(err).split("\n")[0], error=True)
             return False
         seen = [e for e in step.events if e.visible(self.viewer)]
+        if step.by_ai:                              # what the AI's turn touched, ringed until we act
+            from game.controllers.generic import involved
+            ids = {p["id"] for p in self.pieces}
+            self.ai_named.update(involved(choice, ids))
+            for e in seen:
+                self.ai_named.update(v for k, v in (e.data or {}).items()
+                                     if k in ("model", "fighter", "attacker", "defender", "target", "shooter")
+                                     and isinstance(v, str) and v in ids)
+        else:
+            self.ai_named.clear()
         for e in seen:
             self.log.add(e.text, e.kind, e.data.get("rolls"), private=e.visible_to is not None)
             if e.data.get("rolls"):
@@ -737,6 +748,7 @@ class PlayScene(Scene):
                 if s.pending() is not None and s.pending().seq == w.seq:
                     self.submit(w.choice)
                     self.ai_wait = self.t + 0.35 / self.speed
+                    self._show_reason(w.player, w.choice)
             return
         following = self.speed < 2 and self.effects.busy(self.t)      # let a shot be seen landing
         if s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait and self.app.scene is self:
@@ -826,6 +838,10 @@ class PlayScene(Scene):
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
         self.effects.draw(surf, cam, self.pieces, pos, self.t)
+        for p in self.pieces:                         # what the AI's last turn was about
+            if p["id"] in self.ai_named and not p["out"]:
+                c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
+                pygame.draw.circle(surf, (170, 200, 255), c, p["radius"] * cam.px_per_mm + 9, 1)
         if ctrl and ctrl.group:                       # the group being formed
             for p in self.pieces:
                 if p["id"] in ctrl.group:
@@ -882,6 +898,15 @@ class PlayScene(Scene):
         y = r.y if r is not None else self.options.rect.y
         y = max(4, min(y, screen.get_height() - card.get_height() - 4))
         screen.blit(card, (self.panel_rect.x - card.get_width() - 6, y))
+
+    def _show_reason(self, player: int, choice) -> None:
+        """The AI's one-line reason, floating over the model it moved or acted with."""
+        from game.controllers.generic import involved
+        from game.ui.effects import Effect
+        why = getattr(self.session.agents.get(player), "reason", "")
+        ids = involved(choice, {p["id"] for p in self.pieces})
+        if why and ids and self.tray.animate:
+            self.effects.effects.append(Effect("float", ids[0], None, why, (190, 215, 255), self.t + 0.3))
 
     def _suggestion(self) -> int | None:
         """The easy agent's pick for the player deciding, from that player's own view (G)."""

@@ -73,12 +73,19 @@ def editor(app, mapfile=None, path=None):
 
 
 def palette_click(app, scene, text):
+    """Click a palette item, scrolling the list down with its arrow button until it shows."""
     lst = scene.palette.list
-    for item in lst.item_list:
-        if item["text"] == text and item.get("button_element") is not None:
-            click(app, item["button_element"].rect.center)
-            frame(app)
-            return
+    for _ in range(300):
+        for item in lst.item_list:
+            el = item.get("button_element")
+            if item["text"] == text and el is not None and lst.rect.contains(el.rect):
+                click(app, el.rect.center)
+                frame(app)
+                return
+        assert lst.scroll_bar is not None, f"{text!r} is not in the palette"
+        at = lst.scroll_bar.bottom_button.rect.center
+        frame(app, [motion(at), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)], n=6)
+        frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)], n=2)
     raise AssertionError(f"{text!r} is not visible in the palette")
 
 
@@ -343,3 +350,109 @@ def test_live_analysis_follows_each_drop(app):
     assert scene.live.version == scene.stack.version and not scene.live.coarse
     assert scene.live.metrics["overall_los_pct"] > los0          # a tall piece gone: more sight
     assert scene.baseline is not None and scene.baseline.metrics["overall_los_pct"] == los0
+
+
+# ----------------------------------------------------------------------------- more tools
+
+def test_draw_a_fence_run_point_by_point(app):
+    scene = editor(app)
+    palette_click(app, scene, "Draw a fence run")
+    for pt in ((20.0, 10.0), (26.0, 10.0), (26.0, 16.0)):
+        click(app, world_px(scene, *pt))
+    key(app, pygame.K_RETURN, unicode="\r")
+    fences = [p for p in scene.map.pieces if p.kind == "fence"]
+    assert [(p.shape.a, p.shape.b) for p in fences] == [((20.0, 10.0), (26.0, 10.0)), ((26.0, 10.0), (26.0, 16.0))]
+    assert len({p.group for p in fences}) == 1 and scene.tool is None
+
+
+def test_drag_a_corner_in_corner_mode_and_a_zone_corner(app):
+    scene = editor(app)
+    place(app, scene, "Container", (20.0, 20.0))     # 5 x 2.5: corners (17.5, 18.75) ...
+    pid = scene.selection[0][1]
+    key(app, pygame.K_v)
+    p = E.get_piece(scene.map, pid)
+    c = p.shape.points[2]
+    # a corner lands on the grid: (22.5, 21.25) dragged by about (1, 1.8) goes to (23.5, 23)
+    drag(app, world_px(scene, *c), world_px(scene, c[0] + 1.0, c[1] + 1.8))
+    assert c == (22.5, 21.25) and E.get_piece(scene.map, pid).shape.points[2] == (23.5, 23.0)
+    # a zone's corners are handles as soon as it is selected
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    z = scene.map.deployment[0]
+    corner = z.points[2]                              # (12, 44) on a 60 x 44 table
+    click(app, world_px(scene, corner[0], 30.0))     # its border
+    assert scene.selection == [("zone", 0)]
+    drag(app, world_px(scene, *corner), world_px(scene, corner[0] + 3.0, corner[1]))
+    assert scene.map.deployment[0].points[2] == (corner[0] + 3.0, corner[1])
+
+
+def test_objectives_are_placed_and_moved_like_pieces(app):
+    scene = editor(app)
+    palette_click(app, scene, "Objective marker")
+    click(app, world_px(scene, 15.0, 30.0))
+    new = [o for o in scene.map.objectives if o.id != "centre"]
+    assert len(new) == 1 and new[0].at == (15.0, 30.0) and scene.selection == [("objective", new[0].id)]
+    drag(app, world_px(scene, 15.0, 30.0), world_px(scene, 18.0, 32.0))
+    assert next(o for o in scene.map.objectives if o.id == new[0].id).at == (18.0, 32.0)
+
+
+def test_the_editor_autosaves_and_skirmish_edit_recovers_the_draft(app, tmp_path):
+    from game.editor.document import read_autosave
+    from game.userdirs import editor_autosave_file
+
+    scene = editor(app)
+    place(app, scene, "Forest", (20.0, 20.0))
+    scene.doc._autosaved_at -= 60                    # as if 60 s had passed
+    frame(app)
+    found = read_autosave(editor_autosave_file())
+    assert found is not None and found[0] == scene.map
+
+
+def test_the_launcher_edit_button_opens_the_chosen_map(app):
+    from game.scenes.editor import EditorScene
+    from game.scenes.launcher import LauncherScene
+
+    launcher = LauncherScene(app)
+    app.switch(launcher)
+    frame(app)
+    click(app, launcher.edit_b.rect.center)
+    assert isinstance(app.scene, EditorScene)
+    assert app.scene.map == launcher.maps[launcher.settings.map]
+    assert app.scene.doc.save_path().parent != app.scene.doc.path.parent     # a shipped map saves elsewhere
+
+
+def test_skirmish_edit_refuses_a_bad_map_and_renders_headless(tmp_path, monkeypatch, capsys):
+    from game.cli import main
+
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema_version": 1, "id": "x"}')
+    assert main(["edit", str(bad)]) == 1
+    assert f"{bad}: " in capsys.readouterr().err
+    out = tmp_path / "shot.png"
+    assert main(["edit", "outpost", "--screenshot", str(out), "--frames", "2"]) == 0
+    assert out.stat().st_size > 10_000
+
+
+def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, monkeypatch):
+    import time
+
+    from engine.paths import MAPS_DIR
+    from game.editor import balance
+
+    monkeypatch.setattr(balance, "BALANCE_GAMES", 4)
+    monkeypatch.setattr(balance, "BALANCE_AGENT", "random")
+    scene = editor(app, load_map(MAPS_DIR / "town.json"), MAPS_DIR / "town.json")
+    click(app, scene.buttons["balance"].rect.center)
+    assert scene.balance is not None and scene.progress is not None
+    assert scene.buttons["balance"].text == "Cancel test"
+    t0 = time.monotonic()
+    seen_frames = 0
+    while scene.balance is not None and time.monotonic() - t0 < 180:
+        frame(app)                                  # the editor keeps drawing frames meanwhile
+        seen_frames += 1
+        time.sleep(0.05)
+    assert scene.balance is None, "the balance test did not finish in 3 minutes"
+    assert seen_frames > 10 and scene.progress is None
+    assert any(line.startswith("zone 1 wins ") for line in scene.balance_lines), scene.balance_lines
+    assert scene.buttons["balance"].text == "Test balance"

@@ -456,3 +456,17 @@ def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, mon
     assert seen_frames > 10 and scene.progress is None
     assert any(line.startswith("zone 1 wins ") for line in scene.balance_lines), scene.balance_lines
     assert scene.buttons["balance"].text == "Test balance"
+
+
+def test_import_a_carltographer_layout_through_the_file_dialog(app):
+    import pygame_gui
+
+    scene = editor(app)
+    click(app, scene.buttons["import"].rect.center)          # nothing unsaved: the dialog opens
+    assert scene.dialog is not None and scene.dialog_kind == "import"
+    small = Path(__file__).parent / "data" / "carltographer" / "small-layout.json"
+    frame(app, [pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(small), ui_element=scene.dialog)])
+    assert scene.map.width == 44.0 and len(scene.map.pieces) == 9
+    assert scene.doc.dirty and scene.doc.path is None
+    assert scene.doc.save_path().name == "small-layout.json"
+    assert scene.live is not None and scene.live.metrics["symmetry"]["unmatched_pct"] == 0.0

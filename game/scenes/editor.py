@@ -1383,7 +1383,8 @@ class EditorScene(Scene):
         y = self.table_rect.bottom - 8
         for text, until, err in reversed(self.messages):
             lab = self._text(text[:150], 15, False, (255, 160, 140) if err else (240, 232, 214))
-            back = pygame.Rect(self.table_rect.x + 8, y - lab.get_height() - 4, lab.get_width() + 12, lab.get_height() + 4)
+            back = pygame.Rect(self.table_rect.right - lab.get_width() - 20, y - lab.get_height() - 4,
+                               lab.get_width() + 12, lab.get_height() + 4)
             pygame.draw.rect(screen, (30, 22, 16), back, border_radius=4)
             screen.blit(lab, (back.x + 6, back.y + 2))
             y = back.y - 3

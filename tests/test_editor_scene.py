@@ -470,3 +470,14 @@ def test_import_a_carltographer_layout_through_the_file_dialog(app):
     assert scene.doc.dirty and scene.doc.path is None
     assert scene.doc.save_path().name == "small-layout.json"
     assert scene.live is not None and scene.live.metrics["symmetry"]["unmatched_pct"] == 0.0
+
+
+def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
+    from game.userdirs import sheets_dir
+
+    scene = editor(app)
+    place(app, scene, "Building with a yard", (30.0, 22.0))
+    click(app, scene.buttons["sheet"].rect.center)
+    pdf, png = sheets_dir() / "new-layout.pdf", sheets_dir() / "new-layout.png"
+    assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 10_000
+    assert any(str(pdf) in m[0] for m in scene.messages)

@@ -24,8 +24,9 @@ def balance_ruleset(mapfile) -> str:
     return Settings.load().ruleset
 
 
-def start_balance(scene, games: int = BALANCE_GAMES):
+def start_balance(scene, games: int | None = None):
     """Start the experiment for the scene's layout: (run or None, lines to show)."""
+    games = games or BALANCE_GAMES
     from game.editor.document import map_json
     from game.editor.worker import BalanceRun
     from game.userdirs import balance_dir

@@ -1368,6 +1368,33 @@ class EditorScene(Scene):
             s = self._memo[key] = font(size, bold).render(text, True, colour)
         return s
 
+    def _wrap(self, lines, size, width) -> list[str]:
+        """``lines`` broken at spaces to fit ``width`` pixels (kept per text: drawn every frame)."""
+        key = ("wrap", tuple(lines), size, width)
+        got = self._memo.get(key)
+        if got is None:
+            f = font(size)
+            got = []
+            for line in lines:
+                cur = ""
+                words = []
+                for word in line.split(" "):
+                    while f.size(word)[0] > width and len(word) > 8:    # a path longer than the panel
+                        k = max(8, int(len(word) * width / f.size(word)[0]) - 1)
+                        words.append(word[:k])
+                        word = word[k:]
+                    words.append(word)
+                for word in words:
+                    cand = f"{cur} {word}".strip()
+                    if cur and f.size(cand)[0] > width:
+                        got.append(cur)
+                        cur = word
+                    else:
+                        cur = cand
+                got.append(cur)
+            self._memo[key] = got
+        return got
+
     def _draw_status(self, screen) -> None:
         r = self.status_rect
         pygame.draw.rect(screen, (22, 18, 15), r)
@@ -1396,8 +1423,8 @@ class EditorScene(Scene):
         if self.form.problem:
             screen.blit(self._text(self.form.problem[:52], 14, True, (255, 150, 130)), (x, y))
             y += 20
-        for line in self.save_lines[:4]:
-            screen.blit(self._text(line[-60:], 13, False, (255, 150, 130)), (x, y))
+        for line in self._wrap(self.save_lines[:3], 13, PANEL_W - 20)[:6]:
+            screen.blit(self._text(line, 13, False, (255, 150, 130)), (x, y))
             y += 17
         lv = self.live
         busy = " (updating...)" if self.analysis.busy else ""
@@ -1427,8 +1454,8 @@ class EditorScene(Scene):
                 screen.blit(self._text(dt, 14, True, col), (x + 270, y))
             y += 18
         y += 4
-        for line in self.balance_lines[:4]:
-            screen.blit(self._text(line[:56], 13, False, (220, 235, 200)), (x, y))
+        for line in self._wrap(self.balance_lines[:4], 13, PANEL_W - 20)[:8]:
+            screen.blit(self._text(line, 13, False, (220, 235, 200)), (x, y))
             y += 17
 
     def _draw_help(self, screen) -> None:

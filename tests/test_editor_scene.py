@@ -481,3 +481,28 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
     pdf, png = sheets_dir() / "new-layout.pdf", sheets_dir() / "new-layout.png"
     assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 10_000
     assert any(str(pdf) in m[0] for m in scene.messages)
+
+
+def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):
+    from game.app import run_editor
+    from game.editor.document import Document, new_map
+    from game.scenes import base
+    from game.userdirs import editor_autosave_file
+
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    doc = Document(new_map(), tmp_path / "mine.json", tmp_path, editor_autosave_file())
+    doc.stack.do(E.Move((("objective", "centre"),), 3.0, 1.0))
+    assert doc.autosave() is None
+    seen = {}
+
+    def run(self, max_frames=None, screenshot=None):
+        seen["scene"] = self.scene
+        self.step(1 / 60, [])
+        pygame.quit()
+
+    monkeypatch.setattr(base.App, "run", run)
+    assert run_editor(None) == 0
+    scene = seen["scene"]
+    assert scene.map == doc.map and scene.doc.path == tmp_path / "mine.json" and scene.doc.dirty
+    assert any("recovered" in m[0] for m in scene.messages)
+    scene.close()

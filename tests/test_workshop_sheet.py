@@ -1,7 +1,6 @@
 """The printable setup sheet (engine/workshop/sheet.py, ``skirmish sheet``)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

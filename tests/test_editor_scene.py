@@ -506,3 +506,29 @@ def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkey
     assert scene.map == doc.map and scene.doc.path == tmp_path / "mine.json" and scene.doc.dirty
     assert any("recovered" in m[0] for m in scene.messages)
     scene.close()
+
+
+def test_escape_cancels_a_drag_and_keys_wait_for_the_drop(app):
+    scene = editor(app)
+    place(app, scene, "Crate", (20.0, 20.0))
+    before = scene.map
+    a, b = world_px(scene, 20.0, 20.0), world_px(scene, 26.0, 24.0)
+    frame(app, [motion(a), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
+    frame(app, [motion(b, (1, 0, 0))], n=0)
+    assert scene.drag is not None and scene.drag.active
+    key(app, pygame.K_z, pygame.KMOD_CTRL)           # ignored while dragging
+    assert scene.map is before
+    key(app, pygame.K_ESCAPE)
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
+    assert scene.map is before and scene.drag is None
+
+
+def test_a_piece_on_the_mirror_line_slides_along_it_by_drag(app):
+    scene = editor(app)
+    place(app, scene, "Crate", (30.0, 20.0))         # on the left-right mirror line
+    key(app, pygame.K_m)
+    assert scene.stack.symmetry == "mirror_x"
+    pid = scene.selection[0][1]
+    drag(app, world_px(scene, 30.0, 20.0), world_px(scene, 33.0, 25.0))
+    x0, y0, x1, y1 = S.bounds(E.get_piece(scene.map, pid).shape)
+    assert (x0 + x1) / 2 == 30.0 and y0 > 20.0       # it stayed on the line and went up

@@ -413,6 +413,12 @@ class EditorScene(Scene):
             self.say("symmetry off")
 
     def _key(self, ev) -> None:
+        if self.drag is not None and self.drag.active and self.drag.kind != "pan":
+            if ev.key == pygame.K_ESCAPE:          # cancel the drag: nothing changes
+                self.drag = None
+                self.renderer.set_map(self.map)
+                self.say("drag cancelled")
+            return                                  # no other key while a drag is under way
         ctrl = ev.mod & pygame.KMOD_CTRL
         shift = ev.mod & pygame.KMOD_SHIFT
         k = ev.key
@@ -659,7 +665,8 @@ class EditorScene(Scene):
         image and drawn on top; a lock (or a twin's) refuses the drag before anything moves."""
         d.active = True
         keys = (d.key,) if d.kind == "vertex" else tuple(self.selection)
-        probe = {"move": lambda: E.Move(keys, 1e-3, 0.0), "rotate": lambda: E.Rotate(keys, 180.0),
+        # a move along both axes: a piece on a mirror line may still slide along it
+        probe = {"move": lambda: E.Move(keys, 1e-3, 1e-3), "rotate": lambda: E.Rotate(keys, 180.0),
                  "scale": lambda: E.Scale(keys, 1.001),
                  "vertex": lambda: E.MoveVertex(d.key, d.index, self._vertex_pos(d.key, d.index))}[d.kind]()
         try:

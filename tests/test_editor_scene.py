@@ -532,3 +532,22 @@ def test_a_piece_on_the_mirror_line_slides_along_it_by_drag(app):
     drag(app, world_px(scene, 30.0, 20.0), world_px(scene, 33.0, 25.0))
     x0, y0, x1, y1 = S.bounds(E.get_piece(scene.map, pid).shape)
     assert (x0 + x1) / 2 == 30.0 and y0 > 20.0       # it stayed on the line and went up
+
+
+def test_changing_the_unit_keeps_the_table_and_the_view(app):
+    import pygame_gui
+
+    scene = editor(app)
+    place(app, scene, "Building", (20.0, 20.0))
+    before = scene.to_screen(20.0, 20.0)
+    dd = next(d for d, name in scene.form.dropdowns.items() if name == "map.unit") if scene.selection == [] else None
+    if dd is None:
+        key(app, pygame.K_ESCAPE)
+        dd = next(d for d, name in scene.form.dropdowns.items() if name == "map.unit")
+    frame(app, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="cm", ui_element=dd)])
+    assert scene.map.unit == "cm" and scene.map.width == pytest.approx(152.4)
+    assert scene.grid == 1.0 and scene.cam.mm_per_unit == 10.0
+    after = scene.to_screen(20.0 * 2.54, 20.0 * 2.54)
+    assert math.dist(before, after) <= 1.5                 # the same spot of the table on screen
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.map.unit == "in" and scene.cam.mm_per_unit == 25.4

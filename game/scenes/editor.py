@@ -218,7 +218,16 @@ class EditorScene(Scene):
     def _map_changed(self) -> None:
         """After any change of the map (edit, undo, redo, open): redraw, re-analyse, refresh."""
         m = self.map
+        unit_changed = m.unit != self.renderer.map.unit or (m.width, m.height) != (self.renderer.map.width,
+                                                                                   self.renderer.map.height)
         self.renderer.set_map(m)
+        if unit_changed:
+            # another unit (or table size): the camera's scale is per unit, the grid menu's steps too
+            self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=24)
+            if m.unit != getattr(self, "_layout_unit", m.unit):
+                self.grid = SN.grid_step(m.unit)
+                self._layout()
+        self._layout_unit = m.unit
         present = set(E.keys_of(m))
         self.selection = [k for k in self.selection if k in present]
         if self.grid not in self._grid_options():

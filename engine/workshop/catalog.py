@@ -140,7 +140,7 @@ def place_template(t: Template, unit: str, mapfile, at: tuple[float, float], deg
     the template's origin, moved to ``at``, with ids free on the map and (several pieces) one
     new group."""
     k = MM_PER[unit] / MM_PER[mapfile.unit]
-    c, s = S._cos_sin(degrees)
+    c, s = S.cos_sin(degrees)
     ax, ay = at
 
     def f(x, y):

@@ -243,7 +243,7 @@ class Rotate(_Geometric):
 
     def point_map(self, m):
         ax, ay = self.about if self.about is not None else selection_centre(m, self.keys)
-        c, s = S._cos_sin(float(self.degrees))
+        c, s = S.cos_sin(float(self.degrees))
         return lambda x, y: (ax + (x - ax) * c - (y - ay) * s, ay + (x - ax) * s + (y - ay) * c)
 
     def describe(self):
@@ -828,7 +828,7 @@ def unmatched(m: MapFile, mode: str, tol: float = TOLERANCE) -> list[Key]:
     return [k for k in keys_of(m) if counterpart(m, k, mode, tol) is None]
 
 
-def _twins(m: MapFile, keys, mode: str) -> tuple[list, dict, set]:
+def twins_of(m: MapFile, keys, mode: str) -> tuple[list, dict, set]:
     """(primaries, twin of each primary, items that are their own counterpart) for ``keys``:
     of a selected item and its selected counterpart, only the first is primary."""
     primaries, twin, selfs = [], {}, set()
@@ -847,7 +847,7 @@ def _twins(m: MapFile, keys, mode: str) -> tuple[list, dict, set]:
     return primaries, twin, selfs
 
 
-def _project(mode: str, dx: float, dy: float) -> tuple[float, float]:
+def project_move(mode: str, dx: float, dy: float) -> tuple[float, float]:
     """The part of a move that keeps an item its own counterpart."""
     if mode == "mirror_x":
         return 0.0, dy
@@ -908,11 +908,11 @@ def _with_twins(edit: Edit, m: MapFile, mode: str) -> Edit:
             cur = t.apply(cur)
         return Compound(tuple(out), edit.label)
     if isinstance(edit, (Move, Rotate, Scale)):
-        prim, twin, selfs = _twins(m, edit.keys, mode)
+        prim, twin, selfs = twins_of(m, edit.keys, mode)
         if isinstance(edit, Move):
             free = tuple(k for k in prim if k not in selfs)
             parts: list[Edit] = [Move(free, edit.dx, edit.dy)] if free else []
-            pdx, pdy = _project(mode, edit.dx, edit.dy)
+            pdx, pdy = project_move(mode, edit.dx, edit.dy)
             held = tuple(k for k in prim if k in selfs)
             if held and (pdx or pdy):
                 parts.append(Move(held, pdx, pdy))
@@ -925,21 +925,21 @@ def _with_twins(edit: Edit, m: MapFile, mode: str) -> Edit:
             parts = [type(edit)(**{**edit.__dict__, "keys": tuple(prim), "about": about})]
         return _follow(Compound(tuple(parts), edit.describe()), m, twin, f)
     if isinstance(edit, (MoveVertex, InsertVertex, DeleteVertex)):
-        prim, twin, selfs = _twins(m, (edit.key,), mode)
+        prim, twin, selfs = twins_of(m, (edit.key,), mode)
         return _follow(Compound((edit,), edit.describe()), m, twin, f)
     if isinstance(edit, SetGeometry):
-        prim, twin, selfs = _twins(m, [k for k, _ in edit.items], mode)
+        prim, twin, selfs = twins_of(m, [k for k, _ in edit.items], mode)
         keep = tuple((k, g) for k, g in edit.items if k in prim)
         return _follow(Compound((SetGeometry(keep, edit.label),), edit.describe()), m, twin, f)
     if isinstance(edit, DeletePieces):
-        prim, twin, _ = _twins(m, [("piece", i) for i in edit.ids], mode)
+        prim, twin, _ = twins_of(m, [("piece", i) for i in edit.ids], mode)
         ids = list(edit.ids) + [t[1] for t in twin.values() if t[1] not in edit.ids]
         return DeletePieces(tuple(ids))
     if isinstance(edit, DeleteMarkers):
-        prim, twin, _ = _twins(m, edit.keys, mode)
+        prim, twin, _ = twins_of(m, edit.keys, mode)
         return DeleteMarkers(tuple(edit.keys) + tuple(t for t in twin.values() if t not in edit.keys))
     if isinstance(edit, DeleteZones):
-        prim, twin, _ = _twins(m, [("zone", i) for i in edit.indexes], mode)
+        prim, twin, _ = twins_of(m, [("zone", i) for i in edit.indexes], mode)
         return DeleteZones(tuple(sorted(set(edit.indexes) | {t[1] for t in twin.values()})))
     if isinstance(edit, SetFields):
         extra = []

@@ -14,7 +14,7 @@ from engine.data.maps import CircleShape, PolygonShape, WallShape, shape_bounds
 MODES = ("mirror_x", "mirror_y", "point")      # the symmetries of a rectangle the editor keeps
 
 
-def _cos_sin(degrees: float) -> tuple[float, float]:
+def cos_sin(degrees: float) -> tuple[float, float]:
     q, r = divmod(degrees, 90.0)
     if r == 0.0:
         return [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][int(q) % 4]
@@ -44,7 +44,7 @@ def translate(shape, dx: float, dy: float):
 
 
 def rotate(shape, degrees: float, about: tuple[float, float]):
-    c, s = _cos_sin(degrees)
+    c, s = cos_sin(degrees)
     ax, ay = about
 
     def f(x, y):

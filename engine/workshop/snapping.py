@@ -93,7 +93,7 @@ def outline(shape) -> list[tuple[float, float]]:
     return [tuple(shape.center)]
 
 
-def _seg_point(p, a, b) -> tuple[float, tuple[float, float]]:
+def seg_point(p, a, b) -> tuple[float, tuple[float, float]]:
     ax, ay = a
     ex, ey = b[0] - ax, b[1] - ay
     L2 = ex * ex + ey * ey
@@ -132,12 +132,12 @@ def shape_gap(a, b) -> tuple[float, tuple, tuple]:
     best = (math.inf, None, None)
     for p in pa:
         for e in _edges(pb):
-            d, q = _seg_point(p, *e)
+            d, q = seg_point(p, *e)
             if d < best[0]:
                 best = (d, p, q)
     for p in pb:
         for e in _edges(pa):
-            d, q = _seg_point(p, *e)
+            d, q = seg_point(p, *e)
             if d < best[0]:
                 best = (d, q, p)
     d, p, q = best

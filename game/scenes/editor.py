@@ -547,7 +547,7 @@ class EditorScene(Scene):
         for i, z in enumerate(self.map.deployment):
             pts = z.points
             for j in range(len(pts)):
-                d, _ = SN._seg_point((x, y), pts[j], pts[(j + 1) % len(pts)])
+                d, _ = SN.seg_point((x, y), pts[j], pts[(j + 1) % len(pts)])
                 if d <= tol:
                     return ("zone", i)
         return None
@@ -689,7 +689,7 @@ class EditorScene(Scene):
             return
         d.keys, d.moving = keys, moving
         mode = self.stack.symmetry
-        d.prim, d.twin, d.selfs = E._twins(self.map, keys, mode) if mode else (list(keys), {}, set())
+        d.prim, d.twin, d.selfs = E.twins_of(self.map, keys, mode) if mode else (list(keys), {}, set())
         d.box = E.selection_bounds(self.map, keys)
         others = [p for p in self.map.pieces if ("piece", p.id) not in moving]
         d.other_boxes = [S.bounds(p.shape) for p in others]
@@ -996,7 +996,7 @@ class EditorScene(Scene):
             return
         pts = list(g) if k[0] == "zone" else [tuple(p) for p in g.points]
         w = self._world(pos)
-        best = min(range(len(pts)), key=lambda i: SN._seg_point(w, pts[i], pts[(i + 1) % len(pts)])[0])
+        best = min(range(len(pts)), key=lambda i: SN.seg_point(w, pts[i], pts[(i + 1) % len(pts)])[0])
         self.apply(E.InsertVertex(k, best + 1, self._snap_point(w, pygame.key.get_mods())))
 
     def _delete_vertex_at(self, pos) -> None:
@@ -1239,7 +1239,7 @@ class EditorScene(Scene):
             mode = self.stack.symmetry
             fx, fy = MIRROR_DELTA.get(mode, (1, 1))
             twins = set(d.twin.values())
-            pdx, pdy = E._project(mode, d.dx, d.dy) if mode else (d.dx, d.dy)
+            pdx, pdy = E.project_move(mode, d.dx, d.dy) if mode else (d.dx, d.dy)
             groups: dict = {}
             for p in d.floating:
                 k = ("piece", p.id)

@@ -102,3 +102,34 @@ def _find_piece(scene, name_or_id: str) -> str:
         if name_or_id in (p["id"], p["name"]):
             return p["id"]
     raise ValueError(f"no model {name_or_id!r} on the table (models: {', '.join(p['id'] for p in scene.pieces)})")
+
+
+def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None = None,
+               screenshot_path: str | None = None) -> int:
+    """The layout editor on a map (a file or a shipped id), or on the draft an editor left
+    behind, or on a new empty table."""
+    from pathlib import Path
+
+    from engine.paths import resolve_map
+
+    mapfile, path, note = None, None, ""
+    if map_name:
+        mapfile = load_any_map(map_name)           # DataError: the caller says why
+        path = resolve_map(map_name)
+    else:
+        from game.editor.document import read_autosave
+        from game.userdirs import editor_autosave_file
+
+        found = read_autosave(editor_autosave_file())
+        if found is not None:
+            mapfile, path = found
+            note = f"recovered the unsaved layout from {editor_autosave_file()}"
+    app = make_app(size)
+    from game.scenes.editor import EditorScene
+
+    scene = EditorScene(app, mapfile, Path(path) if path else None, note=note)
+    if note:
+        scene.doc.stack.saved_version = -1         # a recovered draft is not saved anywhere
+    app.switch(scene)
+    app.run(max_frames=frames, screenshot=screenshot_path)
+    return 0

@@ -1,4 +1,4 @@
-"""The ``skirmish`` command: play (the default), simulate, analyze-map, validate, replay.
+"""The ``skirmish`` command: play (the default), simulate, analyze-map, edit, sheet, validate, replay.
 
 Only ``play`` and ``analyze-map --png`` import pygame, so the headless commands run anywhere.
 Exit codes: 0 ok, 1 a file or check failed, 2 bad usage (including a ruleset that is not there).
@@ -271,6 +271,58 @@ def _game_saver(folder: Path, ruleset: str, map_id: str):
     return on_game
 
 
+# --- edit, sheet ---------------------------------------------------------------------
+def cmd_edit(args) -> int:
+    """The layout editor (a window; ``--screenshot`` renders it headless and exits)."""
+    if args.screenshot:
+        why = _out_problem(args.screenshot)
+        if why:
+            _err(f"skirmish edit: {why}")
+            return 1
+    from game.app import run_editor
+
+    try:
+        return run_editor(args.map, size=(args.width, args.height), frames=args.frames,
+                          screenshot_path=args.screenshot)
+    except DataError as err:
+        _err(str(err))
+        return 1
+
+
+def cmd_sheet(args) -> int:
+    """A printable setup sheet of a map: PDF or PNG by the name given."""
+    from engine.data.maps import load_named_map
+
+    why = _out_problem(args.out)
+    if why:
+        _err(f"skirmish sheet: {why}")
+        return 1
+    try:
+        mapfile = load_named_map(args.map)
+    except DataError as err:
+        _err(str(err))
+        return 1
+    try:
+        from engine.workshop.sheet import PAPERS, write_sheet
+    except ImportError as err:
+        _err(f"skirmish sheet: needs matplotlib (pip install -e '.[workshop]'): {err}")
+        return 2
+    if args.paper not in PAPERS:
+        _err(f"skirmish sheet: unknown paper {args.paper!r} (one of {', '.join(PAPERS)})")
+        return 2
+    suffix = Path(args.out).suffix.lower()
+    if suffix not in (".pdf", ".png"):
+        _err(f"skirmish sheet: --out must end in .pdf or .png, not {suffix or 'nothing'}")
+        return 2
+    try:
+        path = write_sheet(mapfile, args.out, paper=args.paper, landscape=not args.portrait)
+    except OSError as err:
+        _err(f"skirmish sheet: cannot write {args.out}: {err}")
+        return 1
+    print(f"wrote {path}")
+    return 0
+
+
 # --- validate ------------------------------------------------------------------------
 def validate_file(path: Path) -> str:
     """Check one data file; return a one-line summary or raise DataError."""
@@ -394,6 +446,22 @@ def build_parser() -> argparse.ArgumentParser:
     from game.workshop_cli import add_experiment_parser
 
     add_experiment_parser(sub)
+
+    ed = sub.add_parser("edit", help="the layout editor")
+    ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
+                                          "else a new table)")
+    ed.add_argument("--screenshot", help="render the editor, save this PNG and exit (works headless)")
+    ed.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
+    ed.add_argument("--width", type=int, default=1280)
+    ed.add_argument("--height", type=int, default=720)
+    ed.set_defaults(func=cmd_edit)
+
+    sh = sub.add_parser("sheet", help="a printable setup sheet of a map (PDF or PNG)")
+    sh.add_argument("map", help="map file or id of a shipped map")
+    sh.add_argument("--out", required=True, help="the file to write: .pdf or .png")
+    sh.add_argument("--paper", default="A4", help="A4, A3 or letter (default A4)")
+    sh.add_argument("--portrait", action="store_true", help="portrait instead of landscape")
+    sh.set_defaults(func=cmd_sheet)
 
     va = sub.add_parser("validate", help="check maps, rosters and saves")
     va.add_argument("files", nargs="+")

@@ -33,3 +33,26 @@ def saves_dir() -> Path:
 
 def autosave_file() -> Path:
     return _base("data") / "autosave.json"
+
+
+def maps_dir() -> Path:
+    """Where the layout editor saves new maps."""
+    return _base("data") / "maps"
+
+
+def catalog_dir() -> Path:
+    """The user's own catalog files (templates and missions) for the layout editor."""
+    return _base("config") / "catalog"
+
+
+def editor_autosave_file() -> Path:
+    return _base("data") / "editor-autosave.json"
+
+
+def sheets_dir() -> Path:
+    return _base("data") / "sheets"
+
+
+def balance_dir() -> Path:
+    """Where the editor's balance tests keep their games and reports."""
+    return _base("data") / "balance"

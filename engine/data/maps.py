@@ -127,6 +127,10 @@ class Piece(_Strict):
     impassable: bool | None = None
     difficult: bool | None = None
     climbable: bool | None = None
+    # editor-only facts (the rules ignore them): pieces of one group move together (a template's
+    # parts), a locked piece refuses every edit that moves, turns, reshapes or deletes it
+    group: str | None = Field(default=None, min_length=1)
+    locked: bool | None = None
 
     def prop(self, name: str):
         """The effective value of a property (explicit, else the kind's default)."""

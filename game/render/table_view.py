@@ -125,13 +125,7 @@ class TableRenderer:
         self.map = mapfile
         self.theme_name = theme or choose_theme(mapfile)
         self.theme = THEMES[self.theme_name]
-        self.geoms = build_geoms(mapfile)
-        self.order = sorted(self.geoms, key=_draw_order)
-        names: dict[str, int] = {}
-        for g in self.geoms:
-            if g.piece.name:
-                names[g.piece.name] = names.get(g.piece.name, 0) + 1
-        self.name_count = names
+        self._set_geoms(mapfile)
         self._noise: pygame.Surface | None = None
         self._sprites: dict = {}
         self._sprite_scale = None
@@ -146,7 +140,83 @@ class TableRenderer:
         self._force_settle = False
         self.rebuilds = 0                           # how many times the table was rendered
 
+    def _set_geoms(self, mapfile: MapFile) -> None:
+        self.geoms = build_geoms(mapfile)
+        self.order = sorted(self.geoms, key=_draw_order)
+        names: dict[str, int] = {}
+        for g in self.geoms:
+            if g.piece.name:
+                names[g.piece.name] = names.get(g.piece.name, 0) + 1
+        self.name_count = names
+
     # -- public -------------------------------------------------------------------------
+    def set_map(self, mapfile: MapFile) -> None:
+        """Show ``mapfile`` from now on (the layout editor's changes): the outlines are built
+        again, a piece that is the very same object as before keeps its sprite, the cloth
+        texture is kept, and the table image is rendered again at the next draw."""
+        old = {g.piece.id: g.piece for g in self.geoms}
+        self.map = mapfile
+        self._set_geoms(mapfile)
+        keep = {p.id for p in mapfile.pieces if old.get(p.id) is p}
+        self._sprites = {k: v for k, v in self._sprites.items() if k in keep}
+        self._main = self._overview = self._frame = None
+        self._frame_key = self._drawn_key = None
+        self._frame_crisp = False
+        self.__dict__.pop("_label_key", None)
+
+    def draw_floating(self, surface: pygame.Surface, cam: Camera, pieces, dx: float = 0.0, dy: float = 0.0) -> None:
+        """Draw ``pieces`` that are not part of the table image (a layout editor's dragged
+        pieces), moved by (dx, dy) map units, each with a soft shadow. Their sprites are kept per
+        piece object and zoom, so a frame of a drag only blits them."""
+        cache = self.__dict__.setdefault("_floating", {})
+        if cache.get("scale") != cam.scale:
+            cache.clear()
+            cache["scale"] = cam.scale
+        moved = Camera(cam.mm_per_unit, cam.viewport, cam.scale, cam.ox - dx, cam.oy - dy)
+        for p in pieces:
+            ent = cache.get(id(p))
+            if ent is None or ent[0] is not p:
+                g = build_geoms(self.map.model_copy(update={"pieces": [p]}))[0]
+                ent = (p, g, self._make_sprite(g, cam))
+                cache[id(p)] = ent
+            _, g, spr = ent
+            self._floating_shadow(surface, moved, g)
+            if spr is None:
+                self._piece(surface, moved, g)
+            else:
+                img, wx, wy = spr
+                sx, sy = cam.to_screen(wx + dx, wy + dy)
+                surface.blit(img, (_rnd(sx), _rnd(sy)))
+        if len(cache) > 512:
+            cache.clear()
+
+    def _floating_shadow(self, surface, cam: Camera, g: PieceGeom) -> None:
+        L = self._shadow_len_px(g, cam)
+        if L < 0.5 or g.kind == "water":
+            return
+        ox, oy = -LIGHT[0] * L, -LIGHT[1] * L
+        if g.shape == "circle":
+            pts = [(g.center[0] + g.radius * math.cos(t * math.pi / 8), g.center[1] + g.radius * math.sin(t * math.pi / 8))
+                   for t in range(16)]
+        else:
+            pts = g.points
+        spts = [cam.to_screen(*q) for q in pts]
+        xs, ys = [q[0] for q in spts], [q[1] for q in spts]
+        box = pygame.Rect(math.floor(min(xs) + min(0, ox)) - 2, math.floor(min(ys) + min(0, oy)) - 2,
+                          math.ceil(max(xs) - min(xs) + abs(ox)) + 5, math.ceil(max(ys) - min(ys) + abs(oy)) + 5)
+        box = box.clip(surface.get_rect())
+        if box.w <= 0 or box.h <= 0:
+            return
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(x - box.x, y - box.y) for x, y in spts]
+        ink = (30, 22, 14, 90)
+        _draw.polygon(layer, ink, [(x + ox, y + oy) for x, y in local])
+        for i in range(len(local)):
+            j = (i + 1) % len(local)
+            a, b = local[i], local[j]
+            _draw.polygon(layer, ink, [a, b, (b[0] + ox, b[1] + oy), (a[0] + ox, a[1] + oy)])
+        surface.blit(layer, box.topleft)
+
     def fit_camera(self, size, margin_px: int = 40) -> Camera:
         cam = Camera(self.map.mm_per_unit, pygame.Rect((0, 0), size))
         return cam.fit(self.map.width, self.map.height, margin_px)
@@ -339,21 +409,22 @@ class TableRenderer:
             self._sprites.clear()
             self._sprite_scale = cam.scale
         key = g.piece.id
-        if key in self._sprites:
-            return self._sprites[key]
+        if key not in self._sprites:
+            self._sprites[key] = self._make_sprite(g, cam)
+        return self._sprites[key]
+
+    def _make_sprite(self, g: PieceGeom, cam: Camera):
         pad = 6
         x0, y0, x1, y1 = g.bounds
         w = int((x1 - x0) * cam.scale) + 2 * pad + 2
         h = int((y1 - y0) * cam.scale) + 2 * pad + 2
         if w > self.SPRITE_MAX_PX or h > self.SPRITE_MAX_PX:
-            self._sprites[key] = None
             return None
         wx, wy = x0 - pad / cam.scale, y1 + pad / cam.scale
         local = _SpriteCamera(cam.mm_per_unit, pygame.Rect(0, 0, w, h), cam.scale, wx, wy)
         img = pygame.Surface((w, h), pygame.SRCALPHA)
         self._piece(img, local, g)
-        self._sprites[key] = (img, wx, wy)
-        return self._sprites[key]
+        return (img, wx, wy)
 
     def _table_rect(self, cam: Camera) -> pygame.Rect:
         x0, y1 = cam.to_screen(0, 0)

@@ -54,6 +54,11 @@ class Scene:
     def close(self) -> None:
         """The scene is being left."""
 
+    def request_quit(self) -> bool:
+        """The window is being closed: True to let it close; a scene with something unsaved
+        (the layout editor) returns False and asks first."""
+        return True
+
 
 class App:
     def __init__(self, size=MIN_SIZE, resizable: bool = True):
@@ -104,6 +109,8 @@ class App:
     def _step(self, dt: float, events=None) -> None:
         for ev in (pygame.event.get() if events is None else events):
             if ev.type == pygame.QUIT:
+                if self.scene is not None and not self.scene.request_quit():
+                    continue
                 self.quit()
                 if self.scene is not None:
                     self.scene.close()

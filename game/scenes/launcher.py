@@ -37,12 +37,27 @@ def shipped_maps() -> dict[str, object]:
     return out
 
 
+# maps from the layout editor (Play), by a key made from their content, so a changed layout
+# is a new key and the cached refusals stay true
+_EDITED: dict = {}
+
+
+def register_map(mapfile) -> str:
+    """A key under which the launcher lists an edited layout beside the shipped maps."""
+    import hashlib
+
+    digest = hashlib.blake2b(mapfile.model_dump_json().encode(), digest_size=4).hexdigest()
+    key = f"edited-{mapfile.id}-{digest}"
+    _EDITED[key] = mapfile
+    return key
+
+
 @functools.lru_cache(maxsize=64)
 def refusal(ruleset: str, map_id: str) -> str | None:
     """The engine's reason for refusing this map under this ruleset, or None."""
     from engine.data.maps import suits_problem
 
-    m = shipped_maps().get(map_id)
+    m = _EDITED.get(map_id) or shipped_maps().get(map_id)
     if m is None:
         return f"no shipped map {map_id!r}"
     why = suits_problem(m, ruleset)
@@ -83,10 +98,18 @@ def seat_choices() -> list[str]:
 
 
 class LauncherScene(Scene):
-    def __init__(self, app, settings: Settings | None = None):
+    def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None):
         super().__init__(app)
         self.settings = settings or Settings.load()
         self.maps = shipped_maps()
+        self.editor = editor            # the layout editor this launcher was opened from (Play)
+        self.edited_key = None
+        if extra_map is not None:
+            self.edited_key = register_map(extra_map)
+            self.maps = {self.edited_key: extra_map, **self.maps}
+            self.settings.map = self.edited_key
+            if refusal(self.settings.ruleset, self.edited_key) and extra_map.suits:
+                self.settings.ruleset = next((r for r in extra_map.suits if r in RULESETS), self.settings.ruleset)
         if self.settings.ruleset not in RULESETS:
             self.settings.ruleset = "frontier"
         if self.settings.map not in self.maps:
@@ -134,8 +157,12 @@ class LauncherScene(Scene):
         self.seed = row("Seed", lambda r: E.UITextEntryLine(r, self.ui))
         self.seed.set_text(str(s.seed))
         self.seed.set_allowed_characters("numbers")
-        self.start = E.UIButton(pygame.Rect(x0 + lw, y + 10, 200, 48), "Start", self.ui)
-        self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 220, y + 10, 110, 48), "Quit", self.ui)
+        self.start = E.UIButton(pygame.Rect(x0 + lw, y + 10, 160, 48), "Start", self.ui)
+        self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 170, y + 10, 70, 48), "Quit", self.ui)
+        back = self.editor is not None and s.map == self.edited_key
+        self.edit_b = E.UIButton(pygame.Rect(x0 + lw + 250, y + 10, 80, 48), "Editor" if back else "Edit", self.ui,
+                                 tool_tip_text="back to the layout editor" if back else
+                                 "open this map in the layout editor")
         self.resume_info = autosave_summary()
         self.continue_b = None
         if self.resume_info:
@@ -184,6 +211,8 @@ class LauncherScene(Scene):
                 self.app.quit()
             elif ev.ui_element is self.continue_b:
                 self.continue_game()
+            elif ev.ui_element is self.edit_b:
+                self.edit_map()
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
             self.start_game()
 
@@ -218,6 +247,18 @@ class LauncherScene(Scene):
             self._update_reason()
             return
         self.app.switch(PlayScene(self.app, session, s.map))
+
+    def edit_map(self) -> None:
+        """The layout editor on the chosen map (back to the editor Play came from, for its map)."""
+        from engine.paths import MAPS_DIR
+
+        from .editor import EditorScene
+
+        mid = self.settings.map
+        if self.editor is not None and mid == self.edited_key:
+            self.app.switch(self.editor)
+            return
+        self.app.switch(EditorScene(self.app, self.maps[mid], MAPS_DIR / f"{mid}.json"))
 
     def continue_game(self) -> None:
         """Take up the last game where it was left (the autosave), with its seats."""

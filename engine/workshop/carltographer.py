@@ -1,0 +1,320 @@
+"""Import a layout written by Carltographer (its published schema:
+``v2/schemas/carltographer.schema.json`` in khaaarl/carltographer) as a Skirmish map.
+
+What is read, and how it maps (``docs/workshop.md`` says the same in words, with what is lost):
+
+- The file is a ``terrain_layout`` (``table_width_inches``, ``table_depth_inches``,
+  ``placed_features``, optional ``mission``, ``rotationally_symmetric``), or an engine result
+  holding one under ``layout``. Placed features name terrain objects by ``object_id``; the
+  objects come from the layout's ``terrain_objects`` (what Carltographer's app writes beside the
+  schema's fields) or from a ``catalog`` in the same file.
+- Carltographer's coordinates are inches from the table's centre, x to the right and z toward
+  the bottom of its picture; ours start at the lower left corner with y up. So a point (x, z)
+  becomes (x + width / 2, depth / 2 - z), and the layout looks the same in both programs.
+- Every rectangular prism (a shape of an object of a component of a placed feature, each with
+  its own offset and turn) becomes one polygon piece: its four corners after composing the three
+  transforms. The pieces of one placed feature form one group, so the editor moves them
+  together. A ``rotationally_symmetric`` layout lists one of each pair: the other (at -x, -z,
+  turned 180 degrees) is added, as Carltographer draws it.
+- Kind, height and sight: a prism 0" tall is a footprint (a ruin's base): a ``ruin`` piece of
+  height 0 that blocks neither sight nor movement, as the shared 40k layouts have them, so
+  ``analyze-map --footprints-block`` reads it the 40k way. A taller prism blocks sight up to
+  ``opacity_height_inches`` (its whole height when the field is absent, as Carltographer's own
+  engine treats its walls; not at all when it is null or 0) and movement. Its kind comes from
+  the feature: ruin or obscuring features give ``ruin``, woods ``woods``, hills ``hill``,
+  craters ``scrub`` (cover, no sight blocked), obstacles ``container`` when the object is a
+  container or crate, else ``barricade``; anything else ``building``.
+- The mission's deployment zones (each polygon of a zone) become zones, the first zone named
+  side 1 and the second side 2; its objectives become objectives. Without a mission the map gets
+  a zone along each short edge (12" deep) so it can be analysed and played, and says so.
+"""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.data.errors import DataError, load_json_file, problems_of
+from engine.data.maps import MapFile, Marker, Piece, PolygonShape, Zone
+
+from . import edits as E
+
+
+class _Lenient(BaseModel):
+    # the published schema forbids other fields; files from newer versions may have more, and
+    # what we do not read should not stop an import
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
+
+
+class Transform(_Lenient):
+    x_inches: float = 0.0
+    y_inches: float = 0.0
+    z_inches: float = 0.0
+    rotation_deg: float = 0.0
+
+
+class Prism(_Lenient):
+    shape_type: str = "rectangular_prism"
+    width_inches: float = Field(ge=0)
+    depth_inches: float = Field(ge=0)
+    height_inches: float = Field(ge=0)
+    offset: Transform | None = None
+    opacity_height_inches: float | None = Field(default=None, ge=0)
+
+
+class TerrainObject(_Lenient):
+    id: str
+    name: str | None = None
+    shapes: list[Prism] = Field(min_length=1)
+    tags: list[str] = Field(default_factory=list)
+
+
+class Component(_Lenient):
+    object_id: str
+    transform: Transform | None = None
+
+
+class Feature(_Lenient):
+    id: str
+    feature_type: str
+    components: list[Component] = Field(min_length=1)
+    tags: list[str] = Field(default_factory=list)
+
+
+class Placed(_Lenient):
+    feature: Feature
+    transform: Transform = Field(default_factory=Transform)
+
+
+class Point2D(_Lenient):
+    x_inches: float
+    z_inches: float
+
+
+class Objective(_Lenient):
+    id: str
+    position: Point2D
+    range_inches: float = 3.0
+
+
+class DeploymentZone(_Lenient):
+    id: str
+    polygons: list[list[Point2D]]
+
+
+class Mission(_Lenient):
+    name: str = ""
+    objectives: list[Objective] = Field(default_factory=list)
+    deployment_zones: list[DeploymentZone] = Field(default_factory=list)
+
+
+class Layout(_Lenient):
+    table_width_inches: float = Field(gt=0)
+    table_depth_inches: float = Field(gt=0)
+    placed_features: list[Placed] = Field(default_factory=list)
+    rotationally_symmetric: bool = False
+    mission: Mission | None = None
+    terrain_objects: list[TerrainObject] = Field(default_factory=list)
+
+
+class CatalogObject(_Lenient):
+    item: TerrainObject
+
+
+class Catalog(_Lenient):
+    objects: list[CatalogObject] = Field(default_factory=list)
+
+
+# --- geometry ---------------------------------------------------------------------------
+
+def _compose(inner: Transform | None, outer: Transform | None) -> tuple[float, float, float]:
+    """(x, z, degrees) of ``inner`` placed by ``outer`` (Carltographer's frame)."""
+    ix, iz, ir = (inner.x_inches, inner.z_inches, inner.rotation_deg) if inner else (0.0, 0.0, 0.0)
+    ox, oz, orot = (outer.x_inches, outer.z_inches, outer.rotation_deg) if outer else (0.0, 0.0, 0.0)
+    c, s = math.cos(math.radians(orot)), math.sin(math.radians(orot))
+    return ox + ix * c - iz * s, oz + ix * s + iz * c, ir + orot
+
+
+def _corners(cx: float, cz: float, w: float, d: float, degrees: float):
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    out = []
+    for sx, sz in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+        lx, lz = sx * w / 2, sz * d / 2
+        out.append((cx + lx * c - lz * s, cz + lx * s + lz * c))
+    return out
+
+
+def _kind(feature: Feature, obj: TerrainObject, footprint: bool) -> str:
+    ft = feature.feature_type.lower()
+    tags = {t.lower() for t in feature.tags + obj.tags}
+    words = f"{obj.id} {obj.name or ''}".lower()
+    if footprint:
+        return "woods" if ft == "woods" else "scrub" if ft == "crater" else "ruin"
+    if ft in ("ruin", "ruins", "obscuring") or tags & {"ruin", "ruins", "ruin_wall", "ruin_floor"}:
+        return "ruin"
+    if ft == "woods":
+        return "woods"
+    if ft == "hill":
+        return "hill"
+    if ft == "crater":
+        return "scrub"
+    if "container" in tags or "container" in words or "crate" in words:
+        return "container"
+    if ft == "obstacle":
+        return "barricade"
+    return "building"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9_\-]+", "-", text.lower()).strip("-") or "imported"
+
+
+# --- the import -------------------------------------------------------------------------
+
+def parse_layout(data, path: str | Path = "<layout>") -> tuple[Layout, dict[str, TerrainObject]]:
+    """The layout and its objects by id, or ``DataError`` naming the file, field and reason."""
+    if isinstance(data, dict) and "layout" in data and "table_width_inches" not in data:
+        data = data["layout"]           # an engine result
+        prefix = "layout."
+    else:
+        prefix = ""
+    if not isinstance(data, dict):
+        raise DataError(path, [("", "not a Carltographer layout (a JSON object with table_width_inches, "
+                                    "table_depth_inches and placed_features)")])
+    try:
+        layout = Layout.model_validate(data)
+    except ValidationError as err:
+        raise DataError(path, [(prefix + f, r) for f, r in problems_of(err)]) from None
+    objects = {o.id: o for o in layout.terrain_objects}
+    cat = data.get("catalog")
+    if isinstance(cat, dict):
+        try:
+            for entry in Catalog.model_validate(cat).objects:
+                objects.setdefault(entry.item.id, entry.item)
+        except ValidationError as err:
+            raise DataError(path, [(prefix + "catalog." + f, r) for f, r in problems_of(err)]) from None
+    missing = []
+    for i, pf in enumerate(layout.placed_features):
+        for j, comp in enumerate(pf.feature.components):
+            if comp.object_id not in objects:
+                missing.append((f"{prefix}placed_features[{i}].feature.components[{j}].object_id",
+                                f"no terrain object {comp.object_id!r} in the file (terrain_objects)"))
+    if missing:
+        raise DataError(path, missing[:10])
+    return layout, objects
+
+
+def import_layout(path: str | Path) -> tuple[MapFile, list[str]]:
+    """The map of a Carltographer layout file and notes on what did not carry over."""
+    path = Path(path)
+    data = load_json_file(path)
+    layout, objects = parse_layout(data, path)
+    return convert(layout, objects, map_id=_slug(path.stem), source=path.name, path=path)
+
+
+def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str = "",
+            path: str | Path = "<layout>") -> tuple[MapFile, list[str]]:
+    W, D = layout.table_width_inches, layout.table_depth_inches
+    notes: list[str] = []
+
+    def ours(x, z):
+        return (round(x + W / 2, 6), round(D / 2 - z, 6))
+
+    placed = list(layout.placed_features)
+    if layout.rotationally_symmetric:
+        twins = []
+        for pf in placed:
+            t = pf.transform
+            if t.x_inches == 0.0 and t.z_inches == 0.0:
+                continue
+            twins.append(Placed(feature=pf.feature, transform=Transform(
+                x_inches=-t.x_inches, z_inches=-t.z_inches, rotation_deg=t.rotation_deg + 180.0)))
+        placed += twins
+        if twins:
+            notes.append(f"rotationally symmetric: added the {len(twins)} mirrored features Carltographer draws")
+    taken: set[str] = set()
+    groups: set[str] = set()
+    pieces: list[Piece] = []
+    partial = 0
+    for pf in placed:
+        feat = pf.feature
+        grp = E.new_id(groups, _slug(feat.id))
+        groups.add(grp)
+        mine = []
+        for comp in feat.components:
+            obj = objects[comp.object_id]
+            for k, sh in enumerate(obj.shapes):
+                if sh.width_inches <= 0 or sh.depth_inches <= 0:
+                    continue
+                sx, sz, sr = _compose(sh.offset, comp.transform)
+                cx, cz, rot = _compose(Transform(x_inches=sx, z_inches=sz, rotation_deg=sr), pf.transform)
+                pts = [ours(x, z) for x, z in _corners(cx, cz, sh.width_inches, sh.depth_inches, rot)]
+                footprint = sh.height_inches <= 0
+                kind = _kind(feat, obj, footprint)
+                pid = E.new_id(taken, f"{_slug(feat.id)}-{_slug(obj.id)}")
+                taken.add(pid)
+                name = f"{obj.name or obj.id} ({feat.feature_type})"
+                fields: dict = {"id": pid, "kind": kind, "name": name, "shape": PolygonShape(points=pts)}
+                if footprint:
+                    fields.update(height=0.0, blocks_sight=False, obscuring=(kind == "woods"),
+                                  cover="light" if kind in ("woods", "scrub") else "none", impassable=False,
+                                  difficult=kind in ("woods", "scrub"), climbable=False)
+                else:
+                    h_full = sh.height_inches
+                    # absent: opaque to its height (Carltographer's engine); null or 0: see-through
+                    opacity = sh.opacity_height_inches if "opacity_height_inches" in sh.model_fields_set else h_full
+                    h = sh.height_inches
+                    if opacity is None or opacity == 0:
+                        fields.update(height=h, blocks_sight=False, cover="light")
+                    else:
+                        if 0 < opacity < h:
+                            partial += 1
+                            h = opacity           # sight is what the analysis and the games need
+                        fields.update(height=h, blocks_sight=True, cover="heavy")
+                    if kind == "scrub":
+                        fields.update(blocks_sight=False, obscuring=False, cover="light", impassable=False)
+                    else:
+                        fields.update(impassable=kind not in ("woods", "hill"))
+                mine.append(fields)
+        for f in mine:
+            if len(mine) > 1:
+                f["group"] = grp
+            pieces.append(Piece(**f))
+    if partial:
+        notes.append(f"{partial} prisms see-through above part of their height: imported at the height they "
+                     "block sight to (their full height is lost)")
+    zones: list[Zone] = []
+    objectives: list[Marker] = []
+    m = layout.mission
+    if m is not None and m.deployment_zones:
+        for side, dz in enumerate(m.deployment_zones[:2], start=1):
+            for poly in dz.polygons:
+                if len(poly) >= 3:
+                    zones.append(Zone(side=side, points=[ours(p.x_inches, p.z_inches) for p in poly]))
+        if len(m.deployment_zones) > 2:
+            notes.append(f"{len(m.deployment_zones) - 2} deployment zones beyond two left out")
+        if len(m.deployment_zones) >= 2:
+            notes.append(f"zone {m.deployment_zones[0].id!r} is side 1, zone {m.deployment_zones[1].id!r} side 2")
+    if {z.side for z in zones} != {1, 2}:
+        d = min(12.0, W / 4)
+        zones = [Zone(side=1, points=[(0, 0), (d, 0), (d, D), (0, D)]),
+                 Zone(side=2, points=[(W - d, 0), (W, 0), (W, D), (W - d, D)])]
+        notes.append("the layout has no mission with two deployment zones: gave it one along each short edge")
+    if m is not None:
+        ranges = set()
+        for o in m.objectives:
+            mid = E.new_id({x.id for x in objectives}, _slug(o.id))
+            objectives.append(Marker(id=mid, name=o.id, at=ours(o.position.x_inches, o.position.z_inches)))
+            ranges.add(o.range_inches)
+        if ranges and ranges != {3.0}:
+            notes.append(f"objective ranges {sorted(ranges)}\" are not kept (analyze-map --control sets one range)")
+    name = (m.name if m is not None and m.name else map_id.replace("-", " ").title())
+    desc = f"Imported from the Carltographer layout {source}." if source else "Imported from Carltographer."
+    try:
+        mapfile = MapFile(schema_version=1, id=map_id, name=name, description=desc, unit="in", width=W, height=D,
+                          pieces=pieces, deployment=zones, objectives=objectives)
+    except ValidationError as err:
+        raise DataError(path, [("(converted map) " + f, r) for f, r in problems_of(err)]) from None
+    return mapfile, notes

@@ -1,0 +1,210 @@
+"""Build a layout in the real editor window the way hands do, then play it, test its balance and
+print its sheet; keep a screenshot per step.
+
+    python tools/window_edit.py [--out DIR] [--turns N] [--games N]
+
+Runs ``skirmish edit`` on a new empty table in a real window on an X display (starts its own
+Xvfb when DISPLAY is unset) and drives it from a second thread with xdotool: palette clicks,
+clicks on the table, drags (with a screenshot in the middle of one, to show the guides and the
+ruler), keys (M for the symmetry mode, R to turn, O for the overlay, Ctrl+S), the Sheet and Test
+balance buttons, then Play: the launcher with the layout, Start, and a game against the AI
+(the human side's clicks as ``tools/window_play.py`` makes them). Needs xvfb, xdotool and
+imagemagick.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from window_play import Driver, xdo  # noqa: E402
+
+
+class EditHands(Driver):
+    def __init__(self, app, out: Path, turns: int, games: int):
+        super().__init__(app, out, turns, 1)
+        self.games = games
+
+    def shot(self, name: str):
+        """The window only (not the whole screen of the display)."""
+        import pygame
+
+        self.n += 1
+        path = self.out / f"{self.n:03d}-{name}.png"
+        x, y = pygame.display.get_window_position()
+        w, h = self.app.size
+        subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "+repage", str(path)],
+                       capture_output=True)
+        return path
+
+    def table(self, x, y):
+        """Window pixels of map point (x, y)."""
+        return self.app.scene.to_screen(x, y)
+
+    def palette(self, text):
+        sc = self.app.scene
+        lst = sc.palette.list
+        for _ in range(80):
+            for item in lst.item_list:
+                el = item.get("button_element")
+                if item["text"] == text and el is not None and lst.rect.contains(el.rect):
+                    self.click(el.rect.center)
+                    return
+            self.move(lst.rect.center)
+            xdo("click", 5)                       # the wheel scrolls the list
+            time.sleep(0.15)
+        raise RuntimeError(f"{text!r} not found in the palette")
+
+    def wait_for(self, cond, timeout=60.0, step=0.2):
+        end = time.time() + timeout
+        while time.time() < end:
+            if cond():
+                return True
+            time.sleep(step)
+        return False
+
+    def run(self):
+        try:
+            self._run()
+        except Exception as err:  # noqa: BLE001 - say what went wrong, keep the evidence
+            import traceback
+            self.say(f"the hands stopped: {err!r}\n{traceback.format_exc()}")
+            self.shot("stopped")
+        self.done = True
+
+    def _run(self):
+        from game.scenes.launcher import LauncherScene
+        from game.scenes.play import PlayScene
+
+        time.sleep(2.0)
+        sc = self.app.scene
+        self.shot("empty-table")
+        for _ in range(3):                          # off -> mirror | -> mirror - -> point
+            self.key("m")
+        self.say(f"symmetry: {sc.stack.symmetry}")
+        placed = [("Ruin with walls", (16, 30)), ("Ruin with walls", (26, 12)), ("Building with a yard", (14, 14)),
+                  ("Forest", (24, 34)), ("Container stack", (30, 22.0)), ("Crate pile", (8, 24)),
+                  ("Fence run", (36, 8))]
+        for text, at in placed:
+            self.palette(text)
+            self.click(self.table(*at))
+            self.say(f"placed {text} at {at}: {len(sc.map.pieces)} pieces")
+        self.shot("placed-point-symmetric")
+        # drag a ruin with the ruler showing, half way, then drop
+        a = self.table(26, 12)
+        b = self.table(24.3, 9.6)
+        self.move(a)
+        xdo("mousedown", 1)
+        self.move(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        self.move(b)
+        time.sleep(0.4)
+        self.shot("dragging-guides-ruler")
+        xdo("mouseup", 1)
+        time.sleep(0.5)
+        self.key("r")                               # turn it by 15 degrees
+        self.say(f"turned: {sc.messages[-1][0] if sc.messages else ''}")
+        self.wait_for(lambda: sc.live is not None and sc.live.version == sc.stack.version and not sc.live.coarse)
+        self.key("o")                               # the openness overlay
+        time.sleep(0.6)
+        self.shot("overlay-openness")
+        self.key("o")
+        self.key("o")
+        time.sleep(0.6)
+        self.shot("overlay-hidden-side-2")
+        for _ in range(2):                          # hidden 2 -> lanes -> off
+            self.key("o")
+        self.key("ctrl+s")
+        self.say(f"save: {sc.messages[-1][0] if sc.messages else ''}")
+        self.click(sc.buttons["sheet"].rect.center)
+        self.say(f"sheet: {sc.messages[-1][0] if sc.messages else ''}")
+        from game.editor import balance
+        balance.BALANCE_GAMES = self.games
+        self.click(sc.buttons["balance"].rect.center)
+        time.sleep(3)
+        self.shot("balance-running")
+        ok = self.wait_for(lambda: sc.balance is None, timeout=900, step=1.0)
+        self.say(f"balance test {'done' if ok else 'still running after 15 min'}: {sc.balance_lines}")
+        time.sleep(0.5)
+        self.shot("balance-result")
+        self.click(sc.buttons["play"].rect.center)
+        self.wait_for(lambda: isinstance(self.app.scene, LauncherScene), 10)
+        time.sleep(1.0)
+        self.shot("launcher-with-the-layout")
+        launcher = self.app.scene
+        self.say(f"launcher: map {launcher.settings.map}, {launcher.settings.ruleset}, seats {launcher.settings.seats}")
+        self.click(launcher.start.rect.center)
+        self.wait_for(lambda: isinstance(self.app.scene, PlayScene), 20)
+        time.sleep(1.0)
+        self.shot("game-on-the-layout")
+        super().run()                               # the game, clicked as window_play does
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="/tmp/window-edit")
+    ap.add_argument("--turns", type=int, default=2)
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args(argv)
+    out = Path(args.out)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    xvfb = None
+    if not os.environ.get("DISPLAY"):
+        disp = f":{60 + random.randrange(30)}"
+        xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1400x900x24"], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        os.environ["DISPLAY"] = disp
+        time.sleep(1.5)
+    os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ.setdefault("SKIRMISH_HOME", str(out / "home"))
+    try:
+        import pygame
+
+        from game.editor.document import new_map
+        from game.scenes.base import App
+        from game.scenes.editor import EditorScene
+        from game.settings import Settings
+
+        s = Settings.load()
+        s.ruleset, s.seats = "frontier", ["human", "ai:easy"]
+        s.save()
+        app = App((1280, 720))
+        app.switch(EditorScene(app, new_map(48.0, 36.0)))
+        for _ in range(20):
+            app.step(1 / 30)
+            pygame.display.flip()
+            time.sleep(0.05)
+        hands = EditHands(app, out, args.turns, args.games)
+        t = threading.Thread(target=hands.run, daemon=True)
+        t.start()
+        while not hands.done and app.running:
+            app.step(min(0.1, app.clock.tick(30) / 1000.0))
+            pygame.display.flip()
+        for _ in range(10):
+            app.step(1 / 30)
+            pygame.display.flip()
+        hands.shot("end")
+        crashed = [repr(e) for e in app.crashes]
+        print(f"crashes: {crashed or 'none'}; screenshots in {out}")
+        if app.scene is not None:
+            app.scene.close()
+        pygame.quit()
+        return 1 if crashed else 0
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -6,6 +6,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
+from hypothesis import settings
+
+# The property tests draw the same examples on every run (CI's verdict never depends on luck);
+# HYPOTHESIS_PROFILE=explore draws new ones, to look for counterexamples on purpose.
+settings.register_profile("skirmish", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "skirmish"))
 
 from engine.core.rules import register, unregister
 

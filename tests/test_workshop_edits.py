@@ -317,7 +317,8 @@ def run(stack: E.EditStack, ops) -> list[MapFile]:
     states = [stack.map]
     for o in ops:
         if o[0] == "undo":
-            if stack.undo() is not None:
+            # only what this run did (the stack may hold the set-up's own steps before it)
+            if len(states) > 1 and stack.undo() is not None:
                 states.pop()
             continue
         e = make_edit(stack.map, o)

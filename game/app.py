@@ -133,3 +133,12 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
     app.switch(scene)
     app.run(max_frames=frames, screenshot=screenshot_path)
     return 0
+
+
+def run_replay(game, size=(1280, 720), frames: int | None = None) -> int:
+    """A saved game in a window, to step through (``game.scenes.replay``)."""
+    app = make_app(size)
+    from game.scenes.replay import ReplayScene
+    app.switch(ReplayScene(app, game.setup, game.decisions, at=0))
+    app.run(max_frames=frames)
+    return 0

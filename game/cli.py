@@ -366,8 +366,9 @@ def cmd_validate(args) -> int:
 
 # --- replay --------------------------------------------------------------------------
 def cmd_replay(args) -> int:
-    """Re-run a save; a save that fails its checks is refused with or without --check (which
-    only leaves out the log)."""
+    """Re-run a save: in a window to step through (the default), or headless: --check confirms
+    its setup check and state hash, --log prints its log as well. A save that fails its checks
+    is refused either way."""
     from engine.core.saves import load_game, read_save
 
     try:
@@ -376,7 +377,10 @@ def cmd_replay(args) -> int:
     except DataError as err:
         _err(str(err))
         return 1
-    if not args.check:
+    if not args.check and not args.log:      # the window: step through the game
+        from game.app import run_replay
+        return run_replay(game)
+    if args.log:
         for line in game.view(None)["log"]:
             print(line)
     note = "" if saved.version >= 2 else " (a version-1 save: it carries no setup check)"
@@ -467,9 +471,11 @@ def build_parser() -> argparse.ArgumentParser:
     va.add_argument("files", nargs="+")
     va.set_defaults(func=cmd_validate)
 
-    rp = sub.add_parser("replay", help="re-run a save")
+    rp = sub.add_parser("replay", help="step through a save in a window, or check it headless")
     rp.add_argument("save")
-    rp.add_argument("--check", action="store_true", help="only confirm the save (no log); a bad save is refused either way")
+    rp.add_argument("--check", action="store_true",
+                    help="headless: only confirm the save (setup check, state hash); a bad save is refused either way")
+    rp.add_argument("--log", action="store_true", help="headless: confirm the save and print its log")
     rp.set_defaults(func=cmd_replay)
     return p
 

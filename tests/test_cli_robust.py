@@ -88,7 +88,7 @@ def test_replay_into_a_closed_pipe_is_quiet(tmp_path):
     # the reader is gone before the first line is written (as with | head -1 on a long log)
     r, w = os.pipe()
     os.close(r)
-    p = subprocess.run([sys.executable, "-m", "game.cli", "replay", str(save)], cwd=ROOT, stdout=w,
+    p = subprocess.run([sys.executable, "-m", "game.cli", "replay", str(save), "--log"], cwd=ROOT, stdout=w,
                        stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     os.close(w)
     assert "Traceback" not in p.stderr and "BrokenPipe" not in p.stderr, p.stderr

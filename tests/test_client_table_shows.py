@@ -210,3 +210,55 @@ def test_the_log_groups_repeats_and_marks_private_lines(app):
     assert log.texts == ["Player 2 forfeits a card", "You forfeit the 4 of Spades", "You forfeit the 4 of Spades"]
     assert log.repeats == [7, 1, 1] and log.private == [False, True, False]
     assert len(log.rows) == 3                      # one row each: the seven came as one
+
+
+def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
+    from engine.core import replay
+    from game.scenes.replay import ReplayScene
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 3))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    for _ in range(90):
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    scene = ReplayScene(app, g.setup, g.decisions, at=0)
+    app.switch(scene)
+    frame(app)
+
+    def keyp(k):
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+
+    for _ in range(40):
+        keyp(pygame.K_RIGHT)
+    assert scene.k == 40 and scene.session.game.state_hash() == replay(g.setup, g.decisions[:40]).state_hash()
+    for _ in range(13):
+        keyp(pygame.K_LEFT)
+    assert scene.k == 27 and scene.session.game.state_hash() == replay(g.setup, g.decisions[:27]).state_hash()
+    keyp(pygame.K_END)
+    assert scene.session.game.state_hash() == g.state_hash()
+    keyp(pygame.K_PAGEUP)
+    assert scene.k in scene.turn_starts() and scene.k < len(g.decisions)
+    bar = scene._bar()                                        # the timeline, clicked half way
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.centerx, bar.centery), button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.centerx, bar.centery), button=1)])
+    assert abs(scene.k - len(g.decisions) / 2) <= 1
+    assert scene.session.game.state_hash() == replay(g.setup, g.decisions[:scene.k]).state_hash()
+    assert scene.viewer is None and scene.worker is None      # a spectator; no AI ever ran
+
+
+def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(app):
+    from game.scenes.play import PlayScene
+    from game.scenes.replay import ReplayScene
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 3))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    for _ in range(30):
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    scene = scene_for(app, g, g.pending().player)
+    h = g.state_hash()
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
+    hist = app.scene
+    assert isinstance(hist, ReplayScene) and hist.viewer == scene.viewer
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0)])
+    assert hist.k == 0
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    assert app.scene is scene and isinstance(scene, PlayScene) and scene.session.game.state_hash() == h

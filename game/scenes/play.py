@@ -43,7 +43,7 @@ HELP = [
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
     "Hover an option: what it does and the rule    F2: rules glossary    L: legend    G: suggestions",
-    "P: moves end Prone (Counterblast)    + / -: AI speed    A: animations on or off    F1: this help",
+    "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    F1: this help",
 ]
 
 
@@ -61,6 +61,7 @@ def odds_text(o) -> str:
 class PlayScene(Scene):
     def __init__(self, app, session: GameSession, map_name: str = ""):
         super().__init__(app)
+        self.ai_enabled = True                     # a replay turns the AI off
         self.session = session
         self.map_name = map_name or session.game.setup.map.id
         self.mapfile = session.game.setup.map
@@ -479,6 +480,8 @@ class PlayScene(Scene):
             self.open_reference("glossary")
         elif ev.key == pygame.K_l and not ctrl:
             self.open_reference("legend")
+        elif ev.key == pygame.K_h and not ctrl and self.ai_enabled:
+            self.open_history()
         elif ev.key == pygame.K_g and not ctrl:
             self.suggest = not self.suggest
             self._last_prompt = None
@@ -751,7 +754,8 @@ class PlayScene(Scene):
                     self._show_reason(w.player, w.choice)
             return
         following = self.speed < 2 and self.effects.busy(self.t)      # let a shot be seen landing
-        if s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait and self.app.scene is self:
+        if self.ai_enabled and s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait \
+                and self.app.scene is self:
             self.worker = AIWorker(s)
 
     def positions(self) -> dict:
@@ -898,6 +902,16 @@ class PlayScene(Scene):
         y = r.y if r is not None else self.options.rect.y
         y = max(4, min(y, screen.get_height() - card.get_height() - 4))
         screen.blit(card, (self.panel_rect.x - card.get_width() - 6, y))
+
+    def open_history(self) -> None:
+        """H: any earlier position of this game on the table, as this player saw it, without
+        undoing anything (Esc comes back)."""
+        if self.worker is not None:
+            self.say("wait for the AI to finish its move", error=True)
+            return
+        from .replay import ReplayScene
+        g = self.session.game
+        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self))
 
     def _show_reason(self, player: int, choice) -> None:
         """The AI's one-line reason, floating over the model it moved or acted with."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-MIN_SIZE = (1280, 720)
+MIN_SIZE = (1024, 600)     # a small laptop's screen; the scenes lay out for it and up
 FPS = 60
 
 

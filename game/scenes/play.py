@@ -106,17 +106,21 @@ class PlayScene(Scene):
 
     # --- layout and widgets -------------------------------------------------------------
     def _layout(self) -> None:
+        """The panel on the right scales with the window (300 px at 1024x600, 380 at 1280x720
+        and up to 460 on large screens); the table takes the rest."""
         w, h = self.app.size
-        self.table_rect = pygame.Rect(0, BAR_H, w - PANEL_W, h - BAR_H)
-        self.panel_rect = pygame.Rect(w - PANEL_W, 0, PANEL_W, h)
+        pw = self.panel_w = max(300, min(460, round(w * 0.297)))
+        self.table_rect = pygame.Rect(0, BAR_H, w - pw, h - BAR_H)
+        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
-        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, PANEL_W - 16, 98), self.ui,
+        prompt_h = 98 if h >= 700 else 74
+        self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, pw - 16, prompt_h), self.ui,
                                                     object_id="#prompt")
-        list_h = max(150, int(h * 0.32))
-        self.options.set_rect(pygame.Rect(x, 106, PANEL_W - 16, list_h))
-        y = 110 + list_h
-        bw = (PANEL_W - 16 - 3 * 4) // 4
+        list_h = max(120, int(h * 0.32))
+        self.options.set_rect(pygame.Rect(x, prompt_h + 8, pw - 16, list_h))
+        y = prompt_h + 12 + list_h
+        bw = (pw - 16 - 3 * 4) // 4
         self.buttons = {}
         for i, (key, text, tip) in enumerate([("undo", "Undo", "Ctrl+Z: take back your last decision"),
                                               ("save", "Save", "Ctrl+S: save the game"),
@@ -133,9 +137,9 @@ class PlayScene(Scene):
                                                              tool_tip_text=tip)
         y += 34
         self._show_toggles()
-        tray_h = 150 if h >= 800 else 128
-        self.tray.set_rect(pygame.Rect(x, y, PANEL_W - 16, tray_h))
-        self.log.set_rect(pygame.Rect(x, y + tray_h + 6, PANEL_W - 16, h - (y + tray_h + 6) - 8))
+        tray_h = 150 if h >= 800 else (128 if h >= 700 else 104)
+        self.tray.set_rect(pygame.Rect(x, y, pw - 16, tray_h))
+        self.log.set_rect(pygame.Rect(x, y + tray_h + 6, pw - 16, h - (y + tray_h + 6) - 8))
         self._listed: list[int] = []
         self._last_prompt = None
 

@@ -42,6 +42,7 @@ class SettingsFile(BaseModel):
     seed: int = Field(1, ge=-MAX_SEED - 1, le=MAX_SEED, description="the game's seed (a signed 64-bit number)")
     ai_speed: float = Field(1.0, gt=0, le=100, description="speed factor of AI animations")
     animations: bool = Field(True, description="dice that roll, moves that glide, shots drawn on the table")
+    sound: bool = Field(False, description="dice and card sounds (off unless asked for)")
 
 
 @dataclass
@@ -53,6 +54,7 @@ class Settings:
     seed: int = 1
     ai_speed: float = 1.0
     animations: bool = True
+    sound: bool = False
     # what happened to the file when it was read (a bad one set aside), for the launcher to show
     notice: str = field(default="", compare=False)
 

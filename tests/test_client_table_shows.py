@@ -262,3 +262,18 @@ def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(ap
     assert hist.k == 0
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
     assert app.scene is scene and isinstance(scene, PlayScene) and scene.session.game.state_hash() == h
+
+
+def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
+    from game.settings import Settings
+    from game.ui import sounds
+    played = []
+    monkeypatch.setattr(sounds, "play", lambda name: played.append(name))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    scene = scene_for(app, g, g.pending().player)
+    assert scene.sound is False and Settings.load().sound is False
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="", scancode=0)])
+    assert scene.sound and Settings.load().sound
+    scene._sound("dice")
+    assert played == ["dice"]
+    sounds._CACHE.clear()

@@ -43,7 +43,7 @@ HELP = [
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
     "Hover an option: what it does and the rule    F2: rules glossary    L: legend    G: suggestions",
-    "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    F1: this help",
+    "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    M: sound    F1: this help",
 ]
 
 
@@ -83,7 +83,9 @@ class PlayScene(Scene):
         self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
         self.tray = DiceTray(pygame.Rect(0, 0, PANEL_W - 16, 130))
         from game.settings import Settings
-        self.tray.animate = Settings.load().animations
+        st = Settings.load()
+        self.tray.animate = st.animations
+        self.sound = st.sound
         self.hand = CardHand()
         self.file_dialog = None
         self.leave_dialog = None
@@ -335,8 +337,10 @@ class PlayScene(Scene):
             self.log.add(e.text, e.kind, e.data.get("rolls"), private=e.visible_to is not None)
             if e.data.get("rolls"):
                 self.tray.add(e.text, e.data["rolls"], self.t)
+                self._sound("dice")
             elif e.kind == "reveal" and isinstance(e.data.get("cards"), dict):
                 self.tray.add(e.text, reveal_records(e, self.viewer), self.t)
+                self._sound("card")
         self.hand.on_events(seen, self.t)
         if self.tray.animate:
             self.effects.add(seen, self.t)
@@ -513,6 +517,8 @@ class PlayScene(Scene):
             self.command("threat")
         elif ev.key == pygame.K_a and not ctrl:
             self.set_animations(not self.tray.animate)
+        elif ev.key == pygame.K_m and not ctrl:
+            self.set_sound(not self.sound)
         elif ev.key == pygame.K_p and not ctrl:
             self.prone_moves = not self.prone_moves
             if self.ctrl:
@@ -665,6 +671,19 @@ class PlayScene(Scene):
             b = self.buttons.get(key)
             if b is not None and b.is_selected != bool(self.toggles.get(key)):
                 (b.select if self.toggles.get(key) else b.unselect)()
+
+    def _sound(self, name: str) -> None:
+        if self.sound:
+            from game.ui import sounds
+            sounds.play(name)
+
+    def set_sound(self, on: bool) -> None:
+        from game.settings import Settings
+        self.sound = on
+        st = Settings.load()
+        st.sound = on
+        st.save()
+        self.message = (f"sound {'on' if on else 'off'} (M)", self.t + 3.0)
 
     def set_animations(self, on: bool) -> None:
         """Rolling dice, gliding moves and shots on the table, on or off (remembered)."""

@@ -232,7 +232,7 @@ class TableRenderer:
         if now is not None and cam.scale != self._last_scale:
             self._last_scale = cam.scale
             self._scale_changed_at = now
-        key = (cam.key(), size, labels, scale_bar)
+        key = (cam.key(), size, labels, scale_bar, self._avoid)
         if not (key == self._frame_key and self._frame_crisp and self._frame is not None):
             if self._frame is None or self._frame.get_size() != size:
                 self._frame = pygame.Surface(size)
@@ -266,6 +266,13 @@ class TableRenderer:
             self._frame_key, self._frame_crisp = key, True
         self._drawn_key = key
         surface.blit(self._frame, (0, 0))
+
+    _avoid: tuple = ()
+
+    def set_avoid(self, discs) -> None:
+        """Discs (x, y, radius in mm) where labels must not go: the models' tokens, so a token
+        never hides a label (a label with no free place is left out, not covered)."""
+        self._avoid = tuple((round(x, 1), round(y, 1), round(r, 1)) for x, y, r in discs)
 
     def settle(self) -> None:
         """Render the table crisply at the next draw even if the scale has just changed."""
@@ -876,8 +883,25 @@ class TableRenderer:
         if px_per_in < 12:
             return
         size = 15 if px_per_in < 26 else (17 if px_per_in < 45 else 19)
-        placed: list[pygame.Rect] = []
         screen = surf.get_rect()
+        # what a label must leave uncovered: objectives and evac points, small pieces (a crate,
+        # a barrel: covered, they could not be seen), and the models' tokens (``set_avoid``)
+        placed: list[pygame.Rect] = []
+        r_marker = max(7.0, 20.0 / cam.mm_per_unit * cam.scale) * 1.3
+        for m in list(self.map.objectives) + list(self.map.evac_points):
+            cx, cy = cam.to_screen(*m.at)
+            placed.append(pygame.Rect(round(cx - r_marker), round(cy - r_marker), round(2 * r_marker), round(2 * r_marker)))
+        for x, y, r in self._avoid:
+            cx, cy = cam.to_screen(x / cam.mm_per_unit, y / cam.mm_per_unit)
+            rp = r * cam.px_per_mm + 3
+            placed.append(pygame.Rect(round(cx - rp), round(cy - rp), round(2 * rp), round(2 * rp)))
+        small = {}
+        for g in self.geoms:
+            x0, y0, x1, y1 = g.bounds
+            (sx0, sy1), (sx1, sy0) = cam.to_screen(x0, y0), cam.to_screen(x1, y1)
+            w, h = abs(sx1 - sx0), abs(sy1 - sy0)
+            if 2 <= w <= 40 and 2 <= h <= 40:
+                small[id(g)] = pygame.Rect(round(min(sx0, sx1)), round(min(sy0, sy1)), round(w), round(h))
         cands = self._label_candidates(cam.scale, px_per_in)
         shown_names: dict[str, int] = {}
         for g in cands:
@@ -889,11 +913,12 @@ class TableRenderer:
             ax, ay = cam.to_screen(*g.anchor())
             top, bottom = cam.to_screen(0, y1)[1], cam.to_screen(0, y0)[1]
             options = [(ax, ay), (ax, top - lab.get_height() * 0.6), (ax, bottom + lab.get_height() * 0.6)]
+            others = [r for k, r in small.items() if k != id(g)]
             for (lx, ly) in options:
                 rect = lab.get_rect(center=(round(lx), round(ly)))
                 if not screen.contains(rect):
                     continue
-                if rect.inflate(4, 2).collidelist(placed) == -1:
+                if rect.inflate(4, 2).collidelist(placed) == -1 and rect.collidelist(others) == -1:
                     surf.blit(lab, rect)
                     placed.append(rect)
                     shown_names[name] = shown_names.get(name, 0) + 1

@@ -813,6 +813,7 @@ class PlayScene(Scene):
             return
         self._show_toggles()
         tsurf = screen.subsurface(self.table_rect)
+        self.renderer.set_avoid((p["x"], p["y"], p["radius"]) for p in self.pieces if not p["out"])
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
         self.hand.draw(screen, self.table_rect, self.t)

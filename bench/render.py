@@ -55,14 +55,18 @@ def timed(app, n, before=None):
     return out
 
 
-FRAMES = ("still mouse", "mouse moving (path preview)", "pan", "wheel zoom", "pan (3x)", "wheel zoom (3x)")
+FRAMES = ("still mouse", "mouse moving (path preview)", "pan", "wheel zoom", "pan (3x)", "wheel zoom (3x)",
+          "tray + hand + animation")
 
 
 def measure() -> dict:
     os.environ.setdefault("SKIRMISH_HOME", "/tmp/skirmish-bench")
     app = App((1280, 720))
     g = Game(Setup("frontier", load_map(resolve_map("town")), (), {}, 1))
-    scene = PlayScene(app, GameSession(g, {1: "human", 2: "human"}, autosave=False), "town")
+    session = GameSession(g, {1: "human", 2: "human"}, autosave=False)
+    if hasattr(session, "confirm_eyes"):                  # the player at the screen took the device
+        session.confirm_eyes(g.pending().player)
+    scene = PlayScene(app, session, "town")
     app.switch(scene)
     extra = [dict(p, id=p["id"] + "-copy", x=p["x"] + 60.0) for p in scene.pieces[:8]]
     mover = next(s.actor for s in scene.decision.spaces)
@@ -94,8 +98,30 @@ def measure() -> dict:
     timed(app, 30)                                        # settle at the new scale
     pan3 = timed(app, 200, lambda i: scene.cam.pan(3 if i % 80 < 40 else -3, 0))
     zoom3 = timed(app, 120, lambda i: scene.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
+    busy = []
+    if hasattr(scene, "tray"):                            # issue 31: dice rolling in the tray, the
+        scene.cam = scene.renderer.fit_camera(scene.table_rect.size, margin_px=30)   # Frontier hand
+        timed(app, 10)                                    # fanned, a model gliding, a shot landing
+        from engine.core.rolls import roll_record
+        from game.ui.effects import Effect
+        dice = [roll_record("Ranger 2: Shoot", 10, [9, 2, 10, 7, 4, 8, 1], [["success"], [], ["success", "explode"],
+                                                                          ["success"], [], ["success"], []], target=7,
+                            result="4 successes", player=1),
+                roll_record("Unit Zero: Defense", 10, [6, 3, 8, 1, 9], target=7, result="2 successes", player=2)]
+        other = next(p for p in scene.pieces if p["player"] != base["player"])
+
+        def busy_frame(i):
+            if i % 36 == 0:                               # a new roll, a glide and a shot every 36 frames
+                scene.tray.add("a shot", dice, scene.t)
+                a = (base["x"], base["y"])
+                scene.anim[base["id"]] = ([a, (a[0] + 60, a[1] + 40)], scene.t, 0.5)
+                scene.effects.effects.append(Effect("line", base["id"], other["id"], "", (255, 226, 120), scene.t))
+                scene.effects.effects.append(Effect("float", other["id"], None, "-2 wounds", (255, 120, 100), scene.t))
+            scene.mouse = (int(sx) + (i % 40) * 3, int(sy) + scene.table_rect.y)
+        busy = timed(app, 300, busy_frame)
     pygame.quit()
-    return {name: (statistics.median(xs), pct(xs, 0.95)) for name, xs in zip(FRAMES, (still, moving, pan, zoom, pan3, zoom3))}
+    frames = (still, moving, pan, zoom, pan3, zoom3, busy)
+    return {name: (statistics.median(xs), pct(xs, 0.95)) for name, xs in zip(FRAMES, frames) if xs}
 
 
 def main() -> None:

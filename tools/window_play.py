@@ -169,6 +169,25 @@ class Driver:
                 self.shot("undo-refused")
         self.done = True
 
+    def keep_by_dice(self, sc, choice) -> bool:
+        """Click the tray's dice that make the keep ``choice`` (its values, penalty ones among them)."""
+        offer = sc.tray.offer
+        pens, plain = list(choice.penalty_values), list(choice.values)
+        for v in pens:
+            plain.remove(v)
+        picks = []
+        for did, value, penalty in offer.dice:
+            pool = pens if penalty else plain
+            if value in pool:
+                pool.remove(value)
+                picks.append(did)
+        if pens or plain or not all(did in offer.rects for did in picks):
+            return False
+        for did in picks:
+            self.click(offer.rects[did].center)
+        self.shot("keep-by-dice")
+        return True
+
     def answer(self, sc, d, choice, MoveTo):
         """The clicks that give ``choice``."""
         from engine.rulesets.common import MoveSpace
@@ -176,6 +195,27 @@ class Driver:
         if choice in d.options:
             i = d.options.index(choice)
             ids = ctrl.ids_of[i]
+            if d.kind == "keep" and sc.tray.offer is not None:       # a Doubles keep: click the dice
+                if self.keep_by_dice(sc, choice):
+                    return
+            cards = getattr(choice, "cards", None)
+            if isinstance(cards, tuple) and all(c in dict(sc.hand.rects) for c in cards):
+                # a Frontier card: lift it and click it again; a pair: the kept card, then the other
+                for code in (cards * 2 if len(cards) == 1 else cards):
+                    r = dict(sc.hand.rects).get(code)
+                    if r is not None:
+                        self.click((r.centerx, r.top + 10))
+                self.shot(f"cards-{'-'.join(cards)}")
+                return
+            if ctrl.is_group(i):                                    # a group: the leader, Shift+the rest
+                self.click(sc.screen_pos_of(ids[0]))
+                for mid in ids[1:]:
+                    self.click(sc.screen_pos_of(mid), shift=True)
+                r = sc.options.rect_of(i)
+                if r is not None:
+                    self.shot("group-formed")
+                    self.click(r.center)
+                    return
             if len(ids) >= 2 and ids[1] in ctrl.pieces and self.rng.random() < 0.7:
                 # an attack: the model, then the enemy (hover first: the odds)
                 if ctrl.selected != ids[0]:

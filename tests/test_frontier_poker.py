@@ -179,3 +179,17 @@ def test_seeded_hands_are_fast_enough():
     for _ in range(50):
         pc = PlayerCards.new(rng)
         best_hand(pc.deck[:7])
+
+
+def test_hands_are_named_as_players_say_them():
+    from engine.rulesets.frontier.cards import card
+    from engine.rulesets.frontier.poker import best_hand
+
+    def named(*codes):
+        return best_hand([card(c) for c in codes]).name()
+    assert named("KS", "KD", "KH", "7C", "7D") == "Full house, kings over sevens"
+    assert named("JK1", "KS", "KD", "7C", "7D") == "Full house, kings over sevens"    # the joker makes it
+    assert named("AS", "AD", "2C") == "Pair of aces"
+    assert named("QH", "3C", "5D") == "High card, queen"
+    assert named("9S", "9D", "4C", "4H", "KD") == "Two pair, nines and fours"
+    assert named("2H", "3H", "4H", "5H", "6H") == "Straight flush, six high"

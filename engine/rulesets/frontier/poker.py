@@ -76,10 +76,44 @@ class HandValue:
     def __hash__(self) -> int:
         return hash(self.key)
 
+    def name(self) -> str:
+        """The hand as players say it: "Full house, kings over sevens", "Pair of aces",
+        "High card, queen"."""
+        r = [RANK_WORDS.get(x, str(x)) for x in self.ranks]
+        many = [RANK_PLURAL.get(x, f"{x}s") for x in self.ranks]
+        c = self.category
+        if not self.ranks:
+            return "No hand"
+        if c == Category.HIGH_CARD:
+            return f"High card, {r[0]}"
+        if c == Category.ONE_PAIR:
+            return f"Pair of {many[0]}"
+        if c == Category.TWO_PAIR:
+            return f"Two pair, {many[0]} and {many[1]}"
+        if c == Category.THREE_OF_A_KIND:
+            return f"Three {many[0]}"
+        if c == Category.STRAIGHT:
+            return f"Straight, {r[0]} high"
+        if c == Category.FLUSH:
+            return f"Flush, {r[0]} high"
+        if c == Category.FULL_HOUSE:
+            return f"Full house, {many[0]} over {many[1]}"
+        if c == Category.FOUR_OF_A_KIND:
+            return f"Four {many[0]}"
+        if c == Category.STRAIGHT_FLUSH:
+            return f"Straight flush, {r[0]} high"
+        return f"Five {many[0]}"
+
     def describe(self) -> str:
         used = " ".join(c.code for c in self.cards) or "no cards"
         j = f", joker as {self.joker_as.code}" if self.joker_as else ""
-        return f"{self.category.words} ({used}{j})"
+        return f"{self.name()} ({used}{j})"
+
+
+RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+              11: "jack", 12: "queen", 13: "king", 14: "ace"}
+RANK_PLURAL = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
+               10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
 
 
 NO_HAND = HandValue(Category.HIGH_CARD, ())

@@ -277,3 +277,13 @@ def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
     scene._sound("dice")
     assert played == ["dice"]
     sounds._CACHE.clear()
+
+
+def test_the_hand_sits_low_and_lets_clicks_through_when_no_card_is_chosen(app):
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 2))
+    scene = scene_for(app, g, g.pending().player)         # the movement phase: no card to choose
+    frame(app, n=2)
+    r = scene.hand.rects[0][1]
+    assert r.top >= scene.table_rect.bottom - 31           # only the tops of the cards show
+    ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)
+    assert scene.hand.handle(ev) is None                   # the table's click, not the hand's

@@ -115,7 +115,8 @@ class CardHand:
         if code is None:
             return None
         if not self.pickable(code):
-            return -1                               # a card, but not one to choose now
+            # a card, but none is chosen now: the click is the table's (the hand sits low then)
+            return None if not (self.singles or self.pairs) else -1
         if self.need > 1:                           # pick the cards to spend, then they all go
             if code in self.picked:
                 self.picked.remove(code)
@@ -168,13 +169,16 @@ class CardHand:
         step = min(CARD[0] + 4, max(24, (tr.w * 0.55) // max(1, n)))
         width = step * (n - 1) + CARD[0]
         x = tr.centerx - width / 2
-        base_y = tr.bottom - CARD[1] + 26
+        # choosing a card: the hand stands up; otherwise only the cards' tops show, so the
+        # table's bottom edge stays there to click
+        choosing = bool(self.singles or self.pairs)
+        base_y = tr.bottom - CARD[1] + (26 if choosing else CARD[1] - 30)
         fav = self.favoured(self.viewer)
         for k, code in enumerate(hand):
             lift = 0
             if code == self.lifted or code in self.picked:
                 lift = 34
-            elif code == self.hover:
+            elif code == self.hover and choosing:
                 lift = 20
             elif self.singles or self.pairs:
                 lift = 8 if self.pickable(code) else 0

@@ -157,8 +157,11 @@ class Driver:
                 time.sleep(0.1)
             if self.scene() is sc and s.version == before:
                 self.refused_by_window += 1
+                import pygame
                 self.say(f"the window did not take {d.describe() if hasattr(d, 'describe') else d.kind}: "
-                         f"{choice!r} ({sc.message[0] if sc.message else 'no message'})")
+                         f"{choice!r} ({sc.message[0] if sc.message else 'no message'}); last click "
+                         f"{getattr(self, 'last_click', None)}; selected {sc.ctrl.selected if sc.ctrl else None}; "
+                         f"mods {pygame.key.get_mods()}; scene {type(self.scene()).__name__}")
                 self.shot("not-taken")
                 sc.submit(choice)                 # keep the game going; counted above
             elif self.scene() is sc and s.game.revealed and s.game.revealed[-1] and \
@@ -269,6 +272,7 @@ class Driver:
         if self.rng.random() < 0.15:
             self.shot("route-preview")
         self.click(pos, shift=alternate and any(not isinstance(s, MoveSpace) for s in ctrl.spaces_for(actor)))
+        self.last_click = (pos, sc._mm(pos), sc.ctrl.click_table(*sc._mm(pos)) if sc.ctrl is not None else None)
 
 
 def main(argv=None) -> int:

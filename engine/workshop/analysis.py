@@ -215,6 +215,7 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         A = (-ey * sg).ravel()
         Bc = (ex * sg).ravel()
         C = (np.abs(side) - (-ey * sg) * S[:, 0:1] - (ex * sg) * S[:, 1:2]).ravel()
+        tol = GRAZE_MM * np.hypot(A, Bc)          # per wedge, not per candidate pair: same values
         theta = np.arctan2(ty[None, :] - S[:, 1:2], tx[None, :] - S[:, 0:1])      # (B, n) in [-pi, pi]
         q = np.minimum((theta + math.pi) * QSCALE, QLEVELS - 1).astype(np.uint16)
         order = np.argsort(q, axis=1, kind="stable")                                # radix sort
@@ -239,11 +240,11 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         if tot == 0:
             continue
         rep = np.repeat(pid, lens)
-        pos = np.arange(tot) - np.repeat(np.cumsum(lens) - lens, lens) + np.repeat(lo, lens)
+        pos = np.arange(tot) + np.repeat(lo - (np.cumsum(lens) - lens), lens)
         tgt = ordx[pos]
         # a ray that grazes a corner or runs along an edge counts as blocked, whichever way it is
         # cast: a mirrored layout then gives the mirrored matrix, not one rounding's coin toss
-        hid = A[rep] * tx[tgt] + Bc[rep] * ty[tgt] + C[rep] < GRAZE_MM * np.hypot(A[rep], Bc[rep])
+        hid = A[rep] * tx[tgt] + Bc[rep] * ty[tgt] + C[rep] < tol[rep]
         rep, tgt = rep[hid], tgt[hid]
         row = rep // K
         if inside.shape[0]:

@@ -32,8 +32,10 @@ class LiveResult:
     cpu_seconds: float = 0.0     # the worker's own CPU time for it (the wall time waits for other jobs)
 
 
-def analyse_map(map_data: dict, version: int, coarse: bool = False) -> LiveResult:
-    """Analyse a map given as its JSON data (what a worker process receives)."""
+def analyse_map(map_data: dict, version: int, coarse: bool = False, processes: int = 1) -> LiveResult:
+    """Analyse a map given as its JSON data (what a worker process receives). ``processes`` > 1
+    deals the full grid's visibility matrix to that many forked processes (the editor's worker
+    uses both cores once a piece drops: the window idles then)."""
     from engine.table import Table
 
     from .analysis import analyse
@@ -43,7 +45,7 @@ def analyse_map(map_data: dict, version: int, coarse: bool = False) -> LiveResul
         m = _draft(map_data)
         table = Table(m)
         step = (COARSE_STEP_IN if coarse else FULL_STEP_IN) * 25.4
-        a = analyse(table, step_mm=step)
+        a = analyse(table, step_mm=step, processes=1 if coarse else processes)
         hidden = {s: a.layer(a.hidden[s].astype(float), fill=0.0) > 0.5 for s in (1, 2)}
         a.metrics["missing_sides"] = sorted({1, 2} - {z.get("side") for z in map_data.get("deployment", [])})
         return LiveResult(version, coarse, a.metrics, a.heat, hidden, table.width, table.height,

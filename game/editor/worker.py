@@ -25,6 +25,9 @@ from pathlib import Path
 from engine.workshop.live import LiveResult, analyse_map
 
 
+FULL_PROCESSES = min(2, os.cpu_count() or 1)
+
+
 class AnalysisRunner:
     def __init__(self, inline: bool = False):
         self.inline = inline
@@ -54,7 +57,9 @@ class AnalysisRunner:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
         data, version, coarse = self._pending
         self._pending = None
-        self._future = self._pool.submit(analyse_map, data, version, coarse)
+        # the full grid after a drop on every core (the window idles then); the coarse one while
+        # dragging in one process, so the frames keep a core
+        self._future = self._pool.submit(analyse_map, data, version, coarse, FULL_PROCESSES)
 
     @property
     def busy(self) -> bool:

@@ -287,3 +287,20 @@ def test_the_hand_sits_low_and_lets_clicks_through_when_no_card_is_chosen(app):
     assert r.top >= scene.table_rect.bottom - 31           # only the tops of the cards show
     ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)
     assert scene.hand.handle(ev) is None                   # the table's click, not the hand's
+
+
+def test_a_click_on_a_reveal_banner_puts_it_away_and_still_reaches_the_table(app, monkeypatch):
+    # found playing hot-seat in the window: a move clicked just after a reveal, where the move
+    # preview showed it, only put the banner away and the move was lost
+    g = Game(Setup("frontier", load_named_map("town"), (), {}, 2))
+    scene = scene_for(app, g, g.pending().player)
+    frame(app, n=2)
+    scene.hand.show_banner("Both cards turn over", {}, ["a line"], scene.t)
+    frame(app)
+    centre = scene.hand._banner_rect().center
+    assert scene.table_rect.collidepoint(centre)
+    got = []
+    monkeypatch.setattr(scene, "click", lambda pos: got.append(pos))
+    click(app, centre)
+    assert scene.hand.banner is None                       # put away
+    assert got == [centre]                                 # and the table had the click

@@ -101,7 +101,7 @@ class CardHand:
 
     def handle(self, ev) -> int | None:
         """A click on a card: the option index it answers; -1 when the click was the hand's own
-        (a card lifted, a banner put away); -2 when two cards make no legal pair (``refused``);
+        (a card lifted); -2 when two cards make no legal pair (``refused``);
         -3 when a shortfall's cards are all picked (``picked``); None when it was not on a card."""
         if ev.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(ev.pos)
@@ -109,8 +109,10 @@ class CardHand:
         if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1:
             return None
         if self.banner is not None and self._banner_rect().collidepoint(ev.pos):
-            self.banner = None                      # a click puts the banner away
-            return -1
+            # a click puts the banner away and still reaches the table under it: the player
+            # clicked where the move preview showed, and a swallowed move reads as a refusal
+            # (found playing hot-seat in the window: moves made just after a reveal did nothing)
+            self.banner = None
         code = self._card_at(ev.pos)
         if code is None:
             return None

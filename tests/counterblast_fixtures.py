@@ -1,4 +1,5 @@
 """Counterblast test helpers: the outpost map and staged games (models placed by hand)."""
+import json
 from pathlib import Path
 
 from engine.core import Game, Setup
@@ -11,6 +12,12 @@ CLOSE = OUTPOST.model_copy(update={"id": "outpost-close", "deployment": [
     Zone(side=1, points=[(4, 22), (44, 22), (44, 27), (4, 27)]),
     Zone(side=2, points=[(4, 9), (44, 9), (44, 14), (4, 14)])]})
 IN = 25.4
+# Staged (hand-placed) games use the crews as they were before the default crews were balanced
+# (issue 32): their scripted shots, ranges and odds were worked out for those weapons, and a rule
+# test should not change when the launcher's crews are re-tuned. Same ids as the shipped crews.
+TEST_CREWS = {c["id"]: c for c in (json.loads(p.read_text()) for p in
+                                   sorted((Path(__file__).parent / "data" / "counterblast_crews").glob("*.json")))}
+STAGED_DEFAULT = ("reach-rangers", "iron-choir")
 
 
 def new_game(seed=0, mapfile=OUTPOST, rosters=(), **options):
@@ -20,8 +27,10 @@ def new_game(seed=0, mapfile=OUTPOST, rosters=(), **options):
 def staged(positions, *, active=1, moxie=(3, 0), seed=0, keep=(), rosters=(), **options):
     """A game in an Activation phase with only the models in ``positions`` ({id: (x", y")}) and
     ``keep`` (left where they deployed) on the table, player ``active`` Active and the given
-    Moxie pools. ``rosters``: crew ids (default: the ruleset's default crews)."""
-    g = new_game(seed, rosters=rosters, **options)
+    Moxie pools. ``rosters``: crew ids (default: Reach Rangers v Iron Choir), taken from
+    ``TEST_CREWS`` (the pre-balance crews) when they are there."""
+    crews = tuple(TEST_CREWS.get(r, r) if isinstance(r, str) else r for r in (rosters or STAGED_DEFAULT))
+    g = new_game(seed, rosters=crews, **options)
     st = g.state
     for mid, m in st.models.items():
         if mid in keep:

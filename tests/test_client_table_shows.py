@@ -11,6 +11,8 @@ from engine.core import Game, Setup
 from engine.data.maps import load_named_map
 from game.session import GameSession
 
+from counterblast_fixtures import STAGED_DEFAULT, TEST_CREWS
+
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
@@ -56,7 +58,8 @@ def scene_for(app, g, human):
 
 def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):
     from engine.rulesets.counterblast.choices import Shoot
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 3))
+    # the crews as they were when this seed was chosen (the shipped ones were re-armed, issue 32)
+    g = Game(Setup("counterblast", load_named_map("outpost"), tuple(TEST_CREWS[c] for c in STAGED_DEFAULT), {}, 3))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)

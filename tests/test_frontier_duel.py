@@ -225,6 +225,20 @@ def test_outlaw_dirt_in_the_wound_only_in_the_damage_step():
     assert ("Whiskey in the Wound", 1) in r.toughness.parts and r.wounds == 3 - 2
 
 
+def test_a_defending_leader_may_play_a_pair_of_face_cards():
+    """Our reading (docs/rules/frontier.md, "Who may play a pair"): a leader may pair when it is
+    attacked, and two Kings are a pair like two 7s. K♦ K♣ for the Outlaw boss: the favoured King
+    counts once (+1 defence, +1 toughness) and Whiskey in the Wound adds +1 toughness."""
+    boss = F("outlawmen", D=2, T=1, W=5, leader=True)
+    r = resolve_combat(F("sheriffs", S=6), boss, P("AH"), P("KD", "KC"), Weapon("machete", 3))
+    # 6 + 14 = 20 against 2 + 13 + 1 = 16: margin 4 -> 1, machete +3 = 4; toughness 1 + 1 + 1 = 3
+    assert r.defence.value == 16 and r.success
+    assert ("Whiskey in the Wound", 1) in r.toughness.parts and r.toughness.value == 3 and r.wounds == 1
+    # the same Kings played by a ganger are refused: only leaders pair
+    with pytest.raises(DuelError, match="only a leader"):
+        resolve_combat(F("sheriffs", S=6), F("outlawmen", D=2), P("AH"), P("KD", "KC"))
+
+
 def test_townsfolk_heart_of_the_town_heals_before_damage_capped():
     # 000_0c05cfd63e59894e.txt: 'your leader gain 2 wounds back before calculating for damage. These two wounds cannot take you above your maximum'
     mayor = F("townsfolk", D=1, T=0, W=1, M=6, leader=True)

@@ -279,6 +279,7 @@ def _frontier_fight(hand2, deck2):
     from engine.rulesets.frontier.cards import card, full_deck
     from test_frontier_rules import OPEN, contact, new_game, place, stack, to_main
     g = new_game()
+    g.state.models["p2-outlaw_1"].wounds = 2         # as in example 1 (the shipped gangers have 3 since issue 32)
     stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
     place(g, "p2-outlaw_1", *OPEN)
     contact(g, "p1-marshal", "p2-outlaw_1")

@@ -41,11 +41,11 @@ class Utility:
         return 0.0
 
     # Doubles: each fighter standing is worth 2 + 3 x its health share (less on the ground),
-    # weighted by its points value against the mean (the victory count weighs fighters by value).
+    # weighted by what the enemy scores for it against the mean (victory counts fighters' points).
     def doubles(self, st, player: int) -> float:
         R = self.rules
         if not self._scale:
-            vals = {k: float(R.sheet(f).value) for k, f in st.fighters.items()}
+            vals = {k: float(R.victory_values[(f.side, f.fid)]) for k, f in st.fighters.items()}
             mean = sum(vals.values()) / max(1, len(vals)) or 1.0
             self._scale = {k: (v / mean if mean else 1.0) for k, v in vals.items()}
             self._max = {k: max(1, R.chars(f).health) for k, f in st.fighters.items()}

@@ -20,23 +20,24 @@ class DataKind:
     name: str               # what the file is, in a user's words
     keys: frozenset[str]    # top-level fields that only this kind of file has together
     loader: str             # "module:function" called with the file's path; raises DataError
+    summary: str = ""       # "module:function" giving a line about the loaded object (its points)
 
 
 KINDS: tuple[DataKind, ...] = (
     DataKind("Counterblast crew", frozenset({"points_limit", "leader", "models"}),
-             "engine.rulesets.counterblast.data:load_crew"),
+             "engine.rulesets.counterblast.data:load_crew", "engine.rulesets.counterblast.data:crew_summary"),
     DataKind("Counterblast mission", frozenset({"min_markers", "objectives"}),
              "engine.rulesets.counterblast.data:load_mission"),
     DataKind("Counterblast armoury", frozenset({"shooting", "striking", "gear"}),
              "engine.rulesets.counterblast.data:load_armoury"),
     DataKind("Frontier posse", frozenset({"faction", "leader_rule", "models"}),
-             "engine.rulesets.frontier.data:load_posse"),
+             "engine.rulesets.frontier.data:load_posse", "engine.rulesets.frontier.data:posse_summary"),
     DataKind("Frontier item catalogue", frozenset({"items"}),
              "engine.rulesets.frontier.data:load_items"),
     DataKind("Frontier options", frozenset({"hand_size", "cards_per_turn"}),
              "engine.rulesets.frontier.data:load_options"),
     DataKind("Doubles warband", frozenset({"fighters", "weapons"}),
-             "engine.rulesets.doubles.data:load_warband"),
+             "engine.rulesets.doubles.data:load_warband", "engine.rulesets.doubles.points:summary"),
 )
 
 
@@ -58,4 +59,8 @@ def validate_roster(data: Any, path: str | Path) -> str:
     mod, fn = kind.loader.split(":")
     loaded = getattr(importlib.import_module(mod), fn)(path)
     ident = getattr(loaded, "id", "") or getattr(loaded, "name", "")
-    return f"{kind.name}" + (f" {ident!r}" if ident else "")
+    line = f"{kind.name}" + (f" {ident!r}" if ident else "")
+    if kind.summary:
+        mod, fn = kind.summary.split(":")
+        line += ": " + getattr(importlib.import_module(mod), fn)(loaded)
+    return line

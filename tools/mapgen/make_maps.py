@@ -348,7 +348,67 @@ def field():
                    ["frontier", "counterblast", "doubles"], L, deployment, [("Centre", 24, 18)])
 
 
-ALL = {"town": town, "outpost": outpost, "prehistoric": prehistoric, "field": field}
+# --------------------------------------------------------------------------------------------
+# Quarry: Redrock Quarry, Counterblast's second table (48x36", 25-50% covered, as the ruleset
+# asks). Point-symmetric like the outpost, but a different game: two big mesas and a spoil ridge
+# break the middle into three lanes, the objectives sit in the open between them, and the
+# buildings stand back near the deployment zones instead of along the centre line.
+# --------------------------------------------------------------------------------------------
+def quarry():
+    W, H = 48, 36
+    L = Layout()
+
+    def pair(kind, shape, names, **props):
+        n1, n2 = names if isinstance(names, tuple) else (names, names)
+        L.add(kind, shape, n1, **props)
+        L.add(kind, rotate180(shape, W, H), n2, **props)
+
+    bumps = [1, .85, 1.1, .9, 1.15, .88, 1.05, .92, 1.1, .86]
+    # Mesas: climbable red rock, tall enough to hide behind, flat enough to stand on.
+    pair("rock", blob(15.5, 14.5, 5.8, 3.4, bumps, -8), ("West Mesa", "East Mesa"), height=2.4)
+    pair("rock", blob(33.0, 11.5, 2.6, 1.9, bumps[::-1], 20), "Red Knoll", height=1.8)
+    # The spoil ridge across the middle, cut by the haul road: low rock, climbable.
+    pair("rock", poly([(20.5, 16.2), (23.2, 15.6), (23.6, 16.8), (21.0, 17.6)]), "Spoil Heap", height=1.2)
+    # Buildings set back toward the zones.
+    pair("building", rect(4.0, 7.5, 10.0, 11.5), ("Bunkhouse", "Mess Hall"), height=3.0)
+    pair("building", rect(24.5, 6.8, 30.5, 9.8), ("Assay Office", "Pump Station"), height=2.6)
+    pair("building", rect(18.5, 7.2, 22.5, 10.4), ("Machine Shop", "Tool Store"), height=2.8)
+    pair("building", rect(1.0, 25.5, 4.0, 29.0), ("Fuel Depot", "Powder Store"), height=2.4)
+    pair("platform", rect(30.5, 6.8, 33.0, 9.8), ("Assay Loading Dock", "Pump Deck"), height=1.2)
+    pair("tower", rect(41.0, 8.0, 43.6, 10.6), ("Drill Rig", "Winch Tower"), height=6.5)
+    # Conveyor gantry from the rig toward the centre: climbable, low enough to shoot over prone.
+    pair("platform", rect(35.8, 14.2, 41.2, 15.4), "Conveyor Gantry", height=1.6)
+    # Ore carts on the haul road, containers and tanks.
+    pair("wagon", box(27.5, 15.0, 3.2, 1.6, -6), "Ore Cart", height=1.3)
+    pair("wagon", box(8.5, 17.0, 1.6, 3.2, 10), "Ore Cart", height=1.3)
+    pair("wagon", box(25.5, 24.0, 4.0, 2.0, 10), "Haul Truck", height=2.0)
+    pair("boulder", blob(5.0, 22.5, 1.3, 1.1, bumps), "Boulder")
+    pair("container", box(20.0, 3.6, 6.0, 2.5, 0), "Container")
+    pair("container", box(45.6, 14.0, 2.5, 6.0, 0), "Container")
+    pair("tank", circle(36.8, 3.2, 1.9), ("Water Tank", "Fuel Tank"))
+    pair("tank", circle(1.9, 14.8, 1.5), ("Slurry Tank", "Slurry Tank"))
+    # Cover at the objectives: crates and barricades, none blocking the objective itself.
+    pair("barricade", wall(9.0, 20.2, 11.8, 20.2, 0.5), "Barricade")
+    pair("barricade", wall(22.2, 14.2, 25.6, 13.6, 0.5), "Barricade")
+    pair("crate", box(13.0, 19.6, 1.3, 1.3, 12), "Explosives Crate")
+    pair("crate", box(29.4, 17.2, 1.2, 1.2, 0), "Core Samples", height=0.9)
+    pair("crate", box(36.2, 19.4, 1.4, 1.4, -10), "Supply Crate")
+    # Deployment-zone cover: low crates only, so the zones are not fortresses.
+    pair("crate", box(14.0, 3.2, 1.4, 1.4, 0), "Supply Crate")
+    pair("crate", box(30.0, 2.8, 2.4, 1.2, 0), "Cargo Pallet", height=0.9)
+    pair("barricade", wall(6.0, 3.4, 9.0, 3.4, 0.5), "Barricade")
+
+    deployment = [zone(1, 0, 0, 48, 6), zone(2, 0, 30, 48, 36)]
+    objectives = [("West Pump", 11.0, 18.0), ("Haul Road", 24.0, 18.0), ("East Pump", 37.0, 18.0)]
+    evac = [("Evac West", 1.5, 18.0), ("Evac East", 46.5, 18.0)]
+    return mapfile("quarry", "Redrock Quarry", "A mining camp on a 48x36 inch table, point-symmetric: two "
+                   "climbable mesas and a spoil ridge split the middle into three lanes, objectives in the "
+                   "open between them, buildings and a drill rig back near the zones, evac points at the "
+                   "short edges. Counterblast's second table.", "in", W, H, ["counterblast"], L,
+                   deployment, objectives, evac)
+
+
+ALL = {"town": town, "outpost": outpost, "prehistoric": prehistoric, "field": field, "quarry": quarry}
 
 
 def main(argv=None) -> int:

@@ -253,6 +253,13 @@ def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) ->
     return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)
 
 
+def crew_summary(crew: Crew) -> str:
+    """One line for ``skirmish validate``: the models and what they cost against the limit."""
+    return (f"{sum(e.count for e in crew.models)} models, {crew.points} of {crew.points_limit} points ("
+            + ", ".join(f"{e.profile.name} {e.profile.points}" + (f" x{e.count}" if e.count > 1 else "")
+                        for e in crew.models) + ")")
+
+
 def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS,
                   game_points: int | None = None) -> list[tuple[str, str]]:
     """Cross-checks a schema-valid crew: references, points, characters, leader, psi gear."""

@@ -61,7 +61,7 @@ class ActivationMixin:
         self._start_turn(st, ev)
 
     def _victory(self, st, turn_over: bool) -> tn.Victory:
-        sides = {s: [tn.FighterTally(self.sheet(f).value, f.out) for f in st.fighters.values() if f.side == s]
+        sides = {s: [tn.FighterTally(self.victory_values[(f.side, f.fid)], f.out) for f in st.fighters.values() if f.side == s]
                  for s in (1, 2)}
         return tn.victory(sides, turn=st.turn, turn_over=turn_over, options=self.opts)
 

@@ -57,7 +57,10 @@ class Armour(_Strict):
 class Fighter(_Strict):
     id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
     name: str = Field(min_length=1)
-    value: int = Field(default=1, ge=1, le=20, description="victory points the enemy scores for taking it out")
+    value: int | None = Field(default=None, ge=1, le=1000,
+                              description="victory points the enemy scores for taking it out; by default its points")
+    points: int | None = Field(default=None, ge=1, le=1000,
+                               description="its points (points.py works them out from the sheet); checked when given")
     characteristics: Characteristics
     weapons: list[str] = Field(default_factory=list, description="ids from the warband's weapons")
     armour: str | None = Field(default=None, description="an id from the warband's armours")
@@ -71,6 +74,8 @@ class Warband(_Strict):
     weapons: list[Weapon] = Field(default_factory=list)
     armours: list[Armour] = Field(default_factory=list)
     fighters: list[Fighter] = Field(min_length=1)
+    points_limit: int | None = Field(default=None, ge=1, le=10_000,
+                                     description="the most points the warband may field; none: no limit")
 
     @model_validator(mode="after")
     def _references(self) -> "Warband":
@@ -89,9 +94,26 @@ class Warband(_Strict):
                     problems.append(f"fighters[{i}].weapons[{j}]: unknown weapon {w!r} (known: {sorted(weapon_ids)})")
             if f.armour is not None and f.armour not in armour_ids:
                 problems.append(f"fighters[{i}].armour: unknown armour {f.armour!r} (known: {sorted(armour_ids)})")
+        if not problems:
+            problems += self._points_problems()
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def _points_problems(self) -> list[str]:
+        """A stated ``points`` that is not the sheet's, or a total over ``points_limit``: the file
+        should tell a reader what the fighters are worth, and stay true when the sheet changes."""
+        from .points import fighter_points   # points weighs the sheets this module defines
+
+        out, total = [], 0
+        for i, f in enumerate(self.fighters):
+            p = fighter_points(self, f)
+            total += p
+            if f.points is not None and f.points != p:
+                out.append(f"fighters[{i}].points: {f.name}'s sheet is worth {p} points, not {f.points}")
+        if self.points_limit is not None and total > self.points_limit:
+            out.append(f"points_limit: the fighters are worth {total} points, over the limit of {self.points_limit}")
+        return out
 
     def weapon(self, weapon_id: str) -> Weapon:
         return next(w for w in self.weapons if w.id == weapon_id)

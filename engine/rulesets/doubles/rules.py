@@ -44,6 +44,7 @@ from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, K
                       PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp)
 from .data import DoublesOptions, Warband, bundled_warbands, parse_options, parse_warband
 from .deployment import DeploymentMixin
+from .points import victory_value
 from .spaces import (PROBE_HEIGHT_MM, PROBE_RADIUS_MM, DisengageSpace, GroundShotSpace, SpacesMixin,  # noqa: F401
                      _CachedMoveSpace)  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, Attack, DoublesState, FighterState
@@ -79,9 +80,13 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
             raise SetupError(f"doubles needs 2 rosters (one warband each), got {len(rosters)}")
         self.warbands: dict[int, Warband] = {s: self._warband(r, s) for s, r in zip((1, 2), rosters)}
         self._names: dict[str, str] = {}
+        # victory points the enemy scores for each fighter put out of action: its points unless
+        # the warband file gives a value of its own
+        self.victory_values: dict[tuple[int, str], int] = {}
         for s, wb in self.warbands.items():
             for f in wb.fighters:
                 self._names[f"{s}.{f.id}"] = f.name
+                self.victory_values[(s, f.id)] = victory_value(wb, f)
         self._paths: dict = {}
 
     @staticmethod

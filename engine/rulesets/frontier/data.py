@@ -260,6 +260,16 @@ def load_posse(path: str | Path, catalogue: ItemCatalogue | None = None) -> Poss
     return parse_posse(load_json_file(path), path, catalogue)
 
 
+def posse_summary(posse: Posse) -> str:
+    """One line for ``skirmish validate``: the models and what their items are worth. The seed
+    prices items in dollars but sets no budget, so this is for comparing posses, not a limit."""
+    items = load_items().by_id()
+    dollars = sum(items[i].value for m in posse.models for i in m.items if i in items)
+    roles = [m.role for m in posse.models]
+    return (f"{len(posse.models)} models ({roles.count('leader')} leader, {roles.count('deputy')} deputies, "
+            f"{roles.count('ganger')} gangers), {sum(m.wounds for m in posse.models)} wounds, items worth ${dollars}")
+
+
 def load_posses(directory: str | Path = POSSES_DIR) -> dict[str, Posse]:
     """Every posse file in ``directory``, by faction (one per faction)."""
     catalogue = load_items()

@@ -1,0 +1,60 @@
+"""The default crews stay fair to each other (issue 32): the pairing that measured furthest from
+even, played crossed (each crew from each zone on one seed, easy v easy) on a fixed seed set,
+must keep its share inside bounds taken from the measured interval in docs/rules/counterblast.md
+("Default forces"). Seed: 003_52d4831de0a47706.txt (Counterblast), "Assemble Crew (500 points
+is a standard game)"."""
+from pathlib import Path
+
+import pytest
+
+from engine.core import Game, Setup
+from engine.data.maps import load_map
+from engine.simulate import GamePlan, game_record, game_seed, make_agents, play
+from engine.workshop.stats import summarize
+
+# the checkout's own maps (an installed skirmish_maps package may be an older copy)
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
+
+def crossed(a: str, b: str, map_id: str, blocks: int, seed: int = 1) -> tuple[dict, list[dict]]:
+    """``blocks`` seeds, each played twice with the crews swapped between the zones: the games
+    ``bench/balance.py play`` and ``skirmish experiment --rosters a,b`` play as blocks 0..blocks-1;
+    returns the map's summary (roster effect of ``a`` with its 95% interval) and the records."""
+    mf = load_map(MAPS / f"{map_id}.json")
+    recs = []
+    for blk in range(blocks):
+        s = game_seed(seed, blk)
+        for k, rs in enumerate(((a, b), (b, a))):
+            g = Game(Setup("counterblast", mf, rs, {}, s))
+            d = g.pending()
+            first = None if d is None else d.player
+            rec = game_record(GamePlan(2 * blk + k, blk, s, rs, ("easy", "easy")), g,
+                              play(g, make_agents(s, ("easy", "easy"))), first)
+            rec["map"] = map_id
+            recs.append(rec)
+    return summarize(recs, {"rosters": [a, b], "p1": "easy", "p2": "easy"})[map_id], recs
+
+
+def test_crossed_plays_each_seed_with_the_crews_swapped():
+    s, recs = crossed("dustjaw-raiders", "iron-choir", "outpost", 1)
+    assert [r["rosters"] for r in recs] == [{"1": "dustjaw-raiders", "2": "iron-choir"},
+                                            {"1": "iron-choir", "2": "dustjaw-raiders"}]
+    assert recs[0]["seed"] == recs[1]["seed"] == game_seed(1, 0)
+    assert s["distinct_games"] == 2 and s["blocks"] == 1
+
+
+# The worst pairing measured (docs/rules/counterblast.md, section 12): Dustjaw Raiders v Reach
+# Rangers on the outpost, 31% [26-35] for Dustjaw over 400 games (200 seeds). Its first 100 seeds,
+# played here, gave 34.0% with the 95% interval [27.5%, 41.2%]: those are the bounds. The seeds
+# are fixed, so the share moves only when the rules, the easy agent or the crews change; a share
+# below 27.5% or above 41.2% fails. The crews before issue 32 give 41.4% on these games (from
+# docs/experiments/balance/counterblast-easy-before), just outside.
+WORST = ("dustjaw-raiders", "reach-rangers", "outpost", 100, 0.275, 0.412)
+
+
+@pytest.mark.long
+def test_the_worst_default_pairing_stays_within_its_bounds_long():
+    a, b, map_id, blocks, low, high = WORST
+    s, _ = crossed(a, b, map_id, blocks)
+    share = s["roster"]["share"]
+    assert low <= share <= high, (a, b, map_id, s["roster"])

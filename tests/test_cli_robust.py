@@ -41,7 +41,7 @@ def test_any_map_lets_it_run(tmp_path):
 
 def test_a_missing_map_lists_the_shipped_ones():
     rc, err, exc = run_command(["simulate", "--ruleset", "doubles", "--map", "nowhere", "--games", "1"])
-    assert rc == 1 and "field, outpost, prehistoric, town" in err
+    assert rc == 1 and "field, outpost, prehistoric, quarry, town" in err
     rc, err, exc = run_command(["analyze-map", "nowhere"])
     assert rc == 1 and "prehistoric" in err
 

@@ -40,12 +40,12 @@ def test_a_game_that_raises_is_recorded_with_its_seed_and_traceback():
 
 def test_every_accepted_map_meets_every_pairing():
     class A:
-        rulesets, start, count, games, seed, sample, max_decisions = ["counterblast"], 0, 24, 24, 1, 0.01, 100
+        rulesets, start, count, games, seed, sample, max_decisions = ["counterblast"], 0, 32, 32, 1, 0.01, 100
     maps = {"counterblast": soak.accepted_maps("counterblast")}
-    assert maps["counterblast"] == ["outpost", "prehistoric", "town"]     # the field is 2% covered: refused
+    assert maps["counterblast"] == ["outpost", "prehistoric", "quarry", "town"]   # the field is 2% covered: refused
     js = soak.jobs(A, maps)
-    assert {(j["map"], tuple(j["agents"])) for j in js[:12]} == {(m, p) for m in maps["counterblast"] for p in soak.PAIRS}
-    assert len({j["seed"] for j in js}) == 24
+    assert {(j["map"], tuple(j["agents"])) for j in js[:16]} == {(m, p) for m in maps["counterblast"] for p in soak.PAIRS}
+    assert len({j["seed"] for j in js}) == 32
 
 
 def test_a_small_soak_on_dask_records_and_resumes(tmp_path):

@@ -310,11 +310,13 @@ def _close(client, cluster) -> None:
 
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
-    for thing in (client, cluster):
+    # bounded: after a Ctrl-C in a terminal the workers got the SIGINT too, and an unbounded close
+    # can wait on them for a long time (seen once on the CI machine: the command did not exit in 60 s)
+    for thing, limit in ((client, 5), (cluster, 10)):
         if thing is None:
             continue
         try:
-            thing.close()
+            thing.close(timeout=limit)
         except (Exception, KeyboardInterrupt):  # noqa: BLE001 - closing after Ctrl-C: nothing left to save
             pass
 

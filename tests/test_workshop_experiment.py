@@ -203,7 +203,13 @@ def test_ctrl_c_saves_the_games_and_says_how_to_resume(tmp_path):
                 break
             time.sleep(0.3)
         os.killpg(p.pid, signal.SIGINT)
-        so, se = p.communicate(timeout=60)
+        try:
+            so, se = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            so, se = p.communicate()
+            pytest.fail(f"the interrupted experiment did not exit within 60 s; its output: {so[-1500:]!r} "
+                        f"{se[-3000:]!r}")
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)

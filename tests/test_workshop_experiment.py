@@ -189,7 +189,7 @@ def test_ctrl_c_saves_the_games_and_says_how_to_resume(tmp_path):
     pytest.importorskip("distributed")
     out = tmp_path / "exp"
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    p = subprocess.Popen([sys.executable, "-m", "game.cli", "experiment", "--ruleset", "doubles", "--maps",
+    p = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "game.cli", "experiment", "--ruleset", "doubles", "--maps",
                           "prehistoric", "--games", "400", "--p1", "easy", "--p2", "easy", "--out", str(out),
                           "--workers", "1", "--no-progress"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -202,14 +202,21 @@ def test_ctrl_c_saves_the_games_and_says_how_to_resume(tmp_path):
             if p.poll() is not None:
                 break
             time.sleep(0.3)
+        waited = 120 - (deadline - time.monotonic())
+        f = out / "games.jsonl"
+        games_then = len(f.read_text().splitlines()) if f.exists() else 0
         os.killpg(p.pid, signal.SIGINT)
         try:
             so, se = p.communicate(timeout=60)
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            so, se = p.communicate()
-            pytest.fail(f"the interrupted experiment did not exit within 60 s; its output: {so[-1500:]!r} "
-                        f"{se[-3000:]!r}")
+            os.kill(p.pid, signal.SIGABRT)            # faulthandler: every thread's stack to stderr
+            try:
+                so, se = p.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                so, se = p.communicate()
+            pytest.fail(f"the interrupted experiment did not exit within 60 s (interrupted after {waited:.0f} s "
+                        f"with {games_then} games written); its output: {so[-1500:]!r} {se[-6000:]!r}")
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGKILL)

@@ -266,8 +266,11 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
 
         bar = None
         client = cluster = None
+        stop = _CtrlC()
         try:
+            stop.install()
             client, cluster = _client(workers, scheduler)
+            stop.install()          # again: starting a cluster may have set a handler of its own
             if progress:
                 try:
                     from tqdm import tqdm
@@ -280,19 +283,26 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
             n_threads = sum(int(w.get("nthreads", 1)) for w in info.values()) or n_workers
             t_play = time.perf_counter()
             futs = client.map(run_game, todo, pure=False)
+            ready = as_completed(futs)
             with open(out / RECORDS, "a") as fh:
-                for fut in as_completed(futs):
-                    rec = fut.result()
-                    fh.write(json.dumps(rec, sort_keys=True) + "\n")
-                    fh.flush()
-                    new.append(rec)
-                    if bar is not None:
-                        bar.update(1)
-                        bar.set_postfix_str(f"{rec['map']} #{rec['index']}")
+                while not ready.is_empty():
+                    stop.check()
+                    if not ready.has_ready():
+                        time.sleep(0.05)
+                        continue
+                    for fut in ready.next_batch(block=False):
+                        rec = fut.result()
+                        fh.write(json.dumps(rec, sort_keys=True) + "\n")
+                        fh.flush()
+                        new.append(rec)
+                        if bar is not None:
+                            bar.update(1)
+                            bar.set_postfix_str(f"{rec['map']} #{rec['index']}")
             play = time.perf_counter() - t_play
         except KeyboardInterrupt:
             raise Interrupted(skipped + len(new), len(planned)) from None
         finally:
+            stop.restore()
             if bar is not None:
                 bar.close()
             _close(client, cluster)
@@ -302,6 +312,42 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
     if write_outputs:
         outputs(cfg, out, records)
     return RunInfo(len(planned), skipped, len(new), secs, n_workers, play, records, n_threads)
+
+
+class _CtrlC:
+    """Ctrl-C while games are played: our own SIGINT handler sets a flag that the results loop
+    checks, so an interrupt is never lost. (Seen on the CI machine: a SIGINT sent to the process
+    group just after the cluster started raised nothing in the main thread, which then waited
+    for the killed worker's games for ever.) Only in the main thread, where handlers can be set."""
+
+    def __init__(self):
+        self.hit = False
+        self._old = None
+        self._mine = False
+
+    def _handler(self, signum, frame) -> None:
+        self.hit = True
+
+    def install(self) -> None:
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return
+        old = signal.signal(signal.SIGINT, self._handler)
+        if not self._mine:
+            self._old, self._mine = old, True
+
+    def check(self) -> None:
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def restore(self) -> None:
+        import signal
+
+        if self._mine:
+            signal.signal(signal.SIGINT, self._old)
+            self._mine = False
 
 
 def _close(client, cluster) -> None:

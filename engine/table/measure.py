@@ -36,25 +36,30 @@ def coverage(table: "Table", rows: int = 4000) -> float:
     ys = (np.arange(rows) + 0.5) * (H / rows)
     lo_cols, hi_cols = [], []
     for part in parts:
+        # only the rows within the part's height can meet it (the others keep an empty interval):
+        # the same result, without working every part over all the rows
+        lo, hi = np.full(rows, np.inf), np.full(rows, -np.inf)
         if isinstance(part, CirclePart):
-            dy = ys - part.cy
+            sel = np.nonzero((ys > part.cy - part.r) & (ys < part.cy + part.r))[0]
+            dy = ys[sel] - part.cy
             w2 = part.r ** 2 - dy * dy
             ok = w2 > 0
             w = np.sqrt(np.where(ok, w2, 0.0))
-            lo = np.where(ok, part.cx - w, np.inf)
-            hi = np.where(ok, part.cx + w, -np.inf)
+            lo[sel] = np.where(ok, part.cx - w, np.inf)
+            hi[sel] = np.where(ok, part.cx + w, -np.inf)
         else:
             pts = np.array(part.points)
+            sel = np.nonzero((ys >= pts[:, 1].min()) & (ys < pts[:, 1].max()))[0]
             p0 = pts
             p1 = np.roll(pts, -1, axis=0)
             y0, y1 = p0[:, 1][None, :], p1[:, 1][None, :]
-            yy = ys[:, None]
+            yy = ys[sel][:, None]
             crosses = ((y0 <= yy) & (yy < y1)) | ((y1 <= yy) & (yy < y0))
             with np.errstate(divide="ignore", invalid="ignore"):
                 t = (yy - y0) / (y1 - y0)
             xx = p0[:, 0][None, :] + t * (p1[:, 0] - p0[:, 0])[None, :]
-            lo = np.where(crosses, xx, np.inf).min(axis=1)
-            hi = np.where(crosses, xx, -np.inf).max(axis=1)
+            lo[sel] = np.where(crosses, xx, np.inf).min(axis=1) if len(sel) else lo[sel]
+            hi[sel] = np.where(crosses, xx, -np.inf).max(axis=1) if len(sel) else hi[sel]
         lo_cols.append(np.clip(lo, 0, W))
         hi_cols.append(np.clip(hi, 0, W))
     lo = np.stack(lo_cols, axis=1)

@@ -287,8 +287,18 @@ def _vertex_geom(key, geom):
     return [geom]
 
 
+class _OneOutline(Edit):
+    """A corner edit of one polygon piece or zone (its ``key``): undone by restoring that outline."""
+
+    def inverse(self, m):
+        return SetGeometry(((self.key, geometry(m, self.key)),), "restore")
+
+    def geometry_keys(self, m):
+        return {self.key}
+
+
 @dataclass(frozen=True)
-class MoveVertex(Edit):
+class MoveVertex(_OneOutline):
     """Move one vertex: a polygon's corner, a wall's end (0 or 1), a zone's corner."""
     key: tuple
     index: int
@@ -310,18 +320,12 @@ class MoveVertex(Edit):
             new = to
         return with_geometry(m, {self.key: new})
 
-    def inverse(self, m):
-        return SetGeometry(((self.key, geometry(m, self.key)),), "restore")
-
-    def geometry_keys(self, m):
-        return {self.key}
-
     def describe(self):
         return f"move vertex {self.index} of {_name(self.key)} to ({self.to[0]:g}, {self.to[1]:g})"
 
 
 @dataclass(frozen=True)
-class InsertVertex(Edit):
+class InsertVertex(_OneOutline):
     """A new corner ``at`` before vertex ``index`` of a polygon piece or a zone."""
     key: tuple
     index: int
@@ -335,18 +339,12 @@ class InsertVertex(Edit):
         pts.insert(self.index, (float(self.at[0]), float(self.at[1])))
         return with_geometry(m, {self.key: _with_outline(self.key, pts)})
 
-    def inverse(self, m):
-        return SetGeometry(((self.key, geometry(m, self.key)),), "restore")
-
-    def geometry_keys(self, m):
-        return {self.key}
-
     def describe(self):
         return f"add a corner to {_name(self.key)}"
 
 
 @dataclass(frozen=True)
-class DeleteVertex(Edit):
+class DeleteVertex(_OneOutline):
     key: tuple
     index: int
 
@@ -358,12 +356,6 @@ class DeleteVertex(Edit):
             raise EditRefused(f"{_name(self.key)} has no vertex {self.index}")
         pts.pop(self.index)
         return with_geometry(m, {self.key: _with_outline(self.key, pts)})
-
-    def inverse(self, m):
-        return SetGeometry(((self.key, geometry(m, self.key)),), "restore")
-
-    def geometry_keys(self, m):
-        return {self.key}
 
     def describe(self):
         return f"remove corner {self.index} of {_name(self.key)}"

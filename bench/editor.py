@@ -142,7 +142,7 @@ def main() -> int:
             step()
             lv = scene.live
             if lv is not None and lv.version == scene.stack.version and not lv.coarse:
-                return time.perf_counter() - t0, lv.seconds, lv.cpu_seconds
+                return time.perf_counter() - t0, lv.seconds, lv.cpu_seconds, lv.kept
             if time.perf_counter() - t0 > 60:
                 return None
             time.sleep(0.002)
@@ -150,7 +150,7 @@ def main() -> int:
     res = drop_refresh(scene, "bench-130")
     if res:
         print(f"130-piece table: full analysis shown {res[0]:.2f} s after the drop (the worker's analysis "
-              f"{res[1]:.2f} s wall, {res[2]:.2f} s cpu)")
+              f"{res[1]:.2f} s wall, {res[2]:.2f} s cpu{', kept matrix' if res[3] else ', matrix measured afresh'})")
     scene.analysis.close()
     waits, inner, cpu = [], [], []
     for f in files[:args.drops]:
@@ -168,7 +168,8 @@ def main() -> int:
         waits.append(res[0])
         inner.append(res[1])
         cpu.append(res[2])
-        print(f"  {f.stem:42s} shown after {res[0]:.2f} s (analysis {res[1]:.2f} s wall, {res[2]:.2f} s cpu)")
+        print(f"  {f.stem:42s} shown after {res[0]:.2f} s (analysis {res[1]:.2f} s wall, {res[2]:.2f} s cpu"
+              f"{'' if res[3] else ', matrix measured afresh'})")
     if waits:
         print(f"drop to full analysis over {len(waits)} layouts: median {statistics.median(waits):.2f} s, worst "
               f"{max(waits):.2f} s; the analysis itself median {statistics.median(inner):.2f} s wall, "

@@ -42,7 +42,18 @@ def hidden_codes(st, q):
     return {x.code for x in c.hand} | {x.code for x in c.committed}
 
 
-def check_invariants(game, new_events):
+def hidden_before(game):
+    """Each player's hidden cards (hand, committed) and reshuffle count, taken before a submit."""
+    return {q: ({x.code for x in c.hand}, {x.code for x in c.committed}, c.reshuffles)
+            for q, c in game.state.cards.items()}
+
+
+def check_invariants(game, new_events, before=None):
+    """``before``: ``hidden_before`` of the state the events came from. A reveal may name only
+    cards committed face down before it (before the submit, or by the submit's own commit); a
+    public card event may name only cards that were the player's, and, unless the player's deck
+    was reshuffled during the submit, none still hidden after it (a reshuffle can legitimately
+    deal a revealed or laid-down card straight back: seed 1286 did)."""
     st = game.state
     for p in (1, 2):
         assert len(card_places(st, p)) == 54
@@ -61,15 +72,22 @@ def check_invariants(game, new_events):
             assert theirs["hand_size"] == len(st.cards[q].hand)
             secret = hidden_codes(st, q)
             assert not secret & set(theirs["played"])
+            hand0, committed0, reshuffles0 = before[q] if before else (set(), set(), st.cards[q].reshuffles)
+            committed_now = {c for e in new_events if e.kind == "commit" and e.data.get("owner") == q
+                             for c in e.data.get("cards", ())}
+            still_secret = secret if st.cards[q].reshuffles == reshuffles0 else set()
             for e in new_events:
                 if not e.visible(viewer):
                     continue
                 assert e.data.get("owner") in (None, viewer), f"player {viewer} sees {e.text!r}"
                 if e.kind == "reveal":
                     shown = set(e.data["cards"].get(str(q), ()))
-                    assert not shown & secret, f"a reveal names hidden cards: {e.text}"
+                    assert shown <= committed0 | committed_now, f"a reveal names cards not committed: {e.text}"
+                    assert not shown & still_secret, f"a reveal names hidden cards: {e.text}"
                 elif e.data.get("player") == q and "cards" in e.data:
-                    assert not set(e.data["cards"]) & secret, f"a public event names hidden cards: {e.text}"
+                    named = set(e.data["cards"])
+                    assert named <= hand0 | committed0, f"a public event names cards not the player's: {e.text}"
+                    assert not named & still_secret, f"a public event names hidden cards: {e.text}"
 
 
 def play_checked(seed, clone_all=False, check_replay=True, options=None):
@@ -89,8 +107,9 @@ def play_checked(seed, clone_all=False, check_replay=True, options=None):
                 if c is not None:
                     g.clone().submit(d.player, c)
         choice = agents[d.player].choose(d, g.view(d.player))
+        before = hidden_before(g)
         events = g.submit(d.player, choice)
-        check_invariants(g, events)
+        check_invariants(g, events, before)
         n += 1
         assert n < 5000, "the game does not end"
     r = g.result()

@@ -118,19 +118,31 @@ def footprint_pieces(table: "Table") -> list:
     return [p for p in table.pieces if p.obscuring or (p.kind == "ruin" and not p.blocks_sight)]
 
 
+def tall_parts(pieces, eye_mm: float) -> list:
+    """The parts of the pieces that block sight and stand taller than the eye."""
+    return [part for p in pieces if p.blocks_sight and p.height > eye_mm for part in p.parts]
+
+
 def _blockers(table: "Table", eye_mm: float, footprints: list = ()):
     """Packed blocker parts: pieces that block sight and stand taller than the eye, then the
     ``footprints`` pieces. ``fp_of`` gives each part (polygons first, then discs, the order of
     ``_silhouettes``) the index of its footprint piece, -1 for an ordinary blocker."""
-    tall = [(p, -1) for p in table.pieces if p.blocks_sight and p.height > eye_mm]
-    tall += [(p, k) for k, p in enumerate(footprints)]
-    polys = [(part, k) for p, k in tall for part in p.parts if isinstance(part, ConvexPart)]
-    circs = [(part, k) for p, k in tall for part in p.parts if isinstance(part, CirclePart)]
+    tall = [(part, -1) for part in tall_parts(table.pieces, eye_mm)]
+    tall += [(part, k) for k, p in enumerate(footprints) for part in p.parts]
+    return _pack(tall)
+
+
+def _pack(tall: list):
+    """(part, footprint index) pairs packed as ``_silhouettes`` reads them."""
+    polys = [(part, k) for part, k in tall if isinstance(part, ConvexPart)]
+    circs = [(part, k) for part, k in tall if isinstance(part, CirclePart)]
     m = max((len(q.points) for q, _ in polys), default=3)
     vx = np.array([[q.points[min(k, len(q.points) - 1)][0] for k in range(m)] for q, _ in polys], float).reshape(-1, m)
     vy = np.array([[q.points[min(k, len(q.points) - 1)][1] for k in range(m)] for q, _ in polys], float).reshape(-1, m)
-    gx = vx.mean(axis=1) if len(polys) else np.zeros(0)
-    gy = vy.mean(axis=1) if len(polys) else np.zeros(0)
+    # the centroid of each part's own vertices (not of the padded row): a part's wedges are then
+    # the same whatever other parts are packed with it (``update_counts`` relies on that)
+    gx = np.array([sum(x for x, _ in q.points) / len(q.points) for q, _ in polys], float)
+    gy = np.array([sum(y for _, y in q.points) / len(q.points) for q, _ in polys], float)
     circ = (np.array([c.cx for c, _ in circs], float), np.array([c.cy for c, _ in circs], float),
             np.array([c.r for c, _ in circs], float))
     fp_of = np.array([k for _, k in polys] + [k for _, k in circs], dtype=np.int64)
@@ -198,7 +210,8 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
     pts, poly, circ = _STATE["pts"], _STATE["poly"], _STATE["circ"]
     fp_of, inside = _STATE["fp_of"], _STATE["inside"]
     n = len(pts)
-    found = []
+    tags = _STATE.get("tags", False)      # also return the ``fp_of`` of each pair's hiding part
+    found, tagged = [], []
     for s0 in range(b0, b1, batch):
         # sight is symmetric: sources s0.. test only targets s0.. (the rest come from V & V.T)
         tx, ty = pts[s0:, 0], pts[s0:, 1]
@@ -242,8 +255,14 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rep = np.repeat(pid, lens)
         pos = np.arange(tot) + np.repeat(lo - (np.cumsum(lens) - lens), lens)
         tgt = ordx[pos]
-        # a ray that grazes a corner or runs along an edge counts as blocked, whichever way it is
-        # cast: a mirrored layout then gives the mirrored matrix, not one rounding's coin toss
+        # each pair is tested once, from its lower index (tgt and rep // K count from s0): the answer
+        # for a pair is then the same whatever batch, chunk or point set it is computed in, which
+        # lets the editor update a matrix piece by piece (``hidden_counts``, ``update_counts``)
+        fwd = tgt > rep // K
+        rep, tgt = rep[fwd], tgt[fwd]
+        # a ray that grazes a corner or runs along an edge counts as blocked (a tolerance, not
+        # one rounding's coin toss): a mirrored layout, whose pairs are cast the other way, then
+        # gives the mirrored matrix
         hid = A[rep] * tx[tgt] + Bc[rep] * ty[tgt] + C[rep] < tol[rep]
         rep, tgt = rep[hid], tgt[hid]
         row = rep // K
@@ -258,7 +277,12 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rel = np.mod(theta[row, tgt] - aL.ravel()[rep], TWO_PI)
         ok = (rel < width.ravel()[rep] + GRAZE_RAD) | (rel > TWO_PI - GRAZE_RAD)
         found.append((s0 + row[ok]) * n + s0 + tgt[ok])
-    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+        if tags:
+            tagged.append(fp_of[rep[ok] % K])
+    flat = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+    if tags:
+        return flat, (np.concatenate(tagged) if tagged else np.zeros(0, dtype=np.int64))
+    return flat
 
 
 def _hidden_chunk(args) -> tuple[int, int, np.ndarray]:
@@ -304,8 +328,86 @@ def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_E
         _STATE.clear()
     if flat is not None:
         V.ravel()[flat] = False
-    V &= V.T           # a ray grazing a corner may differ by direction: hidden either way is hidden
+    V &= V.T           # each pair was tested from its lower index: the matrix is symmetric
     return V
+
+
+# -- counts of hiding parts, for a matrix changed piece by piece (the editor) ---------------------
+# ``counts[i, j]`` (i < j; the lower triangle is 0) is how many blocker parts hide the pair. Each
+# pair's answer does not depend on the other parts or points, so moving a piece is: subtract the
+# counts of its old parts, add those of its new ones, over the same points. Sight only (not the
+# footprint reading, whose parts also depend on which points lie inside them).
+
+def _part_pairs(tagged: list, pts: np.ndarray, batch: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs that the parts of ``tagged`` ((part, tag) pairs) hide, once per hiding part: flat
+    indices ``i * n + j`` and the tag of the part that hides each."""
+    if not tagged or len(pts) < 2:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    _set_parts(tagged, pts, tags=True)
+    try:
+        with np.errstate(all="ignore"):      # a grid point at a disc's centre (not an open point)
+            return _hidden_rows(0, len(pts), batch)
+    finally:
+        _STATE.clear()
+
+
+def _set_parts(tagged: list, pts: np.ndarray, tags: bool = False) -> None:
+    # the tags travel in ``fp_of``, which ``_hidden_rows`` reads only for footprints (none here)
+    poly, circ, fp_of = _pack(tagged)
+    _STATE.update(pts=np.asarray(pts, float), poly=poly, circ=circ, fp_of=fp_of,
+                  inside=np.zeros((0, len(pts)), bool), tags=tags)
+
+
+def _count_chunk(args) -> tuple[int, int, np.ndarray]:
+    b0, b1, batch = args
+    n = len(_STATE["pts"])
+    with np.errstate(all="ignore"):
+        flat = _hidden_rows(b0, b1, batch) - b0 * n
+    return b0, b1, np.bincount(flat, minlength=(b1 - b0) * n).astype(np.uint16)
+
+
+def hidden_counts(parts: list, pts: np.ndarray, processes: int = 1, batch: int = 64) -> np.ndarray:
+    """(n, n) uint16: for i < j, how many of ``parts`` hide the pair of points i, j."""
+    import multiprocessing as mp
+    import os
+
+    n = len(pts)
+    procs = max(1, min(int(processes), os.cpu_count() or 1))
+    if procs == 1 or n < 400 or not parts or "fork" not in mp.get_all_start_methods():
+        flat, _ = _part_pairs([(part, 0) for part in parts], pts, batch)
+        return np.bincount(flat, minlength=n * n).astype(np.uint16).reshape(n, n)
+    counts = np.zeros((n, n), dtype=np.uint16)
+    _set_parts([(part, 0) for part in parts], pts)
+    try:
+        edges = (n * (1 - np.sqrt(1 - np.linspace(0, 1, 4 * procs + 1)))).astype(int)
+        chunks = [(int(a), int(b), batch) for a, b in zip(edges[:-1], edges[1:]) if b > a]
+        with mp.get_context("fork").Pool(procs) as pool:
+            for b0, b1, block in pool.imap_unordered(_count_chunk, chunks):
+                counts[b0:b1] = block.reshape(b1 - b0, n)
+    finally:
+        _STATE.clear()
+    return counts
+
+
+def update_counts(counts: np.ndarray, pts: np.ndarray, removed: list, added: list, batch: int = 64) -> None:
+    """``counts`` (from ``hidden_counts`` over ``pts``) after the parts ``removed`` left the
+    table and ``added`` came onto it (one pass over the points for both). Raises ValueError,
+    leaving ``counts`` as it was, if a removed part was never counted in it."""
+    flat, tag = _part_pairs([(p, 0) for p in removed] + [(p, 1) for p in added], pts, batch)
+    view = counts.reshape(-1)
+    gone, gk = np.unique(flat[tag == 0], return_counts=True)
+    if (view[gone] < gk).any():
+        raise ValueError("these parts were not counted in this matrix")
+    view[gone] -= gk.astype(counts.dtype)
+    new, nk = np.unique(flat[tag == 1], return_counts=True)
+    view[new] += nk.astype(counts.dtype)
+
+
+def matrix_from_counts(counts: np.ndarray, keep: np.ndarray | None = None) -> np.ndarray:
+    """The visibility matrix of the points ``keep`` (indices; all by default) from their counts."""
+    c = counts if keep is None else counts[np.ix_(keep, keep)]
+    hidden = c > 0
+    return ~(hidden | hidden.T)
 
 
 def _point_in_poly(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
@@ -390,10 +492,11 @@ class SightAnalysis:
 
 def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_MM,
             control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 1,
-            footprints_block: bool = False) -> SightAnalysis:
+            footprints_block: bool = False, matrix=None) -> SightAnalysis:
     """Every sight metric of ``table`` from one visibility matrix (see ``docs/workshop.md``).
     ``footprints_block``: the 40k reading, where obscuring and ruin footprints block sight
-    through them whatever their height."""
+    through them whatever their height. ``matrix(grid)``, if given, supplies the visibility
+    matrix of the grid's open points (the editor's, kept up to date piece by piece)."""
     for name, v in (("eye height", eye_mm), ("control range", control_mm)):
         if not (isinstance(v, (int, float)) and math.isfinite(v) and v > 0):
             raise ValueError(f"{name} must be a positive length, not {v!r}")
@@ -401,7 +504,10 @@ def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_M
     k = MM_PER[mf.unit]
     g = open_grid(table, step_mm)
     n = len(g.pts)
-    V = visibility_matrix(table, g.pts, eye_mm, processes=processes, footprints_block=footprints_block)
+    if matrix is not None:
+        V = matrix(g)
+    else:
+        V = visibility_matrix(table, g.pts, eye_mm, processes=processes, footprints_block=footprints_block)
     seen = V.sum(axis=1) - 1 if n else np.zeros(0)
     heat = np.full(g.open.shape, np.nan)
     if n > 1:

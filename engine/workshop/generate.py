@@ -585,9 +585,9 @@ def run(problem: Problem, seed: int = 1, chains: int = 4, rounds: int = 60, step
             futs = [client.submit(advance, problem, c, steps, bias, pure=False) for c in pool]
             pool = client.gather(futs)
         swaps = _swap(pool, swap_rng)
-        history.append({"round": r, "chains": [list(c.trace) for c in pool], "swaps": swaps,
-                        "temps": [c.temp for c in pool]})
         cand = _best_candidate(pool, problem, bias)
+        history.append({"round": r, "chains": [list(c.trace) for c in pool], "swaps": swaps,
+                        "temps": [c.temp for c in pool], "best_figures": cand.figures if cand else None})
         if on_round:
             on_round(r, pool, cand.score if cand else None, bias)
         if cand is not None and meets(cand.figures, problem.targets, bias):
@@ -660,3 +660,51 @@ def _swap(pool: list, rng: random.Random) -> list:
             a.state, b.state = b.state, a.state
         out.append(bool(ok))
     return out
+
+
+# ----------------------------------------------------------------------------- the record
+
+def instances(state: State) -> list[dict]:
+    """The generated instances of a layout: group, template, pieces and centre (map units)."""
+    tmpl = state.template_of()
+    out = []
+    for g, ids in _instances(state.map).items():
+        x0, y0, x1, y1 = E.selection_bounds(state.map, [("piece", i) for i in ids])
+        out.append({"group": g, "template": tmpl.get(g), "pieces": ids,
+                    "centre": [round((x0 + x1) / 2, 3), round((y0 + y1) / 2, 3)]})
+    return out
+
+
+def history_record(result: Result, problem: Problem, seed: int, extra: dict | None = None) -> dict:
+    """The search as data (``history.json``): what was asked, how it ended, the edits of the
+    layout chosen, in words, and the score of every chain at every move."""
+    unit = problem.start.unit
+    rounds = []
+    for h in result.history:
+        last = [c[-1] for c in h["chains"] if c]
+        bf = h.get("best_figures") or {}
+        rounds.append({"round": h["round"], "end_step": last[0][0] if last else None,
+                       "best": min((b for _, _, b in last), default=None), "swaps": h["swaps"],
+                       **{k: bf.get(k) for k in ("los", "hide_diff", "cover", "lane") if k in bf}})
+    return {
+        **(extra or {}),
+        "seed": seed,
+        "symmetry": problem.symmetry,
+        "targets": [t.text() for t in problem.targets],
+        "base_mm": problem.base_mm,
+        "piece_gap": problem.rules.piece_gap, "edge_gap": problem.rules.edge_gap, "unit": unit,
+        "catalog": [{"template": e.template, "min": e.min, "max": e.max, "in_zones": e.in_zones} for e in problem.entries],
+        "stopped": result.stopped, "met": result.met,
+        "seconds": round(result.seconds, 2), "cpu_seconds": round(result.cpu_seconds, 2),
+        "met_seconds": None if result.met_seconds is None else round(result.met_seconds, 2),
+        "rounds_run": result.rounds, "moves": result.steps,
+        "full": result.full, "coarse": result.state.figures, "bias": result.bias,
+        "checks": [{"round": c["round"], "met": c["met"], "full_score": round(score(c["full"], problem.targets, unit), 4),
+                    "coarse": c["coarse"], "full": c["full"]} for c in result.checks],
+        "chains": [{"index": c.index, "temp": c.temp, "moves": c.steps, "accepted": c.accepted, "refused": c.refused}
+                   for c in result.chains],
+        "edits": [e.describe() for e in result.state.edits],
+        "instances": instances(result.state),
+        "rounds": rounds,
+        "trace": [{"round": h["round"], "chains": h["chains"]} for h in result.history],
+    }

@@ -91,7 +91,8 @@ class Target:
         return f"{self.metric} {self.op} {self.value:g}{tol}{w}"
 
 
-_TARGET = re.compile(r"^\s*([a-z_]+)\s*(<=|>=|=)\s*([-+0-9.eE]+)\s*(?:\+-|±)?\s*([0-9.eE]+)?\s*(?:\*\s*([0-9.eE]+))?\s*$")
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_TARGET = re.compile(rf"^\s*([a-z_]+)\s*(<=|>=|=)\s*({_NUM})\s*(?:(?:\+-|±)\s*({_NUM}))?\s*(?:\*\s*({_NUM}))?\s*$")
 
 
 def parse_target(text: str) -> Target:

@@ -451,6 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_experiment_parser(sub)
 
+    from game.generate_cli import add_generate_parser
+
+    add_generate_parser(sub)
+
     ed = sub.add_parser("edit", help="the layout editor")
     ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
                                           "else a new table)")

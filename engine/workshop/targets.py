@@ -1,0 +1,209 @@
+"""What a generated layout aims at: sight figures with targets and weights, and the score that
+measures how far a layout is from them.
+
+The figures are the analysis's own (``analysis.py``, ``docs/workshop.md``), computed from one
+visibility matrix on a grid of any step, without the parts of ``analyse`` a search does not
+read (lanes list, halves, symmetry raster):
+
+- ``los``: overall line of sight, % of the open table (``overall_los_pct``);
+- ``hide``: each side's deployment-zone hideability, % (``dz_hideability_pct``); a target on it
+  applies to both sides;
+- ``hide_diff``: |side 1 - side 2| of that, in points;
+- ``objectives``: each side's objective hidability, % (``objective_hidability_pct``);
+- ``lane``: the longest zone-to-zone sight line: the longest distance between an observer point
+  of a side-1 zone and one of a side-2 zone that see each other (map units; 0 when none);
+- ``cover``: the share of the table under terrain footprints, % (``coverage_pct``).
+
+A target is ``NAME=V`` (aim at V), ``NAME<=V`` or ``NAME>=V`` (one-sided), with a weight and a
+tolerance. The score is the sum over targets of weight x miss / scale, where miss is the distance
+outside the target (for ``=``, |x - V|; a per-side figure: the mean of its two sides' misses) and
+the scale is the metric's natural step (3 points, 3" or 7.5 cm). A layout **meets** the targets
+when every miss is within its tolerance.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.data.maps import MM_PER
+
+METRICS = {
+    "los": "overall line of sight (% of the open table)",
+    "hide": "each side's deployment-zone hideability (%)",
+    "hide_diff": "difference between the two sides' zone hideability (points)",
+    "objectives": "each side's objective hidability (%)",
+    "lane": "longest zone-to-zone sight line (map units)",
+    "cover": "terrain coverage (% of the table)",
+}
+PER_SIDE = {"hide", "objectives"}
+DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "lane": 3.0, "cover": 3.0}
+
+
+def _scale(metric: str, unit: str) -> float:
+    if metric == "lane":
+        return 3.0 if unit == "in" else 7.5 if unit == "cm" else 75.0
+    return 3.0
+
+
+@dataclass(frozen=True)
+class Target:
+    metric: str
+    op: str              # "=", "<=", ">="
+    value: float
+    weight: float = 1.0
+    tol: float | None = None      # None: DEFAULT_TOL (0 for a one-sided target)
+
+    def tolerance(self) -> float:
+        if self.tol is not None:
+            return self.tol
+        return 0.0 if self.op != "=" else DEFAULT_TOL.get(self.metric, 0.0)
+
+    def miss(self, figures: dict) -> float:
+        v = figures.get(self.metric)
+        if v is None:
+            return 0.0
+        vals = [x for x in v.values() if x is not None] if isinstance(v, dict) else [v]
+        if not vals:
+            return 0.0
+        return sum(self._miss1(x) for x in vals) / len(vals)
+
+    def worst_miss(self, figures: dict) -> float:
+        v = figures.get(self.metric)
+        if v is None:
+            return 0.0
+        vals = [x for x in v.values() if x is not None] if isinstance(v, dict) else [v]
+        return max((self._miss1(x) for x in vals), default=0.0)
+
+    def _miss1(self, x: float) -> float:
+        if self.op == "=":
+            return abs(x - self.value)
+        if self.op == "<=":
+            return max(0.0, x - self.value)
+        return max(0.0, self.value - x)
+
+    def text(self) -> str:
+        w = "" if self.weight == 1 else f" (weight {self.weight:g})"
+        t = self.tolerance()
+        tol = f" +-{t:g}" if self.op == "=" and t else ""
+        return f"{self.metric} {self.op} {self.value:g}{tol}{w}"
+
+
+_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_TARGET = re.compile(rf"^\s*([a-z_]+)\s*(<=|>=|=)\s*({_NUM})\s*(?:(?:\+-|±)\s*({_NUM}))?\s*(?:\*\s*({_NUM}))?\s*$")
+
+
+def parse_target(text: str) -> Target:
+    """``los=30``, ``los=30+-2``, ``hide_diff<=5``, ``cover=25*2`` (weight 2); ValueError with
+    the reason otherwise."""
+    mt = _TARGET.match(text or "")
+    if not mt:
+        raise ValueError(f"{text!r} is not a target: write NAME=V, NAME<=V or NAME>=V, optionally +-TOL "
+                         f"and *WEIGHT (names: {', '.join(METRICS)})")
+    name, op, val, tol, weight = mt.groups()
+    if name not in METRICS:
+        raise ValueError(f"{text!r}: no figure {name!r} (one of {', '.join(METRICS)})")
+    try:
+        v = float(val)
+        t = None if tol is None else float(tol)
+        w = 1.0 if weight is None else float(weight)
+    except ValueError:
+        raise ValueError(f"{text!r}: not a number") from None
+    for what, x in (("value", v), ("tolerance", t), ("weight", w)):
+        if x is not None and not math.isfinite(x):
+            raise ValueError(f"{text!r}: the {what} must be a finite number")
+    if not (0 < w <= 100):
+        raise ValueError(f"{text!r}: a weight is above 0 and at most 100")
+    if t is not None and not (0 <= t <= 1000):
+        raise ValueError(f"{text!r}: a tolerance is between 0 and 1000")
+    if name != "lane" and not (0 <= v <= 100):
+        raise ValueError(f"{text!r}: {name} is a percentage (0 to 100)")
+    if name == "lane" and not (0 <= v <= 100_000):
+        raise ValueError(f"{text!r}: a lane length is between 0 and 100,000 map units")
+    return Target(name, op, v, w, t)
+
+
+def score(figures: dict, targets, unit: str = "in", bias: dict | None = None) -> float:
+    """Weighted distance from the targets (0: every target hit exactly). ``bias`` is added to the
+    figures first (the full grid's reading minus the coarse one's, see ``generate``)."""
+    f = with_bias(figures, bias)
+    return float(sum(t.weight * t.miss(f) / _scale(t.metric, unit) for t in targets))
+
+
+def meets(figures: dict, targets, bias: dict | None = None) -> bool:
+    f = with_bias(figures, bias)
+    return all(t.worst_miss(f) <= t.tolerance() + 1e-9 for t in targets)
+
+
+def with_bias(figures: dict, bias: dict | None) -> dict:
+    if not bias:
+        return figures
+    out = dict(figures)
+    for k, b in bias.items():
+        v = out.get(k)
+        if v is None:
+            continue
+        out[k] = {s: (None if x is None else x + b) for s, x in v.items()} if isinstance(v, dict) else v + b
+    return out
+
+
+def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, control_mm: float | None = None,
+                  cover_rows: int = 4000, need=None) -> dict:
+    """The figures of ``METRICS`` for ``table`` on a ``step_mm`` grid (see the module note). At
+    the analysis's grid they equal ``analyse``'s figures (a test holds them together). ``need``:
+    only these figures (a search reads only the ones it has targets for); None: all."""
+    need = set(METRICS) if need is None else set(need)
+    from engine.table.heatmap import DEFAULT_EYE_MM
+    from engine.table.measure import coverage
+
+    from .analysis import DEFAULT_CONTROL_MM, _point_in_poly, open_grid, visibility_matrix
+
+    eye = DEFAULT_EYE_MM if eye_mm is None else eye_mm
+    control = DEFAULT_CONTROL_MM if control_mm is None else control_mm
+    mf = table.mapfile
+    k = MM_PER[mf.unit]
+    g = open_grid(table, step_mm)
+    n = len(g.pts)
+    V = visibility_matrix(table, g.pts, eye)
+    px, py = (g.pts[:, 0], g.pts[:, 1]) if n else (np.zeros(0), np.zeros(0))
+    los = round(100 * float((V.sum(axis=1) - 1).mean()) / (n - 1), 2) if n > 1 else 0.0
+    zones = {}
+    for side in (1, 2):
+        m = np.zeros(n, dtype=bool)
+        for z in mf.deployment:
+            if z.side == side:
+                m |= _point_in_poly(px, py, [(x * k, y * k) for x, y in z.points])
+        zones[side] = np.nonzero(m)[0]
+    hide, objs, hidden = {}, {}, {}
+    for side, other in ((1, 2), (2, 1)):
+        a, b = zones[side], zones[other]
+        hidden[side] = ~V[:, b].any(axis=1) if len(b) else np.zeros(n, dtype=bool)
+        hide[str(side)] = round(100 * float(hidden[side][a].sum()) / len(a), 2) if len(a) and len(b) else None
+    no = len(mf.objectives) if "objectives" in need else 0
+    for side in (1, 2):
+        cnt = 0
+        for o in mf.objectives:
+            near = (px - o.at[0] * k) ** 2 + (py - o.at[1] * k) ** 2 <= control ** 2
+            cnt += bool((hidden[side] & near).any())
+        objs[str(side)] = round(100 * cnt / no, 2) if no else None
+    z1, z2 = zones[1], zones[2]
+    lane = 0.0
+    if len(z1) and len(z2) and "lane" in need:
+        sub = V[np.ix_(z1, z2)]
+        if sub.any():
+            d2 = ((px[z1, None] - px[None, z2]) ** 2 + (py[z1, None] - py[None, z2]) ** 2)
+            lane = round(float(np.sqrt(d2[sub].max())) / k, 2)
+    h1, h2 = hide["1"], hide["2"]
+    out = {
+        "los": los,
+        "hide": hide,
+        "hide_diff": None if h1 is None or h2 is None else round(abs(h1 - h2), 2),
+        "objectives": objs,
+        "lane": lane,
+        "cover": round(100 * coverage(table, rows=cover_rows), 2) if "cover" in need else None,
+    }
+    out = {k: v for k, v in out.items() if k in need}
+    out["points"] = int(n)
+    return out

@@ -53,8 +53,9 @@ def settings_from_texts(symmetry: str | None, los: str, los_tol: str, hide_withi
             raise ValueError(f"{field}: {text.strip()!r} is not a number") from None
 
     v, t, h = number("line of sight", los), number("tolerance", los_tol), number("hideable share", hide_within)
-    if not 0 <= t <= 100:
-        raise ValueError(f"tolerance: {t:g} is not from 0 to 100 points")
+    for field, x, what in (("line of sight", v, "%"), ("tolerance", t, " points"), ("hideable share", h, " points")):
+        if not 0 <= x <= 100:
+            raise ValueError(f"{field}: {x:g} is not from 0 to 100{what}")
     try:
         seed_n = int(seed.strip())
     except ValueError:

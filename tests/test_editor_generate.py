@@ -89,7 +89,7 @@ def test_generate_replaces_the_unlocked_pieces_as_one_undo_step(app, tiny):
     assert scene.dialog is None and scene.generating is not None
     run = scene.generating
     assert scene.gen_progress is not None and scene.buttons["generate"].text == "Cancel gen."
-    # the layout was written as it stood and passed as --locked; nothing of the file edited changed
+    # the layout was written as it stood (a copy in the user's folder) and passed as --locked
     sent = json.loads(next(run.out.glob("small.json")).read_text())
     assert [p["id"] for p in sent["pieces"]] == ["old-crate", "barrel-x"]
     frames = wait_generated(app, scene)
@@ -114,7 +114,10 @@ def test_generate_replaces_the_unlocked_pieces_as_one_undo_step(app, tiny):
     assert f"zones hideable {full['hide']['1']:.1f}% / {full['hide']['2']:.1f}%" in shown
     los_ok = abs(full["los"] - 30) <= 3
     assert ("aim 30 +-3: met" in shown) == los_ok and ("met" if record["met"] else "NOT met") in shown
-    # the live analysis follows
+    gone = len(before.pieces) - 1
+    assert f"{len(after.pieces) - 1} generated pieces in place of {gone} piece;" in shown
+    # the live analysis follows (its answer is taken on the next frame)
+    frame(app)
     assert scene.live is not None and scene.live.version == scene.stack.version
     # one undo gives back the exact old map; redo the generated one
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -162,6 +165,7 @@ def test_cancel_leaves_the_map_unchanged_and_ends_the_command(app, monkeypatch):
     assert run.rounds_done() >= 1 and run.running
     frame(app)
     assert 0 < scene.gen_progress.current_progress < 1
+    assert scene.gen_progress.status_text().startswith("round ") and "of at most 100000" in scene.gen_progress.status_text()
     press(app, scene.buttons["generate"])    # now "Cancel gen."
     assert scene.generating is None and run.proc.poll() is not None
     frame(app, n=3)

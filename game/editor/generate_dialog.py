@@ -19,13 +19,13 @@ class GenerateDialog:
     """``answer(ev)``: None while open; ("generate", settings) or ("cancel", None) once answered."""
 
     def __init__(self, ui, centre, settings: GenerateSettings):
-        r = pygame.Rect(0, 0, 480, 420)
+        r = pygame.Rect(0, 0, 480, 424)
         r.center = centre
         self.window = pygame_gui.elements.UIWindow(r, ui, window_display_title="Generate a layout")
         w = self.window.get_container().get_rect().width
         c = self.window
-        E_.UITextBox(KEPT, pygame.Rect(8, 6, w - 16, 112), ui, container=c)
-        y = 126
+        E_.UITextBox(KEPT, pygame.Rect(8, 6, w - 16, 124), ui, container=c)
+        y = 136
         sym = next(k for k, v in SYMMETRY_TEXTS.items() if v == settings.symmetry)
         E_.UILabel(pygame.Rect(8, y, 170, 30), "Symmetry", ui, container=c)
         self.symmetry = E_.UIDropDownMenu(list(SYMMETRY_TEXTS), sym, pygame.Rect(184, y, w - 192, 30), ui, container=c)

@@ -1188,9 +1188,9 @@ class EditorScene(Scene):
             self.buttons["balance"].set_text("Cancel test")
             self._set_progress(0.0)
 
-    def _set_progress(self, value, which: str = "progress") -> None:
+    def _set_progress(self, value, which: str = "progress", words: str | None = None) -> None:
         """The balance test's bar (``progress``, at the panel's foot) or the generator's
-        (``gen_progress``, above it); None removes it."""
+        (``gen_progress``, above it, saying ``words``); None removes it."""
         bar = getattr(self, which)
         if value is None:
             if bar is not None:
@@ -1200,8 +1200,11 @@ class EditorScene(Scene):
         if bar is None:
             up = 30 if which == "progress" else 58
             r = pygame.Rect(self.analysis_rect.x + 8, self.analysis_rect.bottom - up, PANEL_W - 16, 22)
-            bar = pygame_gui.elements.UIProgressBar(r, self.ui)
+            bar = (WordsBar if words is not None else pygame_gui.elements.UIProgressBar)(r, self.ui)
             setattr(self, which, bar)
+        if words and words != bar.words:
+            bar.words = words
+            bar.status_changed = True
         bar.set_current_progress(100 * value)
 
     # --- generate ---------------------------------------------------------------------------------
@@ -1229,9 +1232,14 @@ class EditorScene(Scene):
         self.generating = run
         self._generate_from = (self.doc, self.map)
         self.buttons["generate"].set_text("Cancel gen.")
-        self._set_progress(0.0, "gen_progress")
+        self._set_progress(0.0, "gen_progress", self._rounds_words(run))
         self.say("generating in the background: the editor stays usable; Cancel gen. stops it")
         return True
+
+    @staticmethod
+    def _rounds_words(run) -> str:
+        done = run.rounds_done()
+        return f"round {done} of at most {run.rounds}" if done else "placing the first pieces"
 
     def cancel_generate(self) -> None:
         if self.generating is None:
@@ -1263,8 +1271,12 @@ class EditorScene(Scene):
             self.say(why, error=True)
             return
         n_old = sum(1 for p in self.map.pieces if not p.locked)
-        n_new = sum(1 for p in out.map.pieces if not any(q.id == p.id and q.locked for q in self.map.pieces))
-        edit = replace_edit(self.map, out.map, f"generate (seed {s.seed}): {n_new} pieces in place of {n_old}")
+        kept = {p.id for p in self.map.pieces if p.locked}
+        new = [p for p in out.map.pieces if p.id not in kept]
+        twins = sum(1 for p in new if p.locked)          # mirror images of lone locked pieces (symmetry)
+        what = _count(len(new) - twins, "generated piece") + (f" and {_count(twins, 'locked mirror image')}" if twins else "")
+        what += f" in place of {_count(n_old, 'piece')}"
+        edit = replace_edit(self.map, out.map, f"generate (seed {s.seed}): {what}")
         if edit is None:
             self._end_generate(out.lines + ["the generator kept the layout as it was"])
             return
@@ -1278,7 +1290,7 @@ class EditorScene(Scene):
             return
         self.selection = []
         self._refresh_form()
-        self._end_generate(out.lines + [f"{n_new} pieces in place of {n_old}; Ctrl+Z brings the old layout back"])
+        self._end_generate(out.lines + [f"{what}; Ctrl+Z brings the old layout back"])
         self.say(f"generated layout in place (seed {s.seed}): {'targets met' if out.met else 'targets NOT met'}")
 
     def make_sheet(self) -> None:
@@ -1311,7 +1323,7 @@ class EditorScene(Scene):
         if self.generating is not None:
             rc = self.generating.poll()
             if rc is None:
-                self._set_progress(self.generating.progress(), "gen_progress")
+                self._set_progress(self.generating.progress(), "gen_progress", self._rounds_words(self.generating))
             else:
                 self._generate_ended(rc)
         self.messages = [m for m in self.messages if m[1] > self.t]
@@ -1617,6 +1629,18 @@ class EditorScene(Scene):
         if self.generating is not None:
             self.generating.cancel()
             self.generating = None
+
+
+class WordsBar(pygame_gui.elements.UIProgressBar):
+    """A progress bar that says what it counts ("round 12 of at most 60") instead of "20.0/100.0"."""
+    words = "..."        # never empty: pygame_gui loads the bar's font only for a bar with text
+
+    def status_text(self):
+        return self.words
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _without(m, keys):

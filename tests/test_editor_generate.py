@@ -20,6 +20,25 @@ from test_editor_scene import app, click, editor, frame, key  # noqa: F401 - the
 W, H = 24.0, 18.0
 
 
+@pytest.fixture(autouse=True)
+def no_orphans(monkeypatch):
+    """Every generator a test starts is ended when it ends, passed or failed (the command runs
+    in its own session: a failed assertion would leave it running)."""
+    from game.editor import worker
+
+    runs = []
+    real = worker.GenerateRun.__init__
+
+    def init(self, *a, **kw):
+        real(self, *a, **kw)
+        runs.append(self)
+
+    monkeypatch.setattr(worker.GenerateRun, "__init__", init)
+    yield runs
+    for r in runs:
+        worker.stop(r.proc)
+
+
 @pytest.fixture
 def tiny(monkeypatch):
     monkeypatch.setattr(G, "GENERATE_CHAINS", 2)
@@ -307,3 +326,23 @@ def test_generate_keeps_the_locked_maps_table_size_exactly(tmp_path, monkeypatch
                  "--chains", "1", "--rounds", "1", "--steps", "2", "--use", "crate-pile=0-1"]) == 0
     made = json.loads(next(out.glob("generated-*.json")).read_text())
     assert (made["width"], made["height"]) == (24.0, 18.0)
+
+
+def test_closing_the_window_ends_the_generator_and_play_does_not(app, tiny, monkeypatch):
+    from game.scenes.launcher import LauncherScene
+
+    scene = editor(app, small_map())
+    before = scene.map
+    press(app, open_dialog(app, scene).go)
+    scene.play()                                     # to the launcher and back: the run goes on
+    assert isinstance(app.scene, LauncherScene) and scene.generating is not None
+    app.switch(scene)
+    wait_generated(app, scene)
+    assert scene.map != before and "Ctrl+Z brings the old layout back" in scene.generate_lines[-1]
+    monkeypatch.setattr(G, "GENERATE_ROUNDS", 100_000)
+    press(app, open_dialog(app, scene).go)
+    run = scene.generating
+    assert run.running
+    scene.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
+    frame(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running and run.proc.poll() is not None

@@ -125,7 +125,7 @@ def start_generate(m: MapFile, s: GenerateSettings, folder: Path | None = None):
     locked = sum(1 for p in m.pieces if p.locked)
     return run, [f"generating: seed {s.seed}, symmetry {SYMMETRY_WORDS.get(s.symmetry, s.symmetry)}, "
                  f"line of sight {s.los:g} +-{s.los_tol:g}%, hideable shares within {s.hide_within:g} points; "
-                 f"{locked} locked piece{'' if locked == 1 else 's'} kept", f"in {out}"]
+                 f"{locked} locked piece{'' if locked == 1 else 's'} kept", f"files: generated/{out.name}"]
 
 
 @dataclass

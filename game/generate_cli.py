@@ -137,6 +137,8 @@ def cmd_generate(args) -> int:
     unit = args.unit or (locked.unit if locked else "in")
     if args.size:
         w, h = args.size
+    elif locked and locked.unit == unit:
+        w, h = locked.width, locked.height          # exactly: 24 * 25.4 / 25.4 is not 24.0
     elif locked:
         k = {"in": 25.4, "cm": 10.0, "mm": 1.0}
         w, h = locked.width * k[locked.unit] / k[unit], locked.height * k[locked.unit] / k[unit]

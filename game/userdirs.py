@@ -56,3 +56,8 @@ def sheets_dir() -> Path:
 def balance_dir() -> Path:
     """Where the editor's balance tests keep their games and reports."""
     return _base("data") / "balance"
+
+
+def generated_dir() -> Path:
+    """Where the editor's Generate runs keep their input, layouts and search records."""
+    return _base("data") / "generated"

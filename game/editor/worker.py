@@ -9,12 +9,14 @@ builds a queue. ``inline=True`` runs it in the caller instead (tests, benches).
 Test balance runs ``skirmish experiment`` as a child process (the same path as the command
 line: dask, the crossed design, the report), writing into the user's ``balance`` folder; its
 progress is the number of games in ``games.jsonl``, its answer the table effect in
-``summary.json``.
+``summary.json``. Generate runs ``skirmish generate`` the same way (``GenerateRun``): its progress
+is the last "round N" line the command printed, its answer the files it wrote.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -127,11 +129,7 @@ class BalanceRun:
                "--maps", str(self.map_path), "--games", str(games), "--p1", agent, "--p2", agent,
                "--seed", str(seed), "--out", str(self.out), "--workers", "1", "--any-map"]
         self.log = open(self.out / "experiment.log", "w")
-        root = Path(__file__).resolve().parents[2]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-        # its own process group: Cancel ends it and the workers it starts, and nothing else
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=str(root), env=env,
-                                     start_new_session=True)
+        self.proc = spawn(cmd, self.log)
         self.started = time.monotonic()
         self.outcome: BalanceOutcome | None = None
 
@@ -164,23 +162,39 @@ class BalanceRun:
         return self.outcome
 
     def cancel(self) -> None:
-        if self.running:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            except (ProcessLookupError, PermissionError):
-                pass
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
+        stop(self.proc)
         self.outcome = BalanceOutcome(False, ["balance test cancelled"])
         try:
             self.log.close()
         except OSError:
             pass
+
+
+def spawn(cmd: list[str], log) -> subprocess.Popen:
+    """``cmd`` (a ``python -m game.cli ...``) from the project's root, output to ``log``."""
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+    # its own process group: Cancel ends it and the workers it starts, and nothing else
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=str(root),
+                            env=env, start_new_session=True)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """End ``proc``'s process group: politely, then for good after 5 s."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait(timeout=5)
 
 
 def read_outcome(out: Path, returncode: int = 0) -> BalanceOutcome:
@@ -203,3 +217,57 @@ def read_outcome(out: Path, returncode: int = 0) -> BalanceOutcome:
         lines.append(f"zone 1 wins {share:.0%} [{low:.0%}-{high:.0%}] of decisive games")
     lines.append(s.get("verdict_words", ""))
     return BalanceOutcome(True, [ln for ln in lines if ln], share, low, high, s.get("verdict", ""))
+
+
+class GenerateRun:
+    """``skirmish generate`` in the background (``args`` its arguments; its output in
+    ``out/generate.log``). Progress is the last "round N:" line it printed out of ``rounds``."""
+
+    READ_EVERY_S = 0.25           # the log is read at most this often (progress is asked every frame)
+
+    def __init__(self, args: list[str], out: Path, rounds: int, python: str | None = None):
+        self.out, self.rounds = Path(out), max(1, rounds)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.log_path = self.out / "generate.log"
+        self.log = open(self.log_path, "w")
+        self.proc = spawn([python or sys.executable, "-m", "game.cli", "generate", *args], self.log)
+        self.started = time.monotonic()
+        self.ended: int | None = None          # the exit code, once seen
+        self.cancelled = False
+        self._done, self._read_at = 0, -1.0
+
+    def rounds_done(self) -> int:
+        now = time.monotonic()
+        if now - self._read_at >= self.READ_EVERY_S:
+            self._read_at = now
+            try:
+                text = self.log_path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            found = [int(n) for n in re.findall(r"^\s*round (\d+):", text, re.M)]
+            if found:
+                self._done = max(found)
+        return self._done
+
+    def progress(self) -> float:
+        return min(1.0, self.rounds_done() / self.rounds)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.poll() is None
+
+    def poll(self) -> int | None:
+        """The exit code once the command has ended (once), else None."""
+        if self.ended is not None or self.cancelled or self.running:
+            return None
+        self.log.close()
+        self.ended = self.proc.returncode
+        return self.ended
+
+    def cancel(self) -> None:
+        stop(self.proc)
+        self.cancelled = True
+        try:
+            self.log.close()
+        except OSError:
+            pass

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -26,6 +27,7 @@ from engine.workshop import snapping as SN
 from engine.workshop.catalog import load_catalog, mission_edit, place_template
 from game.editor.document import Document, new_map
 from game.editor.figures import diff_text, rows as figure_rows, symmetry_line
+from game.editor.generate_dialog import GenerateDialog
 from game.editor.overlay import Overlay
 from game.editor.panels import ChoiceDialog, Palette, PropertyForm
 from game.editor.worker import AnalysisRunner
@@ -107,6 +109,10 @@ class EditorScene(Scene):
         self.show_help = False
         self.balance = None                 # worker.BalanceRun
         self.balance_lines: list[str] = []
+        self.generating = None              # worker.GenerateRun
+        self.generate_lines: list[str] = []
+        self.generate_settings = None       # the dialog's last answer (the next one starts from it)
+        self._generate_from = None          # the map the running generator started on
         self._coarse_at = 0.0
         self._analysed_version = None
         self._memo: dict = {}
@@ -136,22 +142,24 @@ class EditorScene(Scene):
             ("new", "New", 50, "Ctrl+N: a new empty table"), ("open", "Open", 56, "Ctrl+O: open a map file"),
             ("save", "Save", 52, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 70, "Ctrl+Shift+S"),
             ("undo", "Undo", 54, "Ctrl+Z"), ("redo", "Redo", 54, "Ctrl+Y"),
-            ("snap", "Snap: on", 78, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
+            ("snap", "Snap: on", 72, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
         ]:
             self.buttons[key] = E_.UIButton(pygame.Rect(x, 5, width, 30), text, self.ui, tool_tip_text=tip)
             x += width + 4
         self.grid_dd = E_.UIDropDownMenu([self._grid_label(g) for g in self._grid_options()], self._grid_label(self.grid),
-                                         pygame.Rect(x, 5, 92, 30), self.ui)
-        x += 96
+                                         pygame.Rect(x, 5, 88, 30), self.ui)
+        x += 92
         sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.doc.stack.symmetry)
-        self.sym_dd = E_.UIDropDownMenu(list(SYMMETRY_CHOICES), sym_now, pygame.Rect(x, 5, 160, 30), self.ui)
-        x += 164
+        self.sym_dd = E_.UIDropDownMenu(list(SYMMETRY_CHOICES), sym_now, pygame.Rect(x, 5, 146, 30), self.ui)
+        x += 150
         self.overlay_dd = E_.UIDropDownMenu([f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")],
-                                            f"Overlay: {self.overlay.mode}", pygame.Rect(x, 5, 150, 30), self.ui)
-        x += 154
+                                            f"Overlay: {self.overlay.mode}", pygame.Rect(x, 5, 140, 30), self.ui)
+        x += 144
         for key, text, width, tip in [
             ("play", "Play", 50, "play this layout: the launcher with this map"),
-            ("balance", "Test balance", 100, "AI games on this layout in the background: the table's effect"),
+            ("generate", "Generate", 78, "fill the table toward sight targets, in the background (locked pieces, "
+                                         "table, zones and objectives kept; one undo step)"),
+            ("balance", "Test balance", 98, "AI games on this layout in the background: the table's effect"),
             ("sheet", "Sheet", 56, "a printable setup sheet (PDF and PNG) of this layout"),
             ("import", "Import", 60, "import a Carltographer layout (JSON)"),
             ("menu", "Menu", 54, "back to the launcher"),
@@ -159,10 +167,15 @@ class EditorScene(Scene):
         ]:
             self.buttons[key] = E_.UIButton(pygame.Rect(x, 5, width, 30), text, self.ui, tool_tip_text=tip)
             x += width + 4
+        self.toolbar_width = x
         self.palette = Palette(self.ui, pygame.Rect(0, TOP, PALETTE_W, h - TOP), self.catalog)
         self.form = PropertyForm(self.ui, pygame.Rect(self.panel_rect.x, TOP, PANEL_W, FORM_H), self.catalog.missions)
         self.analysis_rect = pygame.Rect(self.panel_rect.x, TOP + FORM_H, PANEL_W, h - TOP - FORM_H)
-        self.progress = None
+        self.progress = self.gen_progress = None
+        if self.balance is not None:
+            self.buttons["balance"].set_text("Cancel test")
+        if self.generating is not None:
+            self.buttons["generate"].set_text("Cancel gen.")
         self._refresh_form(force=True)
 
     def _grid_options(self):
@@ -304,6 +317,19 @@ class EditorScene(Scene):
 
     def _dialog_event(self, ev) -> None:
         d = self.dialog
+        if isinstance(d, GenerateDialog):
+            if not d.alive():
+                self.dialog = None
+                return
+            a = d.answer(ev)
+            if a is not None:
+                self.dialog = None
+                if a[0] == "generate":
+                    self.start_generate(a[1])
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                d.kill()
+                self.dialog = None
+            return
         if isinstance(d, ChoiceDialog):
             if not d.alive():
                 self.dialog = None
@@ -403,6 +429,8 @@ class EditorScene(Scene):
             self.play()
         elif key == "balance":
             self.test_balance()
+        elif key == "generate":
+            self.generate()
         elif key == "sheet":
             self.make_sheet()
         elif key == "import":
@@ -1118,6 +1146,7 @@ class EditorScene(Scene):
             self.leave()
         elif then == "quit":
             self.doc.discard_autosave() if not self.doc.dirty else None
+            self.stop_children()
             self.app.quit()
 
     def request_quit(self) -> bool:
@@ -1159,16 +1188,110 @@ class EditorScene(Scene):
             self.buttons["balance"].set_text("Cancel test")
             self._set_progress(0.0)
 
-    def _set_progress(self, value) -> None:
+    def _set_progress(self, value, which: str = "progress", words: str | None = None) -> None:
+        """The balance test's bar (``progress``, at the panel's foot) or the generator's
+        (``gen_progress``, above it, saying ``words``); None removes it."""
+        bar = getattr(self, which)
         if value is None:
-            if self.progress is not None:
-                self.progress.kill()
-                self.progress = None
+            if bar is not None:
+                bar.kill()
+                setattr(self, which, None)
             return
-        if self.progress is None:
-            r = pygame.Rect(self.analysis_rect.x + 8, self.analysis_rect.bottom - 30, PANEL_W - 16, 22)
-            self.progress = pygame_gui.elements.UIProgressBar(r, self.ui)
-        self.progress.set_current_progress(100 * value)
+        if bar is None:
+            up = 30 if which == "progress" else 58
+            r = pygame.Rect(self.analysis_rect.x + 8, self.analysis_rect.bottom - up, PANEL_W - 16, 22)
+            bar = (WordsBar if words is not None else pygame_gui.elements.UIProgressBar)(r, self.ui)
+            setattr(self, which, bar)
+        if words and words != bar.words:
+            bar.words = words
+            bar.status_changed = True
+        bar.set_current_progress(100 * value)
+
+    # --- generate ---------------------------------------------------------------------------------
+    def generate(self) -> None:
+        """The Generate button: the dialog, or Cancel while a generator runs."""
+        if self.generating is not None:
+            self.cancel_generate()
+            return
+        from game.editor.generation import GenerateSettings
+
+        last = self.generate_settings or GenerateSettings()
+        r = self.table_rect
+        self.dialog = GenerateDialog(self.ui, r.center, replace(last, symmetry=self.stack.symmetry))
+        self.dialog_kind = "generate"
+
+    def start_generate(self, settings) -> bool:
+        from game.editor.generation import start_generate
+
+        self.generate_settings = settings
+        run, lines = start_generate(self.map, settings)
+        self.generate_lines = lines
+        if run is None:
+            self.say(lines[0], error=True)
+            return False
+        self.generating = run
+        self._generate_from = (self.doc, self.map)
+        self.buttons["generate"].set_text("Cancel gen.")
+        self._set_progress(0.0, "gen_progress", self._rounds_words(run))
+        self.say("generating in the background: the editor stays usable; Cancel gen. stops it")
+        return True
+
+    @staticmethod
+    def _rounds_words(run) -> str:
+        done = run.rounds_done()
+        return f"round {done} of at most {run.rounds}" if done else "placing the first pieces"
+
+    def cancel_generate(self) -> None:
+        if self.generating is None:
+            return
+        self.generating.cancel()
+        self._end_generate(["generation cancelled: the layout is as it was"])
+
+    def _end_generate(self, lines) -> None:
+        self.generating = None
+        self._generate_from = None
+        self.generate_lines = lines
+        self.buttons["generate"].set_text("Generate")
+        self._set_progress(None, "gen_progress")
+
+    def _generate_ended(self, returncode: int) -> None:
+        """Put the generated layout in place (one undo step), or say why not."""
+        from game.editor.generation import frame_problem, read_generated, replace_edit
+
+        run, (doc, start), s = self.generating, self._generate_from, self.generate_settings
+        out = read_generated(run.out, returncode, s)
+        if not out.ok:
+            self._end_generate(out.lines + ["the layout is as it was"])
+            self.say(out.lines[0], error=True)
+            return
+        why = ("another layout was opened while the generator ran" if doc is not self.doc
+               else frame_problem(start, self.map, out.map))
+        if why:
+            self._end_generate(out.lines[:1] + [why, f"the layout found is in {run.out / 'result'}"])
+            self.say(why, error=True)
+            return
+        n_old = sum(1 for p in self.map.pieces if not p.locked)
+        kept = {p.id for p in self.map.pieces if p.locked}
+        new = [p for p in out.map.pieces if p.id not in kept]
+        twins = sum(1 for p in new if p.locked)          # mirror images of lone locked pieces (symmetry)
+        what = _count(len(new) - twins, "generated piece") + (f" and {_count(twins, 'locked mirror image')}" if twins else "")
+        what += f" in place of {_count(n_old, 'piece')}"
+        edit = replace_edit(self.map, out.map, f"generate (seed {s.seed}): {what}")
+        if edit is None:
+            self._end_generate(out.lines + ["the generator kept the layout as it was"])
+            return
+        mode, self.stack.symmetry = self.stack.symmetry, None    # the result is whole: no twins to add
+        try:
+            done = self.apply(edit, quiet=True)
+        finally:
+            self.stack.symmetry = mode
+        if not done:
+            self._end_generate(out.lines[:1] + ["not put in place: " + self.messages[-1][0]])
+            return
+        self.selection = []
+        self._refresh_form()
+        self._end_generate(out.lines + [f"{what}; Ctrl+Z brings the old layout back"])
+        self.say(f"generated layout in place (seed {s.seed}): {'targets met' if out.met else 'targets NOT met'}")
 
     def make_sheet(self) -> None:
         from game.editor.balance import write_sheet
@@ -1197,6 +1320,12 @@ class EditorScene(Scene):
                 self.balance = None
                 self.buttons["balance"].set_text("Test balance")
                 self._set_progress(None)
+        if self.generating is not None:
+            rc = self.generating.poll()
+            if rc is None:
+                self._set_progress(self.generating.progress(), "gen_progress", self._rounds_words(self.generating))
+            else:
+                self._generate_ended(rc)
         self.messages = [m for m in self.messages if m[1] > self.t]
 
     def draw(self, screen) -> None:
@@ -1470,9 +1599,14 @@ class EditorScene(Scene):
                 screen.blit(self._text(dt, 14, True, col), (x + 270, y))
             y += 18
         y += 4
-        for line in self._wrap(self.balance_lines[:4], 13, PANEL_W - 20)[:8]:
-            screen.blit(self._text(line, 13, False, (220, 235, 200)), (x, y))
-            y += 17
+        # the generator's lines, then the balance test's, above whichever progress bars show
+        floor = min((b.rect.top for b in (self.progress, self.gen_progress) if b is not None), default=r.bottom) - 4
+        for lines, col in ((self.generate_lines[:5], (200, 225, 250)), (self.balance_lines[:4], (220, 235, 200))):
+            for line in self._wrap(lines, 13, PANEL_W - 20)[:8]:
+                if y + 17 > floor:
+                    return
+                screen.blit(self._text(line, 13, False, col), (x, y))
+                y += 17
 
     def _draw_help(self, screen) -> None:
         w = 760
@@ -1487,6 +1621,26 @@ class EditorScene(Scene):
         if self.doc.dirty:
             self.doc.autosave()          # leaving for the launcher or a game: keep the draft
         self.analysis.close()
+        if not self.app.running:         # the window is closing (Play comes back: its run goes on)
+            self.stop_children()
+
+    def stop_children(self) -> None:
+        """End a running generator (a child of its own session would outlive the window)."""
+        if self.generating is not None:
+            self.generating.cancel()
+            self.generating = None
+
+
+class WordsBar(pygame_gui.elements.UIProgressBar):
+    """A progress bar that says what it counts ("round 12 of at most 60") instead of "20.0/100.0"."""
+    words = "..."        # never empty: pygame_gui loads the bar's font only for a bar with text
+
+    def status_text(self):
+        return self.words
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _without(m, keys):

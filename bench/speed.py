@@ -47,14 +47,15 @@ from engine.ai import make_agent  # noqa: E402
 from engine.core import Game, Setup  # noqa: E402
 from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
-from engine.simulate import game_seed  # noqa: E402
+from engine.simulate import game_seed, play  # noqa: E402
 
 HOME = (("counterblast", "outpost"), ("frontier", "town"), ("doubles", "prehistoric"))
 
 
 def _agents(g: Game, names: tuple[str, str], seed: int) -> dict:
     """The agents as bench/engine.py and bench/ai.py seed them (this works on older checkouts too),
-    given the table and the rules, search agents bound to the game's sampled worlds."""
+    given the table and the rules, search agents bound to the game's sampled worlds (``play``
+    does the same again for the games it plays: harmless)."""
     agents = {p: make_agent(names[p - 1], p, seed ^ (p * 0x9E3779B1)) for p in (1, 2)}
     for p, a in agents.items():
         a.attach(g.table, g.rules)
@@ -69,11 +70,7 @@ def easy_games(ruleset: str, m, games: int) -> dict:
         s = game_seed(1, i)
         t0 = time.process_time()
         g = Game(Setup(ruleset, m, (), {}, s))
-        agents = _agents(g, ("easy", "easy"), s)
-        n = 0
-        while (d := g.pending()) is not None:
-            g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-            n += 1
+        n = play(g, _agents(g, ("easy", "easy"), s)).decisions     # the simulator's own loop
         cpu += time.process_time() - t0
         decisions += n
         hashes.append(g.state_hash()[:16])
@@ -126,10 +123,7 @@ def random_games(ruleset: str | None, games: int) -> dict:
     for i in range(games if ruleset else 0):
         s = game_seed(1, i)
         g = Game(Setup(ruleset, maps[ruleset], (), {}, s))
-        agents = _agents(g, ("random", "random"), s)
-        while (d := g.pending()) is not None:
-            g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-            decisions += 1
+        decisions += play(g, _agents(g, ("random", "random"), s)).decisions
         hashes.append(g.state_hash()[:16])
     return {"decisions": decisions, "hashes": hashes}
 

@@ -84,3 +84,40 @@ def test_the_simulator_builds_no_view_for_an_agent_that_never_reads_it(monkeypat
     assert rec["error"] is None
     easy_decisions = sum(1 for p, _ in g.decisions if p == 2)
     assert easy_decisions > 20 and built == [2] * easy_decisions
+
+
+def test_games_run_with_fewer_collections_and_the_collector_is_put_back():
+    """``play`` raises the collector's thresholds while a game is played (fewer passes; the
+    hashes above hold the games unchanged) and puts them back afterwards, after an error too;
+    a caller's higher thresholds are kept."""
+    import gc
+
+    from engine.core.collector import THRESHOLDS, fewer_collections
+
+    before = gc.get_threshold()
+    seen = []
+    mapfile = load_map(resolve_map(HOME["doubles"]))
+    rec, _ = play_planned("doubles", mapfile, plan_game(0, 28, OTHER["doubles"], ("random", "random")))
+    assert rec["error"] is None and gc.get_threshold() == before
+    from engine.core import Game
+    real = Game.submit
+
+    def spy(self, *a, **k):
+        seen.append(gc.get_threshold())
+        return real(self, *a, **k)
+    Game.submit = spy
+    try:
+        play_planned("doubles", mapfile, plan_game(1, 28, OTHER["doubles"], ("random", "random")))
+    finally:
+        Game.submit = real
+    assert seen and all(t == tuple(max(a, b) for a, b in zip(before, THRESHOLDS)) for t in seen)
+    assert gc.get_threshold() == before
+    gc.set_threshold(50_000, 30, 30)
+    try:
+        with pytest.raises(ValueError):
+            with fewer_collections():
+                assert gc.get_threshold() == (50_000, 30, 30)
+                raise ValueError("inside")
+        assert gc.get_threshold() == (50_000, 30, 30)
+    finally:
+        gc.set_threshold(*before)

@@ -3,16 +3,20 @@
 A game allocates many short-lived containers (options, views, choices, copies of states), and
 with the default thresholds (700, 10, 10) the collector's young-generation passes, and the full
 passes they trigger over the long-lived tables, maps and data, cost several per cent of a played
-game (issue 28: 3-8% of easy games and searched decisions, measured with the thresholds below).
-Raising the first threshold lets it run about thirty times less often; nothing it collects is
-lost (cycles are still collected, later), and nothing a game computes depends on when it runs.
+game. Raising the first threshold to 5,000 lets it run about seven times less often; nothing it
+collects is lost (cycles are still collected, later), and nothing a game computes depends on when
+it runs. Measured (issue 28, ``bench/speed.py``'s loop in one process, single runs): 20,000 for
+the first threshold and 20 for the others helped Frontier but made Doubles' easy games played
+after the other rulesets' about 20% slower (a young pass over 20,000 objects, and rarer but larger
+older passes); 5,000 with the others left at 10 was the best of the six settings tried for every
+ruleset (easy games 1.0-1.15x, searched decisions 1.0-1.1x against the defaults).
 """
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
 
-THRESHOLDS = (20_000, 20, 20)
+THRESHOLDS = (5_000, 10, 10)
 
 
 @contextmanager

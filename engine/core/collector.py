@@ -9,7 +9,8 @@ it runs. Measured (issue 28, ``bench/speed.py``'s loop in one process, single ru
 the first threshold and 20 for the others helped Frontier but made Doubles' easy games played
 after the other rulesets' about 20% slower (a young pass over 20,000 objects, and rarer but larger
 older passes); 5,000 with the others left at 10 was the best of the six settings tried for every
-ruleset (easy games 1.0-1.15x, searched decisions 1.0-1.1x against the defaults).
+ruleset (against the defaults, three single runs: easy games 0.97-1.23x, searched decisions
+1.0-1.16x).
 """
 from __future__ import annotations
 

@@ -27,6 +27,27 @@ def test_three_bundled_warbands_load():
     assert {"bone", "wood", "stone", "obsidian", "metal"} <= materials
 
 
+def test_bundled_warbands_are_parsed_once_and_read_again_when_a_file_changes(tmp_path, monkeypatch):
+    """Parsed once per process (a game's set-up used to parse them twice), handed out in a new
+    dict each time, and read again when a file on disk changes."""
+    import engine.rulesets.doubles.data as data
+
+    a, b = bundled_warbands(), bundled_warbands()
+    assert a is not b and a["ash_skulls"] is b["ash_skulls"]
+    a.pop("ash_skulls")
+    assert "ash_skulls" in bundled_warbands()
+    for name in ("ash_skulls", "bone_hunters"):
+        (tmp_path / f"{name}.json").write_text((WARBAND_DIR / f"{name}.json").read_text())
+    monkeypatch.setattr(data, "WARBAND_DIR", tmp_path)
+    first = data.bundled_warbands()
+    assert sorted(first) == ["ash_skulls", "bone_hunters"]
+    changed = json.loads((tmp_path / "ash_skulls.json").read_text())
+    changed["name"] = "The Ash Skulls, renamed"
+    (tmp_path / "ash_skulls.json").write_text(json.dumps(changed) + "\n" * 3)   # another size
+    assert data.bundled_warbands()["ash_skulls"].name == "The Ash Skulls, renamed"
+    assert data.bundled_warbands()["bone_hunters"] is not first["bone_hunters"]   # all read again
+
+
 def test_bad_warband_file_is_refused_with_file_field_reason(tmp_path):
     data = json.loads((WARBAND_DIR / "ash_skulls.json").read_text())
     data["fighters"][0]["characteristics"]["throw"] = -1

@@ -568,3 +568,22 @@ def test_known_case_stepping_off_a_climbable_piece_late_is_shorter():
     found = t.find_path(a, b, r, [])
     better = t.path_of([a, (1056.4278679656438, 226.10186796564403), b])
     assert found.length <= better.length + _path_tolerance(better.length)
+
+
+@SETTINGS
+@given(layouts(), st.lists(st.tuples(st.floats(0, W), st.floats(0, H)), min_size=2, max_size=12),
+       st.lists(bases("o", 0.5772156), max_size=4), st.lists(bases("q", 0.3141592), max_size=4),
+       st.sampled_from([6.0, 12.5, 20.0]))
+def test_kept_terrain_answers_equal_fresh_ones(t, points, others_a, others_b, r):
+    """The table keeps the terrain's half of ``position_problem`` / ``segment_clear`` and the
+    straight run per coordinates (issue 28): asked again with other bases elsewhere, every
+    answer equals the plain uncached one of ``movement``."""
+    from engine.table import movement
+
+    a0 = points[0]
+    for others, rr in ((others_a, r), (others_b, r), (others_a, r + 3.0), (others_b, r)):
+        for p in points:
+            assert t.position_problem(p[0], p[1], rr, others) == movement.position_problem(t, p[0], p[1], rr, others)
+            assert t.segment_clear(a0, p, rr, others) == movement.segment_clear(t, a0, p, rr, others)
+            assert t.straight_run(a0, p) == movement.straight_run(t, a0, p)
+            assert t.straight_run(p, a0) == movement.straight_run(t, p, a0)

@@ -66,6 +66,10 @@ class Agent:
     # say): the client shows it with the AI's move
     reason: str = ""
 
+    # False for an agent whose ``choose`` never reads its view (``random``): the simulator then
+    # passes None instead of building a view nobody reads
+    reads_view: bool = True
+
     def choose(self, decision: Decision, view: dict) -> Choice:
         raise NotImplementedError
 

@@ -65,7 +65,14 @@ class CounterblastPolicy(Policy):
         return {i: m for i, m in v["models"].items() if m["player"] == player and self.on_table(m)}
 
     def gun_range(self, mid) -> float:
-        return max([self.rules.armoury.shooting_weapon(w).range for w in self.rules.profile[mid].shooting] + [0.0]) * MM
+        """The model's longest gun range (mm): static (its profile, the armoury), and asked for
+        every candidate spot and enemy, so worked out once per model."""
+        ranges = self.__dict__.setdefault("_gun_ranges", {})
+        got = ranges.get(mid)
+        if got is None:
+            got = ranges[mid] = max([self.rules.armoury.shooting_weapon(w).range
+                                     for w in self.rules.profile[mid].shooting] + [0.0]) * MM
+        return got
 
     # -------------------------------------------------------------- goals
     def goals(self, v):

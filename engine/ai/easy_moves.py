@@ -75,9 +75,16 @@ def measure(table, mover: Base, moves: Sequence[MoveTo], enemies: Sequence[Base]
         blockers = [o for o in others if o.id != mover.id]
         sees_pairs = _within(bases, enemies, sees_within)
         seen_pairs = _within(bases, enemies, seen_within)
-        sees, _ = table.sight_matrix(bases, list(enemies), blockers, pairs=sees_pairs)
-        seen, cov = table.sight_matrix(list(enemies), bases, blockers,
-                                       pairs=None if seen_pairs is None else seen_pairs.T)
+        # both ways in one batch (spots and enemies as viewers, enemies and spots as targets,
+        # only the spot -> enemy and enemy -> spot pairs): one call's fixed cost instead of two,
+        # the same answers (each pair's is independent of the batch, and the blockers are the
+        # same models: every spot, enemy and blocker, one per id)
+        n, e = len(bases), len(enemies)
+        pairs = np.zeros((n + e, e + n), dtype=bool)
+        pairs[:n, :e] = True if sees_pairs is None else sees_pairs
+        pairs[n:, e:] = True if seen_pairs is None else seen_pairs.T
+        vis, cov_all = table.sight_matrix(bases + list(enemies), list(enemies) + bases, blockers, pairs=pairs)
+        sees, seen, cov = vis[:n, :e], vis[n:, e:], cov_all[n:, e:]
         for k, s in enumerate(spots):
             s.sees = sees[k]
             s.seen = seen[:, k]

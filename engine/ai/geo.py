@@ -95,25 +95,36 @@ class WalkGrid:
         for x, y in goals:
             for (i, j) in self._seed_cells(x, y):
                 d[i, j] = min(d[i, j], math.hypot(self.xs[i] - x, self.ys[j] - y))
+        moves = self._moves()
         for _ in range(4 * (self.nx + self.ny)):
-            before = d
-            d = d.copy()
-            for dx, dy, m, c in self.steps:
-                # a cell reaches the goal through its neighbour (i+dx, j+dy) when the step is passable
-                nb = np.full_like(d, INF)
-                xs = slice(max(0, -dx), self.nx - max(0, dx))
-                ys = slice(max(0, -dy), self.ny - max(0, dy))
-                xs2 = slice(max(0, dx), self.nx - max(0, -dx))
-                ys2 = slice(max(0, dy), self.ny - max(0, -dy))
-                nb[xs, ys] = d[xs2, ys2]
-                cand = np.where(m, nb + c, INF)
-                d = np.minimum(d, cand)
+            before = d.copy()
+            for here, there, m in moves:
+                # a cell reaches the goal through its neighbour (i+dx, j+dy) when the step is
+                # passable: each direction in turn, all cells at once from the field as the
+                # previous direction left it (in place: the sums are made before any cell
+                # changes). ``m`` is the step's length where passable and INF where not: a
+                # distance plus INF is never below a cell's own (at most INF), so those cells keep
+                # theirs, as they did when the step was masked out
+                np.minimum(d[here], d[there] + m, out=d[here])
             if np.array_equal(d, before):
                 break
         if len(self._fields) > 512:
             self._fields.clear()
         self._fields[key] = d
         return d
+
+    def _moves(self) -> list:
+        """Per step direction: the cells that step (a slice), their neighbours (a slice), and the
+        step's length from each of those cells (INF where it is not passable)."""
+        got = self.__dict__.get("_moves_kept")
+        if got is None:
+            got = []
+            for dx, dy, m, c in self.steps:
+                here = (slice(max(0, -dx), self.nx - max(0, dx)), slice(max(0, -dy), self.ny - max(0, dy)))
+                there = (slice(max(0, dx), self.nx - max(0, -dx)), slice(max(0, dy), self.ny - max(0, -dy)))
+                got.append((here, there, np.where(m[here], c, INF)))
+            self._moves_kept = got
+        return got
 
     def _rows(self, field: np.ndarray) -> list:
         """The field as nested lists of floats (the same numbers; indexing a list of floats is

@@ -10,8 +10,9 @@ from .base import Agent, register_agent
 @register_agent
 class RandomAgent(Agent):
     name = "random"
+    reads_view = False      # the decision alone: the simulator builds it no view
 
-    def choose(self, decision: Decision, view: dict) -> Choice:
+    def choose(self, decision: Decision, view: dict | None) -> Choice:
         n_opt, spaces = len(decision.options), list(decision.spaces)
         # Each enumerated option and each continuous space is one "door"; pick a door uniformly.
         while True:

@@ -38,6 +38,7 @@ import time
 
 from pydantic import Field
 
+from engine.core.collector import fewer_collections
 from engine.core.protocol import Choice, Decision
 
 from .base import Agent, NoParams, register_agent
@@ -172,7 +173,8 @@ class SearchAgent(Agent):
         for a in self.roll.values():
             a.policy({"ruleset": view.get("ruleset")})
         easy_reason = getattr(self.easy, "reason", "")
-        final = self.search(decision, pick, t0)
+        with fewer_collections():      # a search makes many short-lived copies (the client too)
+            final = self.search(decision, pick, t0)
         self.stats["search_seconds"] += clock() - t0
         self._remember(view, pick, final)
         if final != pick:

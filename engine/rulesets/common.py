@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from engine.core.protocol import Choice, ChoiceSpace
 from engine.table.measure import length_words
-from engine.table.movement import straight_run
 
 
 def memo_get(memo: dict, key, build, limit: int):
@@ -92,7 +91,7 @@ class MoveSpace(ChoiceSpace):
             return None
         if type(self).cost is MoveSpace.cost:
             # the same numbers as path_of's length and difficult run, without building the Path
-            length, difficult = straight_run(self.table, (b.x, b.y), (x, y))
+            length, difficult = self.table.straight_run((b.x, b.y), (x, y))
             return length + (self.difficult_factor - 1.0) * difficult
         return self.cost(self.table.path_of([(b.x, b.y), (x, y)]))
 

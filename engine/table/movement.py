@@ -95,9 +95,11 @@ def terrain_problem(table: "Table", x: float, y: float, radius: float) -> str | 
 
 
 def position_problem(table: "Table", x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
-    prob = terrain_problem(table, x, y, radius)
-    if prob:
-        return prob
+    return terrain_problem(table, x, y, radius) or bases_problem(x, y, radius, others, ignore)
+
+
+def bases_problem(x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
+    """The other bases' half of ``position_problem``: the first of ``others`` the base overlaps."""
     ign = set(ignore)
     for o in others:
         if o.id in ign:
@@ -464,10 +466,13 @@ def segment_clear(table: "Table", a, b, radius: float, others: Sequence[Base] = 
     way (base contact allowed)? Climbable pieces are not in the way: they cost their height."""
     a = (float(a[0]), float(a[1]))
     b = (float(b[0]), float(b[1]))
+    return bases_clear(a, b, radius, others, ignore) and _clear(table, a, b, radius)
+
+
+def bases_clear(a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> bool:
+    """The other bases' half of ``segment_clear`` (a and b as float pairs)."""
     ign = set(ignore)
-    if not _clear_of(a, b, _model_circles([o for o in others if o.id not in ign], radius)):
-        return False
-    return _clear(table, a, b, radius)
+    return _clear_of(a, b, _model_circles([o for o in others if o.id not in ign], radius))
 
 
 def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), ignore=(),

@@ -17,6 +17,9 @@ from .terrain import (CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_spa
                       piece_arrays, piece_part_arrays)
 
 
+_MISSING = object()
+
+
 class Table:
     """Immutable after construction and shared by every clone of a game (``copy``/``deepcopy``
     return the same object; pickling rebuilds it from the map). Caches (path graphs per base
@@ -41,6 +44,13 @@ class Table:
         self._graphs: dict[float, movement.NavGraph] = {}
         self._paths: dict[tuple, movement.Path | None] = {}   # find_path's answers (see there)
         self._coverage: float | None = None
+        # the terrain's half of the legality tests a move space runs on each candidate point
+        # (may a base stand there, is the straight route clear of hard pieces, its length and
+        # difficult run), kept per exact coordinates: pure functions of the terrain, while agents
+        # ask the same points again and again with the other bases elsewhere (a search's
+        # look-aheads start from the same positions in every sampled world; easy asks the same
+        # ring of points round a model that has not moved)
+        self._terrain_answers: dict = {}
         # re-entrant: a lazy build may ask for another lazy build (the path graph needs the swept
         # space), so the builds are safe to call in any order and from several threads
         self._lock = threading.RLock()
@@ -103,7 +113,12 @@ class Table:
 
     # ------------------------------------------------------------------ movement
     def position_problem(self, x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
-        return movement.position_problem(self, x, y, radius, others, ignore)
+        """``movement.position_problem``, the terrain's half kept (``_terrain_answers``)."""
+        key = ("at", x, y, radius)
+        prob = self._terrain_answers.get(key, _MISSING)
+        if prob is _MISSING:
+            prob = self._keep(key, movement.terrain_problem(self, x, y, radius))
+        return prob or movement.bases_problem(x, y, radius, others, ignore)
 
     def find_path(self, start, goal, radius, others: Sequence[Base] = (), ignore=(), max_length=None):
         """``movement.find_path``, its answers kept: the table never changes and a path depends
@@ -124,7 +139,31 @@ class Table:
         return movement.clearance_candidates(self, x, y, radius, others, reach)
 
     def segment_clear(self, a, b, radius, others: Sequence[Base] = (), ignore=()) -> bool:
-        return movement.segment_clear(self, a, b, radius, others, ignore)
+        """``movement.segment_clear``, the terrain's half kept (``_terrain_answers``)."""
+        a = (float(a[0]), float(a[1]))
+        b = (float(b[0]), float(b[1]))
+        if not movement.bases_clear(a, b, radius, others, ignore):
+            return False
+        key = ("clear", a, b, radius)
+        ok = self._terrain_answers.get(key)
+        if ok is None:
+            ok = self._keep(key, movement._clear(self, a, b, radius))
+        return ok
+
+    def straight_run(self, a, b) -> tuple[float, float]:
+        """``movement.straight_run`` (length, difficult run of the segment a -> b), kept."""
+        key = ("run", float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+        got = self._terrain_answers.get(key)
+        if got is None:
+            got = self._keep(key, movement.straight_run(self, a, b))
+        return got
+
+    def _keep(self, key, value):
+        answers = self._terrain_answers
+        if len(answers) >= 100_000:      # a bound on memory (tens of MB); refilled as asked
+            answers.clear()
+        answers[key] = value
+        return value
 
     def path_of(self, points) -> movement.Path:
         """The Path (lengths, climbing, difficult run) of a given polyline of (x, y) points."""

@@ -228,12 +228,25 @@ def parse_options(data, file: str | Path = "<options>") -> DoublesOptions:
     return parse_data(DoublesOptions, data, file)
 
 
+# The shipped warbands, parsed once per process rather than twice at every game's set-up (a
+# balance run sets up thousands): the models are frozen, so sharing them is safe; a file changed
+# on disk (modification time or size) is read again.
+_BUNDLED: dict = {}
+
+
 def bundled_warbands() -> dict[str, Warband]:
-    """Every warband shipped in ``data/warbands``, by id."""
-    out: dict[str, Warband] = {}
-    for path in sorted(WARBAND_DIR.glob("*.json")):
-        wb = load_warband(path)
-        if wb.id in out:
-            raise DataError(path, [("id", f"warband id {wb.id!r} is used by another file")])
-        out[wb.id] = wb
-    return out
+    """Every warband shipped in ``data/warbands``, by id (a new dict each call; the warbands are
+    shared)."""
+    paths = sorted(WARBAND_DIR.glob("*.json"))
+    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    got = _BUNDLED.get(key)
+    if got is None:
+        got = {}
+        for path in paths:
+            wb = load_warband(path)
+            if wb.id in got:
+                raise DataError(path, [("id", f"warband id {wb.id!r} is used by another file")])
+            got[wb.id] = wb
+        _BUNDLED.clear()
+        _BUNDLED[key] = got
+    return dict(got)

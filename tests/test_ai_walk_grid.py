@@ -1,0 +1,77 @@
+"""The easy agents' walking grid (``engine/ai/geo.py``): its distance field is the shortest walk
+over the grid's passable steps, the same numbers exactly as a plain Dijkstra over the same cells
+(issue 28 made the field's relaxation work in place; this holds it to an independent answer)."""
+from __future__ import annotations
+
+import heapq
+import math
+
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from engine.ai.geo import INF, WalkGrid
+from engine.core.tables import table_for
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+
+GRIDS = {}
+
+
+def _grid(mapname: str, radius: float) -> WalkGrid:
+    key = (mapname, radius)
+    if key not in GRIDS:
+        GRIDS[key] = WalkGrid(table_for(load_map(resolve_map(mapname))), radius)
+    return GRIDS[key]
+
+
+def _dijkstra(g: WalkGrid, goals) -> np.ndarray:
+    """The same seeds as ``field`` (each goal's free cells, at their straight distance), then
+    every passable step, cheapest first: each cell's best sum of step lengths, added in walking
+    order from the goal."""
+    d = np.full((g.nx, g.ny), INF)
+    for x, y in goals:
+        for i, j in g._seed_cells(x, y):
+            d[i, j] = min(d[i, j], math.hypot(g.xs[i] - x, g.ys[j] - y))
+    heap = [(d[i, j], i, j) for i in range(g.nx) for j in range(g.ny) if d[i, j] < INF]
+    heapq.heapify(heap)
+    done = np.zeros_like(d, dtype=bool)
+    while heap:
+        dist, i, j = heapq.heappop(heap)
+        if done[i, j]:
+            continue
+        done[i, j] = True
+        for dx, dy, m, c in g.steps:
+            # the step from (a, b) to (i, j) is passable from (a, b): (a, b) + (dx, dy) == (i, j)
+            a, b = i - dx, j - dy
+            if 0 <= a < g.nx and 0 <= b < g.ny and m[a, b] and not done[a, b]:
+                nd = dist + c
+                if nd < d[a, b]:
+                    d[a, b] = nd
+                    heapq.heappush(heap, (nd, a, b))
+    return d
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(["outpost", "town", "prehistoric"]), st.sampled_from([12.5, 20.0]),
+       st.lists(st.tuples(st.floats(0.0, 1.0), st.floats(0.0, 1.0)), min_size=1, max_size=4))
+def test_field_equals_dijkstra_exactly(mapname, radius, where):
+    g = _grid(mapname, radius)
+    goals = [(fx * g.table.width, fy * g.table.height) for fx, fy in where]
+    f = g.field(goals)
+    ref = _dijkstra(g, goals)
+    assert np.array_equal(f, ref)
+    assert (f < INF).sum() > 0.5 * g.ok.sum()      # most of the standable table is reachable
+
+
+def test_field_on_an_open_row_is_the_step_count():
+    """Hand-computed: a goal at a cell centre in the open on the prehistoric map; the cell k steps
+    along the row is k cell widths away, added one step at a time (a diagonal only adds length)."""
+    g = _grid("prehistoric", 12.5)
+    i, j = next((i, j) for i in range(5, g.nx - 10) for j in range(5, g.ny - 5)
+                if all(g.ok[i + k, j] and g.steps[0][2][i + k, j] and g.steps[1][2][i + k + 1, j]
+                       for k in range(6)))
+    f = g.field([(float(g.xs[i]), float(g.ys[j]))])
+    want = 0.0
+    for k in range(1, 6):
+        want += g.sx
+        assert f[i + k, j] == want

@@ -1,0 +1,123 @@
+"""Seeded final state hashes that the speed work must keep (issue 28).
+
+Every speed lever (kept answers, lazy views, cheaper geometry) must leave the games exactly as
+they were: the same seeds give the same final states. The hashes below were taken on the branch
+start of the speed work (``b6a8e48``, main on 2026-12-03) before anything changed, and cover per
+ruleset: random and easy games on the home map with other rosters and the default ones, easy
+against random in both seats, and the first 20 searched decisions of ``hard:iters=2`` against
+easy (search playouts, sampled worlds, easy's kept moves).
+
+A hash that changes means a rule, an agent's choice or the RNG's draws changed: that is a
+deliberate change to name in the docs (docs/performance.md) with new hashes, never a speed-up.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.data.maps import load_map
+from engine.paths import resolve_map
+from engine.simulate import default_rosters, make_agents, new_game, plan_game, play_planned
+
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+OTHER = {"counterblast": ("dustjaw-raiders", "iron-choir"), "frontier": ("bootleggers", "townsfolk"),
+         "doubles": ("obsidian_clan", "ash_skulls")}
+# (agents, games, rosters): the crossed design of ``simulate`` (seed 28), so the rosters swap zones
+RUNS = ((("random", "random"), 6, "other"), (("easy", "easy"), 3, "home"), (("easy", "random"), 2, "other"))
+SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
+SEARCH = ("hard:iters=2", "easy")
+
+HASHES = {
+    "counterblast": ["aea4318c91c2fe31", "a42a8269d300a7ca", "a35ac9f08a3c927f", "e5b0a4e0f6383a8a",
+                     "9a2bdff39b44bd6b", "6f7bcebe2738bab5", "dc011953ad5ebd5f", "126eca6ba6ca1357",
+                     "1cb4c53ef13a10bb", "7a03094d85e8d299", "074717a35af96ac0", "9be6e39479db131f"],
+    "frontier": ["ee9463af1219270d", "b57077f7e88623a9", "ae9aa22a33ab2c5d", "b5f58b81751c3ad0",
+                 "64af48a3239f8f94", "27796f38b21226dc", "a52f0bc9395f0a3d", "6b253c03c4efa65a",
+                 "927267af3f537d6a", "1f54fa8555a3b1c9", "702f727205a4f8f3", "8502fa7df8797a7a"],
+    "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
+                "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
+                "d36100823bdb888d", "9c7df93bc89084aa", "37fe3b2b5e214b07", "c802e5b6f87776d5"],
+}
+
+
+def _searched_stretch(ruleset: str, mapfile) -> str:
+    """hard (fixed rounds, seat 1) against easy until hard has searched ``SEARCHED`` decisions:
+    the state hash there."""
+    plan = plan_game(0, 28, default_rosters(ruleset), SEARCH, crossed=False)
+    g = new_game(ruleset, mapfile, plan)
+    agents = make_agents(plan.seed, plan.agents)
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
+    while (d := g.pending()) is not None and agents[1].stats["searched"] < SEARCHED:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    assert agents[1].stats["searched"] == SEARCHED and agents[1].stats["errors"] == 0
+    return g.state_hash()[:16]
+
+
+@pytest.mark.parametrize("ruleset", sorted(HOME))
+def test_seeded_games_keep_their_final_hashes(ruleset):
+    mapfile = load_map(resolve_map(HOME[ruleset]))
+    got = []
+    for agents, games, rosters in RUNS:
+        rs = OTHER[ruleset] if rosters == "other" else default_rosters(ruleset)
+        for i in range(games):
+            rec, _ = play_planned(ruleset, mapfile, plan_game(i, 28, rs, agents))
+            assert rec["error"] is None, rec["error"]
+            got.append(rec["final_hash"][:16])
+    got.append(_searched_stretch(ruleset, mapfile))
+    assert len(set(got)) == len(got), "two different games ended in the same state"
+    want = HASHES[ruleset]
+    wrong = [k for k, (a, b) in enumerate(zip(got, want)) if a != b]
+    assert not wrong, f"{ruleset}: games {wrong} ended elsewhere than before ({[got[k] for k in wrong]})"
+
+
+def test_the_simulator_builds_no_view_for_an_agent_that_never_reads_it(monkeypatch):
+    """``random`` never reads its view (``reads_view = False``), so ``play`` builds none for it;
+    easy still gets a view at each of its decisions. The hashes above hold the games unchanged."""
+    from engine.core import Game
+
+    built = []
+    real = Game.view
+    monkeypatch.setattr(Game, "view", lambda self, player: built.append(player) or real(self, player))
+    mapfile = load_map(resolve_map(HOME["doubles"]))
+    rec, g = play_planned("doubles", mapfile, plan_game(0, 28, OTHER["doubles"], ("random", "easy"), crossed=False))
+    assert rec["error"] is None
+    easy_decisions = sum(1 for p, _ in g.decisions if p == 2)
+    assert easy_decisions > 20 and built == [2] * easy_decisions
+
+
+def test_games_run_with_fewer_collections_and_the_collector_is_put_back():
+    """``play`` raises the collector's thresholds while a game is played (fewer passes; the
+    hashes above hold the games unchanged) and puts them back afterwards, after an error too;
+    a caller's higher thresholds are kept."""
+    import gc
+
+    from engine.core.collector import THRESHOLDS, fewer_collections
+
+    before = gc.get_threshold()
+    seen = []
+    mapfile = load_map(resolve_map(HOME["doubles"]))
+    rec, _ = play_planned("doubles", mapfile, plan_game(0, 28, OTHER["doubles"], ("random", "random")))
+    assert rec["error"] is None and gc.get_threshold() == before
+    from engine.core import Game
+    real = Game.submit
+
+    def spy(self, *a, **k):
+        seen.append(gc.get_threshold())
+        return real(self, *a, **k)
+    Game.submit = spy
+    try:
+        play_planned("doubles", mapfile, plan_game(1, 28, OTHER["doubles"], ("random", "random")))
+    finally:
+        Game.submit = real
+    assert seen and all(t == tuple(max(a, b) for a, b in zip(before, THRESHOLDS)) for t in seen)
+    assert gc.get_threshold() == before
+    gc.set_threshold(50_000, 30, 30)
+    try:
+        with pytest.raises(ValueError):
+            with fewer_collections():
+                assert gc.get_threshold() == (50_000, 30, 30)
+                raise ValueError("inside")
+        assert gc.get_threshold() == (50_000, 30, 30)
+    finally:
+        gc.set_threshold(*before)

@@ -458,6 +458,20 @@ def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, mon
     assert scene.buttons["balance"].text == "Test balance"
 
 
+def test_closing_the_window_ends_a_running_balance_test(app, monkeypatch):
+    from engine.paths import MAPS_DIR
+    from game.editor import balance
+
+    monkeypatch.setattr(balance, "BALANCE_GAMES", 10_000)          # it cannot end by itself
+    scene = editor(app, load_map(MAPS_DIR / "town.json"), MAPS_DIR / "town.json")
+    click(app, scene.buttons["balance"].rect.center)
+    run = scene.balance
+    assert run is not None and run.running
+    scene.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
+    frame(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running and run.proc.poll() is not None
+
+
 def test_import_a_carltographer_layout_through_the_file_dialog(app):
     import pygame_gui
 

@@ -1625,10 +1625,14 @@ class EditorScene(Scene):
             self.stop_children()
 
     def stop_children(self) -> None:
-        """End a running generator (a child of its own session would outlive the window)."""
+        """End a running generator or balance test (a child of its own session would outlive
+        the window)."""
         if self.generating is not None:
             self.generating.cancel()
             self.generating = None
+        if self.balance is not None:
+            self.balance.cancel()
+            self.balance = None
 
 
 class WordsBar(pygame_gui.elements.UIProgressBar):

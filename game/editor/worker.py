@@ -238,7 +238,8 @@ class GenerateRun:
 
     def rounds_done(self) -> int:
         now = time.monotonic()
-        if now - self._read_at >= self.READ_EVERY_S:
+        # once the command has ended the log is final: read it whatever the last read's age
+        if now - self._read_at >= self.READ_EVERY_S or not self.running:
             self._read_at = now
             try:
                 text = self.log_path.read_text(encoding="utf-8", errors="replace")

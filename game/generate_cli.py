@@ -63,19 +63,9 @@ def _gap(text: str) -> float:
     return v
 
 
-def _count(lo: int, hi: int, what: str):
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not lo <= n <= hi:
-            raise argparse.ArgumentTypeError(f"{n} is not {what} ({lo} to {hi})")
-        return n
-    return parse
-
-
 def add_generate_parser(sub) -> None:
+    from game.cli import _bounded_int
+
     g = sub.add_parser("generate", help="a layout made to order: catalog, mission, symmetry, locked pieces, "
                                         "sight targets (a search over the editor's edits)")
     g.add_argument("--size", type=_size, default=None, help="table WIDTHxDEPTH in --unit (default 60x44, or --locked's)")
@@ -98,12 +88,12 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--ruleset", default=None, help="reachability for this ruleset's smallest base (default a 25 mm base)")
     g.add_argument("--base", type=float, default=None, help="reachability for a base of this diameter, mm")
     g.add_argument("--seed", type=int, default=1)
-    g.add_argument("--chains", type=_count(1, 32, "a number of chains"), default=4)
-    g.add_argument("--rounds", type=_count(1, 100_000, "a number of rounds"), default=60)
-    g.add_argument("--steps", type=_count(1, 100_000, "moves per chain and round"), default=20)
+    g.add_argument("--chains", type=_bounded_int(1, 32, "a number of chains"), default=4)
+    g.add_argument("--rounds", type=_bounded_int(1, 100_000, "a number of rounds"), default=60)
+    g.add_argument("--steps", type=_bounded_int(1, 100_000, "moves per chain and round"), default=20)
     g.add_argument("--time-limit", type=float, default=None,
                    help="stop after this many seconds (the result then depends on the machine's speed)")
-    g.add_argument("--workers", type=_count(1, 64, "a number of workers"), default=1,
+    g.add_argument("--workers", type=_bounded_int(1, 64, "a number of workers"), default=1,
                    help="1: the chains run in this process; more: a local dask cluster")
     g.add_argument("--scheduler", default=None, help="address of a running dask scheduler (the chains run there)")
     g.add_argument("--id", default=None, help="the map's id (default generated-SEED)")

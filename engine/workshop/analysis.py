@@ -424,6 +424,13 @@ def _point_in_poly(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
 
 def _distance_to_polygon(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
     """Distance from each point to the polygon ``poly`` (0 inside)."""
+    d = distance_to_boundary(px, py, poly)
+    d[_point_in_poly(px, py, poly)] = 0.0
+    return d
+
+
+def distance_to_boundary(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
+    """Distance from each point to the nearest edge of the polygon ``poly``, inside or out."""
     d2 = np.full(px.shape, np.inf)
     n = len(poly)
     for k in range(n):
@@ -432,9 +439,7 @@ def _distance_to_polygon(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
         L2 = ex * ex + ey * ey
         t = np.clip(((px - x0) * ex + (py - y0) * ey) / L2, 0.0, 1.0) if L2 > 0 else np.zeros(px.shape)
         d2 = np.minimum(d2, (px - x0 - t * ex) ** 2 + (py - y0 - t * ey) ** 2)
-    d = np.sqrt(d2)
-    d[_point_in_poly(px, py, poly)] = 0.0
-    return d
+    return np.sqrt(d2)
 
 
 def _pct(num, den) -> float | None:

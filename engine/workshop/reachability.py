@@ -24,7 +24,7 @@ import numpy as np
 
 from engine.data.maps import MM_PER
 
-from .analysis import DEFAULT_CONTROL_MM
+from .analysis import DEFAULT_CONTROL_MM, distance_to_boundary
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.table import Table
@@ -50,19 +50,6 @@ def smallest_base_mm(ruleset: str | None) -> float:
 
         return float(min(e.profile.base_mm for c in shipped_crews().values() for e in c.models))
     return DEFAULT_BASE_MM
-
-
-def _inside_depth(px: np.ndarray, py: np.ndarray, poly) -> np.ndarray:
-    """Distance from each point to the polygon's boundary (for points inside it)."""
-    d2 = np.full(px.shape, np.inf)
-    n = len(poly)
-    for k in range(n):
-        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
-        ex, ey = x1 - x0, y1 - y0
-        L2 = ex * ex + ey * ey
-        t = np.clip(((px - x0) * ex + (py - y0) * ey) / L2, 0.0, 1.0) if L2 > 0 else np.zeros(px.shape)
-        d2 = np.minimum(d2, (px - x0 - t * ex) ** 2 + (py - y0 - t * ey) ** 2)
-    return np.sqrt(d2)
 
 
 _ZONES: dict = {}       # (zone, radius, step) -> (the impassable pieces near it, its points)
@@ -105,7 +92,7 @@ def _zone_points(table: "Table", zone_points_mm, radius_mm: float, step_mm: floa
     px, py = px[ok], py[ok]
     if not len(px):
         return []
-    depth = _inside_depth(px, py, list(zone_points_mm))
+    depth = distance_to_boundary(px, py, list(zone_points_mm))
     picks = [int(np.argmax(depth)), int(np.argmin(px)), int(np.argmax(px)), int(np.argmin(py)), int(np.argmax(py))]
     out: list[tuple[float, float]] = []
     for i in picks:

@@ -1,0 +1,103 @@
+"""The editor's dialogs: routing events to the one that is open (Generate, a choice, a file
+dialog), and asking before unsaved work is lost (new, open, import, menu, quit).
+
+A part of ``EditorScene`` (``game/scenes/editor.py``): ``dialog`` and ``dialog_kind`` are the
+scene's; an answer goes on to its ``start_generate``, ``save`` or ``_file_picked``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.editor.generate_dialog import GenerateDialog
+from game.editor.panels import ChoiceDialog
+
+
+class DialogsMixin:
+    """Dialog routing and the discard question of ``EditorScene``."""
+
+    def _dialog_event(self, ev) -> None:
+        d = self.dialog
+        if isinstance(d, GenerateDialog):
+            if not d.alive():
+                self.dialog = None
+                return
+            a = d.answer(ev)
+            if a is not None:
+                self.dialog = None
+                if a[0] == "generate":
+                    self.start_generate(a[1])
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                d.kill()
+                self.dialog = None
+            return
+        if isinstance(d, ChoiceDialog):
+            if not d.alive():
+                self.dialog = None
+                return
+            a = d.answer(ev)
+            if a is not None:
+                self.dialog = None
+                self._answer(self.dialog_kind, a)
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                d.kill()
+                self.dialog = None
+            return
+        # a file dialog
+        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.dialog = None
+            self._file_picked(self.dialog_kind, Path(ev.text))
+        elif (ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is d) or \
+                (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+            if d.alive():
+                d.kill()
+            self.dialog = None
+        elif not d.alive():
+            self.dialog = None
+
+    # --- asking before losing work ------------------------------------------------------------
+    def confirm_discard(self, then: str) -> None:
+        if not self.doc.dirty:
+            self._after_discard(then)
+            return
+        self.dialog = ChoiceDialog(self.ui, self.table_rect.center, "Unsaved changes",
+                                   f"{self.doc.title()} has changes that are not saved.",
+                                   ["Save", "Discard", "Cancel"])
+        self.dialog_kind = f"discard:{then}"
+
+    def _answer(self, kind: str, answer: str) -> None:
+        if kind.startswith("discard:"):
+            then = kind.split(":", 1)[1]
+            if answer == "Cancel":
+                return
+            if answer == "Save" and not self.save():
+                return                       # refused: stay, the reasons are shown
+            if answer == "Discard":
+                self.doc.discard_autosave()
+            self._after_discard(then)
+
+    def _after_discard(self, then: str) -> None:
+        if then == "new":
+            self.new_document()
+        elif then in ("open", "import"):
+            self.open_file_dialog(then)
+        elif then == "menu":
+            self.leave()
+        elif then == "quit":
+            self.doc.discard_autosave() if not self.doc.dirty else None
+            self.stop_children()
+            self.app.quit()
+
+    def request_quit(self) -> bool:
+        if not self.doc.dirty:
+            return True
+        if self.dialog is None:
+            self.confirm_discard("quit")
+        return False
+
+    def leave(self) -> None:
+        from game.scenes.launcher import LauncherScene
+
+        self.app.switch(LauncherScene(self.app))

@@ -565,3 +565,28 @@ def test_changing_the_unit_keeps_the_table_and_the_view(app):
     assert math.dist(before, after) <= 1.5                 # the same spot of the table on screen
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.map.unit == "in" and scene.cam.mm_per_unit == 25.4
+
+
+def test_esc_or_a_closed_window_drops_a_dialog_unanswered(app):
+    """The discard question and the Generate dialog: Esc, or the dialog's window closed, leaves
+    no dialog and does nothing (the layout stays as it is and unsaved; nothing generates); while
+    one is open, keys are the dialog's (Ctrl+Z does not undo under it)."""
+    from game.editor.generate_dialog import GenerateDialog
+    from game.editor.panels import ChoiceDialog
+
+    scene = editor(app)
+    place(app, scene, "Crate", (20.0, 20.0))
+    before = scene.map
+    for kind, what in (("new", ChoiceDialog), ("generate", GenerateDialog)):
+        scene.command(kind)
+        d = scene.dialog
+        assert isinstance(d, what) and d.alive()
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert scene.dialog is d and scene.map is before
+        key(app, pygame.K_ESCAPE)
+        assert scene.dialog is None and not d.alive()
+        scene.command(kind)
+        scene.dialog.kill()                        # its window's close button
+        frame(app, [motion((5, 5))])
+        assert scene.dialog is None
+        assert scene.map is before and scene.doc.dirty and scene.generating is None

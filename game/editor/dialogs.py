@@ -20,30 +20,14 @@ class DialogsMixin:
 
     def _dialog_event(self, ev) -> None:
         d = self.dialog
-        if isinstance(d, GenerateDialog):
-            if not d.alive():
-                self.dialog = None
+        if isinstance(d, (GenerateDialog, ChoiceDialog)):
+            a = self._modal_answer(d, ev)
+            if a is None:
                 return
-            a = d.answer(ev)
-            if a is not None:
-                self.dialog = None
-                if a[0] == "generate":
-                    self.start_generate(a[1])
-            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                d.kill()
-                self.dialog = None
-            return
-        if isinstance(d, ChoiceDialog):
-            if not d.alive():
-                self.dialog = None
-                return
-            a = d.answer(ev)
-            if a is not None:
-                self.dialog = None
+            if isinstance(d, ChoiceDialog):
                 self._answer(self.dialog_kind, a)
-            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                d.kill()
-                self.dialog = None
+            elif a[0] == "generate":
+                self.start_generate(a[1])
             return
         # a file dialog
         if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
@@ -56,6 +40,20 @@ class DialogsMixin:
             self.dialog = None
         elif not d.alive():
             self.dialog = None
+
+    def _modal_answer(self, d, ev):
+        """``d``'s answer to ``ev`` (the dialog is then gone), or None: a dialog closed by its
+        window's button or by Esc is dropped unanswered."""
+        if not d.alive():
+            self.dialog = None
+            return None
+        a = d.answer(ev)
+        if a is not None:
+            self.dialog = None
+        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            d.kill()
+            self.dialog = None
+        return a
 
     # --- asking before losing work ------------------------------------------------------------
     def confirm_discard(self, then: str) -> None:

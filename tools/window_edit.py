@@ -3,23 +3,18 @@ print its sheet; keep a screenshot per step.
 
     python tools/window_edit.py [--out DIR] [--turns N] [--games N]
 
-Runs ``skirmish edit`` on a new empty table in a real window on an X display (starts its own
-Xvfb when DISPLAY is unset) and drives it from a second thread with xdotool: palette clicks,
-clicks on the table, drags (with a screenshot in the middle of one, to show the guides and the
-ruler), keys (M for the symmetry mode, R to turn, O for the overlay, Ctrl+S), the Sheet and Test
-balance buttons, then Play: the launcher with the layout, Start, and a game against the AI
-(the human side's clicks as ``tools/window_play.py`` makes them). Needs xvfb, xdotool and
+Runs ``skirmish edit`` on a new empty table in a real window on an X display (starts its own Xvfb
+when DISPLAY is unset) and drives it from a second thread with xdotool (``tools/xwindow.py``):
+palette clicks, clicks on the table, drags (with a screenshot in the middle of one, to show the
+guides and the ruler), keys (M for the symmetry mode, R to turn, O for the overlay, Ctrl+S), the
+Sheet and Test balance buttons, then Play: the launcher with the layout, Start, and a game against
+the AI (the human side's clicks as ``tools/window_play.py`` makes them). Needs xvfb, xdotool and
 imagemagick.
 """
 from __future__ import annotations
 
 import argparse
-import os
-import random
-import shutil
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -27,25 +22,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from window_play import Driver, xdo  # noqa: E402
+from window_play import Driver  # noqa: E402
+from xwindow import drive, fresh_dir, x_display, xdo  # noqa: E402
 
 
 class EditHands(Driver):
+    """The layout built by hand, then the game on it played as ``window_play`` does."""
+
+    crop_to_window = True           # the window only (not the whole screen of the display)
+
     def __init__(self, app, out: Path, turns: int, games: int):
         super().__init__(app, out, turns, 1)
         self.games = games
-
-    def shot(self, name: str):
-        """The window only (not the whole screen of the display)."""
-        import pygame
-
-        self.n += 1
-        path = self.out / f"{self.n:03d}-{name}.png"
-        x, y = pygame.display.get_window_position()
-        w, h = self.app.size
-        subprocess.run(["import", "-window", "root", "-crop", f"{w}x{h}+{x}+{y}", "+repage", str(path)],
-                       capture_output=True)
-        return path
 
     def table(self, x, y):
         """Window pixels of map point (x, y)."""
@@ -64,14 +52,6 @@ class EditHands(Driver):
             xdo("click", 5)                       # the wheel scrolls the list
             time.sleep(0.15)
         raise RuntimeError(f"{text!r} not found in the palette")
-
-    def wait_for(self, cond, timeout=60.0, step=0.2):
-        end = time.time() + timeout
-        while time.time() < end:
-            if cond():
-                return True
-            time.sleep(step)
-        return False
 
     def run(self):
         try:
@@ -155,20 +135,8 @@ def main(argv=None) -> int:
     ap.add_argument("--turns", type=int, default=2)
     ap.add_argument("--games", type=int, default=40)
     args = ap.parse_args(argv)
-    out = Path(args.out)
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    xvfb = None
-    if not os.environ.get("DISPLAY"):
-        disp = f":{60 + random.randrange(30)}"
-        xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1400x900x24"], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        os.environ["DISPLAY"] = disp
-        time.sleep(1.5)
-    os.environ.pop("SDL_VIDEODRIVER", None)
-    os.environ.setdefault("SKIRMISH_HOME", str(out / "home"))
-    try:
+    out = fresh_dir(Path(args.out))
+    with x_display(out):
         import pygame
 
         from game.editor.document import new_map
@@ -181,29 +149,14 @@ def main(argv=None) -> int:
         s.save()
         app = App((1280, 720))
         app.switch(EditorScene(app, new_map(48.0, 36.0)))
-        for _ in range(20):
-            app.step(1 / 30)
-            pygame.display.flip()
-            time.sleep(0.05)
         hands = EditHands(app, out, args.turns, args.games)
-        t = threading.Thread(target=hands.run, daemon=True)
-        t.start()
-        while not hands.done and app.running:
-            app.step(min(0.1, app.clock.tick(30) / 1000.0))
-            pygame.display.flip()
-        for _ in range(10):
-            app.step(1 / 30)
-            pygame.display.flip()
-        hands.shot("end")
+        drive(app, hands)
         crashed = [repr(e) for e in app.crashes]
         print(f"crashes: {crashed or 'none'}; screenshots in {out}")
         if app.scene is not None:
             app.scene.close()
         pygame.quit()
         return 1 if crashed else 0
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
 
 
 if __name__ == "__main__":

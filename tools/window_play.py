@@ -2,85 +2,43 @@
 
     python tools/window_play.py RULESET [--map MAP] [--hot-seat] [--turns N] [--out DIR] [--seed S]
 
-Runs the client in a real window on an X display (starts its own Xvfb when DISPLAY is unset)
-and drives it from a second thread with xdotool: mouse moves, clicks, Shift+clicks, drags and
-keys, as a person would. What to do at each of the human side's decisions is chosen by the
-``easy`` agent from that player's view; the tool then makes the clicks that answer it: a row of
-the options panel, a model then its target, a model then the point of the table to move to.
-Along the way it drags a tape measure, hovers enemies for the odds, tries Ctrl+Z after dice or a
-reveal (it must be refused), confirms hot-seat pass screens, and keeps a screenshot per step
-(``import`` from ImageMagick). It prints what it did, each answer that the window did not
-take (none should be), and the final result. Needs xvfb, xdotool and imagemagick.
+Runs the client in a real window on an X display (starts its own Xvfb when DISPLAY is unset) and
+drives it from a second thread with xdotool (``tools/xwindow.py``): mouse moves, clicks,
+Shift+clicks, drags and keys, as a person would. What to do at each of the human side's decisions
+is chosen by the ``easy`` agent from that player's view; the tool then makes the clicks that answer
+it: a row of the options panel, a model then its target, a model then the point of the table to
+move to. Along the way it drags a tape measure, hovers enemies for the odds, tries Ctrl+Z after
+dice or a reveal (it must be refused), confirms hot-seat pass screens, and keeps a screenshot per
+step (``import`` from ImageMagick). It prints what it did, each answer that the window did not take
+(none should be), and the final result. Needs xvfb, xdotool and imagemagick.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import shutil
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from xwindow import Hands, drive, fresh_dir, x_display  # noqa: E402
+
 HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
 
 
-def xdo(*args) -> str:
-    return subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True).stdout.strip()
+class Driver(Hands):
+    """The human side's answers, chosen by the ``easy`` agent and given by clicks."""
 
-
-class Driver:
     def __init__(self, app, out: Path, turns: int, seed: int):
-        self.app, self.out, self.turns = app, out, turns
+        super().__init__(app, out)
+        self.turns = turns
         self.rng = random.Random(seed)
-        self.n = 0
-        self.notes: list[str] = []
         self.refused_by_window = 0
         self.kinds: dict[str, int] = {}        # decision kinds answered through the window
         self.agents = {}
-        self.done = False
-
-    # --- hands ----------------------------------------------------------------------------
-    def move(self, pos):
-        import pygame
-        ox, oy = pygame.display.get_window_position()      # the window's corner on the screen
-        xdo("mousemove", int(ox + pos[0]), int(oy + pos[1]))
-        time.sleep(0.15)
-
-    def click(self, pos, shift=False):
-        self.move(pos)
-        if shift:
-            xdo("keydown", "shift")
-        xdo("click", 1)
-        if shift:
-            xdo("keyup", "shift")
-        time.sleep(0.25)
-
-    def drag(self, a, b, button=1):
-        self.move(a)
-        xdo("mousedown", button)
-        self.move(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
-        self.move(b)
-        xdo("mouseup", button)
-        time.sleep(0.3)
-
-    def key(self, k):
-        xdo("key", k)
-        time.sleep(0.3)
-
-    def shot(self, name: str):
-        self.n += 1
-        path = self.out / f"{self.n:03d}-{name}.png"
-        subprocess.run(["import", "-window", "root", str(path)], capture_output=True)
-        return path
-
-    def say(self, text: str):
-        self.notes.append(text)
-        print(text, flush=True)
 
     # --- the game -------------------------------------------------------------------------
     def scene(self):
@@ -285,20 +243,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
     args = ap.parse_args(argv)
-    out = Path(args.out or f"/tmp/window-play-{args.ruleset}")
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
-    xvfb = None
-    if not os.environ.get("DISPLAY"):
-        disp = f":{60 + random.randrange(30)}"
-        xvfb = subprocess.Popen(["Xvfb", disp, "-screen", "0", "1400x900x24"], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        os.environ["DISPLAY"] = disp
-        time.sleep(1.5)
-    os.environ.pop("SDL_VIDEODRIVER", None)
-    os.environ.setdefault("SKIRMISH_HOME", str(out / "home"))
-    try:
+    out = fresh_dir(Path(args.out or f"/tmp/window-play-{args.ruleset}"))
+    with x_display(out):
         import pygame
 
         from engine.data.maps import load_named_map
@@ -310,21 +256,8 @@ def main(argv=None) -> int:
         mp = args.map or HOME[args.ruleset]
         session = GameSession.new(args.ruleset, load_named_map(mp), (), seats, args.seed)
         app.switch(PlayScene(app, session, mp))
-        pygame.display.flip()
-        for _ in range(20):                  # let the window map before the hands start
-            app.step(1 / 30)
-            pygame.display.flip()
-            time.sleep(0.05)
         driver = Driver(app, out, args.turns, args.seed)
-        t = threading.Thread(target=driver.run, daemon=True)
-        t.start()
-        while not driver.done and app.running:
-            app.step(min(0.1, app.clock.tick(30) / 1000.0))
-            pygame.display.flip()
-        for _ in range(10):
-            app.step(1 / 30)
-            pygame.display.flip()
-        driver.shot("end")
+        drive(app, driver)
         crashed = [repr(e) for e in app.crashes]
         sc = app.scene
         game = getattr(sc, "session", getattr(getattr(sc, "play", None), "session", None))
@@ -333,9 +266,6 @@ def main(argv=None) -> int:
               f"{driver.refused_by_window}; crashes: {crashed or 'none'}; screenshots in {out}")
         pygame.quit()
         return 1 if crashed else 0
-    finally:
-        if xvfb is not None:
-            xvfb.terminate()
 
 
 if __name__ == "__main__":

@@ -200,8 +200,9 @@ def toward(x: float, y: float, gx: float, gy: float, length: float, stop_short: 
 
 def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: Sequence[tuple[float, float]] = (),
                 max_exact: int = 3) -> list[MoveTo]:
-    """The points a move space accepts: each by the straight route (``quick``, cheap); the
-    ``exact`` points (waypoints round corners) by the space's own ``check`` (path finder).
+    """The points a move space accepts: each by the straight route (``quick``, all points in
+    one pass: ``quick_all``); the ``exact`` points (waypoints round corners) by the space's own
+    ``check`` (path finder).
     Every returned move has passed the space's ``quick`` or ``check``; ``quick`` accepting
     implies ``check`` accepts (the straight route is one legal route)."""
     out, seen = [], set()
@@ -216,12 +217,12 @@ def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: 
                 seen.add((x, y))
                 yield MoveTo(mid, x, y)
 
-    for c in fresh(points):
-        if space.quick(c) is None:
-            out.append(c)
+    pts = list(fresh(points))
+    out = [c for c, ok in zip(pts, space.quick_all(pts)) if ok]
     n = 0
-    for c in fresh(exact):
-        if space.quick(c) is None:
+    ex = list(fresh(exact))
+    for c, ok in zip(ex, space.quick_all(ex)):
+        if ok:
             out.append(c)
             continue
         if n >= max_exact or space._basic(c) is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.core.protocol import Choice, ChoiceSpace
 from engine.table.measure import length_words
 
@@ -138,6 +140,52 @@ class MoveSpace(ChoiceSpace):
             # check runs the same _basic and accepts the same straight cost first: also None
             self._checked()[c] = None
         return None
+
+    def quick_all(self, moves) -> list[bool]:
+        """``[self.quick(c) is None for c in moves]``: an agent's candidate points tested in one
+        pass, the other bases for all points at once (``engine/table/bases_batch.py``), the
+        terrain by the table's kept answers, the ruleset's ``problem`` per point. The same
+        answers as ``quick`` point for point (tests/test_quick_all.py), and the same ``check``
+        memo entries for the points it accepts. A space that changes any step of ``quick`` is
+        asked point by point."""
+        cls = type(self)
+        if (cls.quick is not MoveSpace.quick or cls._basic is not MoveSpace._basic
+                or cls.straight_cost is not MoveSpace.straight_cost or len(moves) < 4):
+            return [self.quick(c) is None for c in moves]
+        from engine.table.bases_batch import blocking, overlapping
+
+        b, table = self.base, self.table
+        r, bx, by = b.radius, float(b.x), float(b.y)
+        lim = self.allowance + 1e-6
+        ok = [False] * len(moves)
+        cand = []
+        for k, c in enumerate(moves):       # _basic's own tests, then the terrain under the base
+            if (c.model == b.id and math.isfinite(c.x) and math.isfinite(c.y)
+                    and not math.hypot(c.x - b.x, c.y - b.y) > lim
+                    and table.position_problem(c.x, c.y, r) is None):
+                cand.append(k)
+        if cand and self.others:
+            xs = np.array([moves[k].x for k in cand], float)
+            ys = np.array([moves[k].y for k in cand], float)
+            bad = overlapping(xs, ys, r, self.others) | blocking(bx, by, xs, ys, r, self.others)
+            cand = [k for k, no in zip(cand, bad.tolist()) if not no]
+        plain_cost = cls.cost is MoveSpace.cost
+        memo = self._checked() if cls.check is MoveSpace.check else None
+        for k in cand:
+            c = moves[k]
+            if self.problem(c) is not None or not table.segment_clear((bx, by), (c.x, c.y), r):
+                continue
+            if plain_cost:
+                length, difficult = table.straight_run((bx, by), (c.x, c.y))
+                cost = length + (self.difficult_factor - 1.0) * difficult
+            else:
+                cost = self.cost(table.path_of([(bx, by), (c.x, c.y)]))
+            if cost > lim:
+                continue
+            ok[k] = True
+            if memo is not None:
+                memo[c] = None      # as quick leaves it: check would accept the same straight cost
+        return ok
 
     def check(self, c: MoveTo) -> str | None:
         return memo_get(self._checked(), c, lambda: self._check(c), 8192)

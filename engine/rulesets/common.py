@@ -153,61 +153,27 @@ class MoveSpace(ChoiceSpace):
                 or cls.straight_cost is not MoveSpace.straight_cost or len(moves) < 4):
             return [self.quick(c) is None for c in moves]
         from engine.table.bases_batch import blocking, overlapping
-        from engine.table.movement import POS_TOL
 
         b, table = self.base, self.table
         r, bx, by = b.radius, float(b.x), float(b.y)
         lim = self.allowance + 1e-6
         ok = [False] * len(moves)
-        near = [k for k, c in enumerate(moves)       # _basic's own tests first
-                if c.model == b.id and math.isfinite(c.x) and math.isfinite(c.y)
-                and not math.hypot(c.x - b.x, c.y - b.y) > lim]
-        if not near:
-            return ok
-        # the terrain under the base, by the table's kept answers; the points not asked before
-        # by the clearance raster where it is sure, else by the exact test
-        kept, keep = table._terrain_answers, table._keep
-        fresh = [k for k in near if ("at", moves[k].x, moves[k].y, r) not in kept]
-        if fresh:
-            ras = table.clearance()
-            fx = np.array([moves[k].x for k in fresh], float)
-            fy = np.array([moves[k].y for k in fresh], float)
-            sure = (ras.free_at(fx, fy, r) & (fx - r >= -POS_TOL) & (fy - r >= -POS_TOL)
-                    & (fx + r <= table.width + POS_TOL) & (fy + r <= table.height + POS_TOL)).tolist()
-            for k, yes in zip(fresh, sure):
-                if yes:
-                    keep(("at", moves[k].x, moves[k].y, r), None)
-        near = [k for k in near if table.position_problem(moves[k].x, moves[k].y, r) is None]
-        # the other bases: only those within reach of the allowance can be in the way
-        others = [o for o in self.others if math.hypot(o.x - bx, o.y - by) <= lim + r + o.radius + 1.0]
-        if others and near:
-            xs = np.array([moves[k].x for k in near], float)
-            ys = np.array([moves[k].y for k in near], float)
-            bad = (overlapping(xs, ys, r, others) | blocking(bx, by, xs, ys, r, others)).tolist()
-            near = [k for k, no in zip(near, bad) if not no]
-        near = [k for k in near if self.problem(moves[k]) is None]
-        if not near:
-            return ok
+        cand = []
+        for k, c in enumerate(moves):       # _basic's own tests, then the terrain under the base
+            if (c.model == b.id and math.isfinite(c.x) and math.isfinite(c.y)
+                    and not math.hypot(c.x - b.x, c.y - b.y) > lim
+                    and table.position_problem(c.x, c.y, r) is None):
+                cand.append(k)
+        if cand and self.others:
+            xs = np.array([moves[k].x for k in cand], float)
+            ys = np.array([moves[k].y for k in cand], float)
+            bad = overlapping(xs, ys, r, self.others) | blocking(bx, by, xs, ys, r, self.others)
+            cand = [k for k, no in zip(cand, bad.tolist()) if not no]
         plain_cost = cls.cost is MoveSpace.cost
-        # the straight route's terrain half, likewise: kept, else sure by the raster, else exact
-        fresh = [k for k in near if ("clear", (bx, by), (moves[k].x, moves[k].y), r) not in kept
-                 or (plain_cost and ("run", bx, by, moves[k].x, moves[k].y) not in kept)]
-        if fresh:
-            fx = np.array([moves[k].x for k in fresh], float)
-            fy = np.array([moves[k].y for k in fresh], float)
-            clear, plain = table.clearance().routes(bx, by, fx, fy, r)
-            for k, c_ok, p_ok in zip(fresh, clear.tolist(), plain.tolist()):
-                c = moves[k]
-                if c_ok:
-                    keep(("clear", (bx, by), (c.x, c.y), r), True)
-                if p_ok and plain_cost:
-                    # straight_run's answer where the segment meets no climbable or difficult
-                    # part: (0.0 + the run) + (0.0 + no climbing), and no difficult run
-                    keep(("run", bx, by, c.x, c.y), (math.hypot(c.x - bx, c.y - by) + 0.0, 0.0))
         memo = self._checked() if cls.check is MoveSpace.check else None
-        for k in near:
+        for k in cand:
             c = moves[k]
-            if not table.segment_clear((bx, by), (c.x, c.y), r):
+            if self.problem(c) is not None or not table.segment_clear((bx, by), (c.x, c.y), r):
                 continue
             if plain_cost:
                 length, difficult = table.straight_run((bx, by), (c.x, c.y))

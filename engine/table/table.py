@@ -158,18 +158,6 @@ class Table:
             got = self._keep(key, movement.straight_run(self, a, b))
         return got
 
-    def clearance(self):
-        """The clearance rasters (``engine/table/clearance.py``): where the terrain certainly does
-        not matter to a base, for many candidate points at once. Built on first use."""
-        c = self.__dict__.get("_clearance")
-        if c is None:
-            with self._lock:
-                c = self.__dict__.get("_clearance")
-                if c is None:
-                    from .clearance import Clearance
-                    c = self._clearance = Clearance(self)
-        return c
-
     def _keep(self, key, value):
         answers = self._terrain_answers
         if len(answers) >= 100_000:      # a bound on memory (tens of MB); refilled as asked

@@ -557,22 +557,28 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
     h = np.sqrt(hx * hx + hy * hy)          # the heuristic: straight distance to the goal
     if max_length is None:
         reach = None
-        cand = np.ones((X, T), bool)
+        cols = np.arange(T)
     else:
         rt = np.hypot(g.xy[:, 0] - sx, g.xy[:, 1] - sy) + h[:N] <= lim
         reach = rt.tolist()
-        cand = np.broadcast_to(np.concatenate([rt, np.ones(X, bool)])[None, :], (X, T)).copy()
+        # only the nodes inside the ellipse can be an extra node's neighbour: the tangent tests
+        # below run on those columns alone (the same elementwise answers; the rest stay False)
+        cols = np.concatenate([np.flatnonzero(rt), N + np.arange(X)])
     h = h.tolist()
     # candidate edges from each extra node: tangent at the other end (terrain and model rings) ...
-    allprv = np.vstack([g.prv, np.array(eprv, float)])
-    allnxt = np.vstack([g.nxt, np.array(enxt, float)])
-    ring_all = np.concatenate([np.ones(N, bool), np.array(ering)])
-    cand &= ~ring_all[None, :] | _tangent_ok(allxy[None], allprv[None], allnxt[None], exy[:, None])
+    eprv_a, enxt_a = np.array(eprv, float), np.array(enxt, float)
+    tn = cols[cols < N]
+    cxy = allxy[cols]
+    cprv = np.vstack([g.prv[tn], eprv_a])
+    cnxt = np.vstack([g.nxt[tn], enxt_a])
+    cring = np.concatenate([np.ones(len(tn), bool), np.array(ering)])
+    sub = ~cring[None, :] | _tangent_ok(cxy[None], cprv[None], cnxt[None], exy[:, None])
     # ... and at its own end when it is a ring node
     er = np.flatnonzero(ering)
     if len(er):
-        cand[er] &= _tangent_ok(exy[er][:, None], np.array(eprv, float)[er][:, None],
-                                np.array(enxt, float)[er][:, None], allxy[None])
+        sub[er] &= _tangent_ok(exy[er][:, None], eprv_a[er][:, None], enxt_a[er][:, None], cxy[None])
+    cand = np.zeros((X, T), bool)
+    cand[:, cols] = sub
     cand[np.arange(X), N + np.arange(X)] = False
     blocked = g.blocked_by(circles) if circles else ()
     sp = table._swept_space(max(r - EDGE_TOL, 0.0))

@@ -22,7 +22,7 @@ from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import best_spot, candidate_moves, frozen, measure
+from .easy_moves import best_spot, candidate_moves, measure, view_key
 from .geo import INF, walk_grid
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
@@ -365,7 +365,7 @@ class FrontierPolicy(Policy):
     def best_move(self, space, m, ms, second: bool):
         """(the best move, its gain over staying), kept per question (a search meets the same
         position in many worlds): the key is the move space and every model's whole entry."""
-        key = (space.signature(), m["id"], second, frozen(ms))
+        key = (space.signature(), m["id"], second, view_key(ms))
         return self.kept_move(key, lambda: self._best_move(space, m, ms, second))
 
     def _best_move(self, space, m, ms, second: bool):

@@ -4,6 +4,8 @@ last turn) and its battle, objective and mission scores.
 """
 from __future__ import annotations
 
+import math
+
 from engine.core import Event
 from engine.core.rolls import roll_record, with_rolls
 
@@ -144,6 +146,13 @@ class TurnEndRules:
                       "mission": scoring.mission_score(obj[p], battle), "units": units[p]}
         return out
 
+    def _to_point(self, st, i, x, y) -> float:
+        """``table.distance_to_point(self.base(model i), x, y)`` (base edge to the point, mm)
+        without building the Base: the same arithmetic on the same numbers (the search's
+        evaluation asks it for every model and marker at every leaf)."""
+        m = st.models[i]
+        return max(0.0, math.hypot(m.x - x, m.y - y) - self.radius[i])
+
     def _objective_units(self, st, p) -> dict:
         u = {}
         for o in self.mission.objectives:
@@ -153,7 +162,7 @@ class TurnEndRules:
                     if o.markers and mk not in o.markers:
                         continue
                     counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
-                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                     self._to_point(st, i, x, y) <= o.range * MM)
                               for q in (1, 2)}
                     n += scoring.marker_controller(counts) == p
                 u[o.id] = n
@@ -169,7 +178,7 @@ class TurnEndRules:
                 if p in self.evac:
                     x, y = self.evac[p]
                     u[o.id] = sum(1 for i in self.on_table(st, p) if self.hero(i) and not st.models[i].down
-                                  and self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                  and self._to_point(st, i, x, y) <= o.range * MM)
                 else:
                     u[o.id] = 0
         return u

@@ -38,6 +38,13 @@ class GeometryRules:
         ma, mb = st.models[a], st.models[b]
         return max(0.0, math.hypot(ma.x - mb.x, ma.y - mb.y) - self.radius[a] - self.radius[b]) / MM
 
+    def _to_point(self, st, i, x, y) -> float:
+        """``table.distance_to_point(self.base(model i), x, y)`` (base edge to the point, mm)
+        without building the Base: the same arithmetic on the same numbers (scores and views
+        ask it for every model and marker, the search at every leaf)."""
+        m = st.models[i]
+        return max(0.0, math.hypot(m.x - x, m.y - y) - self.radius[i])
+
     def within(self, st, a, b, inches) -> bool:
         return self.dist(st, a, b) * MM <= inches * MM + CONTACT_MM
 

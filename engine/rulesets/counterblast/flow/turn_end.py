@@ -4,8 +4,6 @@ last turn) and its battle, objective and mission scores.
 """
 from __future__ import annotations
 
-import math
-
 from engine.core import Event
 from engine.core.rolls import roll_record, with_rolls
 
@@ -145,13 +143,6 @@ class TurnEndRules:
             out[p] = {"remaining": remaining, "battle": battle, "objective": obj[p],
                       "mission": scoring.mission_score(obj[p], battle), "units": units[p]}
         return out
-
-    def _to_point(self, st, i, x, y) -> float:
-        """``table.distance_to_point(self.base(model i), x, y)`` (base edge to the point, mm)
-        without building the Base: the same arithmetic on the same numbers (the search's
-        evaluation asks it for every model and marker at every leaf)."""
-        m = st.models[i]
-        return max(0.0, math.hypot(m.x - x, m.y - y) - self.radius[i])
 
     def _objective_units(self, st, p) -> dict:
         u = {}

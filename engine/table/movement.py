@@ -503,7 +503,10 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         # nothing can be shorter
         return make_path(table, [s, t])
     g = table._nav_graph(r)
-    seen: dict = {}       # terrain cost (or None) of each candidate edge tested, kept across searches
+    # terrain cost (or None) of each candidate edge tested: a pure function of its end points and
+    # the radius, kept by the table across searches and queries (the same start's edges serve
+    # every point asked round it; a search asks from the same positions in every world)
+    seen = table._edge_costs(r)
     while True:
         pts = _search(table, g, s, t, r, [models[k] for k in active], max_length, seen)
         if pts is None:

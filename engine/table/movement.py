@@ -490,7 +490,7 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
     r = float(radius)
     s = (float(start[0]), float(start[1]))
     t = (float(goal[0]), float(goal[1]))
-    if position_problem(table, t[0], t[1], r, others, ignore) is not None:
+    if table.position_problem(t[0], t[1], r, others, ignore) is not None:   # (its terrain half kept)
         return None
     ign = set(ignore)
     models = [o for o in others if o.id not in ign]
@@ -542,7 +542,7 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
         for i, (x, y) in enumerate(ring):
             if math.hypot(x - sx, y - sy) + math.hypot(x - gx, y - gy) > lim:
                 continue
-            if not _node_free(table, x, y, r):
+            if not table.node_free(x, y, r):      # (kept per point: models stand still a while)
                 continue
             if any(math.hypot(x - o.x, y - o.y) < r + o.radius - POS_TOL for o in models):
                 continue

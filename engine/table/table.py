@@ -151,6 +151,15 @@ class Table:
             ok = self._keep(key, movement._clear(self, a, b, radius))
         return ok
 
+    def node_free(self, x: float, y: float, radius: float) -> bool:
+        """``movement._node_free`` (may a path turn there), kept (``_terrain_answers``): the path
+        finder asks it for the ring of points round every model in the way, again and again."""
+        key = ("node", x, y, radius)
+        ok = self._terrain_answers.get(key)
+        if ok is None:
+            ok = self._keep(key, movement._node_free(self, x, y, radius))
+        return ok
+
     def straight_run(self, a, b) -> tuple[float, float]:
         """``movement.straight_run`` (length, difficult run of the segment a -> b), kept."""
         key = ("run", float(a[0]), float(a[1]), float(b[0]), float(b[1]))

@@ -35,6 +35,7 @@ def copied_piece(owner, key, build) -> dict:
     return out
 
 INCH = 25.4
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -158,28 +159,46 @@ class MoveSpace(ChoiceSpace):
         r, bx, by = b.radius, float(b.x), float(b.y)
         lim = self.allowance + 1e-6
         ok = [False] * len(moves)
+        # the table's kept terrain answers read here directly, by the keys its methods use (a
+        # point not asked before goes through the method, which works it out and keeps it)
+        kept = getattr(table, "_terrain_answers", {})
         cand = []
         for k, c in enumerate(moves):       # _basic's own tests, then the terrain under the base
             if (c.model == b.id and math.isfinite(c.x) and math.isfinite(c.y)
-                    and not math.hypot(c.x - b.x, c.y - b.y) > lim
-                    and table.position_problem(c.x, c.y, r) is None):
-                cand.append(k)
-        if cand and self.others:
+                    and not math.hypot(c.x - b.x, c.y - b.y) > lim):
+                at = kept.get(("at", c.x, c.y, r), _MISSING)
+                if at is _MISSING:
+                    at = table.position_problem(c.x, c.y, r)
+                if at is None:
+                    cand.append(k)
+        # the other bases: only those within the allowance's reach of the mover can overlap an
+        # accepted point or stand in its straight route (1 mm spare)
+        others = [o for o in self.others if math.hypot(o.x - bx, o.y - by) <= lim + r + o.radius + 1.0]
+        if cand and others:
             xs = np.array([moves[k].x for k in cand], float)
             ys = np.array([moves[k].y for k in cand], float)
-            bad = overlapping(xs, ys, r, self.others) | blocking(bx, by, xs, ys, r, self.others)
+            bad = overlapping(xs, ys, r, others) | blocking(bx, by, xs, ys, r, others)
             cand = [k for k, no in zip(cand, bad.tolist()) if not no]
         plain_cost = cls.cost is MoveSpace.cost
+        own_problem = cls.problem is not MoveSpace.problem
         memo = self._checked() if cls.check is MoveSpace.check else None
+        a = (bx, by)
         for k in cand:
             c = moves[k]
-            if self.problem(c) is not None or not table.segment_clear((bx, by), (c.x, c.y), r):
+            if own_problem and self.problem(c) is not None:
+                continue
+            cx, cy = float(c.x), float(c.y)
+            clear = kept.get(("clear", a, (cx, cy), r))
+            if clear is None:
+                clear = table.segment_clear(a, (cx, cy), r)
+            if not clear:
                 continue
             if plain_cost:
-                length, difficult = table.straight_run((bx, by), (c.x, c.y))
+                run = kept.get(("run", bx, by, cx, cy))
+                length, difficult = run if run is not None else table.straight_run(a, (cx, cy))
                 cost = length + (self.difficult_factor - 1.0) * difficult
             else:
-                cost = self.cost(table.path_of([(bx, by), (c.x, c.y)]))
+                cost = self.cost(table.path_of([a, (c.x, c.y)]))
             if cost > lim:
                 continue
             ok[k] = True

@@ -121,7 +121,17 @@ class GeometryRules:
 
     def cover(self, st, attacker: str, target: str) -> str:
         t = st.models[target]
-        s = self.tbl(st).sight(self.base(st.models[attacker]), self.base(t), self.bases(st, (attacker, target)))
+        a = st.models[attacker]
+        if a.on_table and t.on_table:
+            # the sight is kept in the positions' sight table (its key holds everything the
+            # bases and the table are made of): every shot option's label asks it again
+            _, cache = self._sight_table(st)
+            s = cache.get(("cover", attacker, target))
+            if s is None:
+                s = cache[("cover", attacker, target)] = self.tbl(st).sight(
+                    self.base(a), self.base(t), self.bases(st, (attacker, target)))
+        else:
+            s = self.tbl(st).sight(self.base(a), self.base(t), self.bases(st, (attacker, target)))
         blocked = 1.0 - s.visible_fraction
         hidden = blocked + s.obscured_fraction
         heavy = blocked if s.cover == "heavy" else 0.0

@@ -46,8 +46,19 @@ class FrontierPolicy(Policy):
         return self.rules.profiles[m["player"]][m["id"].split("-", 1)[1]]
 
     def fighter(self, m: dict):
-        return fighter(self.profile(m), self.rules.faction[m["player"]], self.rules.catalogue,
-                       wounds=max(1, m["wounds"]), items=m["items"])
+        """The duel's Fighter for a model of the view, kept per everything ``fighter`` reads (its
+        profile, faction and catalogue, its wounds and items): Fighters are frozen, and the card
+        choices ask for the same ones many times a decision."""
+        prof, faction, cat = self.profile(m), self.rules.faction[m["player"]], self.rules.catalogue
+        wounds = max(1, m["wounds"])
+        key = (id(prof), faction, id(cat), wounds, tuple(m["items"]))
+        kept = self.__dict__.setdefault("_fighters", {})
+        got = kept.get(key)
+        if got is None or got[0] is not prof or got[1] is not cat:
+            if len(kept) > 4096:
+                kept.clear()
+            got = kept[key] = (prof, cat, fighter(prof, faction, cat, wounds=wounds, items=m["items"]))
+        return got[2]
 
     @staticmethod
     def base(m: dict) -> Base:

@@ -286,9 +286,18 @@ class FrontierPolicy(Policy):
         return [(cs, k / n) for cs, k in counts.items()]
 
     def hidden(self, a: dict, t: dict, ms) -> float:
-        others = [self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"])]
-        s = self.table.sight(self.base(a), self.base(t), others)
-        return max(0.0, 1.0 - float(s.visible_fraction))
+        """The share of ``t`` that ``a`` cannot see, kept per the bases it is measured from (the
+        card choices and a search's look-aheads ask for the same shot again and again)."""
+        others = tuple(self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"]))
+        key = (self.base(a), self.base(t), others)
+        kept = self.__dict__.setdefault("_hidden", {})
+        got = kept.get(key)
+        if got is None:
+            if len(kept) > 4096:
+                kept.clear()
+            s = self.table.sight(key[0], key[1], list(others))
+            got = kept[key] = max(0.0, 1.0 - float(s.visible_fraction))
+        return got
 
     # -------------------------------------------------------------- attacks
     def attack_value(self, o, ms) -> float:

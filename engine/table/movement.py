@@ -232,13 +232,16 @@ def _profile(iv):
     return out
 
 
-def difficult_length(table: "Table", A, B) -> np.ndarray:
+def difficult_length(table: "Table", A, B, rows=None) -> np.ndarray:
+    """The run of each segment A[i] -> B[i] inside difficult ground (mm). ``rows``: the segments'
+    ``segment_intervals_plain`` rows when the caller has them already (a few segments)."""
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
     L = np.hypot(*(B - A).T)
     out = np.zeros(len(A))
     if len(A) <= PLAIN_MAX:
-        rows = segment_intervals_plain(table._difficult_arrays, A.tolist(), B.tolist())
+        if rows is None:
+            rows = segment_intervals_plain(table._difficult_arrays, A.tolist(), B.tolist())
         for s in set(r[0] for r in rows):
             out[s] = union_length([(t0, t1) for q, _, t0, t1 in rows if q == s]) * L[s]
         return out
@@ -711,10 +714,12 @@ def make_path(table: "Table", pts2) -> Path:
 def _difficult_plain(table: "Table", A, B) -> float:
     """``float(difficult_length(table, A, B).sum())`` for a few segments (lists of (x, y)):
     when no segment meets difficult ground (the common case) the answer is 0.0 without the
-    numpy round trip; otherwise the same call as before, so the same number."""
-    if not segment_intervals_plain(table._difficult_arrays, A, B):
+    numpy round trip; otherwise the same call as before with the rows already found (the same
+    floats: the points go through float arrays and back), so the same number."""
+    rows = segment_intervals_plain(table._difficult_arrays, A, B)
+    if not rows:
         return 0.0
-    return float(difficult_length(table, A, B).sum())
+    return float(difficult_length(table, A, B, rows).sum())
 
 
 def straight_run(table: "Table", a, b) -> tuple[float, float]:

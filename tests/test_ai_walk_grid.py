@@ -75,3 +75,32 @@ def test_field_on_an_open_row_is_the_step_count():
     for k in range(1, 6):
         want += g.sx
         assert f[i + k, j] == want
+
+
+def test_dijkstra_is_the_relaxation_and_a_maze_keeps_the_relaxation():
+    """``field`` works the relaxation's answer out by a compiled Dijkstra: on the home maps the
+    two are the same arrays; in a maze deeper than the relaxation's rounds (a serpentine of
+    10 x 10 cells, 80 rounds) the two would differ, and the relaxation itself answers."""
+    from table_fixtures import box, table
+
+    for mapname in ("outpost", "town", "prehistoric"):
+        g = _grid(mapname, 12.5)
+        for k in range(6):
+            x, y = (0.13 + 0.15 * k) * g.table.width, (0.9 - 0.14 * k) * g.table.height
+            seeds = {(i, j): math.hypot(g.xs[i] - x, g.ys[j] - y) for i, j in g._seed_cells(x, y)}
+            d = np.full((g.nx, g.ny), INF)
+            for c, h in seeds.items():
+                d[c] = h
+            g._relax(d)
+            assert np.array_equal(g._shortest(seeds), d)
+    walls = [box(f"w{k}", "building", 0 if k % 2 else 20, 20 * k + 19, 180 if k % 2 else 200, 20 * k + 21)
+             for k in range(1, 10)]
+    g = WalkGrid(table(walls, width=200, height=200), 2.0, step=20.0)
+    assert (g.nx, g.ny, g._sweeps()) == (10, 10, 80)
+    seeds = {(0, 0): math.hypot(g.xs[0] - 5.0, g.ys[0] - 5.0)}
+    assert g._shortest(seeds) is None            # the far end of the maze is 99 steps away
+    d = np.full((g.nx, g.ny), INF)
+    d[0, 0] = seeds[(0, 0)]
+    g._relax(d)
+    assert np.array_equal(g.field([(5.0, 5.0)]), d)
+    assert np.array_equal(_dijkstra(g, [(5.0, 5.0)])[:, :5], d[:, :5])   # the near rows agree

@@ -20,7 +20,7 @@ from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Anno
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import candidate_moves, frozen, measure
+from .easy_moves import candidate_moves, measure, view_key
 from .geo import INF, walk_grid
 
 BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
@@ -123,7 +123,7 @@ class DoublesPolicy(Policy):
     def best_move(self, space, me, enemies, fs):
         """The move to make, or None; kept per question (a search meets the same position in
         many worlds): the key is the move space and every fighter's whole entry."""
-        key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), frozen(fs))
+        key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), view_key(fs))
         return self.kept_move(key, lambda: self._best_move(space, me, enemies, fs))
 
     def _best_move(self, space, me, enemies, fs):

@@ -22,7 +22,7 @@ from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import best_spot, candidate_moves, frozen, measure
+from .easy_moves import best_spot, candidate_moves, measure, view_key
 from .geo import INF, walk_grid
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
@@ -46,8 +46,19 @@ class FrontierPolicy(Policy):
         return self.rules.profiles[m["player"]][m["id"].split("-", 1)[1]]
 
     def fighter(self, m: dict):
-        return fighter(self.profile(m), self.rules.faction[m["player"]], self.rules.catalogue,
-                       wounds=max(1, m["wounds"]), items=m["items"])
+        """The duel's Fighter for a model of the view, kept per everything ``fighter`` reads (its
+        profile, faction and catalogue, its wounds and items): Fighters are frozen, and the card
+        choices ask for the same ones many times a decision."""
+        prof, faction, cat = self.profile(m), self.rules.faction[m["player"]], self.rules.catalogue
+        wounds = max(1, m["wounds"])
+        key = (id(prof), faction, id(cat), wounds, tuple(m["items"]))
+        kept = self.__dict__.setdefault("_fighters", {})
+        got = kept.get(key)
+        if got is None or got[0] is not prof or got[1] is not cat:
+            if len(kept) > 4096:
+                kept.clear()
+            got = kept[key] = (prof, cat, fighter(prof, faction, cat, wounds=wounds, items=m["items"]))
+        return got[2]
 
     @staticmethod
     def base(m: dict) -> Base:
@@ -275,9 +286,18 @@ class FrontierPolicy(Policy):
         return [(cs, k / n) for cs, k in counts.items()]
 
     def hidden(self, a: dict, t: dict, ms) -> float:
-        others = [self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"])]
-        s = self.table.sight(self.base(a), self.base(t), others)
-        return max(0.0, 1.0 - float(s.visible_fraction))
+        """The share of ``t`` that ``a`` cannot see, kept per the bases it is measured from (the
+        card choices and a search's look-aheads ask for the same shot again and again)."""
+        others = tuple(self.base(m) for m in ms.values() if m["wounds"] > 0 and m["id"] not in (a["id"], t["id"]))
+        key = (self.base(a), self.base(t), others)
+        kept = self.__dict__.setdefault("_hidden", {})
+        got = kept.get(key)
+        if got is None:
+            if len(kept) > 4096:
+                kept.clear()
+            s = self.table.sight(key[0], key[1], list(others))
+            got = kept[key] = max(0.0, 1.0 - float(s.visible_fraction))
+        return got
 
     # -------------------------------------------------------------- attacks
     def attack_value(self, o, ms) -> float:
@@ -365,7 +385,7 @@ class FrontierPolicy(Policy):
     def best_move(self, space, m, ms, second: bool):
         """(the best move, its gain over staying), kept per question (a search meets the same
         position in many worlds): the key is the move space and every model's whole entry."""
-        key = (space.signature(), m["id"], second, frozen(ms))
+        key = (space.signature(), m["id"], second, view_key(ms))
         return self.kept_move(key, lambda: self._best_move(space, m, ms, second))
 
     def _best_move(self, space, m, ms, second: bool):

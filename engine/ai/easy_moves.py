@@ -7,6 +7,7 @@ along the walking route round the terrain toward each goal, and any points a rul
 (contact points, markers). A candidate is kept only if the move space accepts it."""
 from __future__ import annotations
 
+import marshal
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -105,6 +106,18 @@ def _within(bases: Sequence[Base], enemies: Sequence[Base], within: Sequence[flo
     er = np.array([e.radius for e in enemies])[None, :]
     lim = np.array([float(w) for w in within])[None, :]
     return (np.hypot(sx - ex, sy - ey) - sr - er <= lim + 1.0) & (lim >= 0)
+
+
+def view_key(x):
+    """``frozen(x)``'s job at a sixth of its cost: the value's ``marshal`` bytes (format 2, which
+    writes every object out in full, so equal values of equal types give equal bytes, and the
+    bytes load back to the value, so equal bytes mean equal values). It tells apart a few values
+    ``frozen`` takes as equal (1 and True, 0.0 and -0.0): a kept answer is then worked out again,
+    the same answer. A value marshal cannot write falls back on ``frozen``."""
+    try:
+        return marshal.dumps(x, 2)
+    except ValueError:
+        return frozen(x)
 
 
 def frozen(x):

@@ -91,12 +91,27 @@ class WalkGrid:
         f = self._fields.get(key)
         if f is not None:
             return f
-        d = np.full((self.nx, self.ny), INF)
+        seeds: dict = {}
         for x, y in goals:
             for (i, j) in self._seed_cells(x, y):
-                d[i, j] = min(d[i, j], math.hypot(self.xs[i] - x, self.ys[j] - y))
+                h = math.hypot(self.xs[i] - x, self.ys[j] - y)
+                seeds[(i, j)] = min(seeds.get((i, j), INF), h)
+        d = self._shortest(seeds)
+        if d is None:
+            d = np.full((self.nx, self.ny), INF)
+            for (i, j), h in seeds.items():
+                d[i, j] = h
+            self._relax(d)
+        if len(self._fields) > 512:
+            self._fields.clear()
+        self._fields[key] = d
+        return d
+
+    def _relax(self, d: np.ndarray) -> None:
+        """The field by relaxation, in place: every direction's steps in turn over all cells,
+        until nothing changes (at most ``_sweeps`` rounds)."""
         moves = self._moves()
-        for _ in range(4 * (self.nx + self.ny)):
+        for _ in range(self._sweeps()):
             before = d.copy()
             for here, there, m in moves:
                 # a cell reaches the goal through its neighbour (i+dx, j+dy) when the step is
@@ -108,10 +123,58 @@ class WalkGrid:
                 np.minimum(d[here], d[there] + m, out=d[here])
             if np.array_equal(d, before):
                 break
-        if len(self._fields) > 512:
-            self._fields.clear()
-        self._fields[key] = d
-        return d
+
+    def _sweeps(self) -> int:
+        return 4 * (self.nx + self.ny)
+
+    def _shortest(self, seeds: dict) -> np.ndarray | None:
+        """The same field as ``_relax`` by Dijkstra (scipy, compiled), or None where they might
+        differ. Both reach the least fixed point of d[c] = min(d[c], d[n] + step) over the
+        passable steps, each cell's value the cheapest walk's lengths added from its seed in
+        walking order (float addition is monotone, so the relaxation never goes below it and
+        Dijkstra finds it). The relaxation gets there once every cell's walk in Dijkstra's
+        tree has had a round per step; a tree deeper than its rounds allow (a maze) is left to
+        the relaxation itself, so the answers are the same in every case."""
+        if not seeds:
+            return None
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+
+        data, cols, ptr = self._step_graph()
+        V = self.nx * self.ny                 # the last node: a source with an edge to each seed
+        cells = list(seeds)
+        g = csr_matrix((np.concatenate([data, [seeds[c] for c in cells]]),
+                        np.concatenate([cols, [i * self.ny + j for i, j in cells]]).astype(np.int32),
+                        np.concatenate([ptr, [len(data) + len(cells)]]).astype(np.int32)), shape=(V + 1, V + 1))
+        dist, pred = dijkstra(g, indices=V, return_predecessors=True)
+        # the tree's depth in steps (the first edge, to the seed, is no step)
+        reach = np.flatnonzero(pred[:V] >= 0)
+        tree = csr_matrix((np.ones(len(reach)), (pred[reach], reach)), shape=(V + 1, V + 1))
+        hops = dijkstra(tree, indices=V, unweighted=True)[:V]
+        if len(reach) and hops[reach].max() - 1 > self._sweeps() - 1:
+            return None
+        d = dist[:V].reshape(self.nx, self.ny)
+        d[~np.isfinite(d)] = INF
+        return np.ascontiguousarray(d)
+
+    def _step_graph(self):
+        """The passable steps as a graph in CSR arrays (data, column, row pointer), node i*ny+j:
+        an edge from the cell a step leads to, back to the cell it starts from, weighing the
+        step's length (the field flows from the goal outward)."""
+        got = self.__dict__.get("_graph_kept")
+        if got is None:
+            src, dst, w = [], [], []
+            for dx, dy, m, c in self.steps:
+                a, b = np.nonzero(m)
+                src.append((a + dx) * self.ny + (b + dy))
+                dst.append(a * self.ny + b)
+                w.append(np.full(len(a), c))
+            src, dst, w = np.concatenate(src), np.concatenate(dst), np.concatenate(w)
+            order = np.argsort(src, kind="stable")
+            ptr = np.zeros(self.nx * self.ny + 1, np.int64)
+            np.cumsum(np.bincount(src, minlength=self.nx * self.ny), out=ptr[1:])
+            got = self._graph_kept = (w[order], dst[order], ptr)
+        return got
 
     def _moves(self) -> list:
         """Per step direction: the cells that step (a slice), their neighbours (a slice), and the
@@ -200,8 +263,9 @@ def toward(x: float, y: float, gx: float, gy: float, length: float, stop_short: 
 
 def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: Sequence[tuple[float, float]] = (),
                 max_exact: int = 3) -> list[MoveTo]:
-    """The points a move space accepts: each by the straight route (``quick``, cheap); the
-    ``exact`` points (waypoints round corners) by the space's own ``check`` (path finder).
+    """The points a move space accepts: each by the straight route (``quick``, all points in
+    one pass: ``quick_all``); the ``exact`` points (waypoints round corners) by the space's own
+    ``check`` (path finder).
     Every returned move has passed the space's ``quick`` or ``check``; ``quick`` accepting
     implies ``check`` accepts (the straight route is one legal route)."""
     out, seen = [], set()
@@ -216,12 +280,12 @@ def legal_moves(space: MoveSpace, points: Iterable[tuple[float, float]], exact: 
                 seen.add((x, y))
                 yield MoveTo(mid, x, y)
 
-    for c in fresh(points):
-        if space.quick(c) is None:
-            out.append(c)
+    pts = list(fresh(points))
+    out = [c for c, ok in zip(pts, space.quick_all(pts)) if ok]
     n = 0
-    for c in fresh(exact):
-        if space.quick(c) is None:
+    ex = list(fresh(exact))
+    for c, ok in zip(ex, space.quick_all(ex)):
+        if ok:
             out.append(c)
             continue
         if n >= max_exact or space._basic(c) is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from engine.core.protocol import Choice, ChoiceSpace
 from engine.table.measure import length_words
 
@@ -33,6 +35,7 @@ def copied_piece(owner, key, build) -> dict:
     return out
 
 INCH = 25.4
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,70 @@ class MoveSpace(ChoiceSpace):
             # check runs the same _basic and accepts the same straight cost first: also None
             self._checked()[c] = None
         return None
+
+    def quick_all(self, moves) -> list[bool]:
+        """``[self.quick(c) is None for c in moves]``: an agent's candidate points tested in one
+        pass, the other bases for all points at once (``engine/table/bases_batch.py``), the
+        terrain by the table's kept answers, the ruleset's ``problem`` per point. The same
+        answers as ``quick`` point for point (tests/test_quick_all.py), and the same ``check``
+        memo entries for the points it accepts. A space that changes any step of ``quick`` is
+        asked point by point."""
+        cls = type(self)
+        if (cls.quick is not MoveSpace.quick or cls._basic is not MoveSpace._basic
+                or cls.straight_cost is not MoveSpace.straight_cost or len(moves) < 4):
+            return [self.quick(c) is None for c in moves]
+        from engine.table.bases_batch import blocking, overlapping
+
+        b, table = self.base, self.table
+        r, bx, by = b.radius, float(b.x), float(b.y)
+        lim = self.allowance + 1e-6
+        ok = [False] * len(moves)
+        # the table's kept terrain answers read here directly, by the keys its methods use (a
+        # point not asked before goes through the method, which works it out and keeps it)
+        kept = getattr(table, "_terrain_answers", {})
+        cand = []
+        for k, c in enumerate(moves):       # _basic's own tests, then the terrain under the base
+            if (c.model == b.id and math.isfinite(c.x) and math.isfinite(c.y)
+                    and not math.hypot(c.x - b.x, c.y - b.y) > lim):
+                at = kept.get(("at", c.x, c.y, r), _MISSING)
+                if at is _MISSING:
+                    at = table.position_problem(c.x, c.y, r)
+                if at is None:
+                    cand.append(k)
+        # the other bases: only those within the allowance's reach of the mover can overlap an
+        # accepted point or stand in its straight route (1 mm spare)
+        others = [o for o in self.others if math.hypot(o.x - bx, o.y - by) <= lim + r + o.radius + 1.0]
+        if cand and others:
+            xs = np.array([moves[k].x for k in cand], float)
+            ys = np.array([moves[k].y for k in cand], float)
+            bad = overlapping(xs, ys, r, others) | blocking(bx, by, xs, ys, r, others)
+            cand = [k for k, no in zip(cand, bad.tolist()) if not no]
+        plain_cost = cls.cost is MoveSpace.cost
+        own_problem = cls.problem is not MoveSpace.problem
+        memo = self._checked() if cls.check is MoveSpace.check else None
+        a = (bx, by)
+        for k in cand:
+            c = moves[k]
+            if own_problem and self.problem(c) is not None:
+                continue
+            cx, cy = float(c.x), float(c.y)
+            clear = kept.get(("clear", a, (cx, cy), r))
+            if clear is None:
+                clear = table.segment_clear(a, (cx, cy), r)
+            if not clear:
+                continue
+            if plain_cost:
+                run = kept.get(("run", bx, by, cx, cy))
+                length, difficult = run if run is not None else table.straight_run(a, (cx, cy))
+                cost = length + (self.difficult_factor - 1.0) * difficult
+            else:
+                cost = self.cost(table.path_of([a, (c.x, c.y)]))
+            if cost > lim:
+                continue
+            ok[k] = True
+            if memo is not None:
+                memo[c] = None      # as quick leaves it: check would accept the same straight cost
+        return ok
 
     def check(self, c: MoveTo) -> str | None:
         return memo_get(self._checked(), c, lambda: self._check(c), 8192)

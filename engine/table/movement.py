@@ -232,13 +232,16 @@ def _profile(iv):
     return out
 
 
-def difficult_length(table: "Table", A, B) -> np.ndarray:
+def difficult_length(table: "Table", A, B, rows=None) -> np.ndarray:
+    """The run of each segment A[i] -> B[i] inside difficult ground (mm). ``rows``: the segments'
+    ``segment_intervals_plain`` rows when the caller has them already (a few segments)."""
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
     L = np.hypot(*(B - A).T)
     out = np.zeros(len(A))
     if len(A) <= PLAIN_MAX:
-        rows = segment_intervals_plain(table._difficult_arrays, A.tolist(), B.tolist())
+        if rows is None:
+            rows = segment_intervals_plain(table._difficult_arrays, A.tolist(), B.tolist())
         for s in set(r[0] for r in rows):
             out[s] = union_length([(t0, t1) for q, _, t0, t1 in rows if q == s]) * L[s]
         return out
@@ -490,7 +493,7 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
     r = float(radius)
     s = (float(start[0]), float(start[1]))
     t = (float(goal[0]), float(goal[1]))
-    if position_problem(table, t[0], t[1], r, others, ignore) is not None:
+    if table.position_problem(t[0], t[1], r, others, ignore) is not None:   # (its terrain half kept)
         return None
     ign = set(ignore)
     models = [o for o in others if o.id not in ign]
@@ -503,7 +506,10 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         # nothing can be shorter
         return make_path(table, [s, t])
     g = table._nav_graph(r)
-    seen: dict = {}       # terrain cost (or None) of each candidate edge tested, kept across searches
+    # terrain cost (or None) of each candidate edge tested: a pure function of its end points and
+    # the radius, kept by the table across searches and queries (the same start's edges serve
+    # every point asked round it; a search asks from the same positions in every world)
+    seen = table._edge_costs(r)
     while True:
         pts = _search(table, g, s, t, r, [models[k] for k in active], max_length, seen)
         if pts is None:
@@ -539,7 +545,7 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
         for i, (x, y) in enumerate(ring):
             if math.hypot(x - sx, y - sy) + math.hypot(x - gx, y - gy) > lim:
                 continue
-            if not _node_free(table, x, y, r):
+            if not table.node_free(x, y, r):      # (kept per point: models stand still a while)
                 continue
             if any(math.hypot(x - o.x, y - o.y) < r + o.radius - POS_TOL for o in models):
                 continue
@@ -557,22 +563,28 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
     h = np.sqrt(hx * hx + hy * hy)          # the heuristic: straight distance to the goal
     if max_length is None:
         reach = None
-        cand = np.ones((X, T), bool)
+        cols = np.arange(T)
     else:
         rt = np.hypot(g.xy[:, 0] - sx, g.xy[:, 1] - sy) + h[:N] <= lim
         reach = rt.tolist()
-        cand = np.broadcast_to(np.concatenate([rt, np.ones(X, bool)])[None, :], (X, T)).copy()
+        # only the nodes inside the ellipse can be an extra node's neighbour: the tangent tests
+        # below run on those columns alone (the same elementwise answers; the rest stay False)
+        cols = np.concatenate([np.flatnonzero(rt), N + np.arange(X)])
     h = h.tolist()
     # candidate edges from each extra node: tangent at the other end (terrain and model rings) ...
-    allprv = np.vstack([g.prv, np.array(eprv, float)])
-    allnxt = np.vstack([g.nxt, np.array(enxt, float)])
-    ring_all = np.concatenate([np.ones(N, bool), np.array(ering)])
-    cand &= ~ring_all[None, :] | _tangent_ok(allxy[None], allprv[None], allnxt[None], exy[:, None])
+    eprv_a, enxt_a = np.array(eprv, float), np.array(enxt, float)
+    tn = cols[cols < N]
+    cxy = allxy[cols]
+    cprv = np.vstack([g.prv[tn], eprv_a])
+    cnxt = np.vstack([g.nxt[tn], enxt_a])
+    cring = np.concatenate([np.ones(len(tn), bool), np.array(ering)])
+    sub = ~cring[None, :] | _tangent_ok(cxy[None], cprv[None], cnxt[None], exy[:, None])
     # ... and at its own end when it is a ring node
     er = np.flatnonzero(ering)
     if len(er):
-        cand[er] &= _tangent_ok(exy[er][:, None], np.array(eprv, float)[er][:, None],
-                                np.array(enxt, float)[er][:, None], allxy[None])
+        sub[er] &= _tangent_ok(exy[er][:, None], eprv_a[er][:, None], enxt_a[er][:, None], cxy[None])
+    cand = np.zeros((X, T), bool)
+    cand[:, cols] = sub
     cand[np.arange(X), N + np.arange(X)] = False
     blocked = g.blocked_by(circles) if circles else ()
     sp = table._swept_space(max(r - EDGE_TOL, 0.0))
@@ -702,10 +714,12 @@ def make_path(table: "Table", pts2) -> Path:
 def _difficult_plain(table: "Table", A, B) -> float:
     """``float(difficult_length(table, A, B).sum())`` for a few segments (lists of (x, y)):
     when no segment meets difficult ground (the common case) the answer is 0.0 without the
-    numpy round trip; otherwise the same call as before, so the same number."""
-    if not segment_intervals_plain(table._difficult_arrays, A, B):
+    numpy round trip; otherwise the same call as before with the rows already found (the same
+    floats: the points go through float arrays and back), so the same number."""
+    rows = segment_intervals_plain(table._difficult_arrays, A, B)
+    if not rows:
         return 0.0
-    return float(difficult_length(table, A, B).sum())
+    return float(difficult_length(table, A, B, rows).sum())
 
 
 def straight_run(table: "Table", a, b) -> tuple[float, float]:

@@ -170,16 +170,24 @@ class SightKernel:
                     pp, qq = o[idx], q[idx]
                     nx, ny = pa.nx[pp, :mm], pa.ny[pp, :mm]
                     num = pa.c[pp, :mm] - (nx * ex[qq][:, None] + ny * ey[qq][:, None])      # (c, m)
-                    den = nx[:, None, :] * RDX[qq][:, :, None] + ny[:, None, :] * RDY[qq][:, :, None]
+                    rdx, rdy = RDX[qq], RDY[qq]                                              # (c, S)
+                    # one edge at a time over (c, S) arrays: the same numbers as a (c, S, m)
+                    # block reduced over its last axis, at half the cost (contiguous operands,
+                    # no strided reduction over 4 or 5 edges)
+                    a0 = np.zeros(rdx.shape)
+                    a1 = np.ones(rdx.shape)
+                    out = np.zeros(rdx.shape, dtype=bool)
                     # (over: a ray nearly parallel to an edge, e.g. from subnormal coordinates,
-                    # gives +-inf here, which the max/min below handle like any large ratio)
+                    # gives +-inf in the ratio, which the max/min handle like any large ratio)
                     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                        ratio = num[:, None, :] / den
-                    a0 = np.where(den < 0, ratio, 0.0).max(axis=2)
-                    a1 = np.where(den > 0, ratio, 1.0).min(axis=2)
-                    np.maximum(a0, 0.0, out=a0)
-                    np.minimum(a1, 1.0, out=a1)
-                    a1[((den == 0) & (num[:, None, :] < 0)).any(axis=2)] = -1.0
+                        for k in range(mm):
+                            den = nx[:, k:k + 1] * rdx + ny[:, k:k + 1] * rdy
+                            nk = num[:, k:k + 1]
+                            ratio = nk / den
+                            np.maximum(a0, np.where(den < 0, ratio, 0.0), out=a0)
+                            np.minimum(a1, np.where(den > 0, ratio, 1.0), out=a1)
+                            out |= (den == 0) & (nk < 0)
+                    a1[out] = -1.0
                     T0[idx], T1[idx] = a0, a1
             isc = ~isp
             if isc.any():

@@ -51,6 +51,7 @@ class Table:
         # look-aheads start from the same positions in every sampled world; easy asks the same
         # ring of points round a model that has not moved)
         self._terrain_answers: dict = {}
+        self._edges: dict = {}
         # re-entrant: a lazy build may ask for another lazy build (the path graph needs the swept
         # space), so the builds are safe to call in any order and from several threads
         self._lock = threading.RLock()
@@ -150,12 +151,29 @@ class Table:
             ok = self._keep(key, movement._clear(self, a, b, radius))
         return ok
 
+    def node_free(self, x: float, y: float, radius: float) -> bool:
+        """``movement._node_free`` (may a path turn there), kept (``_terrain_answers``): the path
+        finder asks it for the ring of points round every model in the way, again and again."""
+        key = ("node", x, y, radius)
+        ok = self._terrain_answers.get(key)
+        if ok is None:
+            ok = self._keep(key, movement._node_free(self, x, y, radius))
+        return ok
+
     def straight_run(self, a, b) -> tuple[float, float]:
         """``movement.straight_run`` (length, difficult run of the segment a -> b), kept."""
         key = ("run", float(a[0]), float(a[1]), float(b[0]), float(b[1]))
         got = self._terrain_answers.get(key)
         if got is None:
             got = self._keep(key, movement.straight_run(self, a, b))
+        return got
+
+    def _edge_costs(self, radius: float) -> dict:
+        """The path finder's terrain cost (or None) per candidate edge (end points) for bases of
+        ``radius``: see ``movement.find_path``. Emptied when it passes 100,000 edges."""
+        got = self._edges.get(radius)
+        if got is None or len(got) >= 100_000:
+            got = self._edges[radius] = {}
         return got
 
     def _keep(self, key, value):

@@ -38,6 +38,13 @@ class GeometryRules:
         ma, mb = st.models[a], st.models[b]
         return max(0.0, math.hypot(ma.x - mb.x, ma.y - mb.y) - self.radius[a] - self.radius[b]) / MM
 
+    def _to_point(self, st, i, x, y) -> float:
+        """``table.distance_to_point(self.base(model i), x, y)`` (base edge to the point, mm)
+        without building the Base: the same arithmetic on the same numbers (scores and views
+        ask it for every model and marker, the search at every leaf)."""
+        m = st.models[i]
+        return max(0.0, math.hypot(m.x - x, m.y - y) - self.radius[i])
+
     def within(self, st, a, b, inches) -> bool:
         return self.dist(st, a, b) * MM <= inches * MM + CONTACT_MM
 
@@ -114,7 +121,17 @@ class GeometryRules:
 
     def cover(self, st, attacker: str, target: str) -> str:
         t = st.models[target]
-        s = self.tbl(st).sight(self.base(st.models[attacker]), self.base(t), self.bases(st, (attacker, target)))
+        a = st.models[attacker]
+        if a.on_table and t.on_table:
+            # the sight is kept in the positions' sight table (its key holds everything the
+            # bases and the table are made of): every shot option's label asks it again
+            _, cache = self._sight_table(st)
+            s = cache.get(("cover", attacker, target))
+            if s is None:
+                s = cache[("cover", attacker, target)] = self.tbl(st).sight(
+                    self.base(a), self.base(t), self.bases(st, (attacker, target)))
+        else:
+            s = self.tbl(st).sight(self.base(a), self.base(t), self.bases(st, (attacker, target)))
         blocked = 1.0 - s.visible_fraction
         hidden = blocked + s.obscured_fraction
         heavy = blocked if s.cover == "heavy" else 0.0

@@ -153,7 +153,7 @@ class TurnEndRules:
                     if o.markers and mk not in o.markers:
                         continue
                     counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
-                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                     self._to_point(st, i, x, y) <= o.range * MM)
                               for q in (1, 2)}
                     n += scoring.marker_controller(counts) == p
                 u[o.id] = n
@@ -169,7 +169,7 @@ class TurnEndRules:
                 if p in self.evac:
                     x, y = self.evac[p]
                     u[o.id] = sum(1 for i in self.on_table(st, p) if self.hero(i) and not st.models[i].down
-                                  and self.table.distance_to_point(self.base(st.models[i]), x, y) <= o.range * MM)
+                                  and self._to_point(st, i, x, y) <= o.range * MM)
                 else:
                     u[o.id] = 0
         return u

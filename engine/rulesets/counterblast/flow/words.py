@@ -101,7 +101,7 @@ class WordsRules:
                 held = None
                 if mk in ranges:
                     counts = {q: sum(1 for i in self.on_table(st, q) if not st.models[i].down and
-                                     self.table.distance_to_point(self.base(st.models[i]), x, y) <= ranges[mk])
+                                     self._to_point(st, i, x, y) <= ranges[mk])
                               for q in (1, 2)}
                     held = scoring.marker_controller(counts)
                 out.append({"id": mk, "x": x, "y": y, "held_by": held,

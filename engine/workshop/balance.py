@@ -309,39 +309,85 @@ def proposals(problem, state, seed: int, step: int, n: int) -> list:
     return out
 
 
-def choose(problem, cands: list, x0: float, b: float, k: float, tests: int, rng: random.Random) -> list[tuple]:
+def footprint(m: MapFile) -> frozenset:
+    """The pieces as outlines (rounded point sets, whatever the order of the points): a building
+    turned by 180 degrees about its centre has the same footprint, and playing it would be waste."""
+    from collections import Counter
+
+    out = Counter()
+    for p in m.pieces:
+        g = E.geometry(m, ("piece", p.id))
+        pts = []
+        E.map_geometry(("piece", p.id), g, lambda x, y: pts.append((round(x, 3), round(y, 3))) or (x, y))
+        out[(p.kind, tuple(sorted(set(pts))))] += 1
+    return frozenset(out.items())
+
+
+def change_size(f0: dict, f: dict, m0: MapFile, m: MapFile) -> float:
+    """How much a candidate changes what the sight figures and the placements say: points of line
+    of sight and of each side's hiding, inches of the longest lane / 3, and how far the changed
+    placements' centres moved / 2 (a move through a maze changes play even when sight does not)."""
+    size = abs(f.get("los", 0) - f0.get("los", 0)) + abs(f.get("lane", 0) - f0.get("lane", 0)) / 3
+    for side in ("1", "2"):
+        size += abs(((f.get("hide") or {}).get(side) or 0) - ((f0.get("hide") or {}).get(side) or 0))
+    from .constraints import instance_of
+
+    def centres(mm):
+        groups: dict = {}
+        for p in mm.pieces:
+            groups.setdefault(instance_of(p), []).append(p)
+        return {g: E.selection_centre(mm, [("piece", p.id) for p in ps]) for g, ps in groups.items()}
+
+    a, b = centres(m0), centres(m)
+    for g, (x, y) in b.items():
+        if g in a:
+            size += math.hypot(x - a[g][0], y - a[g][1]) / 2
+    return size
+
+
+def choose(problem, cands: list, base: MapFile, x0: float, b: float, k: float, tests: int,
+           rng: random.Random) -> list[tuple]:
     """(candidate, figures, predicted log-odds, how chosen) for the candidates to play: the
-    ``tests - 1`` whose predicted log-odds lie nearest 0, then one at random; each must pass
-    reachability (the dearest check, asked only of these)."""
+    ``tests - 1`` whose predicted log-odds lie nearest 0 (ties: the larger change first), then one
+    at random; none that leaves the footprint as it was; each must pass reachability (the dearest
+    check, asked only of these)."""
     from engine.table import Table
 
     from .reachability import reach_problems
 
+    f0 = figures(problem, base)
+    fp0 = footprint(base)
     scored = []
     for c in cands:
+        if footprint(c.map) == fp0:
+            continue
         f = figures(problem, c.map)
         x = screen_figure(f)
-        scored.append((abs(b + k * (x - x0)), x, f, c))
-    order = sorted(range(len(scored)), key=lambda i: (scored[i][0], i))
+        scored.append((round(abs(b + k * (x - x0)), 2), -change_size(f0, f, base, c.map), x, f, c))
+    order = sorted(range(len(scored)), key=lambda i: (scored[i][0], scored[i][1], i))
     picked: list[tuple] = []
     used = set()
 
     def ok(i):
-        return not reach_problems(Table(scored[i][3].map), problem.base_mm, limit=1)
+        return not reach_problems(Table(scored[i][4].map), problem.base_mm, limit=1)
+
+    def pick(i, how):
+        _, _, x, f, c = scored[i]
+        picked.append((c, f, b + k * (x - x0), how))
+        used.add(i)
 
     for i in order:
         if len(picked) >= max(tests - 1, 1 if tests == 1 else 0):
             break
         if ok(i):
-            picked.append((scored[i][3], scored[i][2], b + k * (scored[i][1] - x0), "screened"))
-            used.add(i)
+            pick(i, "screened")
     rest = [i for i in range(len(scored)) if i not in used]
     rng.shuffle(rest)
     for i in rest:
         if len(picked) >= tests:
             break
         if ok(i):
-            picked.append((scored[i][3], scored[i][2], b + k * (scored[i][1] - x0), "random"))
+            pick(i, "random")
     return picked
 
 
@@ -593,6 +639,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
             chk = table_estimate(recs, rosters, agents)
             state["search_seconds"] += clock() - t0
             state["checked"].append(digest)
+            inc["check"] = _est_json(chk)       # the sharper estimate now sets which way is toward 50%
             state["history"].append({"step": state["step"], "kind": "check", "table": _est_json(chk),
                                      "games": chk["games"], "tested": [], "kept": None})
             ok = within(chk, s.half_width)
@@ -642,17 +689,20 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
     from . import generate as G
 
     inc = state["incumbent"]
-    b, x0 = inc["table"]["coef"], inc["x"]
+    b, x0 = (inc.get("check") or inc["table"])["coef"], inc["x"]
     k = slope(state["slope_data"])
     st = G.State(m, tuple(sorted(_templates_of(state, templates).items())), (), {}, 0.0)
     cands = proposals(problem, st, s.seed, step, s.proposals)
-    picked = choose(problem, cands, x0, b, k, s.tests, step_rng(s.seed, -step))
+    picked = choose(problem, cands, m, x0, b, k, s.tests, step_rng(s.seed, -step))
     if not picked:
         state["history"].append({"step": step, "kind": "search", "table": inc["table"], "tested": [], "kept": None,
                                  "note": "no candidate passed the constraints"})
         say(f"step {step}: no candidate passed the constraints")
         return
-    folder = out / "search" / f"step-{step:03d}"
+    # the folder is named by the candidates too: a resumed step that proposed other maps (after a
+    # change of the code) can never take the games of the old ones for its own
+    tag = hashlib.blake2b("".join(_digest(c.map) for c, _, _, _ in picked).encode(), digest_size=3).hexdigest()
+    folder = out / "search" / f"step-{step:03d}-{tag}"
     labels = [f"c{i + 1}" for i in range(len(picked))]
     paths = [_write_map(c.map, folder / f"{lab}.json") for lab, (c, _, _, _) in zip(labels, picked)]
     words = [change_words(m, c.map, c.op, templates) for c, _, _, _ in picked]
@@ -679,7 +729,7 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         c = picked[keep][0]
         t = tested[keep]
         state["incumbent"] = {"map": json.loads(c.map.model_dump_json(exclude_none=True)),
-                              "folder": f"search/step-{step:03d}", "label": t["label"], "paths": paths,
+                              "folder": str(folder.relative_to(out)), "label": t["label"], "paths": paths,
                               "labels": labels, "table": t["table"],
                               "x": t["x"], "templates": dict(c.templates)}
         state["edits"].append(t["edit"])

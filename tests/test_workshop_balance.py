@@ -134,6 +134,9 @@ def test_paired_change_sees_a_shift_common_seeds_make_precise():
     assert d_ == pytest.approx(math.log(1) - math.log(0.3 / 0.7), abs=0.25)
     ea, eb = B.table_estimate(ra, ("a", "b"), ("easy", "easy")), B.table_estimate(rb, ("a", "b"), ("easy", "easy"))
     assert se < 0.8 * math.hypot(ea["se"], eb["se"])
+    # a change that never came into play (every game ended as before) is no change, not a failed fit
+    assert B.paired_change(ra, [dict(r, map="z") for r in ra], ("a", "b"), ("easy", "easy")) == (0.0, 0.0)
+    assert B.gain_z(-1.0, 0.0, 0.0) is None
 
 
 # --- runs on the cheap evaluator -----------------------------------------------------------
@@ -228,21 +231,16 @@ def test_confirmation_seeds_are_disjoint_from_every_search_seed(tmp_path):
 
 
 def test_confirm_seed_steps_past_a_collision():
-    # a seed s2 whose block 0 is block 5 of the search seed: game_seed is linear mod 2^31
+    # game_seed is linear mod 2^31: this seed's block 0 is block 5 of the search seed
     inv = pow(1_000_003, -1, 2 ** 31)
     s = 3
     collide = (s + 5 * 7919 * inv) % 2 ** 31
     assert game_seed(collide, 0) == game_seed(s, 5)
-    # with the search's first choice forced onto the colliding seed, confirm_seed moves on
-    real = B.confirm_seed(s, 10, 10)
-    assert not (B.search_seeds(real, 10) & B.search_seeds(s, 10))
-    orig = B.confirm_seed.__defaults__
-    used = B.search_seeds(s, 10)
-    assert B.search_seeds(collide, 10) & used        # the collision is real
-    k = collide
-    while B.search_seeds(k, 10) & used:
-        k += 1
-    assert k != collide
+    assert B.search_seeds(collide, 10) & B.search_seeds(s, 10)
+    got = B.confirm_seed(s, 10, 10, first=collide)
+    assert got != collide
+    assert not (B.search_seeds(got, 10) & B.search_seeds(s, 10))
+    assert not (B.search_seeds(B.confirm_seed(s, 10, 10), 10) & B.search_seeds(s, 10))
 
 
 def test_resume_gives_the_same_result_as_an_uninterrupted_run(tmp_path):

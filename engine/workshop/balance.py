@@ -137,6 +137,8 @@ def paired_change(incumbent: list[dict], candidate: list[dict], rosters: tuple, 
     rows = [(r, 0.0) for r in decisive(incumbent)] + [(r, 1.0) for r in decisive(candidate)]
     if not rows:
         return None
+    if _outcomes(incumbent) == _outcomes(candidate):
+        return 0.0, 0.0      # every game ended the same (the change never came into play): no change
     y = [1 if r["winner"] == 1 else 0 for r, _ in rows]
     fac = {"candidate": [c for _, c in rows]}
     if rosters[0] != rosters[1]:
@@ -153,6 +155,17 @@ def paired_change(incumbent: list[dict], candidate: list[dict], rosters: tuple, 
     if fit is None or "candidate" not in fit:
         return None
     return fit["candidate"]
+
+
+def _outcomes(records: list[dict]) -> dict:
+    return {int(r["index"]): r.get("winner") for r in records if not r.get("error")}
+
+
+def gain_z(b: float, d: float | None, se_d: float | None) -> float | None:
+    """The gain toward 50% in standard errors of the paired change (None: no estimate or no spread)."""
+    if d is None or not se_d or not math.isfinite(se_d):
+        return None
+    return gain_of(b, d) / se_d
 
 
 def gain_of(b: float, d: float) -> float:
@@ -196,12 +209,13 @@ def search_seeds(seed: int, blocks: int) -> set[int]:
     return {game_seed(seed, b) for b in range(blocks)}
 
 
-def confirm_seed(search_seed: int, search_blocks: int, confirm_blocks: int) -> int:
+def confirm_seed(search_seed: int, search_blocks: int, confirm_blocks: int, first: int | None = None) -> int:
     """An experiment seed whose first ``confirm_blocks`` game seeds share none with the first
     ``search_blocks`` of ``search_seed`` (agents are seeded from the game seed, so they differ
-    too). Starts from a seed far from the search's and moves on until the sets are disjoint."""
+    too). Starts from ``first`` (default: a seed far from the search's) and moves on until the
+    sets are disjoint."""
     used = search_seeds(search_seed, search_blocks)
-    s = search_seed + 1_000_003
+    s = search_seed + 1_000_003 if first is None else first
     while search_seeds(s, confirm_blocks) & used:
         s += 1
     return s
@@ -721,9 +735,11 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
             state["slope_data"].append([x - x0, d])
         tested.append({"label": lab, "op": c.op, "how": how, "changes": w, "edit": edit_json(c.edit),
                        "describe": c.edit.describe(), "x": x, "predicted": _expit(pred), "table": _est_json(est),
-                       "d": d, "se_d": se_d, "gain_z": None if d is None else gain_of(b, d) / se_d})
-        say(f"  {lab}: table {_pct(est)}" + ("" if d is None else
-            f"; paired change {d:+.2f} log-odds (se {se_d:.2f}), {gain_of(b, d) / se_d:+.1f} se toward 50%"))
+                       "d": d, "se_d": se_d, "gain_z": gain_z(b, d, se_d)})
+        z = gain_z(b, d, se_d)
+        say(f"  {lab}: table {_pct(est)}" + ("; no paired estimate" if d is None else
+            "; every game as before: no change" if not se_d else
+            f"; paired change {d:+.2f} log-odds (se {se_d:.2f}), {z:+.1f} se toward 50%"))
     keep = decide(b, tested, s.keep_z)
     if keep is not None:
         c = picked[keep][0]

@@ -258,6 +258,19 @@ def test_resume_gives_the_same_result_as_an_uninterrupted_run(tmp_path):
         assert again.state["edits"] == whole.state["edits"]
 
 
+def test_resume_may_ask_a_larger_check_and_confirmation(tmp_path):
+    fp = FakePlay(p_by_height)
+    with pytest.raises(KeyboardInterrupt):
+        B.run(settings(check_games=400), small_map(LOW), tmp_path, FakePlay(p_by_height, interrupt_at=3),
+              say=lambda s: None)
+    res = B.run(settings(check_games=3000, confirm_games=1200), small_map(LOW), tmp_path, fp, resume=True,
+                say=lambda s: None)
+    assert res.state["settings"]["check_games"] == 3000 and res.state["after"]["games"] == 1200
+    confirm = [s for f, s in fp.seeds if f.endswith("after")][0]
+    search = set().union(*(s for f, s in fp.seeds if not f.endswith("after")))
+    assert len(confirm) == 600 and not (confirm & search)
+
+
 def test_resume_refuses_other_settings(tmp_path):
     B.run(settings(max_steps=1), small_map(LOW), tmp_path, FakePlay(p_by_height), say=lambda s: None)
     with pytest.raises(B.BalanceError, match="seed"):

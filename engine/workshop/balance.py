@@ -579,12 +579,27 @@ def check_resume(out: Path, s: Settings, resume: bool) -> dict | None:
         raise BalanceError(f"{out} already holds a balance run: pass --resume to continue it, or choose another --out")
     old = dict(state["settings"])
     new = s.to_json()
-    diff = [k for k in new if k != "budget_minutes" and old.get(k) != new[k]]
+    # the budget may always change; the check and confirmation sizes until the confirmation starts
+    # (the confirmation seed is then chosen again, clear of the check's larger set of seeds)
+    free = {"budget_minutes"} | ({"check_games", "confirm_games"} if state["phase"] in ("start", "search") else set())
+    diff = [k for k in new if k not in free and old.get(k) != new[k]]
     if diff:
         raise BalanceError(f"{out}/{STATE} differs from these arguments in {', '.join(diff)}: "
-                           + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff))
-    state["settings"]["budget_minutes"] = s.budget_minutes
+                           + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff)
+                           + ("" if state["phase"] in ("start", "search") else
+                              " (the confirmation has begun: only --budget may change)"))
+    if old.get("check_games") != s.check_games:
+        state["checked"] = []         # a larger check may be asked of the incumbent again
+    if old.get("check_games") != s.check_games or old.get("confirm_games") != s.confirm_games:
+        state["confirm_seed"] = confirm_seed(s.seed, *_blocks(s))
+    state["settings"] = new
     return state
+
+
+def _blocks(s: Settings) -> tuple[int, int]:
+    """Seed blocks of the search (its candidates and checks) and of the confirmation."""
+    k = len(_cells(s))
+    return -(-max(s.search_games, s.check_games) // k), -(-s.confirm_games // k)
 
 
 def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool = False,
@@ -596,8 +611,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
     problem = make_problem(start, s.ruleset, catalog)
     templates = dict(problem.start_templates)
     state = check_resume(out, s, resume)
-    search_blocks = -(-s.check_games // len(_cells(s))) if s.check_games > s.search_games else -(-s.search_games // len(_cells(s)))
-    confirm_blocks = -(-s.confirm_games // len(_cells(s)))
+    search_blocks, confirm_blocks = _blocks(s)
     if state is None:
         state = {"version": VERSION, "settings": s.to_json(), "phase": "start", "step": 0,
                  "symmetry": problem.symmetry, "incumbent": None, "edits": [], "changes": [], "history": [],

@@ -113,9 +113,22 @@ def test_gain_and_decide_by_hand():
 def test_within_and_slope():
     assert B.within({"low": 0.46, "high": 0.54}, 0.05)
     assert not B.within({"low": 0.44, "high": 0.52}, 0.05)
-    assert B.slope([]) == pytest.approx(B.PRIOR_SLOPE)
-    # evidence that dominates the prior: d = -0.03 dx exactly, 10,000 points^2 of it
-    assert B.slope([(100.0, -3.0)], weight=1e-9) == pytest.approx(-0.03)
+    assert B.slope([]) == pytest.approx(B.PRIOR)
+    # evidence that dominates the prior: d = -0.03 per point of hide and +0.1 per inch of walk, exactly
+    data = [((100.0, 0.0), -3.0), ((0.0, 10.0), 1.0), ((50.0, 10.0), -0.5)]
+    assert B.slope(data, weight=(1e-9, 1e-9)) == pytest.approx((-0.03, 0.1))
+    # no evidence on the walk: its prior stays
+    assert B.slope([((100.0, 0.0), -3.0)], weight=(1e-9, 1.0))[1] == pytest.approx(B.PRIOR[1])
+    assert B.predict(0.5, (0.02, -0.1), (10.0, 3.0), (0.0, 1.0)) == pytest.approx(0.5 + 0.2 - 0.2)
+
+
+def test_walk_figure_sees_a_maze_in_front_of_one_zone():
+    """A row of buildings with narrow gaps in front of zone 2 makes zone 2's walk to the centre
+    longer: the figure (zone 1 minus zone 2) falls below the open table's."""
+    open_table = small_map([])
+    walled = small_map([("building", (x, 5.5), 0) for x in (3.5, 12, 20.5)])
+    assert abs(B.walk_figure(open_table, 25.0)) < 1.0       # the grid's half cell
+    assert B.walk_figure(walled, 25.0) < B.walk_figure(open_table, 25.0) - 1.5
 
 
 def test_paired_change_sees_a_shift_common_seeds_make_precise():

@@ -58,8 +58,12 @@ from . import edits as E
 STATE = "state.json"
 VERSION = 1
 OPS = (("move", 0.6), ("rotate", 0.2), ("swap", 0.2))     # never add or remove: the same terrain, moved
-PRIOR_SLOPE = 0.02        # log-odds per point of hide difference: 50 points ~ 73%
-PRIOR_WEIGHT = 400.0      # points^2 of evidence the prior is worth
+# The screen's figures and the prior slope of the table's log-odds on each: hiding helps the side
+# that hides (50 points of difference ~ 73%); a longer walk to the objectives hurts the side that
+# walks (5" ~ 56%). Each prior is worth WEIGHT squared units of evidence.
+SCREEN = ("hide_diff", "walk_diff")
+PRIOR = (0.02, -0.05)
+WEIGHT = (400.0, 25.0)
 
 
 class BalanceError(ValueError):
@@ -193,12 +197,25 @@ def within(est: dict, half_width: float) -> bool:
     return est.get("low") is not None and est["low"] >= 0.5 - half_width and est["high"] <= 0.5 + half_width
 
 
-def slope(data: list, prior: float = PRIOR_SLOPE, weight: float = PRIOR_WEIGHT) -> float:
-    """Log-odds per point of the screen figure: a ridge fit through the origin of (dx, d) pairs,
-    shrunk toward ``prior`` with ``weight`` points^2 of pseudo-evidence."""
-    sxy = sum(dx * d for dx, d in data)
-    sxx = sum(dx * dx for dx, _ in data)
-    return (sxy + prior * weight) / (sxx + weight)
+def slope(data: list, prior=PRIOR, weight=WEIGHT):
+    """Log-odds per unit of each screen figure: a ridge fit through the origin of the
+    (figure changes, paired change of log-odds) of the candidates played, shrunk toward ``prior``
+    with ``weight`` squared units of pseudo-evidence per figure."""
+    import numpy as np
+
+    n = len(prior)
+    A = np.diag(np.asarray(weight, float))
+    v = A @ np.asarray(prior, float)
+    for dphi, d in data:
+        x = np.zeros(n)
+        x[:len(dphi)] = dphi
+        A += np.outer(x, x)
+        v += x * d
+    return tuple(float(k) for k in np.linalg.solve(A, v))
+
+
+def predict(b: float, k, phi, phi0) -> float:
+    return b + sum(kj * (a - a0) for kj, a, a0 in zip(k, phi, phi0))
 
 
 # ----------------------------------------------------------------------------- seeds
@@ -291,6 +308,43 @@ def screen_figure(figs: dict) -> float:
     return float((h.get("1") or 0.0) - (h.get("2") or 0.0))
 
 
+def walk_figure(m: MapFile, base_mm: float, table=None) -> float:
+    """Zone 1's mean walking distance to the objectives (the table's centre when it has none)
+    minus zone 2's, in the map's unit, by the easy agent's own walking grid (a base of the
+    ruleset's smallest size, round the terrain): a maze in front of one zone shows here when
+    every sight figure is already saturated."""
+    import numpy as np
+
+    from engine.ai.geo import WalkGrid
+    from engine.data.maps import MM_PER
+    from engine.table import Table
+
+    from .analysis import _point_in_poly
+
+    table = table or Table(m)
+    k = MM_PER[m.unit]
+    grid = WalkGrid(table, base_mm / 2, step=max(25.4, min(table.width, table.height) / 36.0))
+    goals = [(o.at[0] * k, o.at[1] * k) for o in m.objectives] or [(table.width / 2, table.height / 2)]
+    field = np.mean([grid.field([g]) for g in goals], axis=0)
+    X, Y = np.meshgrid(grid.xs, grid.ys, indexing="ij")
+    mean = {}
+    for side in (1, 2):
+        inside = np.zeros(X.shape, bool)
+        for z in m.deployment:
+            if z.side == side:
+                inside |= _point_in_poly(X.ravel(), Y.ravel(), [(x * k, y * k) for x, y in z.points]).reshape(X.shape)
+        d = field[inside & grid.ok]
+        d = d[np.isfinite(d)]
+        mean[side] = float(d.mean()) / k if d.size else 0.0
+    return round(mean[1] - mean[2], 3)
+
+
+def screen(problem, m: MapFile) -> tuple[tuple, dict]:
+    """(the screen figures, in ``SCREEN`` order; the coarse sight figures)."""
+    f = figures(problem, m)
+    return (screen_figure(f), walk_figure(m, problem.base_mm)), f
+
+
 def figures(problem, m: MapFile) -> dict:
     from . import generate as G
 
@@ -359,7 +413,7 @@ def change_size(f0: dict, f: dict, m0: MapFile, m: MapFile) -> float:
     return size
 
 
-def choose(problem, cands: list, base: MapFile, x0: float, b: float, k: float, tests: int,
+def choose(problem, cands: list, base: MapFile, phi0: tuple, b: float, k: tuple, tests: int,
            rng: random.Random) -> list[tuple]:
     """(candidate, figures, predicted log-odds, how chosen) for the candidates to play: the
     ``tests - 1`` whose predicted log-odds lie nearest 0 (ties: the larger change first), then one
@@ -375,9 +429,8 @@ def choose(problem, cands: list, base: MapFile, x0: float, b: float, k: float, t
     for c in cands:
         if footprint(c.map) == fp0:
             continue
-        f = figures(problem, c.map)
-        x = screen_figure(f)
-        scored.append((round(abs(b + k * (x - x0)), 2), -change_size(f0, f, base, c.map), x, f, c))
+        phi, f = screen(problem, c.map)
+        scored.append((round(abs(predict(b, k, phi, phi0)), 2), -change_size(f0, f, base, c.map), phi, f, c))
     order = sorted(range(len(scored)), key=lambda i: (scored[i][0], scored[i][1], i))
     picked: list[tuple] = []
     used = set()
@@ -386,8 +439,8 @@ def choose(problem, cands: list, base: MapFile, x0: float, b: float, k: float, t
         return not reach_problems(Table(scored[i][4].map), problem.base_mm, limit=1)
 
     def pick(i, how):
-        _, _, x, f, c = scored[i]
-        picked.append((c, f, b + k * (x - x0), how))
+        _, _, phi, f, c = scored[i]
+        picked.append((c, f, predict(b, k, phi, phi0), how, phi))
         used.add(i)
 
     for i in order:
@@ -643,7 +696,8 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         state["search_seconds"] += clock() - t0
         state["incumbent"] = {"map": json.loads(start.model_dump_json(exclude_none=True)), "folder": "before",
                               "label": "start", "paths": [path], "labels": ["start"], "table": _est_json(est),
-                              "x": screen_figure(figures(problem, start))}
+                              "x": screen_figure(figures(problem, start)),
+                              "walk": walk_figure(start, problem.base_mm)}
         state["before"] = _est_json(est)
         state["history"].append({"step": 0, "kind": "start", "table": _est_json(est), "tested": [], "kept": None})
         state["phase"] = "search"
@@ -717,11 +771,12 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
     from . import generate as G
 
     inc = state["incumbent"]
-    b, x0 = (inc.get("check") or inc["table"])["coef"], inc["x"]
-    k = slope(state["slope_data"])
+    b = (inc.get("check") or inc["table"])["coef"]
+    phi0, _ = screen(problem, m)
+    k = slope([(_phi(dphi), d) for dphi, d in state["slope_data"]])
     st = G.State(m, tuple(sorted(_templates_of(state, templates).items())), (), {}, 0.0)
     cands = proposals(problem, st, s.seed, step, s.proposals)
-    picked = choose(problem, cands, m, x0, b, k, s.tests, step_rng(s.seed, -step))
+    picked = choose(problem, cands, m, phi0, b, k, s.tests, step_rng(s.seed, -step))
     if not picked:
         state["history"].append({"step": step, "kind": "search", "table": inc["table"], "tested": [], "kept": None,
                                  "note": "no candidate passed the constraints"})
@@ -729,26 +784,26 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         return
     # the folder is named by the candidates too: a resumed step that proposed other maps (after a
     # change of the code) can never take the games of the old ones for its own
-    tag = hashlib.blake2b("".join(_digest(c.map) for c, _, _, _ in picked).encode(), digest_size=3).hexdigest()
+    tag = hashlib.blake2b("".join(_digest(p[0].map) for p in picked).encode(), digest_size=3).hexdigest()
     folder = out / "search" / f"step-{step:03d}-{tag}"
     labels = [f"c{i + 1}" for i in range(len(picked))]
-    paths = [_write_map(c.map, folder / f"{lab}.json") for lab, (c, _, _, _) in zip(labels, picked)]
-    words = [change_words(m, c.map, c.op, templates) for c, _, _, _ in picked]
-    for lab, w, (c, f, pred, how) in zip(labels, words, picked):
+    paths = [_write_map(c.map, folder / f"{lab}.json") for lab, (c, *_) in zip(labels, picked)]
+    words = [change_words(m, c.map, c.op, templates) for c, *_ in picked]
+    for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
         say(f"step {step}, candidate {lab} ({how}, predicted {100 * _expit(pred):.0f}%): {'; '.join(w) or c.edit.describe()}")
     cfg = experiment_config(s, paths, labels, s.search_games, s.seed)
     recs = play(cfg, folder, False)
     tested = []
-    for lab, w, (c, f, pred, how) in zip(labels, words, picked):
+    for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
         cr = [r for r in recs if r["map"] == lab]
         est = table_estimate(cr, tuple(s.rosters), tuple(s.agents))
         pc = paired_change(inc_recs, cr, tuple(s.rosters), tuple(s.agents))
         d, se_d = pc if pc else (None, None)
         x = screen_figure(f)
         if d is not None:
-            state["slope_data"].append([x - x0, d])
+            state["slope_data"].append([[a - a0 for a, a0 in zip(phi, phi0)], d])
         tested.append({"label": lab, "op": c.op, "how": how, "changes": w, "edit": edit_json(c.edit),
-                       "describe": c.edit.describe(), "x": x, "predicted": _expit(pred), "table": _est_json(est),
+                       "describe": c.edit.describe(), "x": x, "walk": phi[1], "predicted": _expit(pred), "table": _est_json(est),
                        "d": d, "se_d": se_d, "gain_z": gain_z(b, d, se_d)})
         z = gain_z(b, d, se_d)
         say(f"  {lab}: table {_pct(est)}" + ("; no paired estimate" if d is None else
@@ -761,16 +816,21 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         state["incumbent"] = {"map": json.loads(c.map.model_dump_json(exclude_none=True)),
                               "folder": str(folder.relative_to(out)), "label": t["label"], "paths": paths,
                               "labels": labels, "table": t["table"],
-                              "x": t["x"], "templates": dict(c.templates)}
+                              "x": t["x"], "walk": t["walk"], "templates": dict(c.templates)}
         state["edits"].append(t["edit"])
         state["changes"].append({"step": step, "op": t["op"], "words": t["changes"], "describe": t["describe"],
                                  "edit": t["edit"], "table": t["table"]})
     state["history"].append({"step": step, "kind": "search", "table": state["incumbent"]["table"],
                              "tested": tested, "kept": None if keep is None else tested[keep]["label"],
-                             "slope": k})
+                             "slope": list(k)})
     cur = state["incumbent"]["table"]
     say(f"step {step}: " + (f"kept {tested[keep]['label']}" if keep is not None else "kept nothing")
         + f"; current table {_pct(cur)}")
+
+
+def _phi(dphi) -> list:
+    """A screen change as a list (a state written before the walk figure holds the hide change alone)."""
+    return list(dphi) if isinstance(dphi, (list, tuple)) else [dphi]
 
 
 def _templates_of(state, templates):

@@ -83,6 +83,11 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
         f"{len(st['changes'])} kept; stopped because {stop}; {st['search_seconds'] / 60:.1f} min of search.",
         "",
     ]
+    checks = [h for h in st["history"] if h["kind"] == "check"]
+    if checks:
+        c = checks[-1]
+        rows += [f"Last stop check (search seeds, the incumbent of step {c['step']}): table {_pct(c['table'])} over "
+                 f"{c['table']['games']} decisive games.", ""]
     if after:
         ok = within(after, hw) and after["low"] <= 0.5 <= after["high"]
         rows.append(f"Confirmation: {'the interval holds 50% and lies within 50 +- %g' % (100 * hw) if ok else 'NOT within 50 +- %g' % (100 * hw)}.")
@@ -131,6 +136,9 @@ def plot_history(st: dict, path: Path) -> Path:
     ax.plot([], [], "o", color="#bbb", ms=4, label="candidates tested")
     ax.plot([], [], "o", color="#2a7", ms=4, label="candidate kept")
     ax.plot([], [], "s", color="#d80", label="stop check")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("step")
     ax.set_ylabel("table: zone 1 wins (%)")
     ax.set_ylim(0, 100)

@@ -48,6 +48,9 @@ def add_balance_parser(sub) -> None:
                    help="games of the stop check on the search seeds (default 600)")
     b.add_argument("--tests", type=_bounded_int(1, 16, "candidates played per step"), default=3)
     b.add_argument("--proposals", type=_bounded_int(1, 500, "proposals screened per step"), default=24)
+    b.add_argument("--keep-z", type=float, default=1.0, metavar="Z",
+                   help="keep a candidate when its paired gain toward 50%% is at least Z standard errors (default 1; "
+                        "may change on --resume until the confirmation)")
     b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40)
     b.add_argument("--any-map", action="store_true", help="balance a map whose 'suits' leaves out the ruleset")
     b.add_argument("--no-pictures", action="store_true", help="no map pictures")
@@ -112,8 +115,12 @@ def cmd_balance(args) -> int:
     if why:
         _err(f"skirmish balance: --out: {why}")
         return 2
+    if not (math.isfinite(args.keep_z) and 0 <= args.keep_z <= 10):
+        _err("skirmish balance: --keep-z is a number of standard errors from 0 to 10")
+        return 2
     s = B.Settings(args.ruleset, args.map, tuple(rosters), agents, args.seed, args.budget, args.search_games,
-                   args.check_games, args.confirm, args.proposals, args.tests, max_steps=args.max_steps)
+                   args.check_games, args.confirm, args.proposals, args.tests, keep_z=args.keep_z,
+                   max_steps=args.max_steps)
     print(f"balancing {start.name} for {args.ruleset}: {' v '.join(agents)}, {args.search_games} games a candidate, "
           f"{args.tests} candidates a step, budget {args.budget:g} min, then {args.confirm} games on fresh seeds; "
           + (f"on {args.scheduler}" if args.scheduler else f"{args.workers} local worker{'s' * (args.workers > 1)}"),

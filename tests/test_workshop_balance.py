@@ -322,6 +322,7 @@ def _cli(args):
     (["--ruleset", "doubles", "--map", "field", "--agents", "easy,nobody"], "nobody"),
     (["--ruleset", "doubles", "--map", "field", "--rosters", "x,y"], "roster"),
     (["--ruleset", "doubles", "--map", "outpost"], "made for counterblast"),
+    (["--ruleset", "doubles", "--map", "field", "--keep-z", "-1"], "keep-z"),
 ])
 def test_bad_arguments_exit_2_with_a_message(args, words, capsys, tmp_path):
     with pytest.raises(SystemExit) as e:

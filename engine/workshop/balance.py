@@ -632,9 +632,11 @@ def check_resume(out: Path, s: Settings, resume: bool) -> dict | None:
         raise BalanceError(f"{out} already holds a balance run: pass --resume to continue it, or choose another --out")
     old = dict(state["settings"])
     new = s.to_json()
-    # the budget may always change; the check and confirmation sizes until the confirmation starts
+    # the budget may always change; the check and confirmation sizes and the keep rule until the
+    # confirmation starts (each step records the rule it used)
     # (the confirmation seed is then chosen again, clear of the check's larger set of seeds)
-    free = {"budget_minutes"} | ({"check_games", "confirm_games"} if state["phase"] in ("start", "search") else set())
+    free = {"budget_minutes"} | ({"check_games", "confirm_games", "keep_z"} if state["phase"] in ("start", "search")
+                                 else set())
     diff = [k for k in new if k not in free and old.get(k) != new[k]]
     if diff:
         raise BalanceError(f"{out}/{STATE} differs from these arguments in {', '.join(diff)}: "
@@ -822,7 +824,7 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
                                  "edit": t["edit"], "table": t["table"]})
     state["history"].append({"step": step, "kind": "search", "table": state["incumbent"]["table"],
                              "tested": tested, "kept": None if keep is None else tested[keep]["label"],
-                             "slope": list(k)})
+                             "slope": list(k), "keep_z": s.keep_z})
     cur = state["incumbent"]["table"]
     say(f"step {step}: " + (f"kept {tested[keep]['label']}" if keep is not None else "kept nothing")
         + f"; current table {_pct(cur)}")

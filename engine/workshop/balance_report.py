@@ -90,7 +90,8 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
                  f"{c['table']['games']} decisive games.", ""]
     if after:
         ok = within(after, hw) and after["low"] <= 0.5 <= after["high"]
-        rows.append(f"Confirmation: {'the interval holds 50% and lies within 50 +- %g' % (100 * hw) if ok else 'NOT within 50 +- %g' % (100 * hw)}.")
+        band = f"50 +- {100 * hw:g}"
+        rows.append("Confirmation: " + (f"the interval holds 50% and lies within {band}." if ok else f"NOT within {band}."))
         rows.append("")
     rows += [f"- balanced map: `{files['map'].name}`", "- changes: `changes.md` (words and edit commands), `edits.json`",
              "- before: `before/report.md` (the start map's experiment), after: `after/report.md` (the confirmation)",

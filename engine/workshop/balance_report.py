@@ -70,7 +70,7 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
     rows = [
         f"# Balancing {outcome.start.name} for {s['ruleset']}",
         "",
-        f"{' v '.join(s['agents'])}, rosters {', '.join(str(r) for r in s['rosters'])} (None: the ruleset's defaults); "
+        f"{' v '.join(s['agents'])}, rosters {' v '.join(str(r) for r in s['rosters'])}, each from each zone; "
         f"search seed {s['seed']}, {s['search_games']} games a candidate; confirmation seed {st['confirm_seed']}, "
         f"{s['confirm_games']} games (no game seed in common with the search).",
         "",

@@ -10,13 +10,14 @@ to moves, turns and swaps of unlocked pieces: the editor's edit commands on an `
 the map's symmetry (a map symmetric under a mirror or a half turn keeps its twins in step), the
 locks, the gaps and zones of ``constraints.py`` and reachability on foot (``reachability.py``).
 
-**How it screens.** A step draws ``proposals`` candidates and reads the sight figures of each on
-the coarse grid: the screen figure is ``x`` = zone 1's hideable share minus zone 2's (points). The
-balancer keeps a running slope ``k`` of the table's log-odds per point of ``x`` (a ridge estimate
-from the candidates it has played, shrunk toward a prior of +0.02: hiding helps the side that
-hides) and tests the ``tests - 1`` candidates whose predicted log-odds ``b + k dx`` lie nearest 0,
-plus one candidate drawn at random: a control that keeps the slope honest when the screen is wrong
-(in some rulesets hiding helps, in others the side shut in behind cover loses).
+**How it screens.** A step draws ``proposals`` candidates (a change that leaves the footprint as it
+was is dropped) and reads two figures of each: the hide difference (zone 1's hideable share minus
+zone 2's, coarse grid) and the walk difference (zone 1's mean walking distance to the objectives
+minus zone 2's, on the easy agent's walk grid). A ridge fit of the paired changes measured so far
+on the figures' changes, shrunk toward prior slopes (``PRIOR``), predicts each candidate's
+log-odds; the ``tests - 1`` predicted nearest 0 are played (ties: the larger change first), plus
+one drawn at random: a control that keeps the fit honest when the screen is wrong (in some
+rulesets hiding helps, in others the side shut in behind cover loses).
 
 **How it decides (paired).** Each tested candidate plays the same seeds as the incumbent (the same
 experiment seed and game indices: common random numbers), and one logistic model over both maps'
@@ -47,7 +48,7 @@ import json
 import math
 import random
 import time
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -625,7 +626,7 @@ def check_resume(out: Path, s: Settings, resume: bool) -> dict | None:
     """The saved state when resuming (refused if it is another run's), None for a fresh run."""
     state = load_state(out)
     if state is None:
-        if resume and any(Path(out).iterdir()) if Path(out).exists() else False:
+        if resume and Path(out).exists() and any(Path(out).iterdir()):
             raise BalanceError(f"{out} holds no {STATE}: nothing to resume")
         return None
     if not resume:

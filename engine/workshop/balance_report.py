@@ -15,7 +15,9 @@ def balanced_map(outcome: Outcome) -> MapFile:
     m, start = outcome.final, outcome.start
     if not outcome.state["edits"]:
         return m
-    return m.model_copy(update={"id": f"{start.id}-balanced"[:64], "name": f"{start.name} (balanced)"})
+    mid = start.id if start.id.endswith("-balanced") else f"{start.id}-balanced"[:64]
+    name = start.name if start.name.endswith("(balanced)") else f"{start.name} (balanced)"
+    return m.model_copy(update={"id": mid, "name": name})       # balanced again: marked once
 
 
 def write_outputs(out: str | Path, outcome: Outcome) -> dict[str, Path]:

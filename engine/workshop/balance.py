@@ -20,7 +20,8 @@ one drawn at random: a control that keeps the fit honest when the screen is wron
 rulesets hiding helps, in others the side shut in behind cover loses).
 
 **How it decides (paired).** Each tested candidate plays the same seeds as the incumbent (the same
-experiment seed and game indices: common random numbers), and one logistic model over both maps'
+experiment seed and game indices: common random numbers, which sharpen the comparison most when a
+change touches few games), and one logistic model over both maps'
 games, with a candidate indicator and clusters by seed block (a block's games on both maps are one
 cluster), gives the change ``d`` of the table's log-odds and its standard error. The gain is
 ``|b| - |b + d|`` (how much nearer 50% on the log-odds scale); the best candidate is kept when its

@@ -214,6 +214,27 @@ def test_a_locked_piece_never_moves(tmp_path):
         assert all(got[p.id] == p for p in locked)
 
 
+def test_pieces_that_break_a_rule_at_the_start_stay_and_the_rest_move(tmp_path):
+    """A designer's map is taken as it is: a crate pile standing in zone 2 is held where it is
+    (not refused, not moved), the others move, and the balanced map carries no lock of ours."""
+    # (the pile in zone 1 also breaks the gaps from the edge: the map keeps no gaps, so none are asked)
+    start = small_map(LOW + [("crate-pile", (12, 16.2), 0)])
+    sunk = {p.id for p in start.pieces if E.selection_centre(start, [("piece", p.id)])[1] > 15}
+    assert sunk
+    problem, held = B.make_problem(start, "doubles")
+    assert set(held) == sunk
+
+    def p_free(m):
+        kept = m.model_copy(update={"pieces": [q for q in m.pieces if q.id not in sunk]})
+        return p_by_height(kept)
+
+    res = B.run(settings(max_steps=4), start, tmp_path, FakePlay(p_free), say=lambda s: None)
+    assert res.state["held"] == held and res.state["changes"]
+    final = {p.id: p for p in res.final.pieces}
+    assert all(final[i] == next(p for p in start.pieces if p.id == i) for i in sunk)
+    assert not any(p.locked for p in res.final.pieces)
+
+
 def test_symmetry_stays_exact(tmp_path):
     # point symmetry: each crate pile has its twin turned about the table's centre
     start = small_map([("crate-pile", (6, 6), 0), ("crate-pile", (18, 12), 180)])

@@ -271,10 +271,50 @@ def infer_templates(m: MapFile, catalog) -> dict:
     return out
 
 
+def held_pieces(m: MapFile, rules, templates: dict) -> list[str]:
+    """The unlocked pieces that break a layout rule in ``m`` itself (too near the edge or another
+    placement, standing in a zone): a designer's map is taken as it is, so they stay where they
+    are (held as if locked) and the rest keep the rules. Found one problem at a time, the pieces
+    it names held, until none is left."""
+    from .constraints import geometry_problems
+
+    ids = sorted((p.id for p in m.pieces if not p.locked), key=len, reverse=True)
+    held: list[str] = []
+    cur = m
+    for _ in range(len(m.pieces) + 1):
+        bad = geometry_problems(cur, rules, templates, limit=1)
+        if not bad:
+            return held
+        msg = bad[0]
+        named = []
+        for a in ids:
+            if msg.startswith(f"{a}: "):
+                named = [a]
+                break
+            if msg.startswith(f"{a} and "):
+                rest = msg[len(a) + 5:]
+                b = next((x for x in ids if rest.startswith(f"{x}: ")), None)
+                named = [a] + ([b] if b else [])
+                break
+        if not named:
+            raise BalanceError(f"the start map breaks a layout rule the balancer keeps: {msg}")
+        held += [x for x in named if x not in held]
+        cur = with_locks(cur, named)
+    raise BalanceError("the start map breaks too many layout rules")
+
+
+def with_locks(m: MapFile, ids, on: bool = True) -> MapFile:
+    ids = set(ids)
+    return m.model_copy(update={"pieces": [p.model_copy(update={"locked": True if on else None}) if p.id in ids else p
+                                           for p in m.pieces]})
+
+
 def make_problem(start: MapFile, ruleset: str, catalog=None):
-    """The generator's ``Problem`` for balancing ``start``: its symmetry, its own templates as the
-    swap palette, moves/turns/swaps only, the usual gaps (none when the start map itself does not
-    keep them: a designer's map is taken as it is) and reachability for the ruleset's smallest base."""
+    """(the generator's ``Problem`` for balancing ``start``, the pieces held): the map's symmetry,
+    its own templates as the swap palette, moves/turns/swaps only, the usual gaps (none when the
+    start map does not keep them: a designer's map is taken as it is), pieces on the table and out
+    of the zones (a piece that breaks that in the start map is held where it is) and reachability
+    for the ruleset's smallest base."""
     from . import generate as G
     from .catalog import load_catalog
     from .constraints import Rules, geometry_problems
@@ -287,11 +327,10 @@ def make_problem(start: MapFile, ruleset: str, catalog=None):
     big = max(len(start.pieces), 1) + 10
     entries = [G.Entry(t, 0, big) for t in present]
     rules = G.default_rules(start.unit, entries)
-    if geometry_problems(start, rules, tmpl, limit=1):
+    if geometry_problems(start, rules, tmpl, limit=1):     # a map drawn without our gaps: none asked
         rules = Rules(0.0, 0.0, rules.in_zones)
-        bad = geometry_problems(start, rules, tmpl, limit=1)
-        if bad:
-            raise BalanceError(f"the start map breaks a layout rule the balancer keeps: {bad[0]}")
+    held = held_pieces(start, rules, tmpl)
+    work = with_locks(start, held)
     base = smallest_base_mm(ruleset)
     from engine.table import Table
 
@@ -299,10 +338,10 @@ def make_problem(start: MapFile, ruleset: str, catalog=None):
     if bad:
         raise BalanceError(f"the start map breaks reachability on foot: {bad[0]}")
     try:
-        problem, _ = G.make_problem(start, mode or "none", entries, (), rules, base, catalog)
+        problem, _ = G.make_problem(work, mode or "none", entries, (), rules, base, catalog)
     except G.GenerateError as err:
         raise BalanceError(str(err)) from None
-    return replace(problem, ops=OPS, start_templates=tuple(sorted(tmpl.items())))
+    return replace(problem, ops=OPS, start_templates=tuple(sorted(tmpl.items()))), held
 
 
 def screen_figure(figs: dict) -> float:
@@ -665,7 +704,10 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
     """Balance ``start`` (see the module note); every step's state is in ``out/state.json``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    problem = make_problem(start, s.ruleset, catalog)
+    problem, held = make_problem(start, s.ruleset, catalog)
+    if held:
+        say(f"{len(held)} piece{'s' * (len(held) > 1)} that break a layout rule in the start map stay where "
+            f"they are: {', '.join(held[:8])}{' ...' if len(held) > 8 else ''}")
     templates = dict(problem.start_templates)
     state = check_resume(out, s, resume)
     search_blocks, confirm_blocks = _blocks(s)
@@ -673,14 +715,14 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         state = {"version": VERSION, "settings": s.to_json(), "phase": "start", "step": 0,
                  "symmetry": problem.symmetry, "incumbent": None, "edits": [], "changes": [], "history": [],
                  "slope_data": [], "search_seconds": 0.0, "checked": [], "stopped": None,
-                 "confirm_seed": confirm_seed(s.seed, search_blocks, confirm_blocks),
+                 "confirm_seed": confirm_seed(s.seed, search_blocks, confirm_blocks), "held": held,
                  "started": time.strftime("%Y-%m-%d %H:%M:%S")}
         _write_map(start, out / "start.json")
         save_state(out, state)
     rosters, agents = tuple(s.rosters), tuple(s.agents)
 
-    def inc_map() -> MapFile:
-        return MapFile.model_validate(state["incumbent"]["map"])
+    def inc_map() -> MapFile:     # the working map: the held pieces carry a lock
+        return with_locks(MapFile.model_validate(state["incumbent"]["map"]), held)
 
     def inc_records() -> list[dict]:
         # the incumbent's experiment again: it resumes with nothing left to play and gives its records
@@ -753,7 +795,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         save_state(out, state)
 
     # --- the confirmation
-    final = inc_map()
+    final = with_locks(inc_map(), held, on=False)       # the held pieces as they were: unlocked
     if state["phase"] == "confirm":
         cs = state["confirm_seed"]
         say(f"confirmation: {s.confirm_games} games on fresh seeds (experiment seed {cs})")

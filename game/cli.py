@@ -455,6 +455,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_generate_parser(sub)
 
+    from game.balance_cli import add_balance_parser
+
+    add_balance_parser(sub)
+
     ed = sub.add_parser("edit", help="the layout editor")
     ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
                                           "else a new table)")

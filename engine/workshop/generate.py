@@ -83,6 +83,7 @@ class Problem:
     full_mm: float = 25.4
     grid: float = 0.5                      # placement grid, map units
     start_templates: tuple = ()            # (group, template id) of instances already on the start map
+    ops: tuple = OPS                       # the kinds of move ``propose`` draws from, with weights
 
     def template(self, tid: str) -> tuple[Template, str]:
         for e, tu in zip(self.entries, self.templates):
@@ -361,7 +362,7 @@ def propose(problem: Problem, state: State, rng: random.Random) -> tuple[Candida
     insts = _instances(m)
     addable = [e for e in problem.entries if counts.get(e.template, 0) < e.max]
     removable = [g for g in insts if g in tmpl and counts.get(tmpl[g], 0) > problem.bounds[tmpl[g]][0]]
-    ops = [(op, w) for op, w in OPS
+    ops = [(op, w) for op, w in problem.ops
            if (op == "add" and addable) or (op == "remove" and removable)
            or (op in ("move", "rotate") and insts) or (op == "swap" and addable and insts)]
     if not ops:

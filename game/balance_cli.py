@@ -1,0 +1,162 @@
+"""``skirmish balance``: change a layout until simulated games say the table is fair
+(``engine/workshop/balance.py``), with before/after reports, the changes and the history."""
+from __future__ import annotations
+
+import math
+import shlex
+import sys
+from pathlib import Path
+
+
+def _err(msg: str) -> None:
+    print(msg, file=sys.stderr)
+
+
+def _minutes(text: str) -> float:
+    import argparse
+
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
+    if not (math.isfinite(v) and 0 <= v <= 100_000):
+        raise argparse.ArgumentTypeError(f"{text!r}: minutes from 0 to 100,000")
+    return v
+
+
+def add_balance_parser(sub) -> None:
+    from game.cli import _bounded_int
+
+    b = sub.add_parser("balance", help="change a layout's unlocked pieces until AI-v-AI games say the table is fair "
+                                       "(paired experiments, a confirmation on fresh seeds)")
+    b.add_argument("--ruleset", required=True)
+    b.add_argument("--map", required=True, help="the start map: a file or a shipped map's id")
+    b.add_argument("--rosters", help="two roster ids A,B (default: the ruleset's default pair)")
+    b.add_argument("--agents", default="easy", help="the agent of both seats, or two: A,B (default easy)")
+    b.add_argument("--budget", type=_minutes, default=30.0, metavar="MIN",
+                   help="minutes of search (wall time); the confirmation comes after (default 30)")
+    b.add_argument("--out", default="balanced", help="folder for the map, reports, changes and history")
+    b.add_argument("--seed", type=int, default=1, help="the search's experiment seed")
+    b.add_argument("--workers", type=_bounded_int(1, 64, "a number of workers"), default=1)
+    b.add_argument("--scheduler", default=None, help="address of a running dask scheduler")
+    b.add_argument("--resume", action="store_true", help="continue the run in --out after an interruption")
+    b.add_argument("--confirm", type=_bounded_int(400, 1_000_000, "a number of confirmation games"), default=800,
+                   metavar="GAMES", help="games of the confirmation on fresh seeds (at least 400; default 800)")
+    b.add_argument("--search-games", type=_bounded_int(8, 100_000, "games per candidate"), default=200,
+                   help="games per candidate on the search seeds (default 200)")
+    b.add_argument("--check-games", type=_bounded_int(8, 1_000_000, "games of a stop check"), default=600,
+                   help="games of the stop check on the search seeds (default 600)")
+    b.add_argument("--tests", type=_bounded_int(1, 16, "candidates played per step"), default=3)
+    b.add_argument("--proposals", type=_bounded_int(1, 500, "proposals screened per step"), default=24)
+    b.add_argument("--keep-z", type=float, default=1.0, metavar="Z",
+                   help="keep a candidate when its paired gain toward 50%% is at least Z standard errors (default 1; "
+                        "may change on --resume until the confirmation)")
+    b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40)
+    b.add_argument("--any-map", action="store_true", help="balance a map whose 'suits' leaves out the ruleset")
+    b.add_argument("--no-pictures", action="store_true", help="no map pictures")
+    b.set_defaults(func=cmd_balance)
+
+
+def _resume_command(argv: list[str]) -> str:
+    parts = ["skirmish"] + [a for a in argv if a != "--resume"]
+    return shlex.join(parts + ["--resume"])
+
+
+def cmd_balance(args) -> int:
+    from engine.core import Game, Setup
+    from engine.core.errors import SetupError
+    from engine.data.errors import DataError
+    from engine.data.maps import load_named_map, suits_problem
+    from engine.workshop import balance as B
+
+    from game.cli_checks import ruleset_and_agents_problem
+    from game.workshop_cli import rosters_arg
+
+    agents = tuple(a.strip() for a in args.agents.split(","))
+    if len(agents) == 1:
+        agents = agents * 2
+    if len(agents) != 2 or not all(agents):
+        _err("skirmish balance: --agents is one agent or two, A,B")
+        return 2
+    why = ruleset_and_agents_problem("balance", args.ruleset, agents)
+    if why:
+        _err(why)
+        return 2
+    rosters, why = rosters_arg("balance", args.ruleset, args.rosters)
+    if why:
+        _err(why)
+        return 2
+    try:
+        start = load_named_map(args.map)
+    except DataError as err:
+        _err(str(err))
+        return 2
+    why = suits_problem(start, args.ruleset)
+    if why and not args.any_map:
+        _err(f"skirmish balance: {why}")
+        return 2
+    try:
+        Game(Setup(args.ruleset, start, tuple(r for r in rosters if r is not None), {}, 1))
+    except SetupError as err:
+        _err(f"skirmish balance: cannot set up {args.ruleset} on {args.map}: {err}")
+        return 2
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        _err("skirmish balance needs dask.distributed: pip install 'skirmish[workshop]'")
+        return 2
+    from engine.workshop.experiment import out_problem
+
+    out = Path(args.out)
+    if out.exists() and not args.resume and any(out.iterdir()):
+        _err(f"skirmish balance: --out {out} is not empty: pass --resume to continue a run there, or choose another")
+        return 2
+    why = out_problem(out)
+    if why:
+        _err(f"skirmish balance: --out: {why}")
+        return 2
+    if not (math.isfinite(args.keep_z) and 0 <= args.keep_z <= 10):
+        _err("skirmish balance: --keep-z is a number of standard errors from 0 to 10")
+        return 2
+    s = B.Settings(args.ruleset, args.map, tuple(rosters), agents, args.seed, args.budget, args.search_games,
+                   args.check_games, args.confirm, args.proposals, args.tests, keep_z=args.keep_z,
+                   max_steps=args.max_steps)
+    print(f"balancing {start.name} for {args.ruleset}: {' v '.join(agents)}, {args.search_games} games a candidate, "
+          f"{args.tests} candidates a step, budget {args.budget:g} min, then {args.confirm} games on fresh seeds; "
+          + (f"on {args.scheduler}" if args.scheduler else f"{args.workers} local worker{'s' * (args.workers > 1)}"),
+          flush=True)
+    from engine.workshop.experiment import ConfigMismatch, Interrupted
+
+    try:
+        outcome = B.run(s, start, out, B.real_play(args.workers, args.scheduler), resume=args.resume,
+                        say=lambda line: print(line, flush=True))
+    except B.BalanceError as err:
+        _err(f"skirmish balance: {err}")
+        return 2
+    except ConfigMismatch as err:
+        _err(f"skirmish balance: {err}")
+        return 2
+    except (Interrupted, KeyboardInterrupt):
+        _err(f"\nskirmish balance: interrupted; every finished game and step is saved in {out}. To continue, run:\n  "
+             f"{_resume_command(sys.argv[1:])}")
+        return 130
+    from engine.workshop.balance_report import balanced_map, write_outputs
+
+    if not args.no_pictures:
+        _pictures(outcome.start, balanced_map(outcome), out)
+    files = write_outputs(out, outcome)
+    st = outcome.state
+    print(f"before: table {B._pct(st.get('before'))}; after (confirmation, fresh seeds): table {B._pct(st.get('after'))}"
+          f"; {len(st['changes'])} changes kept in {st['step']} steps (stopped: {st['stopped']})")
+    print("  written: " + ", ".join(str(p) for p in files.values()))
+    return 0
+
+
+def _pictures(start, final, out: Path) -> None:
+    from engine.core.tables import table_for
+    from engine.workshop.analysis import analyse
+
+    from game.render import analysis_png as ap
+
+    for m, name in ((start, "before.png"), (final, "after.png")):
+        ap.save_analysis_png(m, analyse(table_for(m)), out / name)

@@ -46,12 +46,15 @@ def add_balance_parser(sub) -> None:
                    help="games per candidate on the search seeds (default 200)")
     b.add_argument("--check-games", type=_bounded_int(8, 1_000_000, "games of a stop check"), default=600,
                    help="games of the stop check on the search seeds (default 600)")
-    b.add_argument("--tests", type=_bounded_int(1, 16, "candidates played per step"), default=3)
-    b.add_argument("--proposals", type=_bounded_int(1, 500, "proposals screened per step"), default=24)
+    b.add_argument("--tests", type=_bounded_int(1, 16, "candidates played per step"), default=3,
+                   help="candidates played against the current map each step (default 3)")
+    b.add_argument("--proposals", type=_bounded_int(1, 500, "proposals screened per step"), default=24,
+                   help="changes proposed and screened by the sight figures each step (default 24)")
     b.add_argument("--keep-z", type=float, default=1.0, metavar="Z",
                    help="keep a candidate when its paired gain toward 50%% is at least Z standard errors (default 1; "
                         "may change on --resume until the confirmation)")
-    b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40)
+    b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40,
+                   help="steps of search at most, whatever the budget (default 40)")
     b.add_argument("--any-map", action="store_true", help="balance a map whose 'suits' leaves out the ruleset")
     b.add_argument("--no-pictures", action="store_true", help="no map pictures")
     b.set_defaults(func=cmd_balance)

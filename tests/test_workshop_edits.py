@@ -1,4 +1,4 @@
-"""The layout editor's command model (engine/workshop/edits.py): exact inverses, unlimited undo
+"""The layout editor's command model (engine/workshop/edits/): exact inverses, unlimited undo
 and redo, symmetry twins, locks, and a map the schema accepts after every edit."""
 from __future__ import annotations
 

@@ -57,7 +57,7 @@ def changes_markdown(st: dict, outcome: Outcome) -> str:
         lines.append(f"{i}. (step {c['step']}, {c['op']}) " + "; ".join(c["words"] or [c["describe"]])
                      + f" - table then {_pct(c['table'])} on the search seeds")
     lines += ["", "Coordinates are the centres of the placements' bounding boxes, in the map's unit, origin at the "
-              "lower left. As edit commands (engine/workshop/edits.py; `edits.json` holds them as data, in order):", ""]
+              "lower left. As edit commands (engine/workshop/edits; `edits.json` holds them as data, in order):", ""]
     for i, c in enumerate(st["changes"], 1):
         lines.append(f"{i}. `{c['describe']}`: `{json.dumps(c['edit'], separators=(',', ':'))[:400]}`")
     return "\n".join(lines) + "\n"

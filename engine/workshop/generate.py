@@ -1,7 +1,7 @@
 """The layout generator: a table made to order from a catalog, a mission, a symmetry, locked
 pieces and sight targets (``docs/workshop.md``, "Generating a layout").
 
-**Moves are the editor's edit commands.** Every change the search tries is an ``edits.py``
+**Moves are the editor's edit commands.** Every change the search tries is an ``engine.workshop.edits``
 command: a template placed (``AddPieces``), an instance removed (``DeletePieces``), moved
 (``Move``), turned (``Rotate``) or swapped for another template (a ``Compound`` of the two). It is
 expanded and checked by an ``EditStack`` with the symmetry mode on, exactly as in the editor, so

@@ -6,8 +6,8 @@ print its sheet; keep a screenshot per step.
 Runs ``skirmish edit`` on a new empty table in a real window on an X display (starts its own Xvfb
 when DISPLAY is unset) and drives it from a second thread with xdotool (``tools/xwindow.py``):
 palette clicks, clicks on the table, drags (with a screenshot in the middle of one, to show the
-guides and the ruler), keys (M for the symmetry mode, R to turn, O for the overlay, Ctrl+S), the
-Sheet and Test balance buttons, then Play: the launcher with the layout, Start, and a game against
+guides and the ruler), keys (M for the symmetry mode, R to turn, O for the overlay, Ctrl+S), Generate (its dialog,
+the background run, the result), the Sheet and Test balance buttons, then Play: the launcher with the layout, Start, and a game against
 the AI (the human side's clicks as ``tools/window_play.py`` makes them). Needs xvfb, xdotool and
 imagemagick.
 """
@@ -105,6 +105,21 @@ class EditHands(Driver):
             self.key("o")
         self.key("ctrl+s")
         self.say(f"save: {sc.messages[-1][0] if sc.messages else ''}")
+        # Generate: the dialog, its Generate button, the child process's progress, the result
+        self.click(sc.buttons["generate"].rect.center)
+        self.wait_for(lambda: sc.dialog is not None, 10)
+        time.sleep(0.6)
+        self.shot("generate-dialog")
+        self.click(sc.dialog.go.rect.center)
+        self.wait_for(lambda: sc.generating is not None, 10)
+        time.sleep(2.0)
+        self.shot("generate-running")
+        ok = self.wait_for(lambda: sc.generating is None, timeout=600, step=1.0)
+        self.say(f"generate {'ended' if ok else 'still running after 10 min'}: {len(sc.map.pieces)} pieces; "
+                 f"{sc.generate_lines}")
+        self.wait_for(lambda: sc.live is not None and sc.live.version == sc.stack.version and not sc.live.coarse, 60)
+        time.sleep(0.6)
+        self.shot("generated-layout")
         self.click(sc.buttons["sheet"].rect.center)
         self.say(f"sheet: {sc.messages[-1][0] if sc.messages else ''}")
         from game.editor import balance

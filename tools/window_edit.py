@@ -120,11 +120,15 @@ class EditHands(Driver):
         self.wait_for(lambda: sc.live is not None and sc.live.version == sc.stack.version and not sc.live.coarse, 60)
         time.sleep(0.6)
         self.shot("generated-layout")
+        last = sc.messages[-1] if sc.messages else None
         self.click(sc.buttons["sheet"].rect.center)
+        # the sheet is drawn in the window's own thread (seconds): wait for its message
+        self.wait_for(lambda: (sc.messages[-1] if sc.messages else None) is not last, 60)
         self.say(f"sheet: {sc.messages[-1][0] if sc.messages else ''}")
         from game.editor import balance
         balance.BALANCE_GAMES = self.games
         self.click(sc.buttons["balance"].rect.center)
+        self.wait_for(lambda: sc.balance is not None, 30)   # started, before waiting for its end
         time.sleep(3)
         self.shot("balance-running")
         ok = self.wait_for(lambda: sc.balance is None, timeout=900, step=1.0)

@@ -7,25 +7,14 @@ import shlex
 import sys
 from pathlib import Path
 
-
-def _err(msg: str) -> None:
-    print(msg, file=sys.stderr)
+from game.cli_args import bounded_float, err as _err
 
 
-def _minutes(text: str) -> float:
-    import argparse
-
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes") from None
-    if not (math.isfinite(v) and 0 <= v <= 100_000):
-        raise argparse.ArgumentTypeError(f"{text!r}: minutes from 0 to 100,000")
-    return v
+_minutes = bounded_float(0, 100_000, "a number of minutes", "minutes from 0 to 100,000")
 
 
 def add_balance_parser(sub) -> None:
-    from game.cli import _bounded_int
+    from game.cli_args import bounded_int as _bounded_int
 
     b = sub.add_parser("balance", help="change a layout's unlocked pieces until AI-v-AI games say the table is fair "
                                        "(paired experiments, a confirmation on fresh seeds)")
@@ -66,13 +55,11 @@ def _resume_command(argv: list[str]) -> str:
 
 
 def cmd_balance(args) -> int:
-    from engine.core import Game, Setup
-    from engine.core.errors import SetupError
     from engine.data.errors import DataError
-    from engine.data.maps import load_named_map, suits_problem
+    from engine.data.maps import load_named_map
     from engine.workshop import balance as B
 
-    from game.cli_checks import ruleset_and_agents_problem
+    from game.cli_checks import map_problem, ruleset_and_agents_problem
     from game.workshop_cli import rosters_arg
 
     agents = tuple(a.strip() for a in args.agents.split(","))
@@ -94,14 +81,9 @@ def cmd_balance(args) -> int:
     except DataError as err:
         _err(str(err))
         return 2
-    why = suits_problem(start, args.ruleset)
-    if why and not args.any_map:
-        _err(f"skirmish balance: {why}")
-        return 2
-    try:
-        Game(Setup(args.ruleset, start, tuple(r for r in rosters if r is not None), {}, 1))
-    except SetupError as err:
-        _err(f"skirmish balance: cannot set up {args.ruleset} on {args.map}: {err}")
+    why = map_problem("balance", args.ruleset, start, args.map, rosters, args.any_map)
+    if why:
+        _err(why)
         return 2
     try:
         import distributed  # noqa: F401

@@ -13,11 +13,8 @@ from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
 from engine.paths import DEFAULT_MAP, resolve_map
+from game.cli_args import bounded_int as _bounded_int, err as _err
 from game.settings import DEFAULT_OPPONENT
-
-
-def _err(msg: str) -> None:
-    print(msg, file=sys.stderr)
 
 
 def _positive_int(text: str) -> int:
@@ -28,19 +25,6 @@ def _positive_int(text: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"{n} is not a positive number of games")
     return n
-
-
-def _bounded_int(lo: int, hi: int, what: str):
-    """An argparse type: a whole number from ``lo`` to ``hi`` (anything else is a usage error)."""
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not lo <= n <= hi:
-            raise argparse.ArgumentTypeError(f"{n} is not {what} ({lo} to {hi})")
-        return n
-    return parse
 
 
 # The largest picture side a screenshot may ask for: beyond any screen, and a 16k x 16k surface

@@ -9,9 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-
-def _err(msg: str) -> None:
-    print(msg, file=sys.stderr)
+from game.cli_args import bounded_float, err as _err
 
 
 def _size(text: str) -> tuple[float, float]:
@@ -53,18 +51,11 @@ def _use(text: str):
     return Entry(name, lo, hi)
 
 
-def _gap(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a length in the map's unit") from None
-    if not (math.isfinite(v) and 0 <= v <= 1000):
-        raise argparse.ArgumentTypeError(f"{text!r}: a gap is from 0 to 1000 map units")
-    return v
+_gap = bounded_float(0, 1000, "a length in the map's unit", "a gap is from 0 to 1000 map units")
 
 
 def add_generate_parser(sub) -> None:
-    from game.cli import _bounded_int
+    from game.cli_args import bounded_int as _bounded_int
 
     g = sub.add_parser("generate", help="a layout made to order: catalog, mission, symmetry, locked pieces, "
                                         "sight targets (a search over the editor's edits)")

@@ -2,11 +2,7 @@
 games on dask.distributed) and the sight analysis behind ``analyze-map``."""
 from __future__ import annotations
 
-import sys
-
-
-def _err(msg: str) -> None:
-    print(msg, file=sys.stderr)
+from game.cli_args import err as _err
 
 
 # --- experiment ----------------------------------------------------------------------
@@ -64,12 +60,11 @@ def _resume_command(args) -> str:
 
 
 def cmd_experiment(args) -> int:
-    from engine.core.errors import SetupError
     from engine.data.errors import DataError
-    from engine.data.maps import load_named_map, suits_problem
+    from engine.data.maps import load_named_map
     from engine.paths import resolve_map
 
-    from game.cli_checks import ruleset_and_agents_problem
+    from game.cli_checks import map_problem, ruleset_and_agents_problem
 
     why = ruleset_and_agents_problem("experiment", args.ruleset, (args.p1, args.p2))
     if why:
@@ -92,22 +87,15 @@ def cmd_experiment(args) -> int:
             _err(f"skirmish experiment: {m} and {seen[key]} are the same map file; give each map once")
             return 2
         seen[key] = m
-    from engine.core import Game, Setup
-
     for m in args.maps:
         try:
             mf = load_named_map(m)
         except DataError as err:
             _err(str(err))
             return 1
-        why = suits_problem(mf, args.ruleset)
-        if why and not args.any_map:
-            _err(f"skirmish experiment: {why}")
-            return 2
-        try:  # refuse a map (or rosters) the ruleset refuses before any worker starts
-            Game(Setup(args.ruleset, mf, tuple(r for r in rosters if r is not None), {}, 1))
-        except SetupError as err:
-            _err(f"skirmish experiment: cannot set up {args.ruleset} on {m}: {err}")
+        why = map_problem("experiment", args.ruleset, mf, m, rosters, args.any_map)
+        if why:
+            _err(why)
             return 2
     from engine.workshop.experiment import Config, ConfigMismatch, Interrupted, map_labels, out_problem, run
 

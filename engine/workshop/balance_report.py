@@ -8,7 +8,8 @@ from pathlib import Path
 from engine.data.maps import MapFile
 
 from . import edits as E
-from .balance import Outcome, _pct, within
+from .balance import Outcome, _pct
+from .balance_stats import within
 
 
 def balanced_map(outcome: Outcome) -> MapFile:

@@ -29,6 +29,17 @@ CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for
 CONTACT_MM = 1.0
 
 
+def _play_class(cs: tuple, fav) -> tuple:
+    """What a play does in a test, for a side whose favoured suit is ``fav``: a lone card counts
+    by its rank and whether its suit is favoured (a joker is a class of its own, for its price),
+    any other play (none, a pair) by its cards. Plays of one class give the same duel numbers
+    and the same price (``card_strength``)."""
+    if len(cs) != 1:
+        return cs
+    c = cs[0]
+    return ("J",) if c.joker else (c.rank, c.suit is fav)
+
+
 class FrontierPolicy(Policy):
     def __init__(self, agent):
         super().__init__(agent)
@@ -177,13 +188,17 @@ class FrontierPolicy(Policy):
     def attacker_gain(self, test, ap: tuple, dp: tuple) -> float | None:
         """What one resolved test is worth to the attacker (wounds, +2 for a model out, a friend
         hit, Heart of the Town healing on either side); None for plays the duel refuses."""
-        return self._gain_fn(test)(ap, dp)
+        gain, fav_a, fav_d = self._gain_fn(test)
+        return gain(_play_class(ap, fav_a), _play_class(dp, fav_d), ap, dp)
 
     def _gain_fn(self, test):
-        """``attacker_gain`` for this test as a function of the two plays, its answers kept per
-        duel: the duel is a pure function of the frozen fighters, weapon, the cover bonus (not the
-        hidden fraction it comes from), the friend in combat and the two plays, and the same duels
-        come back again and again, above all in a search agent's look-ahead."""
+        """``attacker_gain`` for this test as a function ``gain(class_a, class_d, ap, dp)`` of
+        the two plays and their ``_play_class`` (by each side's favoured suit, returned with it),
+        its answers kept per duel and per the plays' classes: the duel is a pure function of the
+        frozen fighters, weapon, the cover bonus (not the hidden fraction it comes from), the
+        friend in combat and what the two plays count as, and the same duels come back again
+        and again, above all in a search agent's look-ahead. Worked out with the duel's numbers
+        only (``worded=False``): nobody reads a scored duel's words."""
         _, _, fa, fd, weapon, hidden, t = test
         dr = self.rules.duel_rules
         if self._gains_rules is not dr:
@@ -200,34 +215,43 @@ class FrontierPolicy(Policy):
         if got is None:
             if len(self._gains) > 4096:
                 self._gains.clear()
-            got = self._gains[key] = {}
-        table = got   # this duel's plays -> worth
+            got = self._gains[key] = ({}, duel.FAVOURED_SUIT[fa.faction], duel.FAVOURED_SUIT[fd.faction])
+        table, fav_a, fav_d = got   # this duel's plays (by class) -> worth
 
-        def gain(ap: tuple, dp: tuple) -> float | None:
-            k = (ap, dp)
+        def gain(ka, kd, ap: tuple, dp: tuple) -> float | None:
+            k = (ka, kd)
             if k in table:
                 return table[k]
             try:
                 if combat:
-                    r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, dr)
+                    r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, dr, worded=False)
                 else:
-                    r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, friend, dr)
+                    r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, friend, dr,
+                                          worded=False)
             except duel.DuelError:
                 table[k] = None
                 return None
             g = table[k] = (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
                             + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
             return g
-        return gain
+        return gain, fav_a, fav_d
 
     def play_value(self, test, cs: tuple, opp_plays, attacking: bool) -> float:
         """Expected gain of playing ``cs`` against the opponent's plays (cards, weight)."""
-        gain = self._gain_fn(test)
+        gain, fav_a, fav_d = self._gain_fn(test)
         ev = 0.0
-        for oc, w in opp_plays:
-            g = gain(cs, oc) if attacking else gain(oc, cs)
-            if g is not None:
-                ev += w * (g if attacking else -g)
+        if attacking:
+            kc = _play_class(cs, fav_a)
+            for oc, w in opp_plays:
+                g = gain(kc, _play_class(oc, fav_d), cs, oc)
+                if g is not None:
+                    ev += w * g
+        else:
+            kc = _play_class(cs, fav_d)
+            for oc, w in opp_plays:
+                g = gain(_play_class(oc, fav_a), kc, oc, cs)
+                if g is not None:
+                    ev -= w * g
         return ev
 
     def opponent_plays(self, v, test, opp: int) -> list[tuple[tuple, float]]:
@@ -251,9 +275,10 @@ class FrontierPolicy(Policy):
                     c["pairs_played"] < self.rules.opts.eighth_card_actions_per_turn)
         singles_ok = committed != 2
         cache: dict = {}
+        fav = duel.FAVOURED_SUIT[self.rules.faction[opp]]
 
         def value(cs: tuple) -> float:
-            key = tuple(("J",) if x.is_joker else (x.rank, x.suit) for x in cs)   # a pair: (kept, discarded)
+            key = _play_class(cs, fav)     # a pair: its cards (kept, discarded)
             u = cache.get(key)
             if u is None:
                 u = cache[key] = self.play_value(test, cs, mine, opp_attacking) - self.price(cs, opp)

@@ -93,3 +93,21 @@ def test_classes_part_what_plays_differently():
     r = resolve_shot(a, d, Play((c["7S"],)), Play((c["5H"],)), Weapon("gun", 1, 12.0), worded=False)
     assert r == DuelNumbers(True, 1, True, 0, 0, 0)
     assert duel.resolve_shot(a, d, Play((c["7S"],)), Play((c["5H"],)), Weapon("gun", 1, 12.0)).attack.value == 10
+
+
+@FAST
+@given(st.booleans(), fighters(), fighters(), plays, plays, st.integers(0, 3), st.floats(0.0, 1.0),
+       st.booleans(), rules)
+def test_the_words_add_up_to_the_numbers(shot, a, d, ap, dp, damage, covered, into, dr):
+    """The worded parts are listed apart from the arithmetic: they must add up to it."""
+    worded, _ = both(shot, a, d, ap, dp, damage, covered, into, dr)
+    if worded[0] == "refused":
+        return
+    r = (resolve_shot(a, d, Play(ap), Play(dp), Weapon("gun", damage, 12.0), covered, into, dr) if shot
+         else resolve_combat(a, d, Play(ap), Play(dp), Weapon("club", damage), dr))
+    gap = r.attack.value - r.defence.value
+    assert r.success == (gap > 0) and r.tie == (r.tie_break is not None)
+    if r.success:
+        assert r.margin == gap and r.wounds == max(0, r.damage.value - r.toughness.value)
+    else:
+        assert r.margin == 0 and r.wounds == 0 and not r.damage.parts

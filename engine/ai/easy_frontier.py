@@ -146,6 +146,19 @@ class FrontierPolicy(Policy):
         total = sum(n for _, n in groups.values())
         return [(c, n / total) for c, n in groups.values()]
 
+    def unseen_plays(self, v, q: int) -> tuple[list, tuple]:
+        """``unseen(v, q)`` as plays of one card, with a key that names them (q's faction and the
+        cards face up before q, all they are made of), kept per key: a search's look-aheads ask
+        for the same few sets again and again."""
+        key = (self.rules.faction[q], frozenset(v["cards"][str(q)]["played"] or ()))
+        kept = self.__dict__.setdefault("_unseen", {})
+        got = kept.get(key)
+        if got is None:
+            if len(kept) > 1024:
+                kept.clear()
+            got = kept[key] = ([((c,), w) for c, w in self.unseen(v, q)], ("unseen",) + key)
+        return got
+
     def commit(self, d, v, ms):
         """The card (or leader's pair) with the best expected gain less its price. The
         opponent's card is any it might hold, evenly (``unseen``); with ``model_cards`` on (the
@@ -155,14 +168,14 @@ class FrontierPolicy(Policy):
         attacking = test[0]["player"] == self.player
         opp = 3 - self.player
         if self.model_cards:
-            opp_plays = self.opponent_plays(v, test, opp)
+            opp_plays, among = self.opponent_plays(v, test, opp), None
         else:
-            opp_plays = [((c,), w) for c, w in self.unseen(v, opp)]
+            opp_plays, among = self.unseen_plays(v, opp)
         opts = [o for o in d.options if isinstance(o, Commit)]
         best, best_u = None, -1e9
         for o in opts:
             cs = tuple(parse_card(x) for x in o.cards)
-            u = self.play_value(test, cs, opp_plays, attacking) - self.price(cs, self.player)
+            u = self.play_value(test, cs, opp_plays, attacking, among) - self.price(cs, self.player)
             if u > best_u + 1e-12:
                 best, best_u = o, u
         return best or opts[0]
@@ -188,12 +201,13 @@ class FrontierPolicy(Policy):
     def attacker_gain(self, test, ap: tuple, dp: tuple) -> float | None:
         """What one resolved test is worth to the attacker (wounds, +2 for a model out, a friend
         hit, Heart of the Town healing on either side); None for plays the duel refuses."""
-        gain, fav_a, fav_d = self._gain_fn(test)
+        gain, fav_a, fav_d, _ = self._gain_fn(test)
         return gain(_play_class(ap, fav_a), _play_class(dp, fav_d), ap, dp)
 
     def _gain_fn(self, test):
         """``attacker_gain`` for this test as a function ``gain(class_a, class_d, ap, dp)`` of
-        the two plays and their ``_play_class`` (by each side's favoured suit, returned with it),
+        the two plays and their ``_play_class`` (by each side's favoured suit, returned with it,
+        and with the duel's table of answers),
         its answers kept per duel and per the plays' classes: the duel is a pure function of the
         frozen fighters, weapon, the cover bonus (not the hidden fraction it comes from), the
         friend in combat and what the two plays count as, and the same duels come back again
@@ -234,24 +248,32 @@ class FrontierPolicy(Policy):
             g = table[k] = (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
                             + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
             return g
-        return gain, fav_a, fav_d
+        return gain, fav_a, fav_d, table
 
-    def play_value(self, test, cs: tuple, opp_plays, attacking: bool) -> float:
-        """Expected gain of playing ``cs`` against the opponent's plays (cards, weight)."""
-        gain, fav_a, fav_d = self._gain_fn(test)
+    def play_value(self, test, cs: tuple, opp_plays, attacking: bool, among: tuple | None = None) -> float:
+        """Expected gain of playing ``cs`` against the opponent's plays (cards, weight).
+        ``among``: a key naming ``opp_plays`` (``unseen_plays``): the answer is then kept with
+        the duel's, per the play's class (the same sum in the same order, so the same number)."""
+        gain, fav_a, fav_d, memo = self._gain_fn(test)
+        kc = _play_class(cs, fav_a if attacking else fav_d)
+        if among is not None:
+            k = ("ev", kc, attacking, among)
+            ev = memo.get(k)
+            if ev is not None:
+                return ev
         ev = 0.0
         if attacking:
-            kc = _play_class(cs, fav_a)
             for oc, w in opp_plays:
                 g = gain(kc, _play_class(oc, fav_d), cs, oc)
                 if g is not None:
                     ev += w * g
         else:
-            kc = _play_class(cs, fav_d)
             for oc, w in opp_plays:
                 g = gain(_play_class(oc, fav_a), kc, oc, cs)
                 if g is not None:
                     ev -= w * g
+        if among is not None:
+            memo[k] = ev
         return ev
 
     def opponent_plays(self, v, test, opp: int) -> list[tuple[tuple, float]]:
@@ -268,7 +290,7 @@ class FrontierPolicy(Policy):
         if size <= 0 or not pool:
             return [((), 1.0)]
         opp_attacking = not (test[0]["player"] == self.player)
-        mine = [((x,), w) for x, w in self.unseen(v, self.player)]
+        mine, among = self.unseen_plays(v, self.player)
         model = test[1] if not opp_attacking else test[0]
         leader = self.profile(model).role == "leader"
         pairs_ok = (committed != 1 and leader and size >= 2 and
@@ -281,7 +303,7 @@ class FrontierPolicy(Policy):
             key = _play_class(cs, fav)     # a pair: its cards (kept, discarded)
             u = cache.get(key)
             if u is None:
-                u = cache[key] = self.play_value(test, cs, mine, opp_attacking) - self.price(cs, opp)
+                u = cache[key] = self.play_value(test, cs, mine, opp_attacking, among) - self.price(cs, opp)
             return u
 
         rng = self.agent.rng

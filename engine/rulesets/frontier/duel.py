@@ -359,27 +359,17 @@ def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_p
     a_wounds = heal(attacker.wounds, attacker.max_wounds, rules.heal_amount) if a_pair == "heart_of_the_town" else attacker.wounds
     d_wounds = heal(defender.wounds, defender.max_wounds, rules.heal_amount) if d_pair == "heart_of_the_town" else defender.wounds
 
-    # The test.
+    # The test: each term a number first (the words, when asked for, list the terms that count).
     a_card, d_card = effective_card(a_play, fa), effective_card(d_play, fd)
     ab, db = _card_bonus(a_card, fa), _card_bonus(d_card, fd)
-    att: list[tuple[str, int]] = [("strength" if kind == "combat" else "shooting", attacker.strength if kind == "combat" else attacker.shooting)]
-    att.append(_card_part(a_play, a_card) if worded else ("", 0 if a_card is None else a_card.rank))
-    if ab.test:
-        att.append(("favoured suit", ab.test))
-    if a_pair == "dead_eyed_aim":
-        att.append(("Dead Eyed Aim", rules.sheriff_bonus))
-    dfn: list[tuple[str, int]] = [("defence", defender.defence)]
-    dfn.append(_card_part(d_play, d_card) if worded else ("", 0 if d_card is None else d_card.rank))
-    if db.test:
-        dfn.append(("favoured suit", db.test))
-    if defender.clothing:
-        dfn.append(("padded clothing", defender.clothing))
-    if kind == "shot" and cover:
-        dfn.append(("cover", cover))
-    if d_pair == "dead_eyed_aim":
-        dfn.append(("Dead Eyed Spirit", rules.sheriff_bonus))
-
-    a_total, d_total = sum(v for _, v in att), sum(v for _, v in dfn)
+    a_skill = attacker.strength if kind == "combat" else attacker.shooting
+    a_face = 0 if a_card is None else a_card.rank
+    d_face = 0 if d_card is None else d_card.rank
+    a_aim = rules.sheriff_bonus if a_pair == "dead_eyed_aim" else 0
+    d_aim = rules.sheriff_bonus if d_pair == "dead_eyed_aim" else 0
+    d_cover = cover if kind == "shot" else 0
+    a_total = a_skill + a_face + ab.test + a_aim
+    d_total = defender.defence + d_face + db.test + defender.clothing + d_cover + d_aim
     tie = a_total == d_total
     tie_break: TieBreak | None = None
     if tie:
@@ -388,32 +378,20 @@ def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_p
             tie_break = "score_draw"
         elif a_brk:
             tie_break = "attacker"
-            att.append(("favoured suit breaks the tie", 1))
         elif d_brk:
             tie_break = "defender"
-            dfn.append(("favoured suit breaks the tie", 1))
         else:
             tie_break = "none"
-    margin = sum(v for _, v in att) - sum(v for _, v in dfn)
+    margin = a_total - d_total + (tie_break == "attacker") - (tie_break == "defender")
     success = margin > 0
 
-    dmg: list[tuple[str, int]] = []
-    tough: list[tuple[str, int]] = []
-    wounds = 0
+    damage_total = toughness_total = wounds = 0
+    a_dirt = rules.outlaw_bonus if a_pair == "dirt_in_the_wound" else 0
+    d_dirt = rules.outlaw_bonus if d_pair == "dirt_in_the_wound" else 0
     if success:
-        dmg.append((f"margin {margin}" if worded else "", damage_from_margin(margin)))
-        if ab.damage:
-            dmg.append(("favoured suit", ab.damage))
-        if weapon.damage:
-            dmg.append((weapon.name, weapon.damage))
-        if a_pair == "dirt_in_the_wound":
-            dmg.append(("Dirt in the Wound", rules.outlaw_bonus))
-        tough.append(("toughness", defender.toughness))
-        if db.damage:
-            tough.append(("favoured suit", db.damage))
-        if d_pair == "dirt_in_the_wound":
-            tough.append(("Whiskey in the Wound", rules.outlaw_bonus))
-        wounds = max(0, sum(v for _, v in dmg) - sum(v for _, v in tough))
+        damage_total = damage_from_margin(margin) + ab.damage + weapon.damage + a_dirt
+        toughness_total = defender.toughness + db.damage + d_dirt
+        wounds = max(0, damage_total - toughness_total)
     else:
         margin = 0
 
@@ -421,6 +399,41 @@ def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_p
     if not worded:
         return DuelNumbers(success, wounds, d_wounds - wounds <= 0, friendly,
                            a_wounds - attacker.wounds, d_wounds - defender.wounds)
+
+    # The words: the same terms, those that count, each with its name.
+    att: list[tuple[str, int]] = [("strength" if kind == "combat" else "shooting", a_skill), _card_part(a_play, a_card)]
+    if ab.test:
+        att.append(("favoured suit", ab.test))
+    if a_pair == "dead_eyed_aim":
+        att.append(("Dead Eyed Aim", a_aim))
+    dfn: list[tuple[str, int]] = [("defence", defender.defence), _card_part(d_play, d_card)]
+    if db.test:
+        dfn.append(("favoured suit", db.test))
+    if defender.clothing:
+        dfn.append(("padded clothing", defender.clothing))
+    if d_cover:
+        dfn.append(("cover", d_cover))
+    if d_pair == "dead_eyed_aim":
+        dfn.append(("Dead Eyed Spirit", d_aim))
+    if tie_break == "attacker":
+        att.append(("favoured suit breaks the tie", 1))
+    elif tie_break == "defender":
+        dfn.append(("favoured suit breaks the tie", 1))
+    dmg: list[tuple[str, int]] = []
+    tough: list[tuple[str, int]] = []
+    if success:
+        dmg.append((f"margin {margin}", damage_from_margin(margin)))
+        if ab.damage:
+            dmg.append(("favoured suit", ab.damage))
+        if weapon.damage:
+            dmg.append((weapon.name, weapon.damage))
+        if a_pair == "dirt_in_the_wound":
+            dmg.append(("Dirt in the Wound", a_dirt))
+        tough.append(("toughness", defender.toughness))
+        if db.damage:
+            tough.append(("favoured suit", db.damage))
+        if d_pair == "dirt_in_the_wound":
+            tough.append(("Whiskey in the Wound", d_dirt))
     steal_by = "attacker" if a_pair == "slippery_paws" else ("defender" if d_pair == "slippery_paws" else None)
     actions = tuple((s, x) for s, x in (("attacker", a_pair), ("defender", d_pair)) if x)
     return DuelResult(

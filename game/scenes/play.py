@@ -17,6 +17,9 @@ from engine.core import GameError
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 from game.controllers import AIWorker, GenericController
+from game.play.keys import HELP, KeysMixin
+from game.play.layout import BAR_H, PANEL_W
+from game.play.pointer import PointerMixin
 from game.render import overlays as ov
 from game.render.table_view import TableRenderer
 from game.render.text import font, plate
@@ -31,21 +34,6 @@ from game.userdirs import saves_dir
 
 from .base import Scene
 
-PANEL_W = 380
-BAR_H = 46
-HELP = [
-    "Controls",
-    "Left click a model: select it (its options fill the list); a second click activates it if that is all it can do",
-    "Left click the table with a model selected: move there if the engine allows (Shift+click: throw there)",
-    "Left drag: tape measure (from a model: base edge to base edge)",
-    "Right or middle drag: pan    Wheel: zoom    F: fit the table",
-    "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
-    "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
-    "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
-    "Hover an option: what it does and the rule    F2: rules glossary    L: legend    G: suggestions",
-    "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    M: sound    F1: this help",
-]
-
 
 def reveal_records(e, viewer) -> list[dict]:
     """A Frontier reveal for the tray: each player's cards, turned over together."""
@@ -58,7 +46,7 @@ def odds_text(o) -> str:
     return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
 
 
-class PlayScene(Scene):
+class PlayScene(PointerMixin, KeysMixin, Scene):
     def __init__(self, app, session: GameSession, map_name: str = ""):
         super().__init__(app)
         self.ai_enabled = True                     # a replay turns the AI off
@@ -457,198 +445,6 @@ class PlayScene(Scene):
             return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             self._mouse(ev)
-
-    def command(self, key: str) -> None:
-        if key == "undo":
-            self.undo()
-        elif key == "save":
-            self.save()
-        elif key == "load":
-            self.open_load()
-        elif key == "help":
-            self.show_help = not self.show_help
-        elif key in self.toggles:
-            self.toggles[key] = not self.toggles[key]
-            self.message = (f"{key} view {'on' if self.toggles[key] else 'off'}", self.t + 2.5)   # not the log
-            self._show_toggles()
-        elif key == "menu":
-            self.confirm_leave()
-
-    def _key(self, ev) -> None:
-        ctrl = ev.mod & pygame.KMOD_CTRL
-        if ctrl and ev.key == pygame.K_z:
-            self.undo()
-        elif ctrl and ev.key == pygame.K_s:
-            self.save()
-        elif ctrl and ev.key == pygame.K_o:
-            self.open_load()
-        elif ev.key == pygame.K_F1:
-            self.show_help = not self.show_help
-        elif ev.key == pygame.K_F2:
-            self.open_reference("glossary")
-        elif ev.key == pygame.K_l and not ctrl:
-            self.open_reference("legend")
-        elif ev.key == pygame.K_h and not ctrl and self.ai_enabled:
-            self.open_history()
-        elif ev.key == pygame.K_g and not ctrl:
-            self.suggest = not self.suggest
-            self._last_prompt = None
-            self._fill_options()
-            self.message = (f"suggestions {'on: the easy agent’s pick is starred' if self.suggest else 'off'} (G)",
-                            self.t + 3.0)
-        elif ev.key in (pygame.K_f, pygame.K_HOME):
-            self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
-        elif ev.key == pygame.K_ESCAPE:
-            if self.reference is not None:
-                self.reference = None
-            elif self.show_help:
-                self.show_help = False
-            elif self.ctrl:
-                self.ctrl.deselect()
-                self._last_selected = None
-                self._last_prompt = None
-                self._fill_options()
-            self.tape = None
-        elif ev.key == pygame.K_r:
-            self.command("reach")
-        elif ev.key == pygame.K_v:
-            self.command("sight")
-        elif ev.key == pygame.K_t:
-            self.command("threat")
-        elif ev.key == pygame.K_a and not ctrl:
-            self.set_animations(not self.tray.animate)
-        elif ev.key == pygame.K_m and not ctrl:
-            self.set_sound(not self.sound)
-        elif ev.key == pygame.K_p and not ctrl:
-            self.prone_moves = not self.prone_moves
-            if self.ctrl:
-                self.ctrl.prone = self.prone_moves
-            self.message = (f"moves end {'Prone' if self.prone_moves else 'standing'} (P)", self.t + 3.0)
-        elif ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.speed = min(8.0, self.speed * 1.5)
-            self.say(f"AI speed x{self.speed:.1f}")
-        elif ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.speed = max(0.25, self.speed / 1.5)
-            self.say(f"AI speed x{self.speed:.1f}")
-        elif ev.key == pygame.K_TAB and self.ctrl:
-            actors = sorted(self.ctrl.actors())
-            if actors:
-                cur = self.ctrl.selected
-                nxt = actors[(actors.index(cur) + 1) % len(actors)] if cur in actors else actors[0]
-                self.select(nxt)
-        elif pygame.K_1 <= ev.key <= pygame.K_9 and self.ctrl:
-            out = self.ctrl.hotkey(ev.key - pygame.K_0)
-            if out.choice is not None:
-                self.submit(out.choice)
-
-    def select(self, mid) -> None:
-        if self.ctrl:
-            out = self.ctrl.click_model(mid)
-            self._last_prompt = None
-            if out.choice is not None:
-                self.submit(out.choice)
-            else:
-                self._fill_options()
-
-    def screen_pos_of(self, mid: str) -> tuple[int, int]:
-        """Where a model is drawn in the window (for tests and screenshots)."""
-        p = next(q for q in self.pieces if q["id"] == mid)
-        x, y = ov.mm_to_screen(self.cam, p["x"], p["y"])
-        return round(x) + self.table_rect.x, round(y) + self.table_rect.y
-
-    def _table_pos(self, pos):
-        return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
-
-    def _mouse(self, ev) -> None:
-        if ev.type == pygame.MOUSEWHEEL:
-            if self.table_rect.collidepoint(self.mouse):
-                self.cam.zoom_at(1.15 ** ev.y, *self._table_pos(self.mouse))
-            return
-        pos = ev.pos
-        self.mouse = pos
-        if ev.type == pygame.MOUSEMOTION:
-            if self.panning:
-                self.cam.pan(*ev.rel)
-            elif self.drag_start is not None and math.dist(self.drag_start, pos) > 6:
-                self._update_tape(self.drag_start, pos)
-            return
-        if not self.table_rect.collidepoint(pos) and ev.type == pygame.MOUSEBUTTONDOWN:
-            return
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            if ev.button in (2, 3):
-                self.panning = True
-            elif ev.button == 1:
-                self.drag_start = pos
-                self.tape = None
-        elif ev.type == pygame.MOUSEBUTTONUP:
-            if ev.button in (2, 3):
-                self.panning = False
-            elif ev.button == 1 and self.drag_start is not None:
-                moved = math.dist(self.drag_start, pos) > 6
-                start, self.drag_start = self.drag_start, None
-                if moved:
-                    self._update_tape(start, pos)
-                else:
-                    self.click(start)
-
-    def _mm(self, pos):
-        return ov.screen_to_mm(self.cam, *self._table_pos(pos))
-
-    def _update_tape(self, start, pos) -> None:
-        a, b = self._mm(start), self._mm(pos)
-        pa = ov.piece_at(self.pieces, {}, *a)
-        pb = ov.piece_at(self.pieces, {}, *b)
-        self.tape = (a, b, pa, pb)
-
-    def tape_length(self) -> tuple[float, tuple, tuple] | None:
-        """Length (mm) of the tape, and its ends: base edge to base edge where it starts or
-        ends on a model (as a player measures), else point to point."""
-        if not self.tape:
-            return None
-        a, b, pa, pb = self.tape
-        a = (pa["x"], pa["y"]) if pa else a
-        b = (pb["x"], pb["y"]) if pb else b
-        d = math.dist(a, b)
-        if d < 1e-9:
-            return 0.0, a, b
-        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-        ra, rb = (pa["radius"] if pa else 0.0), (pb["radius"] if pb else 0.0)
-        length = max(0.0, d - ra - rb)
-        return length, (a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb)
-
-    def click(self, pos) -> None:
-        """A left click on the table: a model (select, pick, target) or a point (a space)."""
-        if self.ctrl is None:
-            return
-        x, y = self._mm(pos)
-        p = ov.piece_at(self.pieces, {}, x, y)
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if p is not None and shift and self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected) \
-                and p["player"] == self.decision.player:
-            out = self.ctrl.add_to_group(p["id"])     # Shift+click: a friend in or out of the group
-            self._last_prompt = None
-            self._fill_options()
-            if out.refusal:
-                self.say(out.refusal, error=True)
-            return
-        if p is not None and (p["id"] in self.ctrl.actors() or self.ctrl.selected is not None):
-            out = self.ctrl.click_model(p["id"])
-            self._last_prompt = None
-            if out.choice is not None:
-                self.submit(out.choice)
-                return
-            if out.selected == p["id"] or out.selected == self.ctrl.selected and p["id"] != self.ctrl.selected:
-                self._fill_options()
-                if out.refusal is None:
-                    return
-            if out.refusal and not self.ctrl.spaces_for(self.ctrl.selected):
-                self.say(out.refusal, error=True)
-                return
-        out = self.ctrl.click_table(x, y, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        if out.choice is not None:
-            self.submit(out.choice)
-        elif out.refusal:
-            self.say(out.refusal, error=True)
 
     # --- actions --------------------------------------------------------------------------
     def undo(self) -> None:

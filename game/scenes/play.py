@@ -12,13 +12,15 @@ import math
 import pygame
 import pygame_gui
 
-from engine.core import GameError
-from engine.rulesets.common import MoveSpace, MoveTo
 from engine.table import Base
 from game.controllers import AIWorker, GenericController
+from game.play.ai_turns import AITurnsMixin
+from game.play.answers import AnswersMixin, reveal_records
 from game.play.commands import CommandsMixin
+from game.play.handover import HandoverMixin
 from game.play.keys import HELP, KeysMixin
 from game.play.layout import BAR_H, PANEL_W
+from game.play.picks import PicksMixin
 from game.play.pointer import PointerMixin
 from game.render import overlays as ov
 from game.render.table_view import TableRenderer
@@ -27,17 +29,11 @@ from game.session import GameSession
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
 from game.ui.card_hand import CardHand
-from game.ui.dice_tray import DiceTray, Offer
-from game.ui.effects import TableEffects, route_of
+from game.ui.dice_tray import DiceTray
+from game.ui.effects import TableEffects
 from game.ui.status import status_line
 
 from .base import Scene
-
-
-def reveal_records(e, viewer) -> list[dict]:
-    """A Frontier reveal for the tray: each player's cards, turned over together."""
-    return [{"label": "you" if str(p) == str(viewer) else f"player {p}", "cards": list(codes), "player": int(p)}
-            for p, codes in sorted(e.data["cards"].items())]
 
 
 def odds_text(o) -> str:
@@ -45,7 +41,8 @@ def odds_text(o) -> str:
     return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
 
 
-class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
+class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin, PicksMixin, AITurnsMixin,
+                Scene):
     def __init__(self, app, session: GameSession, map_name: str = ""):
         super().__init__(app)
         self.ai_enabled = True                     # a replay turns the AI off
@@ -223,61 +220,6 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
 
-    def _spend_picked(self) -> None:
-        """The shortfall's cards picked at once: each one the engine's own decision in turn."""
-        picked, self.hand.picked = list(self.hand.picked), []
-        player = self.decision.player
-        for code in picked:
-            d = self.decision
-            if d is None or d.player != player or self.ctrl is None:
-                break
-            opt = next((o for o in d.options if getattr(o, "card", None) == code), None)
-            if opt is None or not self.submit(opt):
-                break
-
-    def _refuse_pair(self, a: str, b: str) -> None:
-        """Two cards that make no pair the rules allow: the engine's own reason."""
-        d = self.decision
-        commit = next((o for o in d.options if isinstance(getattr(o, "cards", None), tuple)), None)
-        if commit is None:
-            return
-        try:
-            self.session.game.check(d.player, type(commit)((a, b)), d.seq)
-        except GameError as err:
-            self.say(str(err).split("\n")[0], error=True)
-
-    def _keep_offer(self) -> Offer | None:
-        """A Doubles keep to make by clicking the dice in the tray: the dice the deciding side
-        rolled, from the view; how many to pick, from the engine's options."""
-        d = self.decision
-        if self.ctrl is None or d is None or d.kind != "keep" or not d.options:
-            return None
-        who = getattr(d.options[0], "fighter", None)
-        at = self.view.get("attack") or {}
-        role = "attacker" if who == at.get("attacker") else "defender"
-        dice = ((at.get("dice") or {}).get(role) or {}).get("dice") or []
-        picks = max(len(o.values) for o in d.options)
-        return Offer(f"Click the {picks} dice to keep", [tuple(x) for x in dice], picks, self.viewer)
-
-    def _picked_keep(self) -> None:
-        """The dice clicked in the tray make a keep: the engine's option, or its refusal."""
-        o = self.tray.offer
-        if o is None or len(o.chosen) < o.picks:
-            return
-        by_id = {did: (v, pen) for did, v, pen in o.dice}
-        vals = sorted((by_id[i][0] for i in o.chosen), reverse=True)
-        pens = sorted((by_id[i][0] for i in o.chosen if by_id[i][1]), reverse=True)
-        o.chosen = []
-        d = self.decision
-        for opt in d.options:
-            if sorted(opt.values, reverse=True) == vals and sorted(opt.penalty_values, reverse=True) == pens:
-                self.submit(opt)
-                return
-        try:
-            self.session.game.check(d.player, type(d.options[0])(d.options[0].fighter, tuple(vals), tuple(pens)), d.seq)
-        except GameError as err:
-            self.say(str(err).split("\n")[0], error=True)
-
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""
         if "%" in label:
@@ -295,86 +237,6 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
         return label if cache[key] is None else f"{label}: {cache[key]}"
 
     # --- answering ------------------------------------------------------------------------
-    def submit(self, choice) -> bool:
-        d = self.decision
-        before = {p["id"]: (p["x"], p["y"]) for p in self.pieces}
-        routes = {}
-        for sp in d.spaces:                         # the route a move of ours will glide along
-            if isinstance(sp, MoveSpace) and isinstance(choice, MoveTo) and sp.actor == choice.model:
-                got = sp.route(choice)
-                if got is not None:
-                    routes[choice.model] = got[0]
-        try:
-            step = self.session.submit(d.player, choice, d.seq)
-        except GameError as err:
-            self.say(str(err).split("\n")[0], error=True)
-            return False
-        seen = [e for e in step.events if e.visible(self.viewer)]
-        if step.by_ai:                              # what the AI's turn touched, ringed until we act
-            from game.controllers.generic import involved
-            ids = {p["id"] for p in self.pieces}
-            self.ai_named.update(involved(choice, ids))
-            for e in seen:
-                self.ai_named.update(v for k, v in (e.data or {}).items()
-                                     if k in ("model", "fighter", "attacker", "defender", "target", "shooter")
-                                     and isinstance(v, str) and v in ids)
-        else:
-            self.ai_named.clear()
-        for e in seen:
-            self.log.add(e.text, e.kind, e.data.get("rolls"), private=e.visible_to is not None)
-            if e.data.get("rolls"):
-                self.tray.add(e.text, e.data["rolls"], self.t)
-                self._sound("dice")
-            elif e.kind == "reveal" and isinstance(e.data.get("cards"), dict):
-                self.tray.add(e.text, reveal_records(e, self.viewer), self.t)
-                self._sound("card")
-        self.hand.on_events(seen, self.t)
-        if self.tray.animate:
-            self.effects.add(seen, self.t)
-        for e in seen:                              # the AI's routes, where its events give them
-            mid = (e.data or {}).get("model") or (e.data or {}).get("fighter")
-            if e.kind == "move" and isinstance(mid, str) and mid in before and "path" in (e.data or {}):
-                routes.setdefault(mid, route_of(e, before[mid], before[mid]))
-        self._after_change(before, animate=self.tray.animate, routes=routes)
-        return True
-
-    def _after_change(self, before, animate: bool, routes=None) -> None:
-        self._reach_cache.clear()
-        self._shade_cache.clear()
-        self.refresh()
-        now = self.t
-        if animate:                                 # every move glides, ours as the AI's
-            for p in self.pieces:
-                a = before.get(p["id"])
-                b = (p["x"], p["y"])
-                if a and math.dist(a, b) > 0.5:
-                    route = list((routes or {}).get(p["id"]) or [a, b])
-                    route[0], route[-1] = a, b
-                    length = sum(math.dist(route[i], route[i + 1]) for i in range(len(route) - 1))
-                    dur = min(1.2, 0.25 + length / 400.0) / self.speed
-                    self.anim[p["id"]] = (route, now, dur)
-        self._check_flow()
-
-    def _check_flow(self) -> bool:
-        """Game over, or a pass screen before anything private of another player is drawn.
-        True when the scene was left (nothing more may be drawn or answered here)."""
-        from .game_over import GameOverScene
-        from .passing import PassScene
-
-        s = self.session
-        if s.game.over:
-            if getattr(self, "game_over_seen", False):
-                return False              # the players came back to look at the table
-            if self.app.scene is self:
-                self.app.switch(GameOverScene(self.app, s, self))
-            return True
-        due = s.pass_due()
-        if due is not None:
-            if self.app.scene is self:
-                self.app.switch(PassScene(self.app, self, due))
-            return True
-        return False
-
     def say(self, text: str, error: bool = False) -> None:
         self.message = (text, self.t + 5.0)
         self.log.add(("refused: " if error else "") + text, "error" if error else "info")
@@ -464,39 +326,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
         for k, (route, t0, dur) in list(self.anim.items()):
             if self.t - t0 >= dur:
                 del self.anim[k]
-        if self.worker is not None:
-            if self.worker.done:
-                w, self.worker = self.worker, None
-                if w.error is not None:
-                    self.say(f"the AI failed: {w.error!r}", error=True)
-                    self.ai_wait = 1e9     # stop the AI; the game stays as it was
-                    return
-                if s.pending() is not None and s.pending().seq == w.seq:
-                    self.submit(w.choice)
-                    self.ai_wait = self.t + 0.35 / self.speed
-                    self._show_reason(w.player, w.choice)
-            return
-        following = self.speed < 2 and self.effects.busy(self.t)      # let a shot be seen landing
-        if self.ai_enabled and s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait \
-                and self.app.scene is self:
-            self.worker = AIWorker(s)
-
-    def positions(self) -> dict:
-        """Where gliding models are drawn now: along their route, eased at both ends."""
-        out = {}
-        for k, (route, t0, dur) in self.anim.items():
-            f = min(1.0, max(0.0, (self.t - t0) / dur))
-            f = f * f * (3 - 2 * f)
-            legs = [math.dist(route[i], route[i + 1]) for i in range(len(route) - 1)]
-            go = f * sum(legs)
-            for i, leg in enumerate(legs):
-                if go <= leg or i == len(legs) - 1:
-                    u = 0.0 if leg <= 0 else min(1.0, go / leg)
-                    a, b = route[i], route[i + 1]
-                    out[k] = (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
-                    break
-                go -= leg
-        return out
+        self._ai_step()
 
     def _memo(self, key, make):
         """Surfaces made from text (the bar, the panel) are drawn once per content."""
@@ -528,10 +358,6 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
         if self.message and self.t < self.message[1]:
             lab = plate(self.message[0][:140], 17, bg=(40, 20, 14, 230))
             screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10)))
-
-    def _busy(self) -> bool:
-        """The AI is thinking: ask the table nothing (see controllers/ai.py)."""
-        return self.worker is not None
 
     def _draw_table_overlays(self, surf) -> None:
         cam = self.cam
@@ -616,15 +442,6 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, Scene):
         y = r.y if r is not None else self.options.rect.y
         y = max(4, min(y, screen.get_height() - card.get_height() - 4))
         screen.blit(card, (self.panel_rect.x - card.get_width() - 6, y))
-
-    def _show_reason(self, player: int, choice) -> None:
-        """The AI's one-line reason, floating over the model it moved or acted with."""
-        from game.controllers.generic import involved
-        from game.ui.effects import Effect
-        why = getattr(self.session.agents.get(player), "reason", "")
-        ids = involved(choice, {p["id"] for p in self.pieces})
-        if why and ids and self.tray.animate:
-            self.effects.effects.append(Effect("float", ids[0], None, why, (190, 215, 255), self.t + 0.3))
 
     def _suggestion(self) -> int | None:
         """The easy agent's pick for the player deciding, from that player's own view (G)."""

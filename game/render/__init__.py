@@ -1,5 +1,6 @@
-"""Drawing the table: ``TableRenderer`` (table_view) with its parts (camera, geoms, look, painters,
-text), the overlays, headless PNGs (png)."""
+"""Drawing the table: ``TableRenderer`` (table_view, with table_image, table_ground, table_pieces
+and table_marks) and its helpers (camera, geoms, look, painters, text), the overlays, headless
+PNGs (png)."""
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

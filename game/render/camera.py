@@ -2,6 +2,7 @@
 panned table keeps its pixels."""
 from __future__ import annotations
 
+import math
 
 import pygame
 
@@ -65,3 +66,8 @@ class _SpriteCamera(Camera):
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         return (self.viewport.x + (x - self.ox) * self.scale, self.viewport.y + (self.oy - y) * self.scale)
+
+
+def _rnd(v: float) -> int:
+    """Round half up: unlike round(), the same for v and v + any whole number (panning)."""
+    return math.floor(v + 0.5)

@@ -1,0 +1,136 @@
+"""The game screen's commands: undo, save and load, leaving for the launcher (asked first, the
+game autosaved), the history (H), the glossary and legend (F2, L), sound and animations.
+
+A part of ``PlayScene`` (``game/scenes/play.py``). Undo goes through ``GameSession.undo``, which
+knows how far back the player may go (not past dice, a card shown or the other side's answer).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+import pygame
+import pygame_gui
+
+from engine.core import GameError
+from game.session import GameSession
+from game.userdirs import saves_dir
+
+
+class CommandsMixin:
+    """Undo, files, menu and settings of ``PlayScene``."""
+
+    def undo(self) -> None:
+        if self.worker is not None:
+            self.say("wait for the AI to finish its move", error=True)
+            return
+        if self.session.undo():
+            self.anim.clear()
+            self.effects.clear()
+            self._reach_cache.clear()
+            self._shade_cache.clear()
+            self.refresh(rebuild_log=True)
+            self.say("took back your last decision")
+        else:
+            self.say("nothing to undo: the last decision revealed dice or cards, or was the other side's", error=True)
+
+    def _sound(self, name: str) -> None:
+        if self.sound:
+            from game.ui import sounds
+            sounds.play(name)
+
+    def set_sound(self, on: bool) -> None:
+        from game.settings import Settings
+        self.sound = on
+        st = Settings.load()
+        st.sound = on
+        st.save()
+        self.message = (f"sound {'on' if on else 'off'} (M)", self.t + 3.0)
+
+    def set_animations(self, on: bool) -> None:
+        """Rolling dice, gliding moves and shots on the table, on or off (remembered)."""
+        from game.settings import Settings
+        self.tray.animate = on
+        if not on:
+            self.tray.settle()
+            self.anim.clear()
+            self.effects.clear()
+        st = Settings.load()
+        st.animations = on
+        st.save()
+        self.message = (f"animations {'on' if on else 'off'} (A)", self.t + 3.0)
+
+    def confirm_leave(self) -> None:
+        """Menu: ask first, and say where the game will wait (the autosave, which the launcher's
+        Continue takes up again)."""
+        if self.leave_dialog is not None and self.leave_dialog.alive():
+            return
+        from game.userdirs import autosave_file
+        r = pygame.Rect(0, 0, 460, 230)
+        r.center = self.table_rect.center
+        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
+            r, f"Leave this game for the launcher? It is saved as it stands to {autosave_file()}; "
+               "the launcher's Continue button takes it up again.",
+            self.ui, window_title="Leave the game?", action_short_name="Leave")
+
+    def leave(self) -> None:
+        from game.scenes.launcher import LauncherScene
+        from game.userdirs import autosave_file
+
+        try:
+            autosave_file().parent.mkdir(parents=True, exist_ok=True)
+            self.session.save(autosave_file())
+        except (OSError, GameError) as err:
+            self.say(f"could not save the game to {autosave_file()}: {err}; it stays open", error=True)
+            return
+        self.app.switch(LauncherScene(self.app))
+
+    def save(self, path=None) -> str | None:
+        s = self.session.game.setup
+        try:
+            if path is None:  # the client's own saves folder is made on first use
+                saves_dir().mkdir(parents=True, exist_ok=True)
+                path = saves_dir() / f"{s.ruleset}-{self.map_name}-{datetime.now():%Y%m%d-%H%M%S}.json"
+            self.session.save(path)
+        except (OSError, GameError) as err:
+            self.say(f"could not save to {path}: {err}", error=True)
+            return None
+        self.say(f"saved to {path}")
+        return str(path)
+
+    def open_load(self) -> None:
+        d = saves_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect(160, 80, 640, 480), self.ui, window_title="Load a saved game",
+            initial_file_path=str(d), allow_existing_files_only=True)
+
+    def _load(self, path) -> None:
+        from engine.data.errors import DataError
+        from game.scenes.play import PlayScene   # not type(self): a replay's Load opens a game
+
+        try:
+            session = GameSession.load(path)
+        except DataError as err:
+            self.say(str(err).split("\n")[0], error=True)
+            return
+        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
+
+    def open_history(self) -> None:
+        """H: any earlier position of this game on the table, as this player saw it, without
+        undoing anything (Esc comes back)."""
+        if self.worker is not None:
+            self.say("wait for the AI to finish its move", error=True)
+            return
+        from game.scenes.replay import ReplayScene
+        g = self.session.game
+        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self))
+
+    def open_reference(self, which: str) -> None:
+        """F2: the rules glossary; L: the legend. The same key again closes it."""
+        from game.ui.help_panels import glossary_panel, legend_panel
+        if self.reference is not None and self.reference_kind == which:
+            self.reference = None
+            return
+        rs = self.session.game.setup.ruleset
+        self.reference = glossary_panel(rs, self.session.game.rules.name) if which == "glossary" else legend_panel(rs)
+        self.reference_kind = which

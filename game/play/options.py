@@ -1,0 +1,91 @@
+"""The game screen's side panel as words: the prompt, the options list (attacks with the engine's
+odds, the easy agent's pick starred when asked with G), and the Reach / Sight / Threat buttons
+held down while their shading is on.
+
+A part of ``PlayScene`` (``game/scenes/play.py``): it reads the scene's ``decision``, ``ctrl``
+and ``view`` and fills its ``prompt``, ``options``, ``hand`` and ``tray``.
+"""
+from __future__ import annotations
+
+
+def odds_text(o) -> str:
+    """The engine's odds in a few words: the first outcomes of the chain (hit, wound, out)."""
+    return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
+
+
+class OptionsMixin:
+    """The prompt, the options and the toggles of ``PlayScene``."""
+
+    def _fill_options(self) -> None:
+        d = self.decision
+        if d is None:
+            prompt = "The game is over."
+        elif self.ctrl is None:
+            prompt = f"{self.names[d.player]} is thinking: {d.prompt}"
+        else:
+            prompt = f"{self.names[d.player]}: {d.prompt}"
+            if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):
+                n = len(self.ctrl.group)
+                prompt += (" - Shift+click friends to form a group" if not n
+                           else f" - group: {n + 1} models" + ("" if self.ctrl.group_option() is not None
+                                                              else " (not a group the rules allow yet)"))
+            if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
+                prompt += " - or click the table"
+                if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
+                    alt = self.ctrl.table_spaces(alternate=True)[0].describe()
+                    prompt += f" (Shift+click: {alt})"
+        items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
+        tip = self._suggestion()
+        if tip is not None:
+            items = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in items]
+        general = self.ctrl.general() if self.ctrl else []
+        self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None)
+        self.tray.set_offer(self._keep_offer())
+        key = (prompt, tuple(items), tuple(general))
+        if key == self._last_prompt:
+            return
+        self._last_prompt = key
+        self.prompt.set_text(prompt.replace("<", "&lt;"))
+        self._listed = [i for i, _ in items]
+        self.options.set(general, items)
+
+    def _with_odds(self, i: int, label: str) -> str:
+        """An attack's label with the engine's odds, where the label does not give them yet."""
+        if "%" in label:
+            return label
+        cache = self.__dict__.setdefault("_odds_cache", {})
+        key = (self.session.version, i)
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            try:
+                o = self.session.game.attack_odds(self.decision.options[i])
+            except Exception:  # odds are an aid: never a reason to fail a frame
+                o = None
+            cache[key] = odds_text(o) if o is not None else None
+        return label if cache[key] is None else f"{label}: {cache[key]}"
+
+    def _suggestion(self) -> int | None:
+        """The easy agent's pick for the player deciding, from that player's own view (G)."""
+        d = self.decision
+        if not self.suggest or self.ctrl is None or d is None:
+            return None
+        key = (self.session.version, d.seq)
+        if self._suggested[0] != key:
+            from engine.ai import make_agent
+            try:
+                agent = make_agent("easy", d.player, d.seq)
+                agent.attach(self.session.game.table, self.session.game.rules)
+                c = agent.choose(d, self.session.game.view(d.player))
+                pick = d.options.index(c) if c in d.options else None
+            except Exception:  # noqa: BLE001 - a suggestion is an aid, never a reason to fail
+                pick = None
+            self._suggested = (key, pick)
+        return self._suggested[1]
+
+    def _show_toggles(self) -> None:
+        """The Reach, Sight and Threat buttons stay pressed while their shading is on."""
+        for key in ("reach", "sight", "threat"):
+            b = self.buttons.get(key)
+            if b is not None and b.is_selected != bool(self.toggles.get(key)):
+                (b.select if self.toggles.get(key) else b.unselect)()

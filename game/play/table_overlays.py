@@ -1,0 +1,174 @@
+"""What the game screen draws over the table: the pieces where they glide, the reach, sight and
+threat shading, the range rings, the live move preview (the engine's route and its cost, or why
+not), the AI's named models, the group being formed, the tape, and the hover tooltips (a model's
+card, or aiming: sight, range and the odds of each attack).
+
+A part of ``PlayScene`` (``game/scenes/play.py``). Nothing here asks the table while the AI
+thinks (``_busy``); shading is cached per model and game version.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from engine.table import Base
+from game.play.options import odds_text
+from game.render import overlays as ov
+
+
+class TableOverlaysMixin:
+    """The overlays and tooltips on the table of ``PlayScene``."""
+
+    def _draw_table_overlays(self, surf) -> None:
+        cam = self.cam
+        pos = self.positions()
+        ctrl = self.ctrl
+        mouse_in = self.table_rect.collidepoint(self.mouse)
+        mx, my = self._mm(self.mouse) if mouse_in else (None, None)
+        hover = ov.piece_at(self.pieces, pos, mx, my) if mouse_in else None
+        sel = ctrl.selected if ctrl else None
+        if not self._busy() and ctrl and sel:
+            if self.toggles["reach"]:
+                self._draw_reach(surf, ctrl, sel)
+            if self.toggles["sight"]:
+                self._draw_shade(surf, sel, mine=True)
+        if not self._busy() and self.toggles["threat"] and self.viewer:
+            self._draw_shade(surf, None, mine=False)
+        if not self._busy() and sel and self.toggles.get("rings", True):
+            p = next((q for q in self.pieces if q["id"] == sel), None)
+            if p is not None:
+                for name, reach in self._ranges(sel):
+                    ov.draw_ring(surf, cam, pos.get(sel, (p["x"], p["y"])), p["radius"] + reach, name)
+        # live move preview
+        pv = None
+        if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
+            pv = ctrl.preview(mx, my, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            if pv is not None:
+                if pv.path:
+                    ov.draw_path(surf, cam, pv.path, pv.legal)
+                if not pv.legal:
+                    ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+        ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
+        ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
+                       actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
+        self.effects.draw(surf, cam, self.pieces, pos, self.t)
+        for p in self.pieces:                         # what the AI's last turn was about
+            if p["id"] in self.ai_named and not p["out"]:
+                c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
+                pygame.draw.circle(surf, (170, 200, 255), c, p["radius"] * cam.px_per_mm + 9, 1)
+        if ctrl and ctrl.group:                       # the group being formed
+            for p in self.pieces:
+                if p["id"] in ctrl.group:
+                    c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
+                    pygame.draw.circle(surf, (140, 240, 160), c, p["radius"] * cam.px_per_mm + 6, 3)
+        tip = None
+        if hover is not None and sel and hover["id"] != sel and not self._busy():
+            tip = self._aim_lines(sel, hover)
+        elif hover is not None:
+            tip = self._piece_lines(hover)
+        elif pv is not None:
+            if pv.cost is not None:
+                tip = [f"move {ov.length_text(pv.cost, self.unit)} of {ov.length_text(pv.allowance, self.unit)}"
+                       + (", ending Prone" if self.prone_moves and ctrl.prone_offered() else ""),
+                       f"{ov.length_text(max(0.0, pv.allowance - pv.cost), self.unit)} left"]
+                crow = math.dist(pv.path[0], pv.path[-1]) if pv.path else pv.cost
+                if pv.cost > crow + 1.0:
+                    tip.append(f"{ov.length_text(crow, self.unit)} as the crow flies; the rest is climbing or detour")
+            elif not pv.legal:
+                tip = ["not allowed", pv.reason or ""]
+        if self.tape:
+            length, a, b = self.tape_length()
+            edge = " (base to base)" if (self.tape[2] or self.tape[3]) else ""
+            ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
+        if tip:
+            ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
+
+    def _ranges(self, mid: str):
+        cache = self.__dict__.setdefault("_ranges_cache", {})
+        key = (mid, self.session.version)
+        if key not in cache:
+            cache.clear()
+            cache[key] = self.session.game.ranges(mid)
+        return cache[key]
+
+    def _piece_lines(self, p) -> list[str]:
+        side = self.names.get(p["player"], f"Player {p['player']}")
+        lines = [f"{p['name']}  ({side})"]
+        if p["health"]:
+            lines.append(p["health"])
+        lines += p["profile"]
+        if p["markers"]:
+            from game.ui.help_panels import marker_words
+            lines += marker_words(self.session.game.setup.ruleset, p["markers"])
+        if p["out"]:
+            lines.append("out of the game")
+        return lines
+
+    def _base(self, p) -> Base:
+        return Base(p["id"], p["x"], p["y"], p["radius"], p["height"], p["facing"] or 0.0, p["z"])
+
+    def _draw_sight_line(self, a, b) -> float:
+        others = [self._base(p) for p in self.pieces if not p["out"] and p["id"] not in (a["id"], b["id"])]
+        s = self.session.game.table.sight(self._base(a), self._base(b), others)
+        return float(s.visible_fraction)
+
+    def _aim_lines(self, sel_id, target) -> list[str]:
+        """Hovering a model with one selected: sight, range, and the odds of each attack."""
+        a = next((p for p in self.pieces if p["id"] == sel_id), None)
+        if a is None:
+            return self._piece_lines(target)
+        frac = self._draw_sight_line(a, target)
+        surf = self.app.screen.subsurface(self.table_rect)
+        ov.draw_rays(surf, self.cam, (a["x"], a["y"]), (target["x"], target["y"]), frac)
+        gap = max(0.0, math.dist((a["x"], a["y"]), (target["x"], target["y"])) - a["radius"] - target["radius"])
+        lines = [f"{a['name']} -> {target['name']}",
+                 f"range {ov.length_text(gap, self.unit)} base to base; {frac:.0%} of it visible"]
+        lines += self.session.game.aim_info(sel_id, target["id"])
+        if self.ctrl:
+            odds_fn = getattr(self.session.game, "attack_odds", None)
+            for i, ids in enumerate(self.ctrl.ids_of):
+                if ids and ids[0] == sel_id and target["id"] in ids[1:]:
+                    label = self.decision.labels[i]
+                    if odds_fn is not None:
+                        o = odds_fn(self.decision.options[i])
+                        if o is not None:
+                            label = f"{label}: {odds_text(o)}"
+                    lines.append(label)
+        return lines + [""] + self._piece_lines(target)[:2]
+
+    def _draw_reach(self, surf, ctrl, sel) -> None:
+        key = (sel, self.session.version)
+        if key not in self._reach_cache:
+            spaces = [s for s in ctrl.spaces_for(sel) if hasattr(s, "reach")]
+            r = None
+            if spaces:
+                try:
+                    # cells of a fiftieth of the allowance (2.5 to 6.35 mm): a shaded edge is then
+                    # within a few mm of where check's answer changes, on a 11 cm Doubles move too
+                    r = spaces[0].reach(max(2.5, min(6.35, spaces[0].allowance / 50)))
+                except Exception as err:  # a preview must never take the game down
+                    self.say(f"reach preview failed: {err!r}", error=True)
+                    self.toggles["reach"] = False
+            self._reach_cache[key] = None if r is None else (ov.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230)), r)
+        got = self._reach_cache[key]
+        if got is not None:
+            img, r = got
+            ov.draw_grid_overlay(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
+
+    def _draw_shade(self, surf, sel, mine: bool) -> None:
+        """Shade what a model sees (or what the enemy sees), from the engine's visibility grid."""
+        fn = getattr(self.session.game.table, "visible_grid", None)
+        if fn is None:
+            return
+        key = ("mine" if mine else "threat", sel, self.session.version)
+        if key not in self._shade_cache:
+            if mine:
+                viewers = [p for p in self.pieces if p["id"] == sel]
+            else:
+                viewers = [p for p in self.pieces if not p["out"] and p["player"] != self.viewer]
+            g = fn([self._base(p) for p in viewers])
+            colour = (90, 170, 255, 95) if mine else (255, 80, 60, 90)
+            self._shade_cache[key] = (ov.mask_surface(g.mask, colour), g)
+        img, g = self._shade_cache[key]
+        ov.draw_grid_overlay(surf, self.cam, img, g.origin, g.cell, g.mask.shape[0])

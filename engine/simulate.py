@@ -63,6 +63,23 @@ def play(game: Game, agents: dict, max_decisions: int = 50_000,
         if bind is not None:
             bind(lambda rng, p=player: game.sample_world(p, rng))
     n = 0
+    keep = game.__dict__.get("keep_labels")
+    game.keep_labels = False     # nobody here reads an answered decision's labels: unread ones stay unworded
+    try:
+        n = _play_loop(game, agents, max_decisions, on_step)
+    finally:
+        if keep is None:
+            del game.keep_labels
+        else:
+            game.keep_labels = keep
+    result = game.result()
+    if result is None:
+        raise DidNotEnd("no decision is pending but the ruleset reports no result")
+    return Played(game, result, n)
+
+
+def _play_loop(game: Game, agents: dict, max_decisions: int, on_step) -> int:
+    n = 0
     with fewer_collections():
         while (d := game.pending()) is not None:
             if n >= max_decisions:
@@ -75,10 +92,7 @@ def play(game: Game, agents: dict, max_decisions: int = 50_000,
             n += 1
             if on_step is not None:
                 on_step(game)
-    result = game.result()
-    if result is None:
-        raise DidNotEnd("no decision is pending but the ruleset reports no result")
-    return Played(game, result, n)
+    return n
 
 
 def seats(index: int, swap_sides: bool) -> tuple[int, int]:

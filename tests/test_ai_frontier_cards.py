@@ -130,8 +130,6 @@ def test_search_agents_model_the_opponents_card():
 def test_healing_counts_for_whoever_heals(monkeypatch):
     """Heart of the Town healing is worth half a wound to the side that heals: a defender's own
     healing makes a card better for it, not worse (the sign was once wrong for defenders)."""
-    import dataclasses
-
     from engine.rulesets.frontier import duel
 
     g, d, agents = _to_card_decision(3, "attack card")
@@ -141,7 +139,9 @@ def test_healing_counts_for_whoever_heals(monkeypatch):
     heals = {"attacker_healed": 0, "defender_healed": 0}
 
     def healed(*a, **k):
-        return dataclasses.replace(real(*a, **k), **heals)
+        r = real(*a, **k)
+        assert isinstance(r, duel.DuelNumbers)     # the scorer asks for the numbers only
+        return r._replace(**heals)
 
     monkeypatch.setattr(duel, name, healed)
     card = (full_deck()[0],)

@@ -5,7 +5,9 @@ they were: the same seeds give the same final states. The hashes below were take
 start of the speed work (``b6a8e48``, main on 2026-12-03) before anything changed, and cover per
 ruleset: random and easy games on the home map with other rosters and the default ones, easy
 against random in both seats, and the first 20 searched decisions of ``hard:iters=2`` against
-easy (search playouts, sampled worlds, easy's kept moves).
+easy (search playouts, sampled worlds, easy's kept moves). Whole ``hard:iters=2`` games against
+easy in both seats (``HARD_GAMES``, added by the third pass, taken on ``b6a8e48`` too) carry the
+search through every phase, Frontier's card choices in the look-aheads among them.
 
 A hash that changes means a rule, an agent's choice or the RNG's draws changed: that is a
 deliberate change to name in the docs (docs/performance.md) with new hashes, never a speed-up.
@@ -36,6 +38,14 @@ HASHES = {
     "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
                 "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
                 "d36100823bdb888d", "9c7df93bc89084aa", "37fe3b2b5e214b07", "c802e5b6f87776d5"],
+}
+
+# whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
+# 1 then in seat 2; taken on b6a8e48 before the third pass changed anything
+HARD_GAMES = {
+    "counterblast": ["81b8da01e7defec5", "48c1ef189a50a983"],
+    "frontier": ["e33e8439d2584d82", "9f8f24a3d848867c"],
+    "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }
 
 
@@ -69,6 +79,17 @@ def test_seeded_games_keep_their_final_hashes(ruleset):
     want = HASHES[ruleset]
     wrong = [k for k, (a, b) in enumerate(zip(got, want)) if a != b]
     assert not wrong, f"{ruleset}: games {wrong} ended elsewhere than before ({[got[k] for k in wrong]})"
+
+
+@pytest.mark.parametrize("ruleset", sorted(HOME))
+def test_whole_searched_games_keep_their_final_hashes(ruleset):
+    mapfile = load_map(resolve_map(HOME[ruleset]))
+    got = []
+    for i, agents in enumerate((SEARCH, SEARCH[::-1])):
+        rec, _ = play_planned(ruleset, mapfile, plan_game(i, 28, default_rosters(ruleset), agents, crossed=False))
+        assert rec["error"] is None, rec["error"]
+        got.append(rec["final_hash"][:16])
+    assert got == HARD_GAMES[ruleset]
 
 
 def test_the_simulator_builds_no_view_for_an_agent_that_never_reads_it(monkeypatch):

@@ -20,7 +20,7 @@ from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Anno
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import candidate_moves, measure, view_key
+from .easy_moves import kept_spots, view_key
 from .geo import INF, walk_grid
 
 BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
@@ -131,8 +131,6 @@ class DoublesPolicy(Policy):
         mover = self.base(me)
         ebases = [self.base(e) for e in enemies]
         field_ = self.grid.field([(e["x"], e["y"]) for e in enemies])
-        moves = candidate_moves(space, self.grid, [field_], [(e["x"], e["y"]) for e in enemies],
-                                stop_short=2 * BASE_RADIUS_MM + 2.0)
         others = [self.base(f) for f in fs.values() if not f["out"] and f["key"] != me["key"]]
         here = MoveTo(me["key"], me["x"], me["y"])
         rng_mm = sh.max_range_cm(c.throw) * 10.0
@@ -142,9 +140,10 @@ class DoublesPolicy(Policy):
         # enemy's range plus its move
         threat_mm = [sh.max_range_cm(self.chars(e["key"]).throw) * 10.0 + self.chars(e["key"]).movement * 10.0
                      for e in enemies]
-        spots = measure(self.table, mover, [here] + moves, ebases, others, field_, self.grid,
-                        sees_within=[rng_mm if can_shoot_after else -1.0] * len(enemies),
-                        seen_within=threat_mm)
+        spots = kept_spots(self.__dict__.setdefault("_spots", {}), space, self.grid, self.table, here, mover,
+                           ebases, others, field_, [field_], [(e["x"], e["y"]) for e in enemies],
+                           stop_short=2 * BASE_RADIUS_MM + 2.0,
+                           sees_within=[rng_mm if can_shoot_after else -1.0] * len(enemies), seen_within=threat_mm)
         step = max(1.0, space.allowance)
         for k, s in enumerate(spots):
             goal = s.goal if s.goal < INF else 5 * step

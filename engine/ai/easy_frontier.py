@@ -29,6 +29,17 @@ CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for
 CONTACT_MM = 1.0
 
 
+def _play_class(cs: tuple, fav) -> tuple:
+    """What a play does in a test, for a side whose favoured suit is ``fav``: a lone card counts
+    by its rank and whether its suit is favoured (a joker is a class of its own, for its price),
+    any other play (none, a pair) by its cards. Plays of one class give the same duel numbers
+    and the same price (``card_strength``)."""
+    if len(cs) != 1:
+        return cs
+    c = cs[0]
+    return ("J",) if c.joker else (c.rank, c.suit is fav)
+
+
 class FrontierPolicy(Policy):
     def __init__(self, agent):
         super().__init__(agent)
@@ -135,6 +146,19 @@ class FrontierPolicy(Policy):
         total = sum(n for _, n in groups.values())
         return [(c, n / total) for c, n in groups.values()]
 
+    def unseen_plays(self, v, q: int) -> tuple[list, tuple]:
+        """``unseen(v, q)`` as plays of one card, with a key that names them (q's faction and the
+        cards face up before q, all they are made of), kept per key: a search's look-aheads ask
+        for the same few sets again and again."""
+        key = (self.rules.faction[q], frozenset(v["cards"][str(q)]["played"] or ()))
+        kept = self.__dict__.setdefault("_unseen", {})
+        got = kept.get(key)
+        if got is None:
+            if len(kept) > 1024:
+                kept.clear()
+            got = kept[key] = ([((c,), w) for c, w in self.unseen(v, q)], ("unseen",) + key)
+        return got
+
     def commit(self, d, v, ms):
         """The card (or leader's pair) with the best expected gain less its price. The
         opponent's card is any it might hold, evenly (``unseen``); with ``model_cards`` on (the
@@ -144,14 +168,14 @@ class FrontierPolicy(Policy):
         attacking = test[0]["player"] == self.player
         opp = 3 - self.player
         if self.model_cards:
-            opp_plays = self.opponent_plays(v, test, opp)
+            opp_plays, among = self.opponent_plays(v, test, opp), None
         else:
-            opp_plays = [((c,), w) for c, w in self.unseen(v, opp)]
+            opp_plays, among = self.unseen_plays(v, opp)
         opts = [o for o in d.options if isinstance(o, Commit)]
         best, best_u = None, -1e9
         for o in opts:
             cs = tuple(parse_card(x) for x in o.cards)
-            u = self.play_value(test, cs, opp_plays, attacking) - self.price(cs, self.player)
+            u = self.play_value(test, cs, opp_plays, attacking, among) - self.price(cs, self.player)
             if u > best_u + 1e-12:
                 best, best_u = o, u
         return best or opts[0]
@@ -177,13 +201,18 @@ class FrontierPolicy(Policy):
     def attacker_gain(self, test, ap: tuple, dp: tuple) -> float | None:
         """What one resolved test is worth to the attacker (wounds, +2 for a model out, a friend
         hit, Heart of the Town healing on either side); None for plays the duel refuses."""
-        return self._gain_fn(test)(ap, dp)
+        gain, fav_a, fav_d, _ = self._gain_fn(test)
+        return gain(_play_class(ap, fav_a), _play_class(dp, fav_d), ap, dp)
 
     def _gain_fn(self, test):
-        """``attacker_gain`` for this test as a function of the two plays, its answers kept per
-        duel: the duel is a pure function of the frozen fighters, weapon, the cover bonus (not the
-        hidden fraction it comes from), the friend in combat and the two plays, and the same duels
-        come back again and again, above all in a search agent's look-ahead."""
+        """``attacker_gain`` for this test as a function ``gain(class_a, class_d, ap, dp)`` of
+        the two plays and their ``_play_class`` (by each side's favoured suit, returned with it,
+        and with the duel's table of answers),
+        its answers kept per duel and per the plays' classes: the duel is a pure function of the
+        frozen fighters, weapon, the cover bonus (not the hidden fraction it comes from), the
+        friend in combat and what the two plays count as, and the same duels come back again
+        and again, above all in a search agent's look-ahead. Worked out with the duel's numbers
+        only (``worded=False``): nobody reads a scored duel's words."""
         _, _, fa, fd, weapon, hidden, t = test
         dr = self.rules.duel_rules
         if self._gains_rules is not dr:
@@ -200,34 +229,51 @@ class FrontierPolicy(Policy):
         if got is None:
             if len(self._gains) > 4096:
                 self._gains.clear()
-            got = self._gains[key] = {}
-        table = got   # this duel's plays -> worth
+            got = self._gains[key] = ({}, duel.FAVOURED_SUIT[fa.faction], duel.FAVOURED_SUIT[fd.faction])
+        table, fav_a, fav_d = got   # this duel's plays (by class) -> worth
 
-        def gain(ap: tuple, dp: tuple) -> float | None:
-            k = (ap, dp)
+        def gain(ka, kd, ap: tuple, dp: tuple) -> float | None:
+            k = (ka, kd)
             if k in table:
                 return table[k]
             try:
                 if combat:
-                    r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, dr)
+                    r = duel.resolve_combat(fa, fd, duel.Play(ap), duel.Play(dp), weapon, dr, worded=False)
                 else:
-                    r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, friend, dr)
+                    r = duel.resolve_shot(fa, fd, duel.Play(ap), duel.Play(dp), weapon, hidden, friend, dr,
+                                          worded=False)
             except duel.DuelError:
                 table[k] = None
                 return None
             g = table[k] = (r.wounds + (2.0 if r.defender_out else 0.0) - 0.5 * r.friendly_damage
                             + 0.5 * r.attacker_healed - 0.5 * r.defender_healed)
             return g
-        return gain
+        return gain, fav_a, fav_d, table
 
-    def play_value(self, test, cs: tuple, opp_plays, attacking: bool) -> float:
-        """Expected gain of playing ``cs`` against the opponent's plays (cards, weight)."""
-        gain = self._gain_fn(test)
+    def play_value(self, test, cs: tuple, opp_plays, attacking: bool, among: tuple | None = None) -> float:
+        """Expected gain of playing ``cs`` against the opponent's plays (cards, weight).
+        ``among``: a key naming ``opp_plays`` (``unseen_plays``): the answer is then kept with
+        the duel's, per the play's class (the same sum in the same order, so the same number)."""
+        gain, fav_a, fav_d, memo = self._gain_fn(test)
+        kc = _play_class(cs, fav_a if attacking else fav_d)
+        if among is not None:
+            k = ("ev", kc, attacking, among)
+            ev = memo.get(k)
+            if ev is not None:
+                return ev
         ev = 0.0
-        for oc, w in opp_plays:
-            g = gain(cs, oc) if attacking else gain(oc, cs)
-            if g is not None:
-                ev += w * (g if attacking else -g)
+        if attacking:
+            for oc, w in opp_plays:
+                g = gain(kc, _play_class(oc, fav_d), cs, oc)
+                if g is not None:
+                    ev += w * g
+        else:
+            for oc, w in opp_plays:
+                g = gain(_play_class(oc, fav_a), kc, oc, cs)
+                if g is not None:
+                    ev -= w * g
+        if among is not None:
+            memo[k] = ev
         return ev
 
     def opponent_plays(self, v, test, opp: int) -> list[tuple[tuple, float]]:
@@ -244,19 +290,20 @@ class FrontierPolicy(Policy):
         if size <= 0 or not pool:
             return [((), 1.0)]
         opp_attacking = not (test[0]["player"] == self.player)
-        mine = [((x,), w) for x, w in self.unseen(v, self.player)]
+        mine, among = self.unseen_plays(v, self.player)
         model = test[1] if not opp_attacking else test[0]
         leader = self.profile(model).role == "leader"
         pairs_ok = (committed != 1 and leader and size >= 2 and
                     c["pairs_played"] < self.rules.opts.eighth_card_actions_per_turn)
         singles_ok = committed != 2
         cache: dict = {}
+        fav = duel.FAVOURED_SUIT[self.rules.faction[opp]]
 
         def value(cs: tuple) -> float:
-            key = tuple(("J",) if x.is_joker else (x.rank, x.suit) for x in cs)   # a pair: (kept, discarded)
+            key = _play_class(cs, fav)     # a pair: its cards (kept, discarded)
             u = cache.get(key)
             if u is None:
-                u = cache[key] = self.play_value(test, cs, mine, opp_attacking) - self.price(cs, opp)
+                u = cache[key] = self.play_value(test, cs, mine, opp_attacking, among) - self.price(cs, opp)
             return u
 
         rng = self.agent.rng

@@ -93,6 +93,44 @@ def measure(table, mover: Base, moves: Sequence[MoveTo], enemies: Sequence[Base]
     return spots
 
 
+def kept_spots(memo: dict, space: MoveSpace, grid: WalkGrid, table, here: MoveTo, mover: Base,
+               enemies: Sequence[Base], others: Sequence[Base], field_: np.ndarray | None,
+               goal_fields: Sequence[np.ndarray] = (), goal_points: Sequence[tuple[float, float]] = (),
+               extra: Sequence[tuple[float, float]] = (), stop_short: float = 0.0,
+               sees_within: Sequence[float] | None = None, seen_within: Sequence[float] | None = None,
+               limit: int = 128) -> list[Spot]:
+    """``measure(table, mover, [here] + candidate_moves(space, grid, goal_fields, goal_points,
+    extra, stop_short=stop_short), enemies, others, field_, grid, ...)``, its geometry kept in
+    ``memo`` per everything the two read: an easy agent's move answer is kept per its whole
+    question (``Policy.kept_move``: every model's entry, action points and wounds too), but the
+    candidate points and what they see depend on the bases alone, so a question that differs only
+    in those numbers (a search meets many) finds them here. Both are pure functions of their
+    arguments (the space by its ``signature``, the table immutable); the grid, the table and the
+    walking fields are named by identity and held by the entry, so an identity cannot be reused
+    while it stands. Each call gets its own Spots (the caller scores them). Doubles asks through
+    it (in a search 43% of its move geometry repeated so); Counterblast and Frontier do not: 5%
+    and 8% repeats there, and the key cost more than they saved (docs/performance.md)."""
+    key = (space.signature(), id(grid), id(table), tuple(map(id, goal_fields)), tuple(goal_points), tuple(extra),
+           stop_short, here, mover, tuple(enemies), tuple(others), id(field_),
+           None if sees_within is None else tuple(sees_within), None if seen_within is None else tuple(seen_within))
+    got = memo.get(key)
+    if got is None:
+        moves = candidate_moves(space, grid, goal_fields, goal_points, extra, stop_short=stop_short)
+        spots = measure(table, mover, [here] + moves, enemies, others, field_, grid,
+                        sees_within=sees_within, seen_within=seen_within)
+        if len(memo) >= limit:
+            memo.clear()
+        # kept as a few flat sequences, not Spots: fewer objects for the collector to walk
+        memo[key] = ((grid, table, tuple(goal_fields), field_), tuple(s.move for s in spots),
+                     tuple(s.base for s in spots), tuple(s.goal for s in spots),
+                     tuple((s.sees, s.seen, s.cover) for s in spots) if spots and enemies else None)
+        return spots
+    _, ms, bs, gs, sight = got
+    if sight is None:
+        return [Spot(m, b, g) for m, b, g in zip(ms, bs, gs)]
+    return [Spot(m, b, g, *v) for m, b, g, v in zip(ms, bs, gs, sight)]
+
+
 def _within(bases: Sequence[Base], enemies: Sequence[Base], within: Sequence[float] | None):
     """(spots, enemies) bool: the spot's base within ``within[j]`` mm of enemy j, edge to edge,
     with 1 mm to spare (the callers measure the same distance their own way)."""

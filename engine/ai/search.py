@@ -304,6 +304,7 @@ class SearchAgent(Agent):
         self.stats["playouts"] += 1
         self._prime_rollouts()
         w = root.clone()
+        w.keep_labels = False     # a roll-out reads labels only while their decision is pending
         try:
             w.submit(self.player, choice)
             ends, n = 0, 0

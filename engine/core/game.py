@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineBug, GameOver, IllegalChoice, NotYourDecision, SetupError, StaleDecision
+from .labels import Labels
 from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result, _short, same_choice
 from .rules import Rules, get_rules
@@ -33,6 +34,10 @@ MAX_SEED = 2 ** 63 - 1
 
 
 class Game:
+    # False: nobody reads an answered decision's labels (a simulation, a search's roll-out), so
+    # the ones not yet worded are never worded (``engine/core/labels.py``)
+    keep_labels = True
+
     def __init__(self, setup: Setup, table=None):
         from .tables import table_for
 
@@ -63,7 +68,8 @@ class Game:
         if not self._pending_ok:
             d = self.rules.pending(self.state)
             if d is not None:
-                labels = d.labels or tuple(self.rules.describe_choice(self.state, o) for o in d.options)
+                # worded when first read, from this state (``Labels``; settled in ``submit``)
+                labels = d.labels or Labels(self.rules, self.state, d.options)
                 d = Decision(d.player, d.kind, d.prompt, d.options, d.spaces, labels, len(self.decisions))
             self._pending, self._pending_ok = d, True
         return self._pending
@@ -109,7 +115,9 @@ class Game:
         raise IllegalChoice(what, d.expected())
 
     def submit(self, player: int, choice: Choice, seq: int | None = None) -> list[Event]:
-        self.check(player, choice, seq)
+        d = self.check(player, choice, seq)
+        if isinstance(d.labels, Labels) and d.labels.listed_in(self.state):
+            d.labels.settle(self.keep_labels)     # before the state changes
         before = self.state.rng.marker()
         hidden = self.rules.hidden_from(self.state, player)
         try:

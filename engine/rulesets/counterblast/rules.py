@@ -287,10 +287,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
 
     # ---------------------------------------------------------------- pending and apply: the dispatch
     def pending(self, st: CBState) -> Decision | None:
-        d = self._decision(st)
-        if d is not None and d.options and not d.labels:   # worded here: most labels are kept per option
-            d = Decision(d.player, d.kind, d.prompt, d.options, d.spaces, self._option_labels(st, d.options), d.seq)
-        return d
+        # the labels are worded when read (``Game.pending``: ``option_label``, most kept per option)
+        return self._decision(st)
 
     def _decision(self, st: CBState) -> Decision | None:
         ph = st.phase

@@ -13,7 +13,7 @@ from the players' decks and hands them back shuffled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, Sequence, TypeVar
+from typing import Iterable, Literal, NamedTuple, Sequence, TypeVar
 
 from engine.core.rng import GameRng
 
@@ -160,7 +160,10 @@ def play_favoured(play: Play, faction: str) -> bool:
 
 def favoured_bonus(play: Play, faction: str) -> Bonus:
     """The favoured-suit face bonus of a play (once per play, even for a pair)."""
-    c = effective_card(play, faction)
+    return _card_bonus(effective_card(play, faction), faction)
+
+
+def _card_bonus(c: Card | None, faction: str) -> Bonus:
     if c is None or not favoured(c, faction):
         return NO_BONUS
     return FAVOURED_FACE_BONUS.get(c.rank, NO_BONUS)
@@ -169,7 +172,10 @@ def favoured_bonus(play: Play, faction: str) -> Bonus:
 def breaks_ties(play: Play, faction: str, rules: DuelRules = DEFAULT_RULES) -> bool:
     """Whether this play breaks a drawn test: any favoured-suit card (rule ``"any"``), or only
     favoured number cards 2-10 (rule ``"number_only"``)."""
-    c = effective_card(play, faction)
+    return _card_breaks_ties(effective_card(play, faction), faction, rules)
+
+
+def _card_breaks_ties(c: Card | None, faction: str, rules: DuelRules) -> bool:
     if c is None or not favoured(c, faction):
         return False
     return rules.tiebreak_cards == "any" or not c.is_face
@@ -307,14 +313,25 @@ class DuelResult:
                 f"{self.toughness.value} = {self.wounds} wound(s)")
 
 
-def _card_part(play: Play, faction: str) -> list[tuple[str, int]]:
-    c = effective_card(play, faction)
+class DuelNumbers(NamedTuple):
+    """What a resolved test changes, without its words (``resolve_combat`` / ``resolve_shot``
+    with ``worded=False``): the numbers of the ``DuelResult`` the same test gives."""
+    success: bool
+    wounds: int
+    defender_out: bool
+    friendly_damage: int
+    attacker_healed: int
+    defender_healed: int
+
+
+def _card_part(play: Play, c: Card | None) -> tuple[str, int]:
+    """The card's line of a total: its words and face value (``c``: the card it counts as)."""
     if c is None:
-        return [("no card", 0)]
+        return ("no card", 0)
     label = play.describe() if (play.is_pair or play.cards[0].is_joker) else c.describe()
     if play.cards[0].is_joker and not play.is_pair:
         label += f" (as {c.describe()})"
-    return [(label, c.rank)]
+    return (label, c.rank)
 
 
 def _check_play(who: Fighter, play: Play, side: str) -> None:
@@ -327,58 +344,83 @@ def _check_play(who: Fighter, play: Play, side: str) -> None:
 
 
 def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_play: Play,
-             weapon: Weapon, cover: int, into_combat: bool, rules: DuelRules) -> DuelResult:
+             weapon: Weapon, cover: int, into_combat: bool, rules: DuelRules,
+             worded: bool = True) -> DuelResult | DuelNumbers:
+    """The test. Every number is worked out once, here; ``worded=False`` leaves out only the
+    words (the cards' names in the totals' parts, the result's record) and returns
+    ``DuelNumbers``: a scorer weighing thousands of duels reads nothing else."""
     _check_play(attacker, a_play, "attacker")
     _check_play(defender, d_play, "defender")
     fa, fd = attacker.faction, defender.faction
     a_pair = LEADER_ACTION[fa] if a_play.is_pair else None
     d_pair = LEADER_ACTION[fd] if d_play.is_pair else None
-    actions = tuple((s, x) for s, x in (("attacker", a_pair), ("defender", d_pair)) if x)
 
     # Heart of the Town: on reveal, before any damage is worked out.
     a_wounds = heal(attacker.wounds, attacker.max_wounds, rules.heal_amount) if a_pair == "heart_of_the_town" else attacker.wounds
     d_wounds = heal(defender.wounds, defender.max_wounds, rules.heal_amount) if d_pair == "heart_of_the_town" else defender.wounds
 
-    # The test.
-    ab, db = favoured_bonus(a_play, fa), favoured_bonus(d_play, fd)
-    att: list[tuple[str, int]] = [("strength" if kind == "combat" else "shooting", attacker.strength if kind == "combat" else attacker.shooting)]
-    att += _card_part(a_play, fa)
-    if ab.test:
-        att.append(("favoured suit", ab.test))
-    if a_pair == "dead_eyed_aim":
-        att.append(("Dead Eyed Aim", rules.sheriff_bonus))
-    dfn: list[tuple[str, int]] = [("defence", defender.defence)]
-    dfn += _card_part(d_play, fd)
-    if db.test:
-        dfn.append(("favoured suit", db.test))
-    if defender.clothing:
-        dfn.append(("padded clothing", defender.clothing))
-    if kind == "shot" and cover:
-        dfn.append(("cover", cover))
-    if d_pair == "dead_eyed_aim":
-        dfn.append(("Dead Eyed Spirit", rules.sheriff_bonus))
-
-    a_total, d_total = sum(v for _, v in att), sum(v for _, v in dfn)
+    # The test: each term a number first (the words, when asked for, list the terms that count).
+    a_card, d_card = effective_card(a_play, fa), effective_card(d_play, fd)
+    ab, db = _card_bonus(a_card, fa), _card_bonus(d_card, fd)
+    a_skill = attacker.strength if kind == "combat" else attacker.shooting
+    a_face = 0 if a_card is None else a_card.rank
+    d_face = 0 if d_card is None else d_card.rank
+    a_aim = rules.sheriff_bonus if a_pair == "dead_eyed_aim" else 0
+    d_aim = rules.sheriff_bonus if d_pair == "dead_eyed_aim" else 0
+    d_cover = cover if kind == "shot" else 0
+    a_total = a_skill + a_face + ab.test + a_aim
+    d_total = defender.defence + d_face + db.test + defender.clothing + d_cover + d_aim
     tie = a_total == d_total
     tie_break: TieBreak | None = None
     if tie:
-        a_brk, d_brk = breaks_ties(a_play, fa, rules), breaks_ties(d_play, fd, rules)
+        a_brk, d_brk = _card_breaks_ties(a_card, fa, rules), _card_breaks_ties(d_card, fd, rules)
         if a_brk and d_brk:
             tie_break = "score_draw"
         elif a_brk:
             tie_break = "attacker"
-            att.append(("favoured suit breaks the tie", 1))
         elif d_brk:
             tie_break = "defender"
-            dfn.append(("favoured suit breaks the tie", 1))
         else:
             tie_break = "none"
-    margin = sum(v for _, v in att) - sum(v for _, v in dfn)
+    margin = a_total - d_total + (tie_break == "attacker") - (tie_break == "defender")
     success = margin > 0
 
+    damage_total = toughness_total = wounds = 0
+    a_dirt = rules.outlaw_bonus if a_pair == "dirt_in_the_wound" else 0
+    d_dirt = rules.outlaw_bonus if d_pair == "dirt_in_the_wound" else 0
+    if success:
+        damage_total = damage_from_margin(margin) + ab.damage + weapon.damage + a_dirt
+        toughness_total = defender.toughness + db.damage + d_dirt
+        wounds = max(0, damage_total - toughness_total)
+    else:
+        margin = 0
+
+    friendly = rules.into_combat_penalty if (kind == "shot" and into_combat and not success) else 0
+    if not worded:
+        return DuelNumbers(success, wounds, d_wounds - wounds <= 0, friendly,
+                           a_wounds - attacker.wounds, d_wounds - defender.wounds)
+
+    # The words: the same terms, those that count, each with its name.
+    att: list[tuple[str, int]] = [("strength" if kind == "combat" else "shooting", a_skill), _card_part(a_play, a_card)]
+    if ab.test:
+        att.append(("favoured suit", ab.test))
+    if a_pair == "dead_eyed_aim":
+        att.append(("Dead Eyed Aim", a_aim))
+    dfn: list[tuple[str, int]] = [("defence", defender.defence), _card_part(d_play, d_card)]
+    if db.test:
+        dfn.append(("favoured suit", db.test))
+    if defender.clothing:
+        dfn.append(("padded clothing", defender.clothing))
+    if d_cover:
+        dfn.append(("cover", d_cover))
+    if d_pair == "dead_eyed_aim":
+        dfn.append(("Dead Eyed Spirit", d_aim))
+    if tie_break == "attacker":
+        att.append(("favoured suit breaks the tie", 1))
+    elif tie_break == "defender":
+        dfn.append(("favoured suit breaks the tie", 1))
     dmg: list[tuple[str, int]] = []
     tough: list[tuple[str, int]] = []
-    wounds = 0
     if success:
         dmg.append((f"margin {margin}", damage_from_margin(margin)))
         if ab.damage:
@@ -386,18 +428,14 @@ def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_p
         if weapon.damage:
             dmg.append((weapon.name, weapon.damage))
         if a_pair == "dirt_in_the_wound":
-            dmg.append(("Dirt in the Wound", rules.outlaw_bonus))
+            dmg.append(("Dirt in the Wound", a_dirt))
         tough.append(("toughness", defender.toughness))
         if db.damage:
             tough.append(("favoured suit", db.damage))
         if d_pair == "dirt_in_the_wound":
-            tough.append(("Whiskey in the Wound", rules.outlaw_bonus))
-        wounds = max(0, sum(v for _, v in dmg) - sum(v for _, v in tough))
-    else:
-        margin = 0
-
-    friendly = rules.into_combat_penalty if (kind == "shot" and into_combat and not success) else 0
+            tough.append(("Whiskey in the Wound", d_dirt))
     steal_by = "attacker" if a_pair == "slippery_paws" else ("defender" if d_pair == "slippery_paws" else None)
+    actions = tuple((s, x) for s, x in (("attacker", a_pair), ("defender", d_pair)) if x)
     return DuelResult(
         kind=kind, attack=Total(tuple(att)), defence=Total(tuple(dfn)), tie=tie, tie_break=tie_break,
         success=success, margin=margin, damage=Total(tuple(dmg)), toughness=Total(tuple(tough)),
@@ -410,25 +448,28 @@ def _resolve(kind: Kind, attacker: Fighter, defender: Fighter, a_play: Play, d_p
 
 
 def resolve_combat(attacker: Fighter, defender: Fighter, a_play: Play, d_play: Play,
-                   weapon: Weapon = UNARMED, rules: DuelRules = DEFAULT_RULES) -> DuelResult:
+                   weapon: Weapon = UNARMED, rules: DuelRules = DEFAULT_RULES,
+                   worded: bool = True) -> DuelResult:
     """A combat action between models in base contact: strength + card vs defence + card +
-    clothing. Terrain cover never applies. ``weapon`` is a base-contact weapon (or none)."""
+    clothing. Terrain cover never applies. ``weapon`` is a base-contact weapon (or none).
+    ``worded=False``: the numbers only (``DuelNumbers``)."""
     if not weapon.melee:
         raise DuelError(f"{weapon.name} is not a base-contact weapon")
-    return _resolve("combat", attacker, defender, a_play, d_play, weapon, 0, False, rules)
+    return _resolve("combat", attacker, defender, a_play, d_play, weapon, 0, False, rules, worded)
 
 
 def resolve_shot(attacker: Fighter, defender: Fighter, a_play: Play, d_play: Play, weapon: Weapon,
                  covered_fraction: float = 0.0, into_combat: bool = False,
-                 rules: DuelRules = DEFAULT_RULES) -> DuelResult:
+                 rules: DuelRules = DEFAULT_RULES, worded: bool = True) -> DuelResult:
     """A shot: shooting value + card vs defence + card + clothing + cover. Range and line of
     sight are the caller's to check (``weapon.range``). ``into_combat``: the target is in base
     contact with one of the shooter's own models, which takes unsoakable damage if the shot
-    fails (``DuelResult.friendly_damage``). A thrown weapon is lost (``weapon_lost``)."""
+    fails (``DuelResult.friendly_damage``). A thrown weapon is lost (``weapon_lost``).
+    ``worded=False``: the numbers only (``DuelNumbers``)."""
     if weapon.range <= 0:
         raise DuelError(f"{weapon.name} cannot shoot (no range)")
     return _resolve("shot", attacker, defender, a_play, d_play, weapon,
-                    cover_bonus(covered_fraction, rules), into_combat, rules)
+                    cover_bonus(covered_fraction, rules), into_combat, rules, worded)
 
 
 def apply_unsoakable(wounds: int, damage: int) -> int:

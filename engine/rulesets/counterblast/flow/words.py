@@ -173,24 +173,20 @@ class WordsRules:
                      out=m.casualty, health=f"{m.tokens} tokens / Mettle {p.mettle}",
                      markers=marks, active=active, profile=self._profile_lines(mid))
 
-    def _option_labels(self, st, opts) -> tuple:
-        """``describe_choice`` of each of the options the rules made. Only a move's, a Shoot's and
-        a Strike's wording reads the state (distance, odds); the others name models, weapons and
-        pieces only, so they are kept per option (equal options of the rules' own making have
-        the same fields, so the same words)."""
+    def option_label(self, st, c) -> str:
+        """``describe_choice`` of an option the rules made (``Labels`` asks, when a label is
+        read). Only a move's, a Shoot's and a Strike's wording reads the state (distance, odds);
+        the others name models, weapons and pieces only, so they are kept per option (equal
+        options of the rules' own making have the same fields, so the same words)."""
+        if isinstance(c, (MoveTo, Shoot, Strike)):
+            return self.describe_choice(st, c)
         cache = self.__dict__.setdefault("_static_labels", {})
-        if len(cache) > 8192:
-            cache.clear()
-        out = []
-        for c in opts:
-            if isinstance(c, (MoveTo, Shoot, Strike)):
-                out.append(self.describe_choice(st, c))
-                continue
-            got = cache.get(c)
-            if got is None:
-                got = cache[c] = self.describe_choice(st, c)
-            out.append(got)
-        return tuple(out)
+        got = cache.get(c)
+        if got is None:
+            if len(cache) > 8192:
+                cache.clear()
+            got = cache[c] = self.describe_choice(st, c)
+        return got
 
     def describe_choice(self, st, c) -> str:
         N = self.names.get

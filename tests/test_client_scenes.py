@@ -81,13 +81,24 @@ def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
     g = Game(Setup("frontier", TOWN, (), {}, 1))
     scene = play_scene(app, g, {1: "human", 2: "human"})
     d = scene.decision
-    space = next(s for s in d.spaces if isinstance(s, MoveSpace))
+
+    def toward_middle(space):
+        b = space.base
+        toward = 1 if b.x < TOWN.width * 25.4 / 2 else -1
+        return toward, (b.x + toward * 2 * INCH, b.y)
+
+    def free_round(s):   # the step is legal within 3 mm of its point (a screen pixel rounds)
+        tx, ty = toward_middle(s)[1]
+        return all(s.check(s.at_point(tx + dx, ty + dy)[0]) is None for dx in (-3, 0, 3) for dy in (-3, 0, 3))
+
+    # the first model whose straight 2" step toward the middle is free (scenery stands close in
+    # front of some of the deployment line)
+    space = next(s for s in d.spaces if isinstance(s, MoveSpace) and free_round(s))
     mid, b = space.base.id, space.base
     click(app, scene.screen_pos_of(mid))
     assert scene.ctrl.selected == mid
     # hover 2" toward the middle of the table: the preview is legal and measures the route
-    toward = 1 if b.x < TOWN.width * 25.4 / 2 else -1
-    target = (b.x + toward * 2 * INCH, b.y)
+    toward, target = toward_middle(space)
     sx, sy = ov.mm_to_screen(scene.cam, *target)
     pos = (round(sx) + scene.table_rect.x, round(sy) + scene.table_rect.y)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])

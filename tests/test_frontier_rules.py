@@ -87,6 +87,40 @@ def test_registered_with_default_rosters_and_a_valid_start():
     assert Hold(f"p{d.player}-{'marshal' if d.player == 1 else 'boss'}") in d.options
 
 
+def test_deployment_puts_the_leader_in_the_middle_and_gangers_on_the_flanks():
+    """docs/rules/frontier.md, Interpretations, "Deployment" (the seed has no deployment rule):
+    on the town (zones are 6" strips at each end) each posse stands in a line up the table, the
+    leader in the middle slot, deputies either side of it, gangers outermost; side 2's line is
+    side 1's turned half a turn (the Sheriffs' marshal at slot 2 from the top, the Diamond Gang's
+    boss at slot 2 from the bottom). The old roster-order line is kept as an option."""
+    from engine.rulesets.frontier.rules import _centre_out
+
+    for n in range(1, 13):
+        slots = _centre_out(n)
+        assert sorted(slots) == list(range(n))
+        mid = (n - 1) / 2
+        assert [abs(s - mid) for s in slots] == sorted(abs(s - mid) for s in slots)
+    assert _centre_out(6) == [2, 3, 1, 4, 0, 5]
+
+    st = new_game().state
+    for p, leader, deputies in ((1, "marshal", ("deputy_1", "deputy_2")), (2, "boss", ("deputy_1", "deputy_2"))):
+        posse = sorted((m for m in st.models.values() if m.player == p), key=lambda m: m.y)
+        order = [m.id.split("-", 1)[1] for m in posse]
+        if p == 2:
+            order.reverse()                       # side 2's line runs the other way
+        assert order[2] == leader, order
+        assert set(order[1:4]) == {leader, *deputies}, order
+        assert not {order[0], order[5]} & {leader, *deputies}
+    # each side's spots are the 36" zone cut in six, 3" from each end (6" apart); one spot on the
+    # town is blocked by scenery and moves to the nearest free point (a 5 mm search grid)
+    ys = sorted(m.y for m in st.models.values() if m.player == 1)
+    assert ys == pytest.approx([(3 + 6 * i) * INCH for i in range(6)], abs=5.01)
+
+    old = new_game(options={"deploy_order": "roster_line"}).state
+    line = sorted((m for m in old.models.values() if m.player == 1), key=lambda m: m.y)
+    assert [m.id for m in line][:3] == ["p1-marshal", "p1-deputy_1", "p1-deputy_2"]
+
+
 def test_rosters_and_options_are_checked():
     with pytest.raises(SetupError, match="no posse 'cowboys'"):
         new_game(rosters=("cowboys", "outlawmen"))
@@ -281,12 +315,12 @@ def test_failed_shot_into_combat_hurts_the_friend_and_the_thrown_knife_is_lost()
     stack(g, 2, ["AD", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
     place(g, "p2-outlaw_1", *OPEN)
     contact(g, "p1-posseman_1", "p2-outlaw_1")
-    place(g, "p1-deputy_2", OPEN[0] - 2, OPEN[1] + 2)    # revolver and knife, 2" away
+    place(g, "p1-deputy_2", OPEN[0] - 2, OPEN[1] + 2)    # shotgun and knife, 2" away
     to_main(g, 1)
     d = g.pending()
-    shot = Shoot("p1-deputy_2", "p2-outlaw_1", "revolver", "p1-posseman_1")
+    shot = Shoot("p1-deputy_2", "p2-outlaw_1", "shotgun", "p1-posseman_1")
     assert shot in d.options
-    assert Shoot("p1-deputy_2", "p2-outlaw_1", "revolver", "") not in d.options
+    assert Shoot("p1-deputy_2", "p2-outlaw_1", "shotgun", "") not in d.options
     assert "into the fight" in d.labels[d.options.index(shot)]
     submit(g, shot)
     submit(g, Commit(("2H",)))

@@ -32,19 +32,23 @@ HASHES = {
     "counterblast": ["aea4318c91c2fe31", "a42a8269d300a7ca", "a35ac9f08a3c927f", "e5b0a4e0f6383a8a",
                      "9a2bdff39b44bd6b", "6f7bcebe2738bab5", "dc011953ad5ebd5f", "126eca6ba6ca1357",
                      "1cb4c53ef13a10bb", "7a03094d85e8d299", "074717a35af96ac0", "9be6e39479db131f"],
-    "frontier": ["ee9463af1219270d", "b57077f7e88623a9", "ae9aa22a33ab2c5d", "b5f58b81751c3ad0",
-                 "64af48a3239f8f94", "27796f38b21226dc", "a52f0bc9395f0a3d", "6b253c03c4efa65a",
-                 "927267af3f537d6a", "1f54fa8555a3b1c9", "702f727205a4f8f3", "8502fa7df8797a7a"],
+    # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
+    # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
+    # the same hashes came out before and after the third speed pass was merged onto it
+    "frontier": ["b3e4384320a12750", "69e901cfcf92149e", "336a3a7ffe482576", "d58e0d02047b93f6",
+                 "2715294f3c3d7304", "50a5e54b92517c64", "575e9372415f749f", "40b184bdc66973c4",
+                 "38f497aa94ab88c2", "8d07d39fe1c8c658", "c939a8dd7d0429b6", "dd24f67066a02810"],
     "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
                 "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
                 "d36100823bdb888d", "9c7df93bc89084aa", "37fe3b2b5e214b07", "c802e5b6f87776d5"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
-# 1 then in seat 2; taken on b6a8e48 before the third pass changed anything
+# 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
+# efe627b, as above)
 HARD_GAMES = {
     "counterblast": ["81b8da01e7defec5", "48c1ef189a50a983"],
-    "frontier": ["e33e8439d2584d82", "9f8f24a3d848867c"],
+    "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }
 

@@ -219,6 +219,11 @@ class Options(_Strict):
     victory: Literal["rout", "last_standing"] = "rout"
     rout_fraction: float = Field(default=0.5, gt=0, le=1, description="share of a posse out of action that routs it")
     turn_limit: int | None = Field(default=8, ge=1, le=50, description="turns in a game (None: no limit)")
+    deploy_order: Literal["leader_centre", "roster_line"] = Field(
+        default="leader_centre",
+        description="automatic deployment line (the seed has none): the leader in the middle, the "
+                    "others alternately further out (deputies next to the leader, gangers on the "
+                    "flanks), or the roster's order end to end (before 2026-12-03)")
 
     @model_validator(mode="after")
     def _sane(self) -> "Options":

@@ -88,11 +88,24 @@ def _posse_of(roster: Any, player: int) -> Posse:
 
 # --- the ruleset -------------------------------------------------------------------------------
 
+def _centre_out(n: int) -> list[int]:
+    """Slot of each roster entry in a line of ``n``: the first (the leader) in the middle, the
+    next ones alternately one further out on each side, so the leader and deputies stand in the
+    centre and the gangers on the flanks."""
+    mid = (n - 1) // 2
+    out = [mid]
+    for k in range(1, n):
+        step = (k + 1) // 2
+        out.append(mid + step if k % 2 else mid - step)
+    return out
+
+
 @register
 class FrontierRules(MoveRules, WordsRules, Rules):
     id = "frontier"
     name = "Last Hope Frontier"
     unit = "in"
+    version = "2"   # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
@@ -157,10 +170,12 @@ class FrontierRules(MoveRules, WordsRules, Rules):
 
     def _deploy(self, st: FrontierState) -> None:
         """Deterministic deployment (the seed says nothing of it; docs/rules/frontier.md,
-        Interpretations): each posse in a line along the middle of its zone's long side, evenly
-        spaced, in roster order; side 2's order runs the other way, so on a table turned half a
-        turn about its centre the two deployments are each other's image (neither leader stands
-        nearer the enemy). A blocked spot moves to the nearest free point inside the zone."""
+        Interpretations, "Deployment"): each posse in a line along the middle of its zone's long
+        side, evenly spaced; by default the leader in the middle and the others alternately further
+        out (option ``deploy_order``), so the leaders face each other and gangers face gangers on the
+        flanks, whichever flank the table favours. Side 2's line runs the other way, so on a table
+        turned half a turn about its centre the two deployments are each other's image. A blocked
+        spot moves to the nearest free point inside the zone."""
         t = self.table
         k = t.to_mm(1.0, t.unit)
         placed: list[Base] = []
@@ -173,9 +188,11 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             profs = self.posses[p].models
             n = len(profs)
             along_x = (x1 - x0) >= (y1 - y0)
+            slots = _centre_out(n) if self.opts.deploy_order == "leader_centre" else list(range(n))
             for i, prof in enumerate(profs):
                 r = prof.base_mm / 2
-                f = (i + 0.5) / n if p == 1 else 1 - (i + 0.5) / n
+                j = slots[i]
+                f = (j + 0.5) / n if p == 1 else 1 - (j + 0.5) / n
                 if along_x:
                     gx, gy = x0 + f * (x1 - x0), (y0 + y1) / 2
                 else:

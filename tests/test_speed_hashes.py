@@ -29,9 +29,11 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
-    "counterblast": ["aea4318c91c2fe31", "a42a8269d300a7ca", "a35ac9f08a3c927f", "e5b0a4e0f6383a8a",
-                     "9a2bdff39b44bd6b", "6f7bcebe2738bab5", "dc011953ad5ebd5f", "126eca6ba6ca1357",
-                     "1cb4c53ef13a10bb", "7a03094d85e8d299", "074717a35af96ac0", "9be6e39479db131f"],
+    # Counterblast's taken again on 2026-12-04 for a deliberate change: the re-armed default crews
+    # (docs/rules/counterblast.md, section 12, third round)
+    "counterblast": ["5893f211445e9b3d", "9ca8f338ef34d434", "7e24bb2cc7683715", "bcbb43c0fc367c6f",
+                     "16ee9aa4098fa3ad", "6e6cffe8fe73ff9d", "40f04b18ab6c5c6e", "e38319f39106a3c5",
+                     "5bc82da46cdf7636", "77853b79c2a2f95c", "844360ff68aa472c", "dd90b715ac7b8064"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -45,9 +47,9 @@ HASHES = {
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
-# efe627b, as above)
+# efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    "counterblast": ["81b8da01e7defec5", "48c1ef189a50a983"],
+    "counterblast": ["0397dd2247301f1b", "2413fa7a4ba6cace"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

@@ -29,11 +29,12 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
-    # Counterblast's taken again on 2026-12-04 for a deliberate change: the re-armed default crews
-    # (docs/rules/counterblast.md, section 12, third round)
-    "counterblast": ["5893f211445e9b3d", "9ca8f338ef34d434", "7e24bb2cc7683715", "bcbb43c0fc367c6f",
-                     "16ee9aa4098fa3ad", "6e6cffe8fe73ff9d", "40f04b18ab6c5c6e", "e38319f39106a3c5",
-                     "5bc82da46cdf7636", "77853b79c2a2f95c", "844360ff68aa472c", "dd90b715ac7b8064"],
+    # Counterblast's taken again on 2026-12-04 for deliberate changes: the re-armed default crews,
+    # the deployment read as each player faces the table (rules version 4), and easy no longer
+    # activating a medic for a Down friend it cannot see (docs/rules/counterblast.md, section 12)
+    "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "34424590f70baf40", "af225d5ef79ae8f3",
+                     "2ce38b74ae587210", "07564450ae7275e7", "bed484fd72683901", "04453f7f21d2b782"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -49,7 +50,7 @@ HASHES = {
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    "counterblast": ["0397dd2247301f1b", "2413fa7a4ba6cace"],
+    "counterblast": ["cbac7d2021381f4a", "6b7bd0669e2aad03"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

@@ -43,14 +43,14 @@ def test_crossed_plays_each_seed_with_the_crews_swapped():
     assert s["distinct_games"] == 2 and s["blocks"] == 1
 
 
-# The worst pairing measured (docs/rules/counterblast.md, section 12, third round): Dustjaw Raiders
-# v Reach Rangers on the outpost, 31% [26-36] for Dustjaw over 400 games on seed 2 (200 seeds).
-# Its first 100 seeds, played here (the experiment's blocks 0-99, the same games to the same
-# hashes), gave 36.1% with the 95% interval [28.8%, 44.0%]: those are the bounds. The seeds are
-# fixed, so the share moves only when the rules, the easy agent or the crews change; outside the
-# bounds fails.
-WORST = ("dustjaw-raiders", "reach-rangers", "outpost", 100, 0.288, 0.440)
-SEED = 2
+# The worst pairing measured (docs/rules/counterblast.md, section 12, third round): the Iron Choir
+# v Reach Rangers on Redrock Quarry, 75% [70-79] for the Choir over 400 games on seed 3 (200
+# seeds). Its first 100 seeds, played here (the experiment's blocks 0-99, the same games to the
+# same hashes), gave 74.6% with the 95% interval [67.0%, 80.9%]: those are the bounds. The seeds
+# are fixed, so the share moves only when the rules, the easy agent or the crews change; outside
+# the bounds fails.
+WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.670, 0.809)
+SEED = 3
 
 
 @pytest.mark.long

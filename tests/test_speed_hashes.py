@@ -33,8 +33,8 @@ HASHES = {
     # the deployment read as each player faces the table (rules version 4), and easy no longer
     # activating a medic for a Down friend it cannot see (docs/rules/counterblast.md, section 12)
     "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
-                     "ec88112663ed418f", "2dae42a98bb9ad11", "34424590f70baf40", "af225d5ef79ae8f3",
-                     "2ce38b74ae587210", "07564450ae7275e7", "bed484fd72683901", "04453f7f21d2b782"],
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "a5d63f1ad2f21d89", "44b5a3ddc1cf213b",
+                     "ee8ab1437ba562eb", "07564450ae7275e7", "bed484fd72683901", "4d2859b9f489e59b"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -50,7 +50,7 @@ HASHES = {
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    "counterblast": ["cbac7d2021381f4a", "6b7bd0669e2aad03"],
+    "counterblast": ["ad5244394d8c4f45", "bc4515925cd4f7e8"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

@@ -57,6 +57,30 @@ def play_block(job) -> list[dict]:
     return out
 
 
+def _refused(ruleset: str, maps: list[str], pairs: list[tuple[str, str]]) -> str | None:
+    """Why a pair cannot be played (a file that is not JSON, a roster the rules refuse, an unknown
+    map), named with the roster or map, before any worker starts; None when every pair sets up."""
+    from engine.core import Game, Setup
+    from engine.data.maps import load_map
+    from engine.paths import resolve_map
+
+    for m in maps:
+        try:
+            mf = load_map(resolve_map(m))
+        except Exception as err:  # noqa: BLE001 - reported, not raised
+            return f"map {m}: {err}"
+        for pair in pairs:
+            try:
+                objs = tuple(load_roster(s) for s in pair)
+            except (OSError, ValueError) as err:
+                return f"{' or '.join(pair)}: {err}"
+            try:
+                Game(Setup(ruleset, mf, objs, {}, 1))
+            except Exception as err:  # noqa: BLE001 - the rules' own reason, with the roster
+                return f"{label(pair[0])} v {label(pair[1])} on {m}: {err}"
+    return None
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ruleset", required=True)
@@ -81,6 +105,10 @@ def main(argv=None) -> int:
         pairs = list(itertools.combinations(args.all, 2))
     else:
         pairs = [(args.candidate, opp) for opp in args.against]
+    problem = _refused(args.ruleset, args.maps, pairs)
+    if problem:
+        print(f"roster_trial: {problem}", file=sys.stderr)
+        return 2
     jobs = [(args.ruleset, m, b, game_seed(args.seed, b), pair)
             for pair in pairs for m in args.maps for b in range(args.blocks)]
     with Pool(args.workers) as pool:

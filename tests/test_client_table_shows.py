@@ -57,7 +57,7 @@ def scene_for(app, g, human):
 
 
 def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):
-    from engine.rulesets.counterblast.choices import Shoot
+    from engine.rulesets.counterblast.choices import NoReaction, Shoot
     # the crews as they were when this seed was chosen (the shipped ones were re-armed, issue 32)
     g = Game(Setup("counterblast", load_named_map("outpost"), tuple(TEST_CREWS[c] for c in STAGED_DEFAULT), {}, 3))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
@@ -69,6 +69,10 @@ def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(ap
     forced = [9, 2, 10, 7, 4, 8, 1, 6, 3, 5] * 3           # the attack pool, then anything after
     g.state.rng.force(*forced)
     scene.submit(shot)
+    react = g.pending()
+    if react is not None and react.kind == "react":     # the target's side declines to react
+        scene.refresh()                                  # (through the scene, before its AI
+        assert scene.submit(NoReaction())                # moves), so the forced dice are the attack's
     frame(app)
     attack = [ev for ev in g.log if ev.data.get("rolls") and ev.data["rolls"][0]["label"].endswith("Shoot")][-1]
     rec = attack.data["rolls"][0]

@@ -43,18 +43,19 @@ def test_crossed_plays_each_seed_with_the_crews_swapped():
     assert s["distinct_games"] == 2 and s["blocks"] == 1
 
 
-# The worst pairing measured (docs/rules/counterblast.md, section 12): Dustjaw Raiders v Reach
-# Rangers on the outpost, 31% [26-35] for Dustjaw over 400 games (200 seeds). Its first 100 seeds,
-# played here, gave 34.0% with the 95% interval [27.5%, 41.2%]: those are the bounds. The seeds
-# are fixed, so the share moves only when the rules, the easy agent or the crews change; a share
-# below 27.5% or above 41.2% fails. The crews before issue 32 give 41.4% on these games (from
-# docs/experiments/balance/counterblast-easy-before), just outside.
-WORST = ("dustjaw-raiders", "reach-rangers", "outpost", 100, 0.275, 0.412)
+# The worst pairing measured (docs/rules/counterblast.md, section 12, third round): the Iron Choir
+# v Reach Rangers on Redrock Quarry, 75% [70-79] for the Choir over 400 games on seed 3 (200
+# seeds). Its first 100 seeds, played here (the experiment's blocks 0-99, the same games to the
+# same hashes), gave 74.6% with the 95% interval [67.0%, 80.9%]: those are the bounds. The seeds
+# are fixed, so the share moves only when the rules, the easy agent or the crews change; outside
+# the bounds fails.
+WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.670, 0.809)
+SEED = 3
 
 
 @pytest.mark.long
 def test_the_worst_default_pairing_stays_within_its_bounds_long():
     a, b, map_id, blocks, low, high = WORST
-    s, _ = crossed(a, b, map_id, blocks)
+    s, _ = crossed(a, b, map_id, blocks, SEED)
     share = s["roster"]["share"]
     assert low <= share <= high, (a, b, map_id, s["roster"])

@@ -39,7 +39,7 @@ def test_three_shipped_crews_of_500_points_with_every_role():
 def test_instances_expand_counts():
     c = shipped_crews()["reach-rangers"]
     ids = [i for i, _ in c.instances()]
-    assert ids[:4] == ["captain", "medic", "dray", "ollo"] and ids[4:] == [f"ranger-{i}" for i in range(1, 5)]
+    assert ids[:4] == ["captain", "medic", "dray", "ollo"] and ids[4:] == [f"ranger-{i}" for i in range(1, 6)]
 
 
 def test_refuse_over_points_with_file_field_reason(tmp_path):
@@ -47,7 +47,7 @@ def test_refuse_over_points_with_file_field_reason(tmp_path):
     d["models"][0]["profile"]["points"] = 120
     err = refusal(d, tmp_path)
     assert err.file.endswith("crew.json")
-    assert err.problems == [("models", "crew costs 530 points (120 + 70 + 100 + 80 + 40x4), over the 500-point limit")]
+    assert err.problems == [("models", "crew costs 530 points (120 + 70 + 100 + 80 + 32x5), over the 500-point limit")]
     assert "crew.json: models: crew costs 530 points" in str(err)
 
 

@@ -20,7 +20,7 @@ def test_registered_with_default_rosters_and_mission():
     assert list(g.setup.rosters) == ["reach-rangers", "iron-choir"]
     assert g.rules.mission.id == "salvage-rights"          # the outpost has three markers
     ids = sorted(g.state.models)
-    assert "1-captain" in ids and "2-drone-5" in ids and len(ids) == 17
+    assert "1-captain" in ids and "2-drone-5" in ids and len(ids) == 18
 
 
 def test_refuses_map_outside_terrain_coverage():
@@ -66,16 +66,35 @@ def test_deployment_inside_zones_without_overlap():
         assert t.position_problem(m.x, m.y, g.rules.radius[mid], others) is None
 
 
+@pytest.mark.parametrize("map_id", ["outpost", "quarry"])
+@pytest.mark.parametrize("crew", ["dustjaw-raiders", "iron-choir", "reach-rangers"])
+def test_deployment_on_a_point_symmetric_table_is_the_same_for_both_sides_turned_half_a_turn(map_id, crew):
+    """Our reading (docs/rules/counterblast.md, "Deployment"): the automatic placement is ordered
+    as each player faces the table, so on a point-symmetric table side 2 stands exactly where
+    side 1 would, turned half a turn (reading ties in table coordinates once put one leader at
+    the front of its block and the other at the back). Both shipped tables are point-symmetric."""
+    from engine.data.maps import load_named_map
+    mf = load_named_map(map_id)
+    g = Game(Setup("counterblast", mf, (crew, crew), {}, 1))
+    k = mf.mm_per_unit
+    w, h = mf.width * k, mf.height * k
+    ones = {mid[2:]: m for mid, m in g.state.models.items() if m.player == 1}
+    assert len(ones) >= 8
+    for name, m in ones.items():
+        o = g.state.models[f"2-{name}"]
+        assert (round(o.x, 3), round(o.y, 3)) == (round(w - m.x, 3), round(h - m.y, 3)), name
+
+
 def test_turn_starts_with_moxie_pools_and_leader_election():
     """003_52d4831de0a47706.txt: 'counts all of its models that are currently on the table' /
     'at the beginning of a turn 1 moxie can be used to elect a new leader'."""
     g = new_game()
-    assert g.state.moxie == {1: 8, 2: 9}
+    assert g.state.moxie == {1: 9, 2: 9}
     d = g.pending()
     assert d.player == 1 and d.kind == "elect a leader" and C.KeepLeader() in d.options
     submit(g, C.ElectLeader("1-medic"))
-    assert g.state.leader[1] == "1-medic" and g.state.moxie[1] == 7
-    g.state.rng.force(*[7] * 7, *[1] * 9)        # Moxie checks: P1 7 successes, P2 none
+    assert g.state.leader[1] == "1-medic" and g.state.moxie[1] == 8
+    g.state.rng.force(*[7] * 8, *[1] * 9)        # Moxie checks: P1 8 successes, P2 none
     ev = submit(g, C.KeepLeader())
     assert g.state.active == 1 and g.state.phase == "activate"
     assert any("player 1 is Active" in t for t in texts(ev))

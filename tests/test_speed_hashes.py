@@ -29,9 +29,12 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
-    "counterblast": ["aea4318c91c2fe31", "a42a8269d300a7ca", "a35ac9f08a3c927f", "e5b0a4e0f6383a8a",
-                     "9a2bdff39b44bd6b", "6f7bcebe2738bab5", "dc011953ad5ebd5f", "126eca6ba6ca1357",
-                     "1cb4c53ef13a10bb", "7a03094d85e8d299", "074717a35af96ac0", "9be6e39479db131f"],
+    # Counterblast's taken again on 2026-12-04 for deliberate changes: the re-armed default crews,
+    # the deployment read as each player faces the table (rules version 4), and easy no longer
+    # activating a medic for a Down friend it cannot see (docs/rules/counterblast.md, section 12)
+    "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "a5d63f1ad2f21d89", "44b5a3ddc1cf213b",
+                     "ee8ab1437ba562eb", "07564450ae7275e7", "bed484fd72683901", "4d2859b9f489e59b"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -45,9 +48,9 @@ HASHES = {
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
-# efe627b, as above)
+# efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    "counterblast": ["81b8da01e7defec5", "48c1ef189a50a983"],
+    "counterblast": ["ad5244394d8c4f45", "bc4515925cd4f7e8"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

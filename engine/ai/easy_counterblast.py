@@ -23,6 +23,7 @@ from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSi
                                                   React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
                                                   Treat)
 from engine.rulesets.counterblast.conditions import effective_move
+from engine.rulesets.counterblast.damage import skill_useful
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
 from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
 from engine.table import Base
@@ -273,10 +274,19 @@ class CounterblastPolicy(Policy):
                 if not e["down"] and edge(me, eb) <= reach and \
                         table.sight(me, eb, [o for o in others if o.id != i]).visible_fraction >= 1 / 3:
                     return True
-        if self.rules.gear_kinds(mid) & {"medkit", "tools"}:       # a Down friend in contact to heal
+        gear = self.rules.gear_kinds(mid)
+        if gear & {"medkit", "tools"}:       # a Down friend in contact, in sight, that the rules let it help
+            table = self.table_now(v)
             for i, f in self.live(v, self.player).items():
-                if i != mid and f["down"] and edge(me, self.base(i, f)) <= 1 * MM:
-                    return True
+                if i == mid or not f["down"]:
+                    continue
+                fb = self.base(i, f)
+                if edge(me, fb) <= 1 * MM and any(
+                        skill_useful(a, gear, self.rules.profile[i].kind, True, f["stable"], f["tokens"])
+                        for a in ("treat", "engineer")):
+                    others = [self.base(j, o) for j, o in v["models"].items() if self.on_table(o) and j not in (mid, i)]
+                    if table.sight(me, fb, others).visible_fraction > 0:
+                        return True
         sp = self.view_move_space(v, mid)
         mv, gain = self.best_move(sp, v, mid, actions_after=1)
         if mv is not None and gain > 0.05:

@@ -143,6 +143,19 @@ def can_heal(action: str, gear_kinds: set[str] | frozenset[str], target_kind: st
     return action in stabilize_actions(target_kind) and HEAL_GEAR.get(action) in set(gear_kinds)
 
 
+def skill_useful(action: str, healer_gear: set[str] | frozenset[str], target_kind: str, down: bool,
+                 stable: bool, tokens: int) -> bool:
+    """Is Treat or Engineer (``action``) worth offering on a friend? It must suit the target's
+    kind; then a Down target not yet Stable can be stabilised, and a standing one with more than
+    one token healed by the right gear. The rules list the option by this, and the easy agent
+    weighs an activation by it (one rule, asked from both)."""
+    if action not in stabilize_actions(target_kind):
+        return False
+    if down and not stable:
+        return True
+    return can_heal(action, healer_gear, target_kind) and tokens > 1
+
+
 def stabilize(w: Wounds, successes: int) -> Wounds:
     """Stabilise (Knack/7): a Down target becomes Stable on a success."""
     if w.casualty or not w.down or successes <= 0:

@@ -152,7 +152,9 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
     # 2: issue 32 (any Jump heading, a Panicked model may not jump toward an enemy, a Throw's
     # direction chosen after the roll): a save made under version 1 does not replay.
     # 3: issue 31 (ending a move Prone is chosen with the point, MoveProne, not asked after it)
-    version = "3"
+    # 4: issue 32 (deployment ordered as each player faces the table, so that on a point-symmetric
+    # table side 2 stands where side 1 would, turned half a turn)
+    version = "4"
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -253,13 +255,21 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
 
     def _deploy(self, player: int) -> list:
         """Deterministic placement: a 1.5" grid over the crew's zone, points nearest the zone's
-        middle first, each model on the first free legal point."""
+        middle first, each model on the first free legal point.
+
+        Distances and ties are read as the player faces the table (``forward`` from the zone's
+        middle toward the table's middle): nearest first (across the table's depth counting three
+        times), then the front before the back, then the player's left before right. Two zones
+        that are each other's half-turn (a point-symmetric table) therefore get the same
+        placement turned half a turn; reading ties in table coordinates put one side's leader at
+        the front and the other's at the back (docs/rules/counterblast.md, "Deployment")."""
         mf = self.table.mapfile
         k = mf.mm_per_unit
         zone = next(z for z in mf.deployment if z.side == player)
         pts = [(x * k, y * k) for x, y in zone.points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        fx, fy = _facing(cx, cy, mf.width * k / 2, mf.height * k / 2)
         step = 1.5 * MM
         cands = []
         y = min(ys) + step / 2
@@ -267,7 +277,10 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             x = min(xs) + step / 2
             while x < max(xs):
                 if point_in_polygon(x, y, pts):
-                    cands.append((round(math.hypot(x - cx, (y - cy) * 3), 6), round(x, 3), round(y, 3)))
+                    ahead = (x - cx) * fx + (y - cy) * fy        # toward the table's middle
+                    right = (x - cx) * -fy + (y - cy) * fx       # the player's right hand
+                    cands.append((round(math.hypot(right, ahead * 3), 6), round(-ahead, 6), round(right, 6),
+                                  round(x, 3), round(y, 3)))
                 x += step
             y += step
         cands.sort()
@@ -276,7 +289,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         crew = self.crews[player]
         for inst, entry in crew.instances():
             r = entry.profile.base_mm / 2
-            for _, x, y in cands:
+            for *_, x, y in cands:
                 if self.table.position_problem(x, y, r, placed) is None:
                     placed.append(Base(inst, x, y, r, entry.profile.height_mm))
                     out.append((x, y))
@@ -369,3 +382,13 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         # the game ends when one crew is left on the table (turn_end._check_end) or after the last turn
         ending = "wiped_out" if sum(1 for p in (1, 2) if self.on_table(st, p)) <= 1 else "turn_limit"
         return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)}, ending)
+
+
+def _facing(cx: float, cy: float, mx: float, my: float) -> tuple[float, float]:
+    """Unit vector from a zone's middle (cx, cy) toward the table's middle (mx, my); a zone
+    centred on the table faces +y."""
+    dx, dy = mx - cx, my - cy
+    n = math.hypot(dx, dy)
+    if n < 1e-6:
+        return 0.0, 1.0
+    return dx / n, dy / n

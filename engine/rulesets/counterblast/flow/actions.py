@@ -282,12 +282,7 @@ class ActionRules:
 
     def _skill_useful(self, st, mid, action, f) -> bool:
         t = st.models[f]
-        kind = self.profile[f].kind
-        if action not in damage.stabilize_actions(kind):
-            return False
-        if t.down and not t.stable:
-            return True
-        return damage.can_heal(action, self.gear_kinds(mid), kind) and t.tokens > 1
+        return damage.skill_useful(action, self.gear_kinds(mid), self.profile[f].kind, t.down, t.stable, t.tokens)
 
     def _craft_useful(self, st, craft, f) -> bool:
         if craft == "veil":

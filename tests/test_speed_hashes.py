@@ -29,28 +29,32 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
+    # Easy games of every ruleset (not random ones) taken again on 2026-12-04 for a deliberate
+    # agent change: easy breaks ties as the player faces the table and walks to a goal on a grid
+    # line from both sides (docs/ai.md, "Alike from either side of the table"); in Frontier and
+    # Doubles only the easy-v-random games changed
     # Counterblast's taken again on 2026-12-04 for deliberate changes: the re-armed default crews,
     # the deployment read as each player faces the table (rules version 4), and easy no longer
     # activating a medic for a Down friend it cannot see (docs/rules/counterblast.md, section 12)
     "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
-                     "ec88112663ed418f", "2dae42a98bb9ad11", "a5d63f1ad2f21d89", "44b5a3ddc1cf213b",
-                     "ee8ab1437ba562eb", "07564450ae7275e7", "bed484fd72683901", "4d2859b9f489e59b"],
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "4a4950cc4fecb543", "04b7c0c116330c14",
+                     "abedaba502b61de9", "f4808524556e1910", "45554b2ca447904e", "4d2859b9f489e59b"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
     "frontier": ["b3e4384320a12750", "69e901cfcf92149e", "336a3a7ffe482576", "d58e0d02047b93f6",
                  "2715294f3c3d7304", "50a5e54b92517c64", "575e9372415f749f", "40b184bdc66973c4",
-                 "38f497aa94ab88c2", "8d07d39fe1c8c658", "c939a8dd7d0429b6", "dd24f67066a02810"],
+                 "38f497aa94ab88c2", "ee7d38ab60ca20df", "923da8b6fb793598", "dd24f67066a02810"],
     "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
                 "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
-                "d36100823bdb888d", "9c7df93bc89084aa", "37fe3b2b5e214b07", "c802e5b6f87776d5"],
+                "d36100823bdb888d", "877abe7d4fc3d34f", "60119626359dcd3e", "c802e5b6f87776d5"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    "counterblast": ["ad5244394d8c4f45", "bc4515925cd4f7e8"],
+    "counterblast": ["37fc9c614c6b597a", "4d0b47e910cd293d"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

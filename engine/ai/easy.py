@@ -27,6 +27,16 @@ class Policy:
     def choose(self, decision: Decision, view: dict) -> Choice:
         return fallback(decision, self.agent.rng)
 
+    @property
+    def frame(self):
+        """This player's frame as they face the table (engine/table/facing.py), for breaking ties
+        alike on both sides of a symmetric table; None without a table or a zone."""
+        if "_frame" not in self.__dict__:
+            from engine.table.facing import zone_frame
+            mf = getattr(self.table, "mapfile", None)
+            self._frame = zone_frame(mf, self.player) if mf is not None else None
+        return self._frame
+
     def note_reason(self, spots, move) -> None:
         """Keep a move's reason (the score term it gained most on), for ``explain``."""
         from .easy_moves import spot_reason

@@ -93,14 +93,19 @@ class CounterblastPolicy(Policy):
         if "control_markers" in self.kinds and self.markers:
             table = self.table_now(v)
             load = {k: 0 for k in self.markers}
+            # markers as the player faces the table (left first): an equal cost goes to the
+            # player's left on either side of a symmetric table
+            fr = self.frame
+            order = sorted(self.markers.items(), key=lambda kv: (-fr.tie_key(*kv[1])[0], -fr.tie_key(*kv[1])[1], kv[0])) \
+                if fr is not None else sorted(self.markers.items())
             for mid in sorted(mine):
                 m = mine[mid]
                 g = walk_grid(table, self.rules.profile[mid].base_mm / 2)
                 best = None
-                for k, (x, y) in sorted(self.markers.items()):
+                for k, (x, y) in order:
                     d = g.dist(g.field([(x, y)]), m["x"], m["y"])
                     d = d if d < INF else math.hypot(x - m["x"], y - m["y"]) * 2
-                    cost = d + 10 * MM * load[k]
+                    cost = round(d + 10 * MM * load[k], 6)
                     if best is None or cost < best[0]:
                         best = (cost, k)
                 load[best[1]] += 1
@@ -235,7 +240,7 @@ class CounterblastPolicy(Policy):
             if any(c in m["conditions"] for c in ("panic", "pinned", "blind")):
                 val -= 1.0
             val -= 4.0 * self.activated.get(v["turn"], {}).get(mid, 0)
-            return (val, mid)
+            return (round(val, 9), mid)     # float noise is no preference; ties by name
         # the most valuable model that will do something once activated: a Moxie is never paid
         # for an activation that only ends (a model at its marker with nothing in sight, or one
         # that cannot get closer); when none would act, the turn is passed and the Moxie kept
@@ -445,6 +450,6 @@ class CounterblastPolicy(Policy):
                     threat += 0.2 * (1.0 - 0.5 * int(s.cover[j]))
             s.score = u + shot - threat
             s.parts = {"goal": u, "shot": shot, "threat": -threat}
-        got = best_spot(spots, space)
+        got = best_spot(spots, space, self.frame)
         self.note_reason(spots, got[0])
         return got

@@ -476,6 +476,6 @@ class FrontierPolicy(Policy):
                 shot *= 0.5
             s.score = u + shot - threat
             s.parts = {"goal": u, "shot": shot, "threat": -threat}
-        got = best_spot(spots, space)
+        got = best_spot(spots, space, self.frame)
         self.note_reason(spots, got[0])
         return got

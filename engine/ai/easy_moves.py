@@ -195,16 +195,26 @@ def spot_reason(spots, move) -> str:
     return REASONS.get(best, "") if gains[best] > 0.01 else "moves where it does least harm"
 
 
-def best_spot(spots, space):
+def best_spot(spots, space, frame=None):
     """The best scored spot but the first (where the model stands now), as (its move, its gain
-    over staying); a spot the space's own ``check`` refuses gives way to the best legal one."""
+    over staying); a spot the space's own ``check`` refuses gives way to the best legal one.
+
+    Scores are compared to 1e-9 (float noise is no preference) and ties go as the player faces
+    the table (``frame``, engine/table/facing.py: their left, then the front), so that two sides
+    on a point-symmetric table choose alike; without a frame, the west then the north."""
     here_spot, rest = spots[0], spots[1:]
     if not rest:
         return None, 0.0
-    best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+    if frame is None:
+        def key(s):
+            return (round(s.score, 9), -s.move.x, -s.move.y)
+    else:
+        def key(s):
+            return (round(s.score, 9), *frame.tie_key(s.move.x, s.move.y))
+    best = max(rest, key=key)
     if space.check(best.move) is not None:
         ok = [s for s in rest if space.check(s.move) is None]
         if not ok:
             return None, 0.0
-        best = max(ok, key=lambda s: s.score)
+        best = max(ok, key=key)
     return best.move, best.score - here_spot.score

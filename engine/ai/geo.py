@@ -73,21 +73,37 @@ class WalkGrid:
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.sx))), min(self.ny - 1, max(0, int(y / self.sy))))
 
+    def _near(self, x: float, y: float, reach: float) -> tuple[list[int], list[int]]:
+        """Columns and rows whose cell centres lie within ``reach`` cells of (x, y), a hair of
+        tolerance included: a point on the line between two cells gets both, as the same point
+        turned half a turn would (picking one side made a marker between cells nearer from one
+        side of the table than from the other)."""
+        fx, fy = x / self.sx - 0.5, y / self.sy - 0.5
+        tol = 1e-9
+        ia = [a for a in range(math.floor(fx - reach), math.ceil(fx + reach) + 1)
+              if 0 <= a < self.nx and abs(a - fx) <= reach + tol]
+        jb = [b for b in range(math.floor(fy - reach), math.ceil(fy + reach) + 1)
+              if 0 <= b < self.ny and abs(b - fy) <= reach + tol]
+        if not ia:
+            ia = [self.cell(x, y)[0]]
+        if not jb:
+            jb = [self.cell(x, y)[1]]
+        return ia, jb
+
     def _seed_cells(self, x: float, y: float) -> list[tuple[int, int]]:
-        """Free cells next to a point (the point itself may be on terrain: a marker on a crate)."""
-        i, j = self.cell(x, y)
-        if self.ok[i, j]:
-            return [(i, j)]
-        for r in range(1, 6):
-            cells = [(a, b) for a in range(i - r, i + r + 1) for b in range(j - r, j + r + 1)
-                     if 0 <= a < self.nx and 0 <= b < self.ny and self.ok[a, b]]
+        """Free cells next to a point (the point itself may be on terrain: a marker on a crate):
+        the cell it is in (both, on the line between two), else the nearest ring with a free
+        cell."""
+        for r in range(0, 6):
+            ia, jb = self._near(x, y, 0.5 + r)
+            cells = [(a, b) for a in ia for b in jb if self.ok[a, b]]
             if cells:
                 return cells
-        return [(i, j)]
+        return [self.cell(x, y)]
 
     def field(self, goals: Iterable[tuple[float, float]]) -> np.ndarray:
         """Walking distance (mm) from every cell to the nearest goal point; INF where unreachable."""
-        key = tuple(sorted(self.cell(x, y) for x, y in goals))
+        key = tuple(sorted(c for x, y in goals for c in self._seed_cells(x, y)))
         f = self._fields.get(key)
         if f is not None:
             return f
@@ -200,16 +216,17 @@ class WalkGrid:
         return held[1]
 
     def dist(self, field: np.ndarray, x: float, y: float) -> float:
-        """Walking distance from the point (x, y) by the field: the best of the cells around it."""
-        i, j = self.cell(x, y)
+        """Walking distance from the point (x, y) by the field: the best of the cells around it
+        (those within a cell and a half, so a point on a cell line has the same neighbourhood
+        from both sides)."""
         rows, xs, ys = self._rows(field), self._xl, self._yl
+        ia, jb = self._near(x, y, 1.5)
         best = INF
-        for a in (i - 1, i, i + 1):
-            if 0 <= a < self.nx:
-                row, dx = rows[a], xs[a] - x
-                for b in (j - 1, j, j + 1):
-                    if 0 <= b < self.ny and row[b] < INF:
-                        best = min(best, row[b] + math.hypot(dx, ys[b] - y))
+        for a in ia:
+            row, dx = rows[a], xs[a] - x
+            for b in jb:
+                if row[b] < INF:
+                    best = min(best, row[b] + math.hypot(dx, ys[b] - y))
         if best >= INF:  # shut in (on a roof, say): fall back on the straight line to the field's best
             return INF
         return best

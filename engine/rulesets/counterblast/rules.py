@@ -37,6 +37,7 @@ from engine.core.rng import GameRng
 from engine.data.errors import DataError
 from engine.data.maps import point_in_polygon
 from engine.table import Base
+from engine.table.facing import facing
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
@@ -269,7 +270,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         pts = [(x * k, y * k) for x, y in zone.points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        fx, fy = _facing(cx, cy, mf.width * k / 2, mf.height * k / 2)
+        fx, fy = facing(cx, cy, mf.width * k / 2, mf.height * k / 2)
         step = 1.5 * MM
         cands = []
         y = min(ys) + step / 2
@@ -382,13 +383,3 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         # the game ends when one crew is left on the table (turn_end._check_end) or after the last turn
         ending = "wiped_out" if sum(1 for p in (1, 2) if self.on_table(st, p)) <= 1 else "turn_limit"
         return Result(f["winner"], reason, {p: sc[p]["mission"] for p in (1, 2)}, ending)
-
-
-def _facing(cx: float, cy: float, mx: float, my: float) -> tuple[float, float]:
-    """Unit vector from a zone's middle (cx, cy) toward the table's middle (mx, my); a zone
-    centred on the table faces +y."""
-    dx, dy = mx - cx, my - cy
-    n = math.hypot(dx, dy)
-    if n < 1e-6:
-        return 0.0, 1.0
-    return dx / n, dy / n

@@ -42,9 +42,10 @@ HASHES = {
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
-    "frontier": ["b3e4384320a12750", "69e901cfcf92149e", "336a3a7ffe482576", "d58e0d02047b93f6",
-                 "2715294f3c3d7304", "50a5e54b92517c64", "575e9372415f749f", "40b184bdc66973c4",
-                 "38f497aa94ab88c2", "ee7d38ab60ca20df", "923da8b6fb793598", "dd24f67066a02810"],
+    # and again on 2026-12-04 (the games with the Bootleggers) for the Rumrunner's shotgun
+    "frontier": ["55b86725a637398c", "39f6de90be4365a8", "ffec13ef6793efd3", "7f13707b442c0124",
+                 "edba30e3e9e97456", "07b52ece631900c3", "575e9372415f749f", "40b184bdc66973c4",
+                 "38f497aa94ab88c2", "21febd0dc4d41b1a", "a117294d6943a58c", "dd24f67066a02810"],
     "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
                 "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
                 "d36100823bdb888d", "877abe7d4fc3d34f", "60119626359dcd3e", "c802e5b6f87776d5"],

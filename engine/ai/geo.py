@@ -73,22 +73,21 @@ class WalkGrid:
     def cell(self, x: float, y: float) -> tuple[int, int]:
         return (min(self.nx - 1, max(0, int(x / self.sx))), min(self.ny - 1, max(0, int(y / self.sy))))
 
-    def _near(self, x: float, y: float, reach: float) -> tuple[list[int], list[int]]:
+    def _near(self, x: float, y: float, reach: float) -> tuple[range, range]:
         """Columns and rows whose cell centres lie within ``reach`` cells of (x, y), a hair of
         tolerance included: a point on the line between two cells gets both, as the same point
         turned half a turn would (picking one side made a marker between cells nearer from one
-        side of the table than from the other)."""
+        side of the table than from the other). Never empty: a point off the table keeps the
+        edge cell."""
         fx, fy = x / self.sx - 0.5, y / self.sy - 0.5
-        tol = 1e-9
-        ia = [a for a in range(math.floor(fx - reach), math.ceil(fx + reach) + 1)
-              if 0 <= a < self.nx and abs(a - fx) <= reach + tol]
-        jb = [b for b in range(math.floor(fy - reach), math.ceil(fy + reach) + 1)
-              if 0 <= b < self.ny and abs(b - fy) <= reach + tol]
-        if not ia:
-            ia = [self.cell(x, y)[0]]
-        if not jb:
-            jb = [self.cell(x, y)[1]]
-        return ia, jb
+        r = reach + 1e-9
+        a0, a1 = max(0, math.ceil(fx - r)), min(self.nx - 1, math.floor(fx + r))
+        b0, b1 = max(0, math.ceil(fy - r)), min(self.ny - 1, math.floor(fy + r))
+        if a0 > a1:
+            a0 = a1 = min(self.nx - 1, max(0, int(x / self.sx)))
+        if b0 > b1:
+            b0 = b1 = min(self.ny - 1, max(0, int(y / self.sy)))
+        return range(a0, a1 + 1), range(b0, b1 + 1)
 
     def _seed_cells(self, x: float, y: float) -> list[tuple[int, int]]:
         """Free cells next to a point (the point itself may be on terrain: a marker on a crate):
@@ -222,11 +221,15 @@ class WalkGrid:
         rows, xs, ys = self._rows(field), self._xl, self._yl
         ia, jb = self._near(x, y, 1.5)
         best = INF
+        hypot = math.hypot
         for a in ia:
             row, dx = rows[a], xs[a] - x
             for b in jb:
-                if row[b] < INF:
-                    best = min(best, row[b] + math.hypot(dx, ys[b] - y))
+                v = row[b]
+                if v < INF:
+                    v += hypot(dx, ys[b] - y)
+                    if v < best:
+                        best = v
         if best >= INF:  # shut in (on a roof, say): fall back on the straight line to the field's best
             return INF
         return best

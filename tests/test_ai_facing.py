@@ -102,3 +102,22 @@ def test_frames_of_two_zones_on_a_point_symmetric_table_are_each_others_half_tur
     for (x, y) in [(100.0, 800.0), (609.6, 457.2), (1000.0, 20.0)]:
         assert f1.tie_key(x, y) == f2.tie_key(w - x, h - y)
         assert f1.ahead(x, y) == pytest.approx(f2.ahead(w - x, h - y))
+
+
+def test_equally_good_spots_go_to_the_players_left_on_either_side():
+    """``spot_key`` (every ruleset's move choice): equal scores, to float noise, are no
+    preference; the tie goes to the player's left, so side 2 picks the half-turn of side 1's pick."""
+    from types import SimpleNamespace as NS
+    from engine.ai.easy_moves import spot_key
+    from engine.rulesets.common import MoveTo
+    mf = load_named_map("quarry")
+    w, h = mf.width * mf.mm_per_unit, mf.height * mf.mm_per_unit
+    pts = [(500.0, 700.0), (700.0, 700.0), (600.0, 650.0)]
+    spots = [NS(score=1.0 + k * 1e-13, move=MoveTo("m", x, y)) for k, (x, y) in enumerate(pts)]
+    turned = [NS(score=1.0 - k * 1e-13, move=MoveTo("m", w - x, h - y)) for k, (x, y) in enumerate(pts)]
+    one = max(spots, key=spot_key(zone_frame(mf, 1)))
+    two = max(turned, key=spot_key(zone_frame(mf, 2)))
+    assert (one.move.x, one.move.y) == (500.0, 700.0)              # side 1 faces north: west is left
+    assert (two.move.x, two.move.y) == pytest.approx((w - 500.0, h - 700.0))
+    # without a frame (no zone known): the table's west, whichever side asks
+    assert max(turned, key=spot_key(None)).move.x == pytest.approx(w - 700.0)

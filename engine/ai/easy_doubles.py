@@ -20,7 +20,7 @@ from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Anno
 from engine.table import Base
 
 from .easy import Policy, fallback
-from .easy_moves import kept_spots, view_key
+from .easy_moves import kept_spots, spot_key, view_key
 from .geo import INF, walk_grid
 
 BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
@@ -169,14 +169,15 @@ class DoublesPolicy(Policy):
         here_spot, rest = spots[0], spots[1:]
         if not rest:
             return None
-        best = max(rest, key=lambda s: (s.score, -s.move.x, -s.move.y))
+        key = spot_key(self.frame)       # ties as the player faces the table (docs/ai.md)
+        best = max(rest, key=key)
         if best.score <= here_spot.score + 0.35 + 0.05:
             return None
         if space.check(best.move) is not None:   # every chosen point passes the space's check
             ok = [s for s in rest if space.check(s.move) is None]
             if not ok:
                 return None
-            best = max(ok, key=lambda s: s.score)
+            best = max(ok, key=key)
         self.note_reason(spots, best.move)
         return best.move
 

@@ -195,6 +195,16 @@ def spot_reason(spots, move) -> str:
     return REASONS.get(best, "") if gains[best] > 0.01 else "moves where it does least harm"
 
 
+def spot_key(frame=None):
+    """The order in which spots are preferred: the score to 1e-9 (float noise is no preference),
+    then, on a tie, as the player faces the table (``frame``, engine/table/facing.py: their left,
+    then the front), so that two sides on a point-symmetric table choose alike; without a frame,
+    the west then the north of the table."""
+    if frame is None:
+        return lambda s: (round(s.score, 9), -s.move.x, -s.move.y)
+    return lambda s: (round(s.score, 9), *frame.tie_key(s.move.x, s.move.y))
+
+
 def best_spot(spots, space, frame=None):
     """The best scored spot but the first (where the model stands now), as (its move, its gain
     over staying); a spot the space's own ``check`` refuses gives way to the best legal one.
@@ -205,12 +215,7 @@ def best_spot(spots, space, frame=None):
     here_spot, rest = spots[0], spots[1:]
     if not rest:
         return None, 0.0
-    if frame is None:
-        def key(s):
-            return (round(s.score, 9), -s.move.x, -s.move.y)
-    else:
-        def key(s):
-            return (round(s.score, 9), *frame.tie_key(s.move.x, s.move.y))
+    key = spot_key(frame)
     best = max(rest, key=key)
     if space.check(best.move) is not None:
         ok = [s for s in rest if space.check(s.move) is None]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.protocol import Choice, Decision
 from engine.rulesets.common import memo_get
+from engine.table.facing import zone_frame
 
 from .base import Agent, register_agent
 
@@ -32,7 +33,6 @@ class Policy:
         """This player's frame as they face the table (engine/table/facing.py), for breaking ties
         alike on both sides of a symmetric table; None without a table or a zone."""
         if "_frame" not in self.__dict__:
-            from engine.table.facing import zone_frame
             mf = getattr(self.table, "mapfile", None)
             self._frame = zone_frame(mf, self.player) if mf is not None else None
         return self._frame

@@ -96,7 +96,7 @@ class CounterblastPolicy(Policy):
             # markers as the player faces the table (left first): an equal cost goes to the
             # player's left on either side of a symmetric table
             fr = self.frame
-            order = sorted(self.markers.items(), key=lambda kv: (-fr.tie_key(*kv[1])[0], -fr.tie_key(*kv[1])[1], kv[0])) \
+            order = sorted(self.markers.items(), key=lambda kv: ([-t for t in fr.tie_key(*kv[1])], kv[0])) \
                 if fr is not None else sorted(self.markers.items())
             for mid in sorted(mine):
                 m = mine[mid]

@@ -208,10 +208,7 @@ def spot_key(frame=None):
 def best_spot(spots, space, frame=None):
     """The best scored spot but the first (where the model stands now), as (its move, its gain
     over staying); a spot the space's own ``check`` refuses gives way to the best legal one.
-
-    Scores are compared to 1e-9 (float noise is no preference) and ties go as the player faces
-    the table (``frame``, engine/table/facing.py: their left, then the front), so that two sides
-    on a point-symmetric table choose alike; without a frame, the west then the north."""
+    Spots are ranked by ``spot_key(frame)``."""
     here_spot, rest = spots[0], spots[1:]
     if not rest:
         return None, 0.0

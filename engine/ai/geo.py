@@ -102,13 +102,14 @@ class WalkGrid:
 
     def field(self, goals: Iterable[tuple[float, float]]) -> np.ndarray:
         """Walking distance (mm) from every cell to the nearest goal point; INF where unreachable."""
-        key = tuple(sorted(c for x, y in goals for c in self._seed_cells(x, y)))
+        near = [(x, y, self._seed_cells(x, y)) for x, y in goals]
+        key = tuple(sorted(c for _, _, cells in near for c in cells))
         f = self._fields.get(key)
         if f is not None:
             return f
         seeds: dict = {}
-        for x, y in goals:
-            for (i, j) in self._seed_cells(x, y):
+        for x, y, cells in near:
+            for (i, j) in cells:
                 h = math.hypot(self.xs[i] - x, self.ys[j] - y)
                 seeds[(i, j)] = min(seeds.get((i, j), INF), h)
         d = self._shortest(seeds)

@@ -37,7 +37,7 @@ from engine.core.rng import GameRng
 from engine.data.errors import DataError
 from engine.data.maps import point_in_polygon
 from engine.table import Base
-from engine.table.facing import facing
+from engine.table.facing import zone_frame
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
@@ -269,8 +269,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         zone = next(z for z in mf.deployment if z.side == player)
         pts = [(x * k, y * k) for x, y in zone.points]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-        fx, fy = facing(cx, cy, mf.width * k / 2, mf.height * k / 2)
+        frame = zone_frame(mf, player)
         step = 1.5 * MM
         cands = []
         y = min(ys) + step / 2
@@ -278,8 +277,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             x = min(xs) + step / 2
             while x < max(xs):
                 if point_in_polygon(x, y, pts):
-                    ahead = (x - cx) * fx + (y - cy) * fy        # toward the table's middle
-                    right = (x - cx) * -fy + (y - cy) * fx       # the player's right hand
+                    ahead, right = frame.ahead(x, y), frame.right(x, y)
                     cands.append((round(math.hypot(right, ahead * 3), 6), round(-ahead, 6), round(right, 6),
                                   round(x, 3), round(y, 3)))
                 x += step

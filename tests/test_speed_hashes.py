@@ -42,10 +42,12 @@ HASHES = {
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
-    # and again on 2026-12-04 (the games with the Bootleggers) for the Rumrunner's shotgun
-    "frontier": ["55b86725a637398c", "39f6de90be4365a8", "ffec13ef6793efd3", "7f13707b442c0124",
-                 "edba30e3e9e97456", "07b52ece631900c3", "575e9372415f749f", "40b184bdc66973c4",
-                 "38f497aa94ab88c2", "21febd0dc4d41b1a", "a117294d6943a58c", "dd24f67066a02810"],
+    # and again on 2026-12-04 (the games with the Bootleggers) for the Rumrunner's shotgun, and
+    # once more that afternoon for the fourth round's Bootleggers (two mules defence 2, one of
+    # them a rifle, a Rumrunner without hooch): games 0-5 and 9-10 (docs/rules/frontier.md)
+    "frontier": ["751ca7887261ae4c", "c40b25381344e3ce", "2f23ed6196cb53f2", "acebc36b3008090e",
+                 "6a39389c22142804", "614d97b893cce29f", "575e9372415f749f", "40b184bdc66973c4",
+                 "38f497aa94ab88c2", "12381c65067aa290", "b323cefd2290566c", "dd24f67066a02810"],
     "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
                 "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
                 "d36100823bdb888d", "877abe7d4fc3d34f", "60119626359dcd3e", "c802e5b6f87776d5"],

@@ -8,7 +8,9 @@
 ``OUT/<A>--<B>/`` (each with its games.jsonl, summary and report; ``--resume`` extends one).
 ``table`` reads those summaries and prints the roster effect of every pairing on every map with
 its 95% interval and half-width (the logistic model of ``engine.workshop.stats``), the draws and
-the table effect, and flags a pairing whose interval is not inside 45-55%.
+the table effect, and flags a pairing whose interval is not inside 45-55%; then, per map, how
+much of the distance from even is the forces' strengths (what a change to one force can even
+out) and how much is matchups between two forces (``engine.workshop.matchups``).
 """
 from __future__ import annotations
 
@@ -93,7 +95,25 @@ def table(args) -> int:
             ft = f"{_p(f.get('share'))}% [{_p(f.get('low'))}–{_p(f.get('high'))}]" if f.get("share") is not None else "–"
             print(f"| {r['a']} v {r['b']} | {r['map']} | {r['games']} ({r['decisive']}) | {eff} | {hw} | {fair} | "
                   f"{_p(r['draw'])}% | {tt} | {ft} |")
+        print(strengths(rs))
     return 0
+
+
+def strengths(rs: list[dict]) -> str:
+    """Each map's table split into the forces' strengths and the matchups left."""
+    from engine.workshop.matchups import Cell, markdown, split
+
+    by_map: dict[str, list] = {}
+    for r in rs:
+        if r["share"] is not None:
+            by_map.setdefault(r["map"], []).append(Cell(r["a"], r["b"], r["share"], r["low"], r["high"]))
+    splits = {}
+    for label, cells in by_map.items():
+        try:
+            splits[label] = split(cells)
+        except ValueError as err:
+            return f"\n(no strengths for {label}: {err})"
+    return markdown(splits) if splits else ""
 
 
 def main(argv=None) -> int:

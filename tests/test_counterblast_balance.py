@@ -43,13 +43,13 @@ def test_crossed_plays_each_seed_with_the_crews_swapped():
     assert s["distinct_games"] == 2 and s["blocks"] == 1
 
 
-# The worst pairing measured (docs/rules/counterblast.md, section 12, fourth table): the Iron Choir
-# v Reach Rangers on Redrock Quarry, 71% [66-76] for the Choir over 400 games on seed 3 (200
-# seeds), with easy playing alike from either side of the table. Its first 100 seeds, played here
-# (the experiment's blocks 0-99, the same games to the same hashes), gave 71.0% with the 95%
-# interval [63.6%, 77.5%]: those are the bounds. The seeds are fixed, so the share moves only when
+# The worst pairing measured (docs/rules/counterblast.md, section 12, fifth table): the Iron Choir
+# v Reach Rangers on Redrock Quarry, 70.5% [65-75] for the Choir over 400 games on seed 3 (200
+# seeds), with the Overseer Unit at Defense 4. Its first 100 seeds, played here (the experiment's
+# blocks 0-99, the same games to the same hashes), gave 67.3% with the 95% interval [59.8%,
+# 73.9%]: those are the bounds (with the Overseer at Defense 5: 71.0% [63.6%, 77.5%]). The seeds are fixed, so the share moves only when
 # the rules, the easy agent or the crews change; outside the bounds fails.
-WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.636, 0.775)
+WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.598, 0.739)
 SEED = 3
 
 

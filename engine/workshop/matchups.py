@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-Z95 = 1.959963984540054
+from engine.workshop.stats import Z95
 
 
 @dataclass(frozen=True)
@@ -72,22 +72,23 @@ def split(cells: list[Cell]) -> Split:
     idx = {f: i for i, f in enumerate(forces)}
     n, p = len(forces), len(cells)
     # rows: one per pairing (s_A - s_B = d), plus the constraint that the strengths sum to zero
+    dist = [100.0 * c.share - 50.0 for c in cells]
     x = np.zeros((p + 1, n))
     y = np.zeros(p + 1)
     for r, c in enumerate(cells):
-        x[r, idx[c.a]], x[r, idx[c.b]], y[r] = 1.0, -1.0, 100.0 * c.share - 50.0
+        x[r, idx[c.a]], x[r, idx[c.b]], y[r] = 1.0, -1.0, dist[r]
     x[p, :] = 1.0
     if np.linalg.matrix_rank(x) < n:
         raise ValueError("the pairings do not connect every force")
     s, *_ = np.linalg.lstsq(x, y, rcond=None)
     strength = {f: float(s[idx[f]]) for f in forces}
     fitted, matchup = {}, {}
-    for c in cells:
+    for c, d in zip(cells, dist):
         f = strength[c.a] - strength[c.b]
         fitted[(c.a, c.b)] = f
-        matchup[(c.a, c.b)] = (100.0 * c.share - 50.0) - f
+        matchup[(c.a, c.b)] = d - f
     out = Split(forces, strength, fitted, matchup,
-                total=float(sum((100.0 * c.share - 50.0) ** 2 for c in cells)),
+                total=float(sum(d * d for d in dist)),
                 strengths_ss=float(sum(v * v for v in fitted.values())),
                 matchups_ss=float(sum(v * v for v in matchup.values())))
     variances = [cell_variance(c) for c in cells]
@@ -116,9 +117,8 @@ def across_maps(splits: dict[str, Split]) -> dict[str, dict]:
     return out
 
 
-def markdown(splits: dict[str, Split], names: dict[str, str] | None = None) -> str:
+def markdown(splits: dict[str, Split]) -> str:
     """The split of each map's table, and the forces' strengths across maps, as Markdown."""
-    nm = (names or {}).get
     lines = []
     for label, s in splits.items():
         lines.append(f"\n**{label}**: summed squared distance from even {s.total:.0f} = strengths "
@@ -129,13 +129,13 @@ def markdown(splits: dict[str, Split], names: dict[str, str] | None = None) -> s
         lines.append("| force | strength (points over an even opponent) |")
         lines.append("|---|---|")
         for f in sorted(s.forces, key=lambda f: -s.strength[f]):
-            lines.append(f"| {nm(f) or f} | {s.strength[f]:+.1f} |")
+            lines.append(f"| {f} | {s.strength[f]:+.1f} |")
         lines.append("")
         lines.append("| pairing (A v B) | A's distance from even | from strengths | matchup |")
         lines.append("|---|---|---|---|")
         for (a, b), m in s.matchup.items():
             f = s.fitted[(a, b)]
-            lines.append(f"| {nm(a) or a} v {nm(b) or b} | {f + m:+.1f} | {f:+.1f} | {m:+.1f} |")
+            lines.append(f"| {a} v {b} | {f + m:+.1f} | {f:+.1f} | {m:+.1f} |")
     if len(splits) > 1:
         acr = across_maps(splits)
         labels = list(splits)
@@ -144,5 +144,5 @@ def markdown(splits: dict[str, Split], names: dict[str, str] | None = None) -> s
         lines.append("|---|" + "---|" * len(labels) + "---|")
         for f, row in acr.items():
             cells = " | ".join(f"{row['maps'][m]:+.1f}" if m in row["maps"] else "–" for m in labels)
-            lines.append(f"| {nm(f) or f} | {cells} | {row['mean']:+.1f} |")
+            lines.append(f"| {f} | {cells} | {row['mean']:+.1f} |")
     return "\n".join(lines) + "\n"

@@ -17,10 +17,11 @@ def test_registered_with_default_rosters_and_mission():
     cls = get_rules("counterblast")
     assert cls.id == "counterblast" and cls.unit == "in"
     g = new_game()
-    assert list(g.setup.rosters) == ["reach-rangers", "iron-choir"]
+    # the fairest pairing by the balance tables (docs/rules/counterblast.md, "The default pairing")
+    assert list(g.setup.rosters) == ["dustjaw-raiders", "iron-choir"]
     assert g.rules.mission.id == "salvage-rights"          # the outpost has three markers
     ids = sorted(g.state.models)
-    assert "1-captain" in ids and "2-drone-5" in ids and len(ids) == 18
+    assert "1-grekka" in ids and "1-raider-7" in ids and "2-drone-5" in ids and len(ids) == 20
 
 
 def test_refuses_map_outside_terrain_coverage():
@@ -88,7 +89,7 @@ def test_deployment_on_a_point_symmetric_table_is_the_same_for_both_sides_turned
 def test_turn_starts_with_moxie_pools_and_leader_election():
     """003_52d4831de0a47706.txt: 'counts all of its models that are currently on the table' /
     'at the beginning of a turn 1 moxie can be used to elect a new leader'."""
-    g = new_game()
+    g = new_game(rosters=("reach-rangers", "iron-choir"))
     assert g.state.moxie == {1: 9, 2: 9}
     d = g.pending()
     assert d.player == 1 and d.kind == "elect a leader" and C.KeepLeader() in d.options
@@ -623,7 +624,7 @@ def test_fall_with_no_valid_position_is_a_casualty():
     tank = piece.model_copy(update={"id": "tank-test", "shape": piece.shape.model_copy(
         update={"center": (27.0, 6.5), "radius": 4.0})})
     tanked = OUTPOST.model_copy(update={"id": "outpost-tank", "pieces": list(OUTPOST.pieces) + [tank]})
-    g = Game(Setup("counterblast", tanked, (), {}, 0))
+    g = Game(Setup("counterblast", tanked, ("reach-rangers", "iron-choir"), {}, 0))
     st = g.state
     where = {"1-ranger-1": (27, 1.8), "1-ranger-2": (18, 7), "2-drone-1": (40, 30)}
     for mid, m in st.models.items():

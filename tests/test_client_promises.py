@@ -13,8 +13,9 @@ from engine.core import Game, Setup
 from engine.data.maps import load_named_map
 from game.render import overlays as ov
 from game.session import GameSession
+from engine.core.rules import get_rules
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 @pytest.fixture
@@ -365,6 +366,40 @@ def test_switching_ruleset_in_the_launcher_picks_a_map_it_accepts(app):
     assert launcher.settings.ruleset == "counterblast"
     assert refusal("counterblast", launcher.settings.map) is None
     assert launcher.start.is_enabled
+
+
+def _pick_ruleset(launcher, ruleset):
+    import pygame_gui
+
+    from game.scenes.launcher import RULESETS
+    launcher.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=RULESETS[ruleset],
+                                       ui_element=launcher.dd_ruleset))
+    return launcher.settings.map
+
+
+def test_switching_ruleset_from_a_default_table_starts_on_the_new_rulesets_home(app):
+    """Issue 32: a player who keeps the launcher's defaults gets the table the default forces were
+    balanced on. The town accepts Counterblast, but Counterblast's tables are the outpost and the
+    quarry (docs/rules/counterblast.md), so leaving Frontier's home for Counterblast starts there."""
+    from game.scenes.launcher import LauncherScene
+    from game.settings import Settings
+    launcher = LauncherScene(app, Settings(ruleset="frontier", map="town"))
+    app.switch(launcher)
+    frame(app)
+    assert _pick_ruleset(launcher, "counterblast") == "outpost"
+    assert _pick_ruleset(launcher, "doubles") == "prehistoric"
+    assert _pick_ruleset(launcher, "frontier") == "town"
+
+
+def test_switching_ruleset_keeps_a_table_the_player_picked(app):
+    """A map the player chose (not the old ruleset's home) stays when the new ruleset accepts it."""
+    from game.scenes.launcher import LauncherScene
+    from game.settings import Settings
+    launcher = LauncherScene(app, Settings(ruleset="frontier", map="field"))
+    app.switch(launcher)
+    frame(app)
+    assert _pick_ruleset(launcher, "doubles") == "field"
+    assert _pick_ruleset(launcher, "counterblast") == "outpost"     # Counterblast refuses the field
 
 
 def test_menu_asks_first_then_the_launcher_continues_the_game(app):

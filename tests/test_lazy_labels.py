@@ -13,8 +13,9 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import game_seed, play
 from engine.ai import make_agent
+from engine.core.rules import get_rules
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def _game(ruleset, seed=3):

@@ -23,7 +23,7 @@ from engine.core.rules import get_rules
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def _points(ruleset: str, seed: int = 5, every: int = 7, limit: int = 12) -> list[Game]:

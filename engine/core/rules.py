@@ -24,6 +24,9 @@ class Rules(ABC):
     name: ClassVar[str]
     unit: ClassVar[str] = "in"  # the unit this ruleset measures in
     players: ClassVar[int] = 2
+    # The shipped table its default forces were balanced on (docs/rules/<id>.md): where the
+    # launcher starts it, so that the defaults give an even game.
+    home_map: ClassVar[str | None] = None
     # Recorded in saves: a ruleset bumps it when a change makes old games replay differently.
     version: ClassVar[str] = "1"
 

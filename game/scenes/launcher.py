@@ -70,8 +70,17 @@ def refusal(ruleset: str, map_id: str) -> str | None:
     return None
 
 
+def home_map(ruleset: str) -> str | None:
+    """The shipped table ``ruleset``'s default forces were balanced on (``Rules.home_map``)."""
+    return get_rules(ruleset).home_map
+
+
 def playable_map(ruleset: str, maps: dict) -> str | None:
-    """The first shipped map made for ``ruleset`` (its ``suits``), else the first it accepts."""
+    """``ruleset``'s home map, else the first shipped map made for it (its ``suits``), else the
+    first it accepts."""
+    home = home_map(ruleset)
+    if home in maps and refusal(ruleset, home) is None:
+        return home
     ok = [mid for mid in maps if refusal(ruleset, mid) is None]
     made_for = [mid for mid in ok if ruleset in (getattr(maps[mid], "suits", None) or ())]
     return (made_for or ok or [None])[0]
@@ -195,8 +204,11 @@ class LauncherScene(Scene):
         s = self.settings
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.dd_ruleset:
+                was = s.ruleset
                 s.ruleset = next(k for k, v in RULESETS.items() if v == ev.text)
-                if refusal(s.ruleset, s.map):      # a map the new ruleset refuses: its own instead
+                # the old ruleset's home map (the default, not a pick) or one the new ruleset
+                # refuses: the new one's home, where its default forces give an even game
+                if refusal(s.ruleset, s.map) or s.map == home_map(was):
                     s.map = playable_map(s.ruleset, self.maps) or s.map
                 self._build()
             elif ev.ui_element is self.dd_map:

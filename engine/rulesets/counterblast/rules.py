@@ -147,6 +147,7 @@ class CBState(State):
 class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRules, ReactionRules, AttackRules,
                         TurnEndRules, WordsRules, Rules):
     id = "counterblast"
+    home_map = "outpost"
     name = "Counterblast"
     unit = "in"
     players = 2

@@ -63,6 +63,7 @@ DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 @register
 class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, ViewMixin, Rules):
     id = "doubles"
+    home_map = "prehistoric"
     name = "Doubles"
     unit = "cm"
     players = 2

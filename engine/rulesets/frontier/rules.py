@@ -103,6 +103,7 @@ def _centre_out(n: int) -> list[int]:
 @register
 class FrontierRules(MoveRules, WordsRules, Rules):
     id = "frontier"
+    home_map = "town"
     name = "Last Hope Frontier"
     unit = "in"
     version = "2"   # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)

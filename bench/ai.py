@@ -26,11 +26,12 @@ sys.path.insert(0, str(ROOT))
 
 from engine.ai import make_agent  # noqa: E402
 from engine.core import Game, Setup  # noqa: E402
+from engine.core.rules import get_rules  # noqa: E402
 from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
 from engine.simulate import game_seed  # noqa: E402
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def run(ruleset: str, games: int, seed: int) -> dict:

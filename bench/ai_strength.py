@@ -38,8 +38,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from engine.core.rules import get_rules  # noqa: E402
 
-HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def _commit() -> str:

@@ -17,8 +17,8 @@ import re
 
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveSpace, MoveTo, memo_get
-from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, ElectLeader, Engineer,
-                                                  EndActivation, HackMark, HackTerminal,
+from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, DoNothing, ElectLeader,
+                                                  Engineer, EndActivation, GoProne, HackMark, HackTerminal,
                                                   KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
                                                   React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
                                                   Treat)
@@ -329,7 +329,10 @@ class CounterblastPolicy(Policy):
             if p > best_p:
                 best_att, best_p = o, p
         aims = [o for o in opts if isinstance(o, Aim)]
-        if left <= 0:   # extra actions cost Moxie: only for a good attack
+        # a group's action under way: each member's part is paid for already, and the group's
+        # step offers no end of the activation until every member has answered
+        step = a.get("step")
+        if left <= 0 and not step:   # extra actions cost Moxie: only for a good attack
             if best_att is not None and best_p >= 0.35 and self.moxie(v) >= 3:
                 return best_att
             return next(o for o in opts if isinstance(o, EndActivation))
@@ -388,6 +391,9 @@ class CounterblastPolicy(Policy):
         hm = [o for o in opts if isinstance(o, HackMark)]
         if hm:
             return hm[0]
+        if step:   # a member's part of the group's action (an Aim, a Rush...), else it does nothing
+            part = [o for o in opts if not isinstance(o, (DoNothing, GoProne))]
+            return part[0] if part else next(o for o in opts if isinstance(o, DoNothing))
         return next((o for o in opts if isinstance(o, EndActivation)), fallback(d, self.agent.rng))
 
     # -------------------------------------------------------------- moves

@@ -18,10 +18,10 @@ def test_registered_with_default_rosters_and_mission():
     assert cls.id == "counterblast" and cls.unit == "in"
     g = new_game()
     # the fairest pairing by the balance tables (docs/rules/counterblast.md, "The default pairing")
-    assert list(g.setup.rosters) == ["dustjaw-raiders", "iron-choir"]
+    assert list(g.setup.rosters) == ["dustjaw-raiders", "reach-rangers"]
     assert g.rules.mission.id == "salvage-rights"          # the outpost has three markers
     ids = sorted(g.state.models)
-    assert "1-grekka" in ids and "1-raider-7" in ids and "2-drone-5" in ids and len(ids) == 20
+    assert "1-grekka" in ids and "1-raider-7" in ids and "2-ranger-5" in ids and len(ids) == 20
 
 
 def test_refuses_map_outside_terrain_coverage():
@@ -324,7 +324,7 @@ def test_upkeep_dread_and_panic_cascade():
 def test_end_of_game_scoring_after_six_turns():
     """003_52d4831de0a47706.txt: 'Each battle lasts for six turns' / battle score thresholds /
     'Score Difference 6+ = Heroic Victory 4-5 = Major Victory 3 or less points = Minor Victory'."""
-    g = new_game()
+    g = new_game(rosters=("dustjaw-raiders", "iron-choir"))
     st = g.state
     st.turn = 6
     st.models["2-overseer"].casualty = True            # 100 + 110 points lost: 290 / 500 = 58%
@@ -522,7 +522,7 @@ def test_rush_rolls_a_d10_then_moves():
 def test_headhunters_and_data_heist_objectives():
     """The seed scores objectives but defines none (Interpretation 17): Headhunters scores a fallen
     enemy leader; Data Heist scores hacked terminals."""
-    g = new_game(mission="headhunters")
+    g = new_game(rosters=("dustjaw-raiders", "iron-choir"), mission="headhunters")
     st = g.state
     st.models["2-overseer"].casualty = True
     st.leader_lost[2] = True

@@ -39,11 +39,11 @@ HASHES = {
     # activating a medic for a Down friend it cannot see (docs/rules/counterblast.md, section 12)
     # and again that evening for the Overseer Unit's Defense 5 -> 4 (issue 32, Counterblast's fifth
     # round): games 6-9 (the easy games and the searched stretch; the random games are the same)
-    # and that night for the default crews, Dustjaw Raiders v Iron Choir (issue 32, "The default
+    # and that night for the default crews, Dustjaw Raiders v Reach Rangers (issue 32, "The default
     # pairing"): games 6-8 and 11, the ones played with the default rosters
     "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
-                     "ec88112663ed418f", "2dae42a98bb9ad11", "6932e675b9e86f5b", "54a7f73be214947f",
-                     "3308fd881aca16f9", "9ffa1372c8494148", "45554b2ca447904e", "82faaa95994fd1d7"],
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "7e3d15e30af4149e", "cab2f135ba6c300b",
+                     "5245c56411028b09", "9ffa1372c8494148", "45554b2ca447904e", "1023ea382e1211ec"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -63,7 +63,7 @@ HASHES = {
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night)
-    "counterblast": ["66d0d89912de85ff", "2cd2e10099efde20"],
+    "counterblast": ["ca47e198f0076ebd", "f17902bf36d61c83"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

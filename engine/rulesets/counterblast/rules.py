@@ -59,7 +59,7 @@ __all__ = ["CBMoveSpace", "CBState", "CONTACT_MM", "CounterblastRules", "HEADING
            "_kind_of"]
 
 MIN_COVERAGE, MAX_COVERAGE = 0.25, 0.50
-DEFAULT_CREWS = ("dustjaw-raiders", "iron-choir")
+DEFAULT_CREWS = ("dustjaw-raiders", "reach-rangers")
 
 
 # ------------------------------------------------------------------------------------ state

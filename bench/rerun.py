@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import THIS, add_arguments, alternate, code_root  # noqa: E402
+from compare import THIS, add_arguments, alternate, code_root, med  # noqa: E402
 
 DEFAULT = ["docs/experiments/doubles-easy", "docs/experiments/frontier-easy",
            "docs/experiments/mirror-doubles-easy", "docs/experiments/mirror-frontier-easy",
@@ -98,10 +97,8 @@ def main() -> int:
         if "refused" in a[0] or "refused" in b[0]:
             print(f"| {f} | refused: {a[0].get('refused') or b[0].get('refused')} |")
             continue
-        pg_a = statistics.median(x["cpu_per_game"] for x in a)
-        pg_b = statistics.median(x["cpu_per_game"] for x in b)
-        pd_a = statistics.median(x["ms_per_decision"] for x in a)
-        pd_b = statistics.median(x["ms_per_decision"] for x in b)
+        pg_a, pg_b = med(old, f, "cpu_per_game"), med(new, f, "cpu_per_game")
+        pd_a, pd_b = med(old, f, "ms_per_decision"), med(new, f, "ms_per_decision")
         same = sum(h == b[0]["hashes"].get(k) for k, h in a[0]["hashes"].items())
         errs = a[0]["errors"] + b[0]["errors"]
         print(f"| {Path(f).name if 'balance' not in f else f.split('balance/')[1]} | {a[0]['games']} "

@@ -15,9 +15,8 @@ import pytest
 
 from engine.core import replay
 from engine.data.maps import load_named_map
-from engine.core.rules import get_rules
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
-HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_9, pygame.K_TAB, pygame.K_ESCAPE, pygame.K_F1,
         pygame.K_f, pygame.K_HOME, pygame.K_r, pygame.K_v, pygame.K_t, pygame.K_PLUS, pygame.K_MINUS,
         pygame.K_RETURN, pygame.K_SPACE, pygame.K_a]

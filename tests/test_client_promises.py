@@ -13,9 +13,8 @@ from engine.core import Game, Setup
 from engine.data.maps import load_named_map
 from game.render import overlays as ov
 from game.session import GameSession
-from engine.core.rules import get_rules
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
-HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 @pytest.fixture

@@ -13,9 +13,8 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import game_seed, play
 from engine.ai import make_agent
-from engine.core.rules import get_rules
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
-HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def _game(ruleset, seed=3):

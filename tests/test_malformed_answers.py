@@ -22,8 +22,8 @@ from engine.core.protocol import _CHOICE_TYPES, Choice
 from engine.core.rules import get_rules
 from engine.data.maps import load_map
 from engine.paths import resolve_map
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
-HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 
 
 def _points(ruleset: str, seed: int = 5, every: int = 7, limit: int = 12) -> list[Game]:

@@ -19,9 +19,8 @@ import pytest
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import default_rosters, make_agents, new_game, plan_game, play_planned
-from engine.core.rules import get_rules
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
-HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
 OTHER = {"counterblast": ("dustjaw-raiders", "iron-choir"), "frontier": ("bootleggers", "townsfolk"),
          "doubles": ("obsidian_clan", "ash_skulls")}
 # (agents, games, rosters): the crossed design of ``simulate`` (seed 28), so the rosters swap zones

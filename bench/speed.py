@@ -1,5 +1,5 @@
 """The speed users feel (issue 28): python bench/speed.py [--games N] [--iters N] [--searched M]
-[--callgrind G] [--before DIR [--rounds K]]
+[--callgrind G] [--before DIR [--rounds K]] | --split [--games N]
 
 Per ruleset on its home map (Counterblast on the outpost, Frontier on the town, Doubles on the
 prehistoric map), with the default rosters:
@@ -19,6 +19,9 @@ prehistoric map), with the default rosters:
   games under ``valgrind --tool=callgrind``, less a run that does the same set-up (imports, maps,
   a warm table per ruleset) and plays nothing, divided by the decisions played. Instructions do
   not move with the machine's load, so this is the steady figure.
+
+- **where an easy game's CPU goes** (``--split``, this checkout only): the agents' ``choose``
+  against the engine's ``pending``, ``view`` and ``submit``, and the gain a free agent would give.
 
 Every game's final state hash is printed (hashes compared between the sides: a speed-up must
 leave them identical; checkouts that differ by rule changes differ in their hashes too, and
@@ -78,6 +81,104 @@ def easy_games(ruleset: str, m, games: int, seed: int = 1) -> dict:
         decisions += n
         hashes.append(g.state_hash()[:16])
     return {"games": games, "cpu": cpu, "rate": games / cpu, "per_game": decisions / games, "hashes": hashes}
+
+
+def split_games(ruleset: str, m, games: int, seed: int = 1) -> dict:
+    """Where an easy v easy game's CPU goes: the agents' ``choose`` against the engine's own
+    steps (``pending``, ``view``, ``submit``) and the set-up, each timed around its call (the
+    simulator's loop, spelled out). The engine's share bounds what any agent change can gain:
+    with agents that cost nothing, a game would be ``1 / engine share`` times faster."""
+    parts = dict.fromkeys(("setup", "pending", "view", "choose", "submit"), 0.0)
+    pt = time.process_time
+    for i in range(games):
+        s = game_seed(seed, i)
+        t = pt()
+        g = Game(Setup(ruleset, m, (), {}, s))
+        agents = _agents(g, ("easy", "easy"), s)
+        parts["setup"] += pt() - t
+        while True:
+            t = pt()
+            d = g.pending()
+            parts["pending"] += pt() - t
+            if d is None:
+                break
+            t = pt()
+            v = g.view(d.player)
+            parts["view"] += pt() - t
+            t = pt()
+            c = agents[d.player].choose(d, v)
+            parts["choose"] += pt() - t
+            t = pt()
+            g.submit(d.player, c)
+            parts["submit"] += pt() - t
+    return parts
+
+
+def split_table(games: int) -> None:
+    print(f"\nwhere an easy v easy game's CPU goes ({games} games per ruleset after a warm one, "
+          "process time around each call)")
+    print("| ruleset, map | CPU s a game | set-up | pending | view | choose (the agents) | submit "
+          "| gain with free agents |")
+    print("|---|---|---|---|---|---|---|---|")
+    for ruleset, mapname in HOME:
+        m = load_map(resolve_map(mapname))
+        split_games(ruleset, m, 1, seed=2)
+        p = split_games(ruleset, m, games)
+        tot = sum(p.values())
+        share = {k: v / tot for k, v in p.items()}
+        print(f"| {ruleset}, {mapname} | {tot / games:.3f} | "
+              + " | ".join(f"{100 * share[k]:.0f}%" for k in ("setup", "pending", "view", "choose", "submit"))
+              + f" | {1 / (1 - share['choose']):.2f}x |")
+    print(f"\nown CPU by layer under cProfile (the same {games} games; a library or built-in call counts for "
+          "its caller)")
+    print("| ruleset, map | geometry (engine/table) | agents (engine/ai) | rules and protocol | other "
+          "| gain with free geometry |")
+    print("|---|---|---|---|---|---|")
+    for ruleset, mapname in HOME:
+        sh = layer_shares(ruleset, load_map(resolve_map(mapname)), games)
+        print(f"| {ruleset}, {mapname} | {100 * sh['geometry']:.0f}% | {100 * sh['agents']:.0f}% "
+              f"| {100 * sh['rules and protocol']:.0f}% | {100 * sh['other']:.0f}% "
+              f"| {1 / (1 - sh['geometry']):.2f}x |")
+
+
+LAYERS = (("engine/table/", "geometry"), ("engine/ai/", "agents"), ("engine/", "rules and protocol"))
+
+
+def _layer(filename: str) -> str | None:
+    """The layer a profiled function belongs to by its file, None for the interpreter's own
+    functions and the libraries' (their time is counted where they were called from)."""
+    f = filename.replace("\\", "/")
+    if "site-packages" in f or "/lib/python3" in f or f.startswith(("~", "<")):
+        return None
+    for part, name in LAYERS:
+        if part in f:
+            return name
+    return None
+
+
+def layer_shares(ruleset: str, m, games: int) -> dict:
+    """Own CPU of easy v easy games (cProfile) by layer: geometry (engine/table), agents
+    (engine/ai), rules and protocol (the rest of engine/). A built-in or a library function
+    (math.hypot, numpy, pymunk, dataclasses) counts for the function that called it, from
+    cProfile's per-caller times: one level up, which is where nearly all of them are called
+    from. Under the profiler, so the shares are approximate (it weighs many small calls more)."""
+    import cProfile
+    import pstats
+    split_games(ruleset, m, 1, seed=2)
+    prof = cProfile.Profile()
+    prof.enable()
+    split_games(ruleset, m, games)
+    prof.disable()
+    got = dict.fromkeys([name for _, name in LAYERS] + ["other"], 0.0)
+    for (fname, _, _), (_, _, tt, _, callers) in pstats.Stats(prof).stats.items():
+        own = _layer(fname)
+        if own is not None:
+            got[own] += tt
+            continue
+        for (cname, _, _), (_, _, ctt, _) in callers.items():
+            got[_layer(cname) or "other"] += ctt
+    tot = sum(got.values())
+    return {k: v / tot for k, v in got.items()}
 
 
 def hard_decisions(ruleset: str, m, iters: int, searched: int) -> dict:
@@ -189,6 +290,8 @@ def main() -> None:
     ap.add_argument("--callgrind", type=int, default=0, metavar="G",
                     help="also count instructions over G random games per ruleset (valgrind)")
     ap.add_argument("--no-timing", action="store_true", help="only the callgrind figures")
+    ap.add_argument("--split", action="store_true",
+                    help="only where an easy game's CPU goes (agents v engine), on this checkout")
     ap.add_argument("--ir", help=argparse.SUPPRESS)     # a callgrind child: random_games(ruleset)
     add_arguments(ap, rounds=3)
     args = ap.parse_args()
@@ -197,6 +300,9 @@ def main() -> None:
         return
     if args.json:
         print(json.dumps(measure(args.games, args.iters, args.searched)))
+        return
+    if args.split:
+        split_table(args.games)
         return
     if not args.no_timing:
         timing(args)

@@ -85,60 +85,83 @@ def easy_games(ruleset: str, m, games: int, seed: int = 1) -> dict:
 
 def split_games(ruleset: str, m, games: int, seed: int = 1) -> dict:
     """Where an easy v easy game's CPU goes: the agents' ``choose`` against the engine's own
-    steps (``pending``, ``view``, ``submit``) and the set-up, each timed around its call (the
-    simulator's loop, spelled out). The engine's share bounds what any agent change can gain:
-    with agents that cost nothing, a game would be ``1 / engine share`` times faster."""
+    steps (``pending``, ``view``, ``submit``) and the set-up, each timed around its call inside
+    the simulator's own loop (``play``, wrapped, not copied). The engine's share bounds what any
+    agent change can gain: with agents that cost nothing, a game would be ``1 / (1 - agents'
+    share)`` times faster."""
     parts = dict.fromkeys(("setup", "pending", "view", "choose", "submit"), 0.0)
     pt = time.process_time
+
+    def timed(name, fn):
+        def call(*a, **k):
+            t = pt()
+            try:
+                return fn(*a, **k)
+            finally:
+                parts[name] += pt() - t
+        return call
+
+    hashes = []
     for i in range(games):
         s = game_seed(seed, i)
         t = pt()
         g = Game(Setup(ruleset, m, (), {}, s))
         agents = _agents(g, ("easy", "easy"), s)
         parts["setup"] += pt() - t
-        while True:
-            t = pt()
-            d = g.pending()
-            parts["pending"] += pt() - t
-            if d is None:
-                break
-            t = pt()
-            v = g.view(d.player)
-            parts["view"] += pt() - t
-            t = pt()
-            c = agents[d.player].choose(d, v)
-            parts["choose"] += pt() - t
-            t = pt()
-            g.submit(d.player, c)
-            parts["submit"] += pt() - t
-    return parts
+        for name in ("pending", "view", "submit"):
+            setattr(g, name, timed(name, getattr(g, name)))
+        for a in agents.values():
+            a.choose = timed("choose", a.choose)
+        play(g, agents)
+        hashes.append(g.state_hash()[:16])
+    return {"parts": parts, "hashes": hashes}
+
+
+def split_one(ruleset: str, games: int) -> dict:
+    """Both split measures for one ruleset on its home map (a child process's job)."""
+    m = load_map(resolve_map(dict(HOME)[ruleset]))
+    split_games(ruleset, m, 1, seed=2)
+    parts = split_games(ruleset, m, games)["parts"]
+    shares, funcs = layer_shares(ruleset, m, games)
+    return {"parts": parts, "shares": shares, "funcs": funcs}
 
 
 def split_table(games: int) -> None:
-    print(f"\nwhere an easy v easy game's CPU goes ({games} games per ruleset after a warm one, "
-          "process time around each call)")
+    """Each ruleset in its own process: one played after another in a process would pay the
+    collector's passes over the first one's kept answers (issue 28 measured Doubles' easy games
+    about 20% slower after the others'), and a balance run's worker plays one ruleset."""
+    got = {}
+    for ruleset, _ in HOME:
+        res = subprocess.run([sys.executable, __file__, "--split-one", ruleset, "--games", str(games)],
+                             check=True, capture_output=True, text=True)
+        got[ruleset] = json.loads(res.stdout.strip().splitlines()[-1])
+    print(f"\nwhere an easy v easy game's CPU goes ({games} games per ruleset after a warm one, each ruleset "
+          "in its own process, process time around each call)")
     print("| ruleset, map | CPU s a game | set-up | pending | view | choose (the agents) | submit "
           "| gain with free agents |")
     print("|---|---|---|---|---|---|---|---|")
     for ruleset, mapname in HOME:
-        m = load_map(resolve_map(mapname))
-        split_games(ruleset, m, 1, seed=2)
-        p = split_games(ruleset, m, games)
+        p = got[ruleset]["parts"]
         tot = sum(p.values())
         share = {k: v / tot for k, v in p.items()}
         print(f"| {ruleset}, {mapname} | {tot / games:.3f} | "
               + " | ".join(f"{100 * share[k]:.0f}%" for k in ("setup", "pending", "view", "choose", "submit"))
               + f" | {1 / (1 - share['choose']):.2f}x |")
-    print(f"\nown CPU by layer under cProfile (the same {games} games; a library or built-in call counts for "
-          "its caller)")
+    print(f"\nown CPU by layer under cProfile ({games} other games, seeds game_seed(3, i); a library or built-in "
+          "call counts for its caller)")
     print("| ruleset, map | geometry (engine/table) | agents (engine/ai) | rules and protocol | other "
           "| gain with free geometry |")
     print("|---|---|---|---|---|---|")
     for ruleset, mapname in HOME:
-        sh = layer_shares(ruleset, load_map(resolve_map(mapname)), games)
+        sh = got[ruleset]["shares"]
         print(f"| {ruleset}, {mapname} | {100 * sh['geometry']:.0f}% | {100 * sh['agents']:.0f}% "
               f"| {100 * sh['rules and protocol']:.0f}% | {100 * sh['other']:.0f}% "
               f"| {1 / (1 - sh['geometry']):.2f}x |")
+    print("\neach layer's largest functions (share of the game's own CPU)")
+    for ruleset, _ in HOME:
+        for layer, fs in got[ruleset]["funcs"].items():
+            top = sorted(fs.items(), key=lambda kv: -kv[1])[:4]
+            print(f"  {ruleset:12s} {layer:18s} " + ", ".join(f"{k} {100 * v:.1f}%" for k, v in top))
 
 
 LAYERS = (("engine/table/", "geometry"), ("engine/ai/", "agents"), ("engine/", "rules and protocol"))
@@ -148,37 +171,45 @@ def _layer(filename: str) -> str | None:
     """The layer a profiled function belongs to by its file, None for the interpreter's own
     functions and the libraries' (their time is counted where they were called from)."""
     f = filename.replace("\\", "/")
-    if "site-packages" in f or "/lib/python3" in f or f.startswith(("~", "<")):
+    if f.startswith(("~", "<")):
         return None
     for part, name in LAYERS:
-        if part in f:
+        if "/" + part in f:      # a checkout or an installed engine alike
             return name
     return None
 
 
-def layer_shares(ruleset: str, m, games: int) -> dict:
+def layer_shares(ruleset: str, m, games: int, seed: int = 3) -> tuple[dict, dict]:
     """Own CPU of easy v easy games (cProfile) by layer: geometry (engine/table), agents
-    (engine/ai), rules and protocol (the rest of engine/). A built-in or a library function
-    (math.hypot, numpy, pymunk, dataclasses) counts for the function that called it, from
-    cProfile's per-caller times: one level up, which is where nearly all of them are called
-    from. Under the profiler, so the shares are approximate (it weighs many small calls more)."""
+    (engine/ai), rules and protocol (the rest of engine/); and per layer its functions' shares.
+    A built-in or a library function (math.hypot, numpy, pymunk, dataclasses) counts for the
+    function that called it, from cProfile's per-caller times: one level up, which is where
+    nearly all of them are called from. Under the profiler, so the shares are approximate (it
+    weighs many small calls more). Games of their own seeds: a game played again in one process
+    finds answers its first play left in the process's caches (the same deployment, the same
+    first moves) and would show less geometry than a balance run's distinct games do."""
     import cProfile
     import pstats
-    split_games(ruleset, m, 1, seed=2)
+    easy_games(ruleset, m, 1, seed=2)
     prof = cProfile.Profile()
     prof.enable()
-    split_games(ruleset, m, games)
+    easy_games(ruleset, m, games, seed=seed)      # the simulator's loop, no timers of ours
     prof.disable()
     got = dict.fromkeys([name for _, name in LAYERS] + ["other"], 0.0)
-    for (fname, _, _), (_, _, tt, _, callers) in pstats.Stats(prof).stats.items():
+    funcs: dict = {}
+    for (fname, line, func), (_, _, tt, _, callers) in pstats.Stats(prof).stats.items():
         own = _layer(fname)
-        if own is not None:
-            got[own] += tt
-            continue
-        for (cname, _, _), (_, _, ctt, _) in callers.items():
-            got[_layer(cname) or "other"] += ctt
+        mine = [((fname, line, func), own, tt)] if own is not None else [
+            (c, _layer(c[0]), ctt) for c, (_, _, ctt, _) in callers.items()]
+        for (f, ln, fn), layer, t in mine:
+            got[layer or "other"] += t
+            if layer is not None:
+                key = f"{f.replace(chr(92), '/').split('/engine/')[-1]}:{ln} {fn}"
+                funcs.setdefault(layer, {})
+                funcs[layer][key] = funcs[layer].get(key, 0.0) + t
     tot = sum(got.values())
-    return {k: v / tot for k, v in got.items()}
+    return ({k: v / tot for k, v in got.items()},
+            {layer: {k: v / tot for k, v in fs.items()} for layer, fs in funcs.items()})
 
 
 def hard_decisions(ruleset: str, m, iters: int, searched: int) -> dict:
@@ -292,6 +323,7 @@ def main() -> None:
     ap.add_argument("--no-timing", action="store_true", help="only the callgrind figures")
     ap.add_argument("--split", action="store_true",
                     help="only where an easy game's CPU goes (agents v engine), on this checkout")
+    ap.add_argument("--split-one", choices=[rs for rs, _ in HOME], help=argparse.SUPPRESS)   # a --split child
     ap.add_argument("--ir", help=argparse.SUPPRESS)     # a callgrind child: random_games(ruleset)
     add_arguments(ap, rounds=3)
     args = ap.parse_args()
@@ -300,6 +332,9 @@ def main() -> None:
         return
     if args.json:
         print(json.dumps(measure(args.games, args.iters, args.searched)))
+        return
+    if args.split_one:
+        print(json.dumps(split_one(args.split_one, args.games)))
         return
     if args.split:
         split_table(args.games)

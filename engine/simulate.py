@@ -86,8 +86,9 @@ def _play_loop(game: Game, agents: dict, max_decisions: int, on_step) -> int:
                 raise DidNotEnd(f"no result after {max_decisions} decisions (turn {game.state.turn})")
             agent = agents[d.player]
             # no view for an agent that never reads it (random): building it was up to a sixth
-            # of a random game's time
-            choice = agent.choose(d, game.view(d.player) if getattr(agent, "reads_view", True) else None)
+            # of a random game's time; and no pieces (the client's drawing) for one that does
+            choice = agent.choose(d, game.view(d.player, drawing=False) if getattr(agent, "reads_view", True)
+                                  else None)
             game.submit(d.player, choice)
             n += 1
             if on_step is not None:

@@ -464,3 +464,23 @@ def test_random_duels_end_and_keep_the_rules(adice, aadv, apen, ddice, dadv, dpe
                                first=first, options=opt), rng2,
                     lambda s: pick2.choice(s.options) if isinstance(s, (KeepStep, EffectStep))
                     else pick2.choice(s.options).id)[1] == r
+
+
+# --- legal_keeps is kept per the roll (issue 28): the same answer as worked out afresh ----------
+from hypothesis import given, settings, strategies as hs  # noqa: E402
+
+from engine.rulesets.doubles import duel as _duel  # noqa: E402
+from engine.rulesets.doubles.data import DoublesOptions  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(hs.tuples(hs.integers(1, 6), hs.booleans()), max_size=6),
+       hs.sampled_from(["cancels_highest", "must_keep", "opponent_discards"]), hs.randoms())
+def test_kept_legal_keeps_equal_a_fresh_answer_in_any_order(vals, rule, rnd):
+    opts = DoublesOptions(penalty_rule=rule)
+    dice = [Die(i, v, p) for i, (v, p) in enumerate(vals)]
+    fresh = _duel._legal_keeps(tuple(dice), opts)
+    assert legal_keeps(dice, opts) == fresh
+    rnd.shuffle(dice)
+    assert legal_keeps(dice, opts) == fresh          # the key is the roll, not the dice's order
+    assert _duel._legal_keeps(tuple(dice), opts) == fresh

@@ -113,17 +113,19 @@ def test_whole_searched_games_keep_their_final_hashes(ruleset):
 
 def test_the_simulator_builds_no_view_for_an_agent_that_never_reads_it(monkeypatch):
     """``random`` never reads its view (``reads_view = False``), so ``play`` builds none for it;
-    easy still gets a view at each of its decisions. The hashes above hold the games unchanged."""
+    easy still gets a view at each of its decisions, without the pieces only the client draws.
+    The hashes above hold the games unchanged."""
     from engine.core import Game
 
     built = []
     real = Game.view
-    monkeypatch.setattr(Game, "view", lambda self, player: built.append(player) or real(self, player))
+    monkeypatch.setattr(Game, "view", lambda self, player, drawing=True: built.append((player, drawing))
+                        or real(self, player, drawing))
     mapfile = load_map(resolve_map(HOME["doubles"]))
     rec, g = play_planned("doubles", mapfile, plan_game(0, 28, OTHER["doubles"], ("random", "easy"), crossed=False))
     assert rec["error"] is None
     easy_decisions = sum(1 for p, _ in g.decisions if p == 2)
-    assert easy_decisions > 20 and built == [2] * easy_decisions
+    assert easy_decisions > 20 and built == [(2, False)] * easy_decisions
 
 
 def test_games_run_with_fewer_collections_and_the_collector_is_put_back():

@@ -137,7 +137,7 @@ class ToyRules(Rules):
             st.phase = "move"
         return ev
 
-    def view(self, st: ToyState, player):
+    def view(self, st: ToyState, player, drawing=True):
         return {
             "turn": st.turn, "phase": st.phase, "marker": st.marker, "score": dict(st.score),
             "tokens": dict(st.tokens),

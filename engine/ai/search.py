@@ -286,7 +286,7 @@ class SearchAgent(Agent):
         """Easy's answer for whoever decides in the world. A state easy never leads to itself
         (a random or human opponent's half-played group activation) may be one its policy
         does not handle: then the plain fallback answers (counted in ``stats["fallbacks"]``)."""
-        v = w.rules.view(w.state, d.player)
+        v = w.rules.view(w.state, d.player, drawing=False)   # agents never read the client's pieces
         v["log"] = []
         agent = self.roll[d.player]
         try:

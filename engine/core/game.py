@@ -94,6 +94,10 @@ class Game:
                                   d.expected())
         if not isinstance(choice, Choice):
             raise IllegalChoice(f"{_short(choice)} is not a choice", d.expected())
+        if any(choice is o for o in d.options):
+            # the very object the rules listed (an agent's pick; choices are frozen): its fields are
+            # the rules' own, so the type check below, there for answers built elsewhere, is skipped
+            return d
         problems = choice.field_problems()
         if problems:
             raise IllegalChoice(f"{choice.describe_safely()} is malformed: " + "; ".join(problems), d.expected())
@@ -132,8 +136,10 @@ class Game:
         self._pending_ok = False
         return events
 
-    def view(self, player: int | None) -> dict:
-        v = self.rules.view(self.state, player)
+    def view(self, player: int | None, drawing: bool = True) -> dict:
+        """``player``'s view and the log they may read (``Rules.view``; ``drawing=False``: for an
+        agent, without the pieces only the client draws)."""
+        v = self.rules.view(self.state, player, drawing)
         v["log"] = list(self._visible_log(player))
         return v
 

@@ -58,8 +58,10 @@ class Rules(ABC):
         and return the events, stopping at the next decision."""
 
     @abstractmethod
-    def view(self, state: State, player: int | None) -> dict:
-        """Everything ``player`` may know (None: a spectator, who sees no hidden card)."""
+    def view(self, state: State, player: int | None, drawing: bool = True) -> dict:
+        """Everything ``player`` may know (None: a spectator, who sees no hidden card). With
+        ``drawing=False`` without ``pieces``, the entries only the client draws from: the
+        simulator and the search's roll-outs ask so for agents, which never read them."""
 
     @abstractmethod
     def result(self, state: State) -> Result | None: ...

@@ -164,11 +164,25 @@ def make_keep(values, penalty_values=(), options: DoublesOptions = DEFAULT_OPTIO
     return Keep(tuple(values), pens, bool(pens) and options.penalty_rule == "cancels_highest")
 
 
+_KEEPS: dict = {}
+
+
 def legal_keeps(dice: tuple[Die, ...] | list[Die], options: DoublesOptions = DEFAULT_OPTIONS) -> tuple[Keep, ...]:
     """The distinct legal keeps: two dice (fewer if fewer are rolled); under ``must_keep``
     including as many penalty dice as there are, up to two. Ordered best total first, doubles
-    before others."""
-    dice = tuple(dice)
+    before others. Kept per the dice's values and penalty marks and the penalty reading, all the
+    answer reads (in any order: the keeps are a set, sorted): a search asks it for the same few
+    rolls thousands of times. Keeps are frozen, so callers may share them."""
+    key = (options.penalty_rule, tuple(sorted((d.value, d.penalty) for d in dice)))
+    got = _KEEPS.get(key)
+    if got is None:
+        if len(_KEEPS) >= 4096:
+            _KEEPS.clear()
+        got = _KEEPS[key] = _legal_keeps(tuple(dice), options)
+    return got
+
+
+def _legal_keeps(dice: tuple[Die, ...], options: DoublesOptions) -> tuple[Keep, ...]:
     k = min(2, len(dice))
     need = min(k, sum(d.penalty for d in dice)) if options.penalty_rule == "must_keep" else None
     found: set[Keep] = set()

@@ -25,7 +25,7 @@ from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 class ViewMixin:
     """The view, the words and the client's aids (part of ``DoublesRules``)."""
 
-    def view(self, st: DoublesState, player: int | None) -> dict:
+    def view(self, st: DoublesState, player: int | None, drawing: bool = True) -> dict:
         at = st.attack
         fighters = []
         for f in st.fighters.values():
@@ -41,8 +41,9 @@ class ViewMixin:
         v: dict = {"ruleset": self.id, "turn": st.turn, "turn_limit": self.opts.turn_limit, "active": st.active,
                    "acting": st.acting, "track": [[e.fighter, e.value] for e in st.track], "fighters": fighters,
                    "finished": st.finished, "points": list(st.points), "attack": None,
-                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped],
-                   "pieces": [self._piece(st, f) for f in st.fighters.values()]}
+                   "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped]}
+        if drawing:
+            v["pieces"] = [self._piece(st, f) for f in st.fighters.values()]
         if at is not None:
             v["attack"] = {"kind": at.kind, "attacker": at.attacker, "target": at.target, "defender": at.defender,
                            "stage": at.stage, "band": at.band, "sight": at.sight, "back": at.back}

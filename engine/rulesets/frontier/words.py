@@ -35,7 +35,7 @@ class WordsRules:
         m = st.models.get(model)
         return [] if m is None else [(self.items[w].name, r * INCH) for w, r in self._ranged(m)]
 
-    def view(self, st: FrontierState, player: int | None) -> dict:
+    def view(self, st: FrontierState, player: int | None, drawing: bool = True) -> dict:
         cards = {}
         for q in (1, 2):
             c = st.cards[q]
@@ -57,8 +57,9 @@ class WordsRules:
             models.append({"id": m.id, "player": m.player, "name": m.name, "x": m.x, "y": m.y, "z": m.z,
                            "radius": m.radius, "wounds": m.wounds, "max_wounds": m.max_wounds,
                            "items": list(m.items), "moved": m.moved, "second_move": m.second_move})
-            pieces.append(self._piece(st, m))
-        return {
+            if drawing:
+                pieces.append(self._piece(st, m))
+        v = {
             "ruleset": self.id, "you": player, "turn": st.turn, "phase": st.phase, "active": st.active,
             "priority": st.priority, "passed": {str(q): st.passed[q] for q in (1, 2)},
             "posses": {str(q): {"id": self.posses[q].id, "name": self.posses[q].name, "faction": self.faction[q],
@@ -71,8 +72,10 @@ class WordsRules:
                                              "weapon": t.weapon, "friend": t.friend},
             "first_draw": [list(x) for x in st.first_draw],
             "result": st.result,
-            "pieces": pieces,
         }
+        if drawing:
+            v["pieces"] = pieces
+        return v
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""

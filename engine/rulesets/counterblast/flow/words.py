@@ -65,9 +65,9 @@ def _heading_words(heading) -> str:
 class WordsRules:
     """What the players read: the view, the pieces the client draws, each option's label with its odds."""
 
-    def view(self, st, player) -> dict:
-        models, pieces = self._model_entries(st)
-        return {
+    def view(self, st, player, drawing: bool = True) -> dict:
+        models, pieces = self._model_entries(st, drawing)
+        v = {
             "ruleset": self.id, "turn": st.turn, "phase": st.phase, "active": st.active,
             "mission": self.mission.id, "moxie": dict(st.moxie), "dread": dict(st.dread),
             "leader": dict(st.leader), "passed": list(st.passed),
@@ -77,8 +77,10 @@ class WordsRules:
             "opened_doors": list(st.opened),
             "final": st.final,
             "objectives": self._objective_view(st),
-            "pieces": pieces,
         }
+        if drawing:
+            v["pieces"] = pieces
+        return v
 
     def _objective_view(self, st) -> list[dict]:
         """Each marker of the mission with who holds it now (the crew with more models not Down
@@ -109,10 +111,11 @@ class WordsRules:
             memo[key] = out
         return [dict(o, hacked_by=list(o["hacked_by"])) for o in memo[key]]
 
-    def _model_entries(self, st) -> tuple[dict, list]:
-        """The view's ``models`` and ``pieces``, asked for at every view: each model's two entries
-        are kept with the key of everything they are made of (the rest is static: names,
-        profiles) and handed out as copies with their own lists."""
+    def _model_entries(self, st, drawing: bool = True) -> tuple[dict, list | None]:
+        """The view's ``models`` and ``pieces`` (None without ``drawing``), asked for at every
+        view: each model's two entries are kept with the key of everything they are made of (the
+        rest is static: names, profiles), the piece built when first drawn, and handed out as
+        copies with their own lists."""
         cache = self.__dict__.setdefault("_entries", {})
         leader = st.leader
         members = st.act.members if st.act is not None else ()
@@ -122,18 +125,23 @@ class WordsRules:
                    leader.get(m.player) == i, i in members)
             c = cache.get(i)
             if c is None or c[0] != key:
-                c = cache[i] = (key, {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
+                c = cache[i] = [key, {"name": self.names[i], "player": m.player, "x": m.x, "y": m.y, "z": m.z,
                                       "tokens": m.tokens, "down": m.down, "stable": m.stable,
                                       "casualty": m.casualty, "conditions": list(m.conditions)},
-                                self._piece(st, m))
+                                None]
             got[i] = c
         models = {}
         for i, c in got.items():
             d = models[i] = dict(c[1])
             d["conditions"] = list(d["conditions"])
+        if not drawing:
+            return models, None
         pieces = []
         for i in st.order:
-            d = dict(got[i][2])
+            c = got[i]
+            if c[2] is None:
+                c[2] = self._piece(st, st.models[i])
+            d = dict(c[2])
             d["markers"], d["profile"] = list(d["markers"]), list(d["profile"])
             pieces.append(d)
         return models, pieces

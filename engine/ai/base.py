@@ -1,7 +1,8 @@
 """Agents answer Decisions for one player.
 
 The honesty boundary: an agent sees only the Decision it must answer and that player's view
-(``Game.view(player)``), plus, through ``attach``, the public static half of the game: the
+(``Game.view(player)``; the simulator and the search's roll-outs leave out the ``pieces`` only
+the client draws, which no agent reads), plus, through ``attach``, the public static half of the game: the
 table (terrain geometry: sight, cover, paths, distances) and the ruleset object bound to it
 (rosters, profiles, options, mission, markers; pure rule functions such as odds). It never
 receives the game state: not the opponent's hand, not the deck order, not the RNG. Whatever it

@@ -117,6 +117,13 @@ def split_games(ruleset: str, m, games: int, seed: int = 1) -> dict:
     return {"parts": parts, "hashes": hashes}
 
 
+def _md_table(head: list[str], rows: list[list[str]]) -> None:
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+
+
 def split_one(ruleset: str, games: int) -> dict:
     """Both split measures for one ruleset on its home map (a child process's job)."""
     m = load_map(resolve_map(dict(HOME)[ruleset]))
@@ -137,26 +144,25 @@ def split_table(games: int) -> None:
         got[ruleset] = json.loads(res.stdout.strip().splitlines()[-1])
     print(f"\nwhere an easy v easy game's CPU goes ({games} games per ruleset after a warm one, each ruleset "
           "in its own process, process time around each call)")
-    print("| ruleset, map | CPU s a game | set-up | pending | view | choose (the agents) | submit "
-          "| gain with free agents |")
-    print("|---|---|---|---|---|---|---|---|")
+    rows = []
     for ruleset, mapname in HOME:
         p = got[ruleset]["parts"]
-        tot = sum(p.values())
-        share = {k: v / tot for k, v in p.items()}
-        print(f"| {ruleset}, {mapname} | {tot / games:.3f} | "
-              + " | ".join(f"{100 * share[k]:.0f}%" for k in ("setup", "pending", "view", "choose", "submit"))
-              + f" | {1 / (1 - share['choose']):.2f}x |")
+        share = {k: v / sum(p.values()) for k, v in p.items()}
+        rows.append([f"{ruleset}, {mapname}", f"{sum(p.values()) / games:.3f}"]
+                    + [f"{100 * share[k]:.0f}%" for k in ("setup", "pending", "view", "choose", "submit")]
+                    + [f"{1 / (1 - share['choose']):.2f}x"])
+    _md_table(["ruleset, map", "CPU s a game", "set-up", "pending", "view", "choose (the agents)", "submit",
+               "gain with free agents"], rows)
     print(f"\nown CPU by layer under cProfile ({games} other games, seeds game_seed(3, i); a library or built-in "
           "call counts for its caller)")
-    print("| ruleset, map | geometry (engine/table) | agents (engine/ai) | rules and protocol | other "
-          "| gain with free geometry |")
-    print("|---|---|---|---|---|---|")
+    rows = []
     for ruleset, mapname in HOME:
         sh = got[ruleset]["shares"]
-        print(f"| {ruleset}, {mapname} | {100 * sh['geometry']:.0f}% | {100 * sh['agents']:.0f}% "
-              f"| {100 * sh['rules and protocol']:.0f}% | {100 * sh['other']:.0f}% "
-              f"| {1 / (1 - sh['geometry']):.2f}x |")
+        rows.append([f"{ruleset}, {mapname}"]
+                    + [f"{100 * sh[k]:.0f}%" for k in ("geometry", "agents", "rules and protocol", "other")]
+                    + [f"{1 / (1 - sh['geometry']):.2f}x"])
+    _md_table(["ruleset, map", "geometry (engine/table)", "agents (engine/ai)", "rules and protocol", "other",
+               "gain with free geometry"], rows)
     print("\neach layer's largest functions (share of the game's own CPU)")
     for ruleset, _ in HOME:
         for layer, fs in got[ruleset]["funcs"].items():

@@ -134,6 +134,9 @@ class MarksMixin:
         back = pygame.Surface((px + 90, 28), pygame.SRCALPHA)
         _draw.rect(back, (20, 16, 12, 170), back.get_rect(), border_radius=6)
         surf.blit(back, (x - 8, y - 14))
+        # where it went, in the surface's pixels: what the scene draws over the table (a hand of
+        # cards) keeps clear of it
+        self.scale_bar_rect = pygame.Rect(x - 8, y - 14, back.get_width(), back.get_height())
         for i in range(n):
             col = (240, 236, 226) if i % 2 == 0 else (30, 26, 22)
             _draw.rect(surf, col, pygame.Rect(round(x + i * seg), y - 4, math.ceil(seg), 8))

@@ -286,7 +286,9 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.renderer.set_avoid((p["x"], p["y"], p["radius"]) for p in self.pieces if not p["out"])
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
-        self.hand.draw(screen, self.table_rect, self.t)
+        bar = getattr(self.renderer, "scale_bar_rect", None)
+        self.hand.draw(screen, self.table_rect, self.t,
+                       avoid=bar.move(self.table_rect.topleft) if bar is not None else None)
         self._draw_bar(screen)
         self._draw_panel(screen)
         if self.options.hover is not None and self.ctrl is not None and self.reference is None:

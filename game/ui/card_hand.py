@@ -23,6 +23,23 @@ SMALL = (30, 44)
 BANNER_SECONDS = 4.0
 
 
+def _clear_of(avoid: pygame.Rect | None, x: float, step: float, n: int, base_y: float, tr: pygame.Rect):
+    """(left edge, step, base y) of a hand of ``n`` cards laid from ``x`` at ``base_y``, kept
+    clear of ``avoid``: moved right of it, fanned closer (down to 24 px a card) to stay inside
+    the table area; where even that does not fit (a narrow window), left where it was and raised
+    above it. Unchanged when they do not overlap (lifted cards reach 34 px higher)."""
+    width = step * (n - 1) + CARD[0]
+    if (avoid is None or avoid.bottom <= base_y - 34 or avoid.top >= base_y + CARD[1]
+            or avoid.right <= x or avoid.left >= x + width):
+        return x, step, base_y
+    right = avoid.right + 8
+    room = tr.right - 8 - right
+    fanned = step if room >= width or n == 1 else (room - CARD[0]) / (n - 1)
+    if fanned >= 24 and fanned * (n - 1) + CARD[0] <= room:
+        return right, fanned, base_y
+    return x, step, min(base_y, avoid.top - CARD[1] - 4)
+
+
 @dataclass
 class Banner:
     title: str
@@ -147,19 +164,20 @@ class CardHand:
         return None
 
     # --- drawing ------------------------------------------------------------------------
-    def draw(self, screen, table_rect: pygame.Rect, now: float) -> None:
+    def draw(self, screen, table_rect: pygame.Rect, now: float, avoid: pygame.Rect | None = None) -> None:
+        """``avoid``: a rect in screen pixels the hand keeps clear of (the table's scale bar)."""
         if not self.active:
             return
         self.area = table_rect
         self._draw_spent(screen, table_rect)
-        self._draw_hand(screen, table_rect)
+        self._draw_hand(screen, table_rect, avoid)
         if self.banner is not None:
             if now - self.banner.t0 > BANNER_SECONDS:
                 self.banner = None
             else:
                 self._draw_banner(screen)
 
-    def _draw_hand(self, screen, tr) -> None:
+    def _draw_hand(self, screen, tr, avoid: pygame.Rect | None = None) -> None:
         hand = self.hand()
         self.rects = []
         cards = self.view.get("cards") or {}
@@ -175,6 +193,7 @@ class CardHand:
         # table's bottom edge stays there to click
         choosing = bool(self.singles or self.pairs)
         base_y = tr.bottom - CARD[1] + (26 if choosing else CARD[1] - 30)
+        x, step, base_y = _clear_of(avoid, x, step, n, base_y, tr)
         fav = self.favoured(self.viewer)
         for k, code in enumerate(hand):
             lift = 0

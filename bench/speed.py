@@ -193,10 +193,10 @@ def layer_shares(ruleset: str, m, games: int, seed: int = 3) -> tuple[dict, dict
     nearly all of them are called from. Under the profiler, so the shares are approximate (it
     weighs many small calls more). Games of their own seeds: a game played again in one process
     finds answers its first play left in the process's caches (the same deployment, the same
-    first moves) and would show less geometry than a balance run's distinct games do."""
+    first moves) and would show less geometry than a balance run's distinct games do. The caller
+    has played a warm game on ``m`` (``split_one``)."""
     import cProfile
     import pstats
-    easy_games(ruleset, m, 1, seed=2)
     prof = cProfile.Profile()
     prof.enable()
     easy_games(ruleset, m, games, seed=seed)      # the simulator's loop, no timers of ours

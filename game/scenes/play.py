@@ -286,7 +286,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.renderer.set_avoid((p["x"], p["y"], p["radius"]) for p in self.pieces if not p["out"])
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
-        bar = getattr(self.renderer, "scale_bar_rect", None)
+        bar = self.renderer.scale_bar_rect
         self.hand.draw(screen, self.table_rect, self.t,
                        avoid=bar.move(self.table_rect.topleft) if bar is not None else None)
         self._draw_bar(screen)

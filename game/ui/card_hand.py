@@ -29,8 +29,7 @@ def _clear_of(avoid: pygame.Rect | None, x: float, step: float, n: int, base_y: 
     the table area; where even that does not fit (a narrow window), left where it was and raised
     above it. Unchanged when they do not overlap (lifted cards reach 34 px higher)."""
     width = step * (n - 1) + CARD[0]
-    if (avoid is None or avoid.bottom <= base_y - 34 or avoid.top >= base_y + CARD[1]
-            or avoid.right <= x or avoid.left >= x + width):
+    if avoid is None or not avoid.colliderect(pygame.Rect(x, base_y - 34, width, CARD[1] + 34)):
         return x, step, base_y
     right = avoid.right + 8
     room = tr.right - 8 - right

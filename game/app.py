@@ -30,7 +30,7 @@ def make_app(size=(1280, 720)):
 
 def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None, seed: int = 1,
                load: str | None = None, size=(1280, 720), frames: int | None = None,
-               screenshot_path: str | None = None) -> int:
+               screenshot_path: str | None = None, options: dict | None = None) -> int:
     """Open the window: the launcher, or a game when a ruleset (or a save) is given."""
     app = make_app(size)
     from game.scenes.launcher import LauncherScene
@@ -43,7 +43,7 @@ def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None
         app.switch(PlayScene(app, session, session.game.setup.map.id))
     elif ruleset:
         m = load_any_map(map_id or "town")
-        session = GameSession.new(ruleset, m, (), seats, seed)
+        session = GameSession.new(ruleset, m, (), seats, seed, options=options)
         app.switch(PlayScene(app, session, map_id or m.id))
     else:
         app.switch(LauncherScene(app))

@@ -119,6 +119,12 @@ def cmd_play(args) -> int:
     seats = _seats(args)
     if seats is None:
         return 2
+    from game.cli_args import option_pairs
+
+    options, why = option_pairs(getattr(args, "option", None))
+    if why:
+        _err(f"skirmish play: {why}")
+        return 2
     if args.ruleset:
         try:
             from engine.core.rules import get_rules
@@ -137,7 +143,7 @@ def cmd_play(args) -> int:
 
     try:
         return run_client(args.ruleset, args.map, seats or None, args.seed, args.load, frames=args.frames,
-                          screenshot_path=args.screenshot)
+                          screenshot_path=args.screenshot, options=options)
     except DataError as err:
         _err(str(err))
         return 1
@@ -185,6 +191,7 @@ def cmd_simulate(args) -> int:
     from engine.data.maps import load_named_map
     from engine.simulate import simulate
 
+    from game.cli_args import option_pairs
     from game.cli_checks import ruleset_and_agents_problem
     from game.workshop_cli import rosters_arg
 
@@ -195,6 +202,10 @@ def cmd_simulate(args) -> int:
     rosters, why = rosters_arg("simulate", args.ruleset, args.rosters)
     if why:
         _err(why)
+        return 2
+    options, why = option_pairs(args.option)
+    if why:
+        _err(f"skirmish simulate: {why}")
         return 2
     path = resolve_map(args.map)
     try:
@@ -215,7 +226,7 @@ def cmd_simulate(args) -> int:
         on_game = _game_saver(Path(args.save_dir), args.ruleset, mapfile.id)
     try:
         out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
-                       swap_sides=args.swap_sides, on_game=on_game, rosters=rosters, crossed=not args.fixed)
+                       options=options, swap_sides=args.swap_sides, on_game=on_game, rosters=rosters, crossed=not args.fixed)
     except SetupError as err:
         _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
         return 2
@@ -389,6 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--frames", type=_bounded_int(1, 1_000_000, "a number of frames"), default=None,
                     help="frames to render before --screenshot")
     pl.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
+    pl.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a ruleset option (repeatable), e.g. --option deployment=hidden (docs/rules/)")
     pl.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("screenshot", help="render a game headless after N decisions of AI play")
@@ -425,6 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--json", action="store_true", help="print one JSON object")
     si.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
+    si.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a ruleset option (repeatable), e.g. --option deployment=automatic (docs/rules/)")
     si.set_defaults(func=cmd_simulate)
 
     from game.workshop_cli import add_analyze_parser

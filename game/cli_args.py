@@ -36,3 +36,25 @@ def bounded_float(lo: float, hi: float, what: str, range_words: str):
             raise argparse.ArgumentTypeError(f"{text!r}: {range_words}")
         return v
     return parse
+
+
+def option_pairs(items) -> tuple[dict, str | None]:
+    """``--option KEY=VALUE`` arguments as a dict of a ruleset's options: VALUE read as JSON when
+    it is JSON (``3``, ``true``, ``"x"``, ``[48, 36]``), else as text; the ruleset checks the keys
+    and values when the game is set up. (dict, None), or ({}, the reason) for a malformed one."""
+    import json
+
+    out: dict = {}
+    for item in items or ():
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            return {}, f"--option {item!r}: write it as KEY=VALUE (e.g. --option deployment=hidden)"
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        if isinstance(value, float) and not math.isfinite(value):
+            return {}, f"--option {item!r}: {text} is not a finite number"
+        out[key] = value
+    return out, None

@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -43,6 +43,8 @@ class SettingsFile(BaseModel):
     ai_speed: float = Field(1.0, gt=0, le=100, description="speed factor of AI animations")
     animations: bool = Field(True, description="dice that roll, moves that glide, shots drawn on the table")
     sound: bool = Field(False, description="dice and card sounds (off unless asked for)")
+    deployment: Literal["alternate", "groups", "hidden", "automatic"] = Field(
+        "alternate", description="how the forces deploy (docs/rules/deployment.md)")
 
 
 @dataclass
@@ -55,6 +57,7 @@ class Settings:
     ai_speed: float = 1.0
     animations: bool = True
     sound: bool = False
+    deployment: str = "alternate"
     # what happened to the file when it was read (a bad one set aside), for the launcher to show
     notice: str = field(default="", compare=False)
 

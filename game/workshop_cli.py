@@ -8,8 +8,9 @@ from game.cli_args import err as _err
 # --- experiment ----------------------------------------------------------------------
 def add_experiment_parser(sub) -> None:
     ex = sub.add_parser("experiment", help="balance experiment: AI-vs-AI games over maps on dask.distributed")
-    ex.add_argument("--ruleset", required=True)
-    ex.add_argument("--maps", nargs="+", required=True, help="map files or ids of shipped maps")
+    ex.add_argument("--ruleset", help="the ruleset (required, but with --self-test: all three by default)")
+    ex.add_argument("--maps", nargs="+", help="map files or ids of shipped maps (with --self-test: extra maps, "
+                                              "each exactly symmetric)")
     ex.add_argument("--label", nargs="+", default=None, metavar="NAME",
                     help="one name per map for the report (default: the map's id or file name; "
                          "maps whose file names collide are named by their path)")
@@ -27,6 +28,14 @@ def add_experiment_parser(sub) -> None:
                     help="continue the experiment in --out, playing only missing games (--games may grow)")
     ex.add_argument("--any-map", action="store_true", help="use maps whose 'suits' leaves out the ruleset")
     ex.add_argument("--no-progress", action="store_true", help="no progress bar")
+    ex.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a ruleset option for every game (repeatable), e.g. --option deployment=automatic")
+    ex.add_argument("--self-test", action="store_true",
+                    help="the fairness self-test: easy v easy on exactly symmetric tables, each deployment mode; "
+                         "every table's effect must hold 50% (docs/workshop.md); exit 3 when one does not")
+    ex.add_argument("--deployment", nargs="+", choices=("automatic", "alternate", "groups", "hidden"),
+                    default=None, help="with --self-test: the deployment modes to test (default automatic alternate)")
+    ex.add_argument("--tables", type=int, default=3, help="with --self-test: tables per ruleset (default 3)")
     ex.set_defaults(func=cmd_experiment)
 
 
@@ -56,6 +65,8 @@ def _resume_command(args) -> str:
         parts += ["--scheduler", args.scheduler]
     if args.any_map:
         parts.append("--any-map")
+    for o in args.option or ():
+        parts += ["--option", o]
     return shlex.join(parts + ["--resume"])
 
 
@@ -64,7 +75,19 @@ def cmd_experiment(args) -> int:
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
 
+    from game.cli_args import option_pairs
     from game.cli_checks import map_problem, ruleset_and_agents_problem
+
+    if args.self_test:
+        from game.selftest_cli import cmd_self_test
+        return cmd_self_test(args)
+    if not args.ruleset or not args.maps:
+        _err("skirmish experiment: --ruleset and --maps are required (unless --self-test)")
+        return 2
+    options, why = option_pairs(args.option)
+    if why:
+        _err(f"skirmish experiment: {why}")
+        return 2
 
     why = ruleset_and_agents_problem("experiment", args.ruleset, (args.p1, args.p2))
     if why:
@@ -113,7 +136,7 @@ def cmd_experiment(args) -> int:
         _err(f"skirmish experiment: --out: {why}")
         return 2
     cfg = Config(args.ruleset, tuple(args.maps), args.games, args.p1, args.p2, tuple(rosters), args.seed,
-                 labels=labels, any_map=args.any_map)
+                 labels=labels, any_map=args.any_map, options=tuple(sorted(options.items())))
     if cfg.planned != args.games:
         print(f"{args.games} games per map rounded up to {cfg.planned}: whole blocks of {cfg.per_block} "
               "(each roster from each zone, each agent from each seat)")

@@ -114,6 +114,10 @@ class EasyAgent(Agent):
         if len(decision.options) == 1 and not decision.spaces:
             self.reason = ""
             return decision.options[0]
+        if decision.kind == "deploy" and self.table is not None:
+            from .deploy import choose_placement
+            self.reason = "the best spot of its zone: hidden from the enemy's, near the objectives, spread out"
+            return choose_placement(decision, self.table, self.player)
         policy = self.policy(view)
         choice = policy.choose(decision, view)
         self.reason = policy.explain(decision, choice)      # for a player following the AI's turn

@@ -168,8 +168,8 @@ class SearchAgent(Agent):
         self.reason = getattr(self.easy, "reason", "")
         if self.worlds is None or self.utility is None or self.rules is None:
             return pick
-        if decision.kind in TRUST_EASY.get(view.get("ruleset"), ()):
-            return pick
+        if decision.kind in TRUST_EASY.get(view.get("ruleset"), ()) or decision.kind == "deploy":
+            return pick     # a deployment is easy's scoring of spots (engine/ai/deploy.py), not searched
         for a in self.roll.values():
             a.policy({"ruleset": view.get("ruleset")})
         easy_reason = getattr(self.easy, "reason", "")

@@ -58,7 +58,7 @@ class Game:
         # per decision: did applying it show its player something they did not know when choosing
         # (a die rolled, a hidden card turned over or drawn)? Undo never goes back over such a one.
         self.revealed: list[bool] = []
-        self.log: list[Event] = []
+        self.log: list[Event] = list(self.rules.setup_events(self.state))
         self._log_texts: dict = {}  # player -> (events read, their visible texts), grown as the log grows
         self._pending: Decision | None = None
         self._pending_ok = False

@@ -66,6 +66,11 @@ class Rules(ABC):
     @abstractmethod
     def result(self, state: State) -> Result | None: ...
 
+    def setup_events(self, state: State) -> list[Event]:
+        """What happened while ``initial_state`` set the game up (a roll-off, an automatic
+        placement), for the first lines of the log; asked once, right after it."""
+        return list(self.__dict__.pop("_setup_events", ()))
+
     def aim_info(self, state: State, attacker: str, target: str) -> list[str]:
         """What a player sizing up an attack may know, in the ruleset's own words: how much of
         the target shows and the cover it gets, the range band (for the client's hover)."""

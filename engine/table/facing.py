@@ -28,12 +28,26 @@ class Frame:
     cy: float
     fx: float
     fy: float
+    # +1, or -1 for a frame seen in a mirror: on a mirror-symmetric table the image of one
+    # player's right hand is the other's left, so side 2 reads its lateral axis the other way
+    # (engine/rulesets/deployment/zones.py, ``side_frames``)
+    hand: float = 1.0
 
     def ahead(self, x: float, y: float) -> float:
         return (x - self.cx) * self.fx + (y - self.cy) * self.fy
 
     def right(self, x: float, y: float) -> float:
-        return (x - self.cx) * -self.fy + (y - self.cy) * self.fx
+        return self.hand * ((x - self.cx) * -self.fy + (y - self.cy) * self.fx)
+
+    def point(self, right: float, ahead: float) -> tuple[float, float]:
+        """The table point at ``right`` and ``ahead`` of the frame's origin (the inverse of
+        ``right`` and ``ahead``)."""
+        r = right * self.hand
+        return (self.cx + ahead * self.fx - r * self.fy, self.cy + ahead * self.fy + r * self.fx)
+
+    def heading(self) -> float:
+        """The direction ``ahead`` points, in degrees counter-clockwise from +x."""
+        return math.degrees(math.atan2(self.fy, self.fx)) % 360.0
 
     def tie_key(self, x: float, y: float) -> tuple[float, float]:
         """Larger is preferred on a tie: the player's left, then the front (rounded, so that a

@@ -38,6 +38,7 @@ class Config:
     labels: tuple[str, ...] = ()          # one per map; empty: ``map_labels(maps)``
     any_map: bool = False
     design: str = DESIGN
+    options: tuple = ()                   # the ruleset's options as sorted (key, value) pairs
 
     @property
     def per_block(self) -> int:
@@ -55,6 +56,7 @@ class Config:
     def to_json(self) -> dict:
         d = asdict(self)
         d["maps"], d["rosters"], d["labels"] = list(self.maps), list(self.rosters), list(self.map_labels())
+        d["options"] = dict(self.options)
         return d
 
 
@@ -69,6 +71,7 @@ class Job:
     agents: tuple[str, str]      # agent in seat 1, seat 2
     max_decisions: int = 50_000
     path: str = ""               # where the workers read the map (absolute for a file), else ``map``
+    options: tuple = ()          # the ruleset's options, (key, value) pairs
 
 
 def is_file_name(name: str) -> bool:
@@ -97,7 +100,8 @@ def jobs(cfg: Config) -> list[Job]:
         src = map_source(m)
         for i in range(cfg.planned):
             p = plan_game(i, cfg.seed, tuple(cfg.rosters), (cfg.p1, cfg.p2))
-            out.append(Job(cfg.ruleset, label, i, p.block, p.seed, p.rosters, p.agents, cfg.max_decisions, src))
+            out.append(Job(cfg.ruleset, label, i, p.block, p.seed, p.rosters, p.agents, cfg.max_decisions, src,
+                           tuple(cfg.options)))
     return out
 
 
@@ -116,7 +120,8 @@ def run_game(job: Job) -> dict:
     t0, c0 = time.perf_counter(), time.thread_time()
     plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))
     try:
-        rec, _ = play_planned(job.ruleset, _load(job.path or job.map), plan, max_decisions=job.max_decisions)
+        rec, _ = play_planned(job.ruleset, _load(job.path or job.map), plan, dict(job.options),
+                              max_decisions=job.max_decisions)
     except Exception as err:  # noqa: BLE001 - a setup refusal on a worker: recorded like any error
         rec = game_record(plan, None, None, None, f"{type(err).__name__}: {err}")
     rec["map"] = job.map
@@ -234,7 +239,8 @@ def check_config(cfg: Config, out: Path, resume: bool) -> list[dict]:
         raise ConfigMismatch(f"{out} holds an experiment of an older design ({old.get('design', 'seats swapped halfway')}) "
                              "that cannot be extended: choose another --out")
     new = cfg.to_json()
-    diff = [k for k in new if k not in ("games", "any_map") and old.get(k) != new[k]]
+    defaults = {"options": {}}       # a folder written before a field existed had its default
+    diff = [k for k in new if k not in ("games", "any_map") and old.get(k, defaults.get(k)) != new[k]]
     if diff:
         raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments in {', '.join(diff)}: "
                              + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff))
@@ -367,6 +373,36 @@ def _close(client, cluster) -> None:
             pass
 
 
+# a table this close to its symmetry (share of covered area unmatched, %) counts as symmetric: the
+# raster leaves a cell or two along an edge of a piece that is symmetric to the map's precision
+SYMMETRIC_PCT = 0.5
+
+
+def symmetric_table_notes(cfg: Config, summary: dict) -> None:
+    """For each map that is symmetric under a transform that swaps the zones (``symmetry.py``),
+    ``symmetric`` names the transform, and a zone verdict gets a warning: such a table cannot
+    favour a zone, so an interval that excludes 50% points at the deployment or the agents."""
+    from engine.core.tables import table_for
+
+    from .symmetry import symmetry_report
+
+    for m, label in zip(cfg.maps, cfg.map_labels()):
+        s = summary.get(label)
+        if s is None:
+            continue
+        try:
+            rep = symmetry_report(table_for(_load(map_source(m))))
+        except Exception:  # noqa: BLE001 - a map the workers could read; no note rather than no report
+            continue
+        name = rep["fair_symmetry"]
+        sym = name if name is not None and rep["unmatched_pct"] <= SYMMETRIC_PCT else None
+        s["symmetric"] = sym
+        if sym and s["verdict"].startswith("zone"):
+            s["notes"] = list(s["notes"]) + [
+                f"the table is symmetric ({sym.replace('_', ' ')}), yet its interval excludes 50%: look for a bias "
+                "in the deployment or the agents, not in the table"]
+
+
 def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:
     """summary.json, summary.csv, report.md and the plots (when matplotlib is there)."""
     import csv
@@ -376,6 +412,7 @@ def outputs(cfg: Config, out: Path, records: list[dict]) -> dict:
     order = {m: i for i, m in enumerate(cfg.map_labels())}
     records = sorted(records, key=lambda r: (order.get(r["map"], 99), r["index"]))
     summary = summarize(records, cfg)
+    symmetric_table_notes(cfg, summary)
     cfg_json = cfg.to_json()
     (out / "summary.json").write_text(json.dumps({"config": cfg_json, "maps": summary}, indent=1) + "\n")
     with open(out / "summary.csv", "w", newline="") as fh:

@@ -29,7 +29,10 @@ class OptionsMixin:
                 prompt += (" - Shift+click friends to form a group" if not n
                            else f" - group: {n + 1} models" + ("" if self.ctrl.group_option() is not None
                                                               else " (not a group the rules allow yet)"))
-            if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
+            if d.kind == "deploy":
+                sp = self._place_space()
+                prompt += f" - {sp.name if sp else 'a model'}: " + self.deploy_tray.hint(bool(sp and sp.uses_facing))
+            elif d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
                     alt = self.ctrl.table_spaces(alternate=True)[0].describe()

@@ -122,6 +122,6 @@ class PointerMixin:
                 return
         out = self.ctrl.click_table(x, y, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         if out.choice is not None:
-            self.submit(out.choice)
+            self.submit(self._with_facing(out.choice))
         elif out.refusal:
             self.say(out.refusal, error=True)

@@ -25,6 +25,9 @@ from game.settings import DEFAULT_OPPONENT, Settings
 from .base import Scene
 
 RULESETS = {"counterblast": "Counterblast", "frontier": "Last Hope Frontier", "doubles": "Doubles"}
+# the deployment modes (docs/rules/deployment.md) as the launcher words them
+DEPLOYMENTS = {"alternate": "Alternate, one model at a time", "groups": "Alternate, two models at a time",
+               "hidden": "Hidden, revealed together", "automatic": "Automatic"}
 
 
 def shipped_maps() -> dict[str, object]:
@@ -141,11 +144,13 @@ class LauncherScene(Scene):
         E.UILabel(pygame.Rect(x0, 72, 700, 26), "A digital table for tabletop skirmish games: choose and start.",
                   self.ui)
 
+        step = 44 if h >= 700 else 38
+
         def row(label, widget_fn):
             nonlocal y
             E.UILabel(pygame.Rect(x0, y, lw, 32), label, self.ui)
             wdg = widget_fn(pygame.Rect(x0 + lw, y, fw, 32))
-            y += 44
+            y += step
             return wdg
 
         rs_names = list(RULESETS.values())
@@ -163,6 +168,8 @@ class LauncherScene(Scene):
             self.dd_roster[p] = row(f"Side {p} roster", lambda r: E.UIDropDownMenu(list(rosters.values()), name, r, self.ui))
             seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else DEFAULT_OPPONENT)
             self.dd_seat[p] = row(f"Side {p} plays", lambda r: E.UIDropDownMenu(seats, seat, r, self.ui))
+        self.dd_deploy = row("Deployment", lambda r: E.UIDropDownMenu(
+            list(DEPLOYMENTS.values()), DEPLOYMENTS.get(s.deployment, DEPLOYMENTS["alternate"]), r, self.ui))
         self.seed = row("Seed", lambda r: E.UITextEntryLine(r, self.ui))
         self.seed.set_text(str(s.seed))
         self.seed.set_allowed_characters("numbers")
@@ -214,6 +221,8 @@ class LauncherScene(Scene):
             elif ev.ui_element is self.dd_map:
                 s.map = self.map_labels[ev.text]
                 self._update_reason()
+            elif ev.ui_element is self.dd_deploy:
+                s.deployment = next(k for k, v in DEPLOYMENTS.items() if v == ev.text)
             else:
                 self._read_sides()
         elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -253,7 +262,7 @@ class LauncherScene(Scene):
         s.save()
         try:
             session = GameSession.new(s.ruleset, self.maps[s.map], s.rosters.get(s.ruleset, ()),
-                                      {1: s.seats[0], 2: s.seats[1]}, s.seed)
+                                      {1: s.seats[0], 2: s.seats[1]}, s.seed, options={"deployment": s.deployment})
         except (GameError, ValueError) as err:
             self.error = str(err)
             self._update_reason()

@@ -23,6 +23,7 @@ from game.controllers import AIWorker, GenericController
 from game.play.ai_turns import AITurnsMixin
 from game.play.answers import AnswersMixin, reveal_records
 from game.play.commands import CommandsMixin
+from game.play.deploying import DeployingMixin
 from game.play.frame import FrameMixin
 from game.play.handover import HandoverMixin
 from game.play.keys import KeysMixin
@@ -35,6 +36,7 @@ from game.render.table_view import TableRenderer
 from game.render.text import plate
 from game.session import GameSession
 from game.ui.card_hand import CardHand
+from game.ui.deploy_tray import DeployTray
 from game.ui.dice_tray import DiceTray
 from game.ui.effects import TableEffects
 from game.ui.log_panel import LogPanel
@@ -45,8 +47,8 @@ from .base import Scene
 __all__ = ["PlayScene", "odds_text"]     # odds_text: the options' words, still named here
 
 
-class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin, PicksMixin, AITurnsMixin,
-                OptionsMixin, TableOverlaysMixin, FrameMixin, Scene):
+class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin, PicksMixin,
+                AITurnsMixin, OptionsMixin, TableOverlaysMixin, FrameMixin, Scene):
     """The game screen's state, widgets and event routing; what it does is in the mixed-in parts."""
 
     def __init__(self, app, session: GameSession, map_name: str = ""):
@@ -77,6 +79,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.tray.animate = st.animations
         self.sound = st.sound
         self.hand = CardHand()
+        self.deploy_tray = DeployTray()
         self.file_dialog = None
         self.leave_dialog = None
         self._reach_cache = {}
@@ -91,7 +94,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.suggest = False                       # G: star the easy agent's pick
         self._suggested = (None, None)
         self._layout()
-        self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
+        self._fit_camera()
         self._seen_version = -1
         self._shown_player = None
         self.refresh(rebuild_log=True)
@@ -103,6 +106,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         w, h = self.app.size
         pw = self.panel_w = max(300, min(460, round(w * 0.297)))
         self.table_rect = pygame.Rect(0, BAR_H, w - pw, h - BAR_H)
+        self.deploy_tray.layout(self.table_rect)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
@@ -138,9 +142,20 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
     def resize(self, size) -> None:
         super().resize(size)
         self._layout()
-        self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
+        self._fit_camera()
         self._last_prompt = None
         self.refresh()
+
+    def _fit_camera(self) -> None:
+        """The whole table in view; while the forces deploy, below the tray of models to place."""
+        band = 0
+        if self.session.view().get("deployment") is not None:
+            band = self.deploy_tray.rect.h + 6
+        w, h = self.table_rect.size
+        self.cam = self.renderer.fit_camera((w, max(50, h - band)), margin_px=30)
+        self.cam.viewport = pygame.Rect((0, 0), (w, h))
+        self.cam.oy += band / self.cam.scale
+        self._fitted_for_deploy = bool(band)
 
     # --- the model: views, decision, controller ------------------------------------------
     def _side_names(self) -> dict[int, str]:
@@ -178,6 +193,9 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
                 # one model must answer on the table (a reaction's move, a Rush): its preview,
                 # reach and refusals show at once, with no click to find it
                 self.ctrl.selected = next(iter(actors))
+        self._deploy_refresh()
+        if getattr(self, "_fitted_for_deploy", False) and not self.deploy_tray.active:
+            self._fit_camera()      # the tray is gone: the table takes its band back
         if rebuild_log or self._shown_player != self.viewer:
             self.log.clear()
             self.tray.clear()
@@ -215,6 +233,8 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
                 self.file_dialog = None
             elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
                 self.file_dialog = None
+            return
+        if self._deploy_event(ev):
             return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.tray.rect.collidepoint(ev.pos):
             if self.tray.handle(ev) is not None:
@@ -286,6 +306,8 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.renderer.set_avoid((p["x"], p["y"], p["radius"]) for p in self.pieces if not p["out"])
         self.renderer.draw(tsurf, self.cam, now=self.t)
         self._draw_table_overlays(tsurf)
+        self._draw_deploy(tsurf)
+        self.deploy_tray.draw(screen, self.names)
         bar = self.renderer.scale_bar_rect
         self.hand.draw(screen, self.table_rect, self.t,
                        avoid=bar.move(self.table_rect.topleft) if bar is not None else None)

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.rulesets.deployment.options import DeploymentOptions
+
 OPTIONS_SCHEMA_VERSION = 1
 
 
@@ -25,7 +27,7 @@ COUNT = dict(ge=0, le=20)
 SCORE = dict(ge=0, le=1000)
 
 
-class CounterblastOptions(BaseModel):
+class CounterblastOptions(DeploymentOptions):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     schema_version: Literal[1] = 1

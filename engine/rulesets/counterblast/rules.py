@@ -10,8 +10,8 @@ Every rule function comes from the phase-1 modules; the state machine adds the g
 ranges, moves, jumps, falls), the decisions and the order of resolution. See
 ``docs/rules/counterblast.md`` ("Flow of play" and "Interpretations").
 
-This module holds the state (``Model``, ``Activation``, ``CBState``), the set-up (crews, mission,
-deployment) and ``CounterblastRules``: ``pending`` and ``apply`` dispatch on the phase to the
+This module holds the state (``Model``, ``Activation``, ``CBState``), the set-up (crews, mission;
+the deployment's hooks are ``deployment.py``) and ``CounterblastRules``: ``pending`` and ``apply`` dispatch on the phase to the
 parts of the flow of play in ``flow/``, one module per part, each a mixin of the class:
 
 - ``flow/geometry.py``     bases, distances, sight and cover, engagement, model helpers
@@ -27,20 +27,17 @@ from __future__ import annotations
 
 import copy
 
-import math
 from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
 from engine.core import Decision, Event, Result, Rules, SetupError, State, register
 from engine.core.rng import GameRng
-from engine.data.errors import DataError
-from engine.data.maps import point_in_polygon
-from engine.table import Base
-from engine.table.facing import zone_frame
+from engine.data.errors import DataError, problems_of
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
+from .deployment import PlacementMixin
 from .data import Crew, load_armoury, parse_crew, shipped_crews, shipped_missions
 from .flow.actions import ActionRules, SplitSpace, split_offers
 from .flow.activations import ActivationRules
@@ -138,13 +135,14 @@ class CBState(State):
     veiled: list = field(default_factory=list)
     opened: list = field(default_factory=list)     # secure doors Hacked open (piece ids, sorted)
     activations: int = 0
+    deploy: dict | None = None   # the deployment while it lasts (engine/rulesets/deployment/flow.py)
     final: dict | None = None
 
 
 # ------------------------------------------------------------------------------------ rules
 
 @register
-class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRules, ReactionRules, AttackRules,
+class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRules, MovementRules, ReactionRules, AttackRules,
                         TurnEndRules, WordsRules, Rules):
     id = "counterblast"
     home_map = "outpost"
@@ -156,7 +154,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
     # 3: issue 31 (ending a move Prone is chosen with the point, MoveProne, not asked after it)
     # 4: issue 32 (deployment ordered as each player faces the table, so that on a point-symmetric
     # table side 2 stands where side 1 would, turned half a turn)
-    version = "4"
+    # 5: issue 45 (a deployment phase; the automatic placement on a lattice of each side's frame)
+    version = "5"
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -175,7 +174,7 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         try:
             self.opt = CounterblastOptions(**opts)
         except ValidationError as err:
-            raise SetupError(f"counterblast options refused: {err}") from None
+            raise SetupError("counterblast options refused: " + "; ".join(f"{f}: {r}" for f, r in problems_of(err))) from None
         long_in, short_in = (max(table.width, table.height) / MM, min(table.width, table.height) / MM)
         want_long, want_short = max(self.opt.table_size), min(self.opt.table_size)
         if abs(long_in - want_long) > self.opt.table_size_tolerance or \
@@ -249,54 +248,10 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
             st.hacked[p] = []
             st.held[p] = 0
             st.moxie[p] = 0
-            for (x, y), mid in zip(self._deploy(p), [f"{p}-{i}" for i, _ in crew.instances()]):
-                st.models[mid] = Model(mid, p, mid, x, y, self.table.surface_height(x, y))
-                st.order.append(mid)
-        self._start_turn(st, [])
+        st.phase = "deploy"
+        self._setup_events = []
+        self.deploy_setup(st, self._setup_events)
         return st
-
-    def _deploy(self, player: int) -> list:
-        """Deterministic placement: a 1.5" grid over the crew's zone, points nearest the zone's
-        middle first, each model on the first free legal point.
-
-        Distances and ties are read as the player faces the table (``forward`` from the zone's
-        middle toward the table's middle): nearest first (across the table's depth counting three
-        times), then the front before the back, then the player's left before right. Two zones
-        that are each other's half-turn (a point-symmetric table) therefore get the same
-        placement turned half a turn; reading ties in table coordinates put one side's leader at
-        the front and the other's at the back (docs/rules/counterblast.md, "Deployment")."""
-        mf = self.table.mapfile
-        k = mf.mm_per_unit
-        zone = next(z for z in mf.deployment if z.side == player)
-        pts = [(x * k, y * k) for x, y in zone.points]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        frame = zone_frame(mf, player)
-        step = 1.5 * MM
-        cands = []
-        y = min(ys) + step / 2
-        while y < max(ys):
-            x = min(xs) + step / 2
-            while x < max(xs):
-                if point_in_polygon(x, y, pts):
-                    ahead, right = frame.ahead(x, y), frame.right(x, y)
-                    cands.append((round(math.hypot(right, ahead * 3), 6), round(-ahead, 6), round(right, 6),
-                                  round(x, 3), round(y, 3)))
-                x += step
-            y += step
-        cands.sort()
-        placed: list[Base] = []
-        out = []
-        crew = self.crews[player]
-        for inst, entry in crew.instances():
-            r = entry.profile.base_mm / 2
-            for *_, x, y in cands:
-                if self.table.position_problem(x, y, r, placed) is None:
-                    placed.append(Base(inst, x, y, r, entry.profile.height_mm))
-                    out.append((x, y))
-                    break
-            else:
-                raise SetupError(f"no room to deploy {entry.profile.name} in side {player}'s zone")
-        return out
 
     # ---------------------------------------------------------------- pending and apply: the dispatch
     def pending(self, st: CBState) -> Decision | None:
@@ -307,6 +262,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         ph = st.phase
         if ph == "over":
             return None
+        if st.deploy is not None:
+            return self.deploy_pending(st)
         if ph == "leader":
             p = st.queue[0]
             opts = (KeepLeader(),) + tuple(ElectLeader(i) for i in self._leader_candidates(st, p))
@@ -341,6 +298,8 @@ class CounterblastRules(GeometryRules, ActivationRules, ActionRules, MovementRul
         raise AssertionError(f"unknown phase {ph}")
 
     def apply(self, st: CBState, player: int, c) -> list[Event]:
+        if st.deploy is not None:
+            return self.deploy_apply(st, player, c)
         ev: list[Event] = []
         ph = st.phase
         if ph == "leader":

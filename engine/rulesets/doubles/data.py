@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.errors import DataError, load_model, parse_data
+from engine.rulesets.deployment.options import DeploymentOptions
 
 SCHEMA_VERSION = 1
 DATA_DIR = Path(__file__).parent / "data"
@@ -21,6 +22,7 @@ WARBAND_DIR = DATA_DIR / "warbands"
 
 Material = Literal["bone", "wood", "obsidian", "stone", "metal"]
 WeaponUse = Literal["melee", "thrown", "both"]
+
 
 
 class _Strict(BaseModel):
@@ -127,7 +129,7 @@ class Warband(_Strict):
         return next(f for f in self.fighters if f.id == fighter_id)
 
 
-class DoublesOptions(_Strict):
+class DoublesOptions(DeploymentOptions, _Strict):
     """Rules players could read differently, and constants a table may house-rule.
 
     Each field is named in docs/rules/doubles.md where it is used; the defaults are our reading.

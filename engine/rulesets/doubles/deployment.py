@@ -1,65 +1,86 @@
-"""Doubles: deployment (interpretation 29).
+"""Doubles: deployment (interpretation 29, and docs/rules/deployment.md for the phase itself).
 
-Deployment is fixed: each warband stands spread along the front edge of its zone (the edge
-nearer the table's centre), one base inside it, facing the centre; a spot taken by terrain or
-another base moves to the nearest free spot in the zone, found by a deterministic spiral search.
-``DeploymentMixin`` gives ``DoublesRules`` this step of the set-up.
+The phase is the engine's shared one (``engine/rulesets/deployment``); this module gives it
+Doubles' hooks. Who places first: a roll-off, a d6 each, ties rolled again; the lower places
+first (Doubles' initiative track is rolled afresh each turn, so no side "acts second" before the
+game; the roll-off's winner keeps the last look at the enemy's placement). The automatic
+placement: each warband spread along the front of its zone (the edge nearer the table's middle),
+one base inside it, facing the middle to the nearest quarter turn; all in the side's own frame,
+so on a symmetric table each warband's placement is the image of the other's.
 """
 from __future__ import annotations
 
-import math
+from engine.core import Event
+from engine.rulesets.deployment import Deployable, DeploymentMixin
+from engine.rulesets.deployment.auto import nearest_free, placed_base, rounded_heading
+from engine.rulesets.deployment.zones import frame_extent, side_frames, zone_polys
 
-from engine.core.errors import SetupError
-from engine.data.maps import point_in_polygon
-from engine.table import Base
-
-from .state import BASE_RADIUS_MM, DoublesState, FighterState
+from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
 
-class DeploymentMixin:
+class PlacementMixin(DeploymentMixin):
     """Set-up: the warbands take the table (part of ``DoublesRules``)."""
 
-    def _deploy(self, st: DoublesState) -> None:
-        mf = self.table.mapfile
-        for side in (1, 2):
-            zones = [z for z in mf.deployment if z.side == side]
-            pts = [(self.table.to_mm(x, mf.unit), self.table.to_mm(y, mf.unit)) for x, y in zones[0].points]
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-            facing = math.degrees(math.atan2(self.table.height / 2 - cy, self.table.width / 2 - cx))
-            facing = round(facing / 90.0) * 90.0 % 360.0
-            fighters = self.warbands[side].fighters
-            n = len(fighters)
-            span = (max(xs) - min(xs)) if (max(xs) - min(xs)) >= (max(ys) - min(ys)) else (max(ys) - min(ys))
-            horizontal = (max(xs) - min(xs)) >= (max(ys) - min(ys))
-            step = min(span / (n + 1), 100.0)
-            placed: list[Base] = [self.base(f) for f in st.fighters.values()]
-            for i, ftr in enumerate(fighters):
-                off = (i - (n - 1) / 2) * step
-                # the front of the zone, the edge nearer the table's centre, one base inside it
-                if horizontal:
-                    fy = min(ys) if abs(min(ys) - self.table.height / 2) < abs(max(ys) - self.table.height / 2) else max(ys)
-                    want = (cx + off, fy + math.copysign(2 * BASE_RADIUS_MM, cy - fy))
-                else:
-                    fx = min(xs) if abs(min(xs) - self.table.width / 2) < abs(max(xs) - self.table.width / 2) else max(xs)
-                    want = (fx + math.copysign(2 * BASE_RADIUS_MM, cx - fx), cy + off)
-                x, y = self._free_spot(want, pts, placed)
-                key = f"{side}.{ftr.id}"
-                fs = FighterState(key, side, self.warbands[side].id, ftr.id, ftr.name, round(x, 3), round(y, 3),
-                                  facing, ftr.characteristics.health, weapons=list(ftr.weapons))
-                fs.z = self.table.surface_height(fs.x, fs.y)
-                st.fighters[key] = fs
-                placed.append(self.base(fs))
+    uses_facing = True
 
-    def _free_spot(self, want, poly, placed):
-        """The nearest legal spot to ``want`` inside the zone (a deterministic spiral search)."""
-        for ring in range(0, 60):
-            r = ring * 8.0
-            n = 1 if ring == 0 else 8 * ring
-            for k in range(n):
-                a = 2 * math.pi * k / n
-                x, y = want[0] + r * math.cos(a), want[1] + r * math.sin(a)
-                if point_in_polygon(x, y, poly) and self.table.position_problem(x, y, BASE_RADIUS_MM, placed) is None:
-                    return x, y
-        raise SetupError("no room to deploy a fighter in its deployment zone")
+    @property
+    def deploy_opts(self):
+        return self.opts
 
+    def deploy_roster(self, player: int) -> list[Deployable]:
+        return [Deployable(f"{player}.{f.id}", f.name, BASE_RADIUS_MM, MODEL_HEIGHT_MM)
+                for f in self.warbands[player].fighters]
+
+    def deploy_bases(self, st: DoublesState) -> list:
+        return [self.base(f) for f in st.fighters.values()]
+
+    def deploy_first(self, st: DoublesState, ev: list) -> int:
+        rolls = []
+        while True:
+            a, b = st.rng.d(6), st.rng.d(6)
+            rolls.append([a, b])
+            if a != b:
+                break
+        first = 1 if a < b else 2
+        ev.append(Event("Deployment roll-off: " + ", then ".join(f"{x} v {y}" for x, y in rolls)
+                        + f": player {first} rolled lower and places first", "dice", {"roll_off": rolls}))
+        return first
+
+    def deploy_auto(self, player: int, placed, ids) -> list:
+        """Spots for ``ids`` (in roster order): the warband's line along the front of its zone."""
+        frame = side_frames(self.table)[player]
+        polys = zone_polys(self.table.mapfile, player)
+        lo_r, hi_r, _, hi_a = frame_extent(frame, polys)
+        roster = self.deploy_roster(player)
+        n = len(roster)
+        step = min((hi_r - lo_r) / (n + 1), 100.0)
+        mid_r = (lo_r + hi_r) / 2
+        facing = rounded_heading(frame)
+        placed = list(placed)
+        out = []
+        for i, d in enumerate(roster):
+            if d.id not in ids:
+                continue
+            want_r = mid_r + (i - (n - 1) / 2) * step
+            want_a = hi_a - 2 * BASE_RADIUS_MM
+            x, y = nearest_free(self.table, frame, polys, want_r, want_a, d.radius, placed, step=8.0,
+                                what=d.name)
+            out.append((d.id, x, y, facing))
+            placed.append(placed_base(self.table, d.id, x, y, d.radius, d.height, facing))
+        return out
+
+    def deploy_put(self, st: DoublesState, player: int, mid: str, x: float, y: float, facing) -> None:
+        fid = mid.split(".", 1)[1]
+        ftr = self.warbands[player].fighter(fid)
+        fs = FighterState(mid, player, self.warbands[player].id, ftr.id, ftr.name, round(x, 3), round(y, 3),
+                          round(float(facing if facing is not None else 0.0), 6) % 360.0,
+                          ftr.characteristics.health, weapons=list(ftr.weapons))
+        fs.z = self.table.surface_height(fs.x, fs.y)
+        st.fighters[mid] = fs
+
+    def deploy_done(self, st: DoublesState, ev: list) -> None:
+        # the fighters in roster order, side 1 then side 2, however they were placed
+        order = [d.id for p in (1, 2) for d in self.deploy_roster(p)]
+        st.fighters = {k: st.fighters[k] for k in order if k in st.fighters}
+        self._start_turn(st, ev)
+        self._advance(st, ev)

@@ -7,7 +7,8 @@ throw, its base), the state helpers (who is in play, engaged, in a melee), and `
 ``apply``, which hand each decision to the part of the game it belongs to:
 
 - ``choices.py``: the choices players answer with; ``state.py``: the state (plain data);
-- ``deployment.py``: the set-up on the table (interpretation 29);
+- ``deployment.py``: the set-up on the table: the shared deployment phase's hooks and the
+  automatic placement (interpretation 29, docs/rules/deployment.md);
 - ``activation.py``: each turn every fighter in play is placed on the initiative track; fighters
   activate from the top down, whichever side they belong to, and spend their AP one action at a
   time (move, charge, shoot, aimed shot, melee attack, stand up, pick up, disengage) or end the
@@ -43,7 +44,7 @@ from .attacks import ROLE_WORDS, AttackMixin
 from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
                       PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp)
 from .data import DoublesOptions, Warband, bundled_warbands, parse_options, parse_warband
-from .deployment import DeploymentMixin
+from .deployment import PlacementMixin
 from .points import victory_value
 from .spaces import (PROBE_HEIGHT_MM, PROBE_RADIUS_MM, DisengageSpace, GroundShotSpace, SpacesMixin,  # noqa: F401
                      _CachedMoveSpace)  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
@@ -61,7 +62,7 @@ DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 
 
 @register
-class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, ViewMixin, Rules):
+class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, ViewMixin, Rules):
     id = "doubles"
     home_map = "prehistoric"
     name = "Doubles"
@@ -69,7 +70,8 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
     players = 2
     # 2: issue 32's default readings (penalty dice cancel the highest die, a tactical advantage's
     # fixed point, low ammunition in melee): a save made under version 1 replays differently
-    version = "2"
+    # 3: issue 45 (a deployment phase; the automatic placement in each side's own frame)
+    version = "3"
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
@@ -203,15 +205,16 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
     # ------------------------------------------------------------ setup
     def initial_state(self, seed: int) -> DoublesState:
         st = DoublesState(rng=GameRng(seed))
-        self._deploy(st)
-        self._start_turn(st, [])
-        self._advance(st, [])
+        self._setup_events = []
+        self.deploy_setup(st, self._setup_events)
         return st
 
     # ------------------------------------------------------------ pending and apply
     def pending(self, st: DoublesState) -> Decision | None:
         if st.finished:
             return None
+        if st.deploy is not None:
+            return self.deploy_pending(st)
         if st.attack is not None:
             return self._attack_decision(st)
         return self._action_decision(st)
@@ -220,6 +223,8 @@ class DoublesRules(ActivationMixin, AttackMixin, DeploymentMixin, SpacesMixin, V
         ev: list[Event] = []
         if st.finished:
             raise RulesError("the game is over")
+        if st.deploy is not None:
+            return self.deploy_apply(st, player, c)
         if st.attack is not None:
             self._apply_attack_choice(st, player, c, ev)
         else:

@@ -86,6 +86,7 @@ class DoublesState(State):
     reason: str = ""
     points: tuple = (0, 0)
     dropped: list = field(default_factory=list)   # (side, weapon id, x, y): thrown weapons lying on the table
+    deploy: dict | None = None    # the deployment while it lasts (engine/rulesets/deployment/flow.py)
 
     def __deepcopy__(self, memo):
         """Clones copy what can change: the RNG, each fighter (with its lists) and the attack;
@@ -95,4 +96,6 @@ class DoublesState(State):
         c.fighters = {k: _copied(f, weapons=list(f.weapons), path=list(f.path)) for k, f in self.fighters.items()}
         c.attack = _copied(self.attack) if self.attack is not None else None
         c.dropped = list(self.dropped)
+        if self.deploy is not None:
+            c.deploy = copy.deepcopy(self.deploy, memo)
         return c

@@ -53,7 +53,7 @@ class ViewMixin:
                                            "set_aside": [[x.id, x.value, x.penalty] for x in at.duel.side(r).set_aside],
                                            "effects": list(at.duel.side(r).effects)}
                                        for r in ("attacker", "defender")}
-        return v
+        return self.deploy_view(st, player, drawing, v)
 
     def _piece(self, st: DoublesState, f: FighterState) -> dict:
         """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""

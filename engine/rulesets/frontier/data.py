@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.errors import DataError, load_json_file, load_model, parse_data
+from engine.rulesets.deployment.options import DeploymentOptions
 
 from .duel import FACTIONS, LEADER_ACTION, DuelRules, Faction, Fighter, Weapon
 
@@ -193,7 +194,7 @@ class Posse(_Strict):
 
 # --- options -------------------------------------------------------------------------------
 
-class Options(_Strict):
+class Options(DeploymentOptions, _Strict):
     """House rules. Defaults are our reading of the seed (docs/rules/frontier.md)."""
     schema_version: Literal[1] = 1
     hand_size: int = Field(default=8, ge=2, le=15, description="cards in a hand")

@@ -28,10 +28,12 @@ import math
 from functools import lru_cache
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.core import Choice, Decision, Event, Result, Rules, register
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
-from engine.data.maps import point_in_polygon
+from engine.data.errors import problems_of
 from engine.rulesets.common import MoveTo
 from engine.table import Base
 
@@ -39,6 +41,7 @@ from . import duel, poker, turns
 from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards, card as parse_card, full_deck
 from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
 from .data import ItemCatalogue, Options, Posse, fighter, load_items, load_posses, parse_posse
+from .deployment import PlacementMixin
 from .moves import MoveRules
 from .state import CHARGE_GAP_MM, CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model, Piles, Test
 from .words import WordsRules
@@ -88,25 +91,15 @@ def _posse_of(roster: Any, player: int) -> Posse:
 
 # --- the ruleset -------------------------------------------------------------------------------
 
-def _centre_out(n: int) -> list[int]:
-    """Slot of each roster entry in a line of ``n``: the first (the leader) in the middle, the
-    next ones alternately one further out on each side, so the leader and deputies stand in the
-    centre and the gangers on the flanks."""
-    mid = (n - 1) // 2
-    out = [mid]
-    for k in range(1, n):
-        step = (k + 1) // 2
-        out.append(mid + step if k % 2 else mid - step)
-    return out
-
-
 @register
-class FrontierRules(MoveRules, WordsRules, Rules):
+class FrontierRules(PlacementMixin, MoveRules, WordsRules, Rules):
     id = "frontier"
     home_map = "town"
     name = "Last Hope Frontier"
     unit = "in"
-    version = "2"   # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)
+    # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)
+    # 3: issue 45 (a deployment phase; the automatic placement in each side's own frame)
+    version = "3"
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
@@ -117,6 +110,8 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             raise SetupError(f"unknown frontier options: {', '.join(sorted(unknown))}")
         try:
             self.opts = Options.model_validate({**_default_options(), **options})
+        except ValidationError as err:
+            raise SetupError("frontier options refused: " + "; ".join(f"{f}: {r}" for f, r in problems_of(err))) from None
         except Exception as err:
             raise SetupError(f"frontier options refused: {err}") from None
         self.duel_rules = self.opts.duel_rules()
@@ -150,8 +145,9 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             st.cards[p] = Piles()
             st.cards[p].store(decks[p - 1])
         st.priority = st.active = first.winner + 1
-        self._deploy(st)
-        st.phase = "move"
+        st.phase = "deploy"
+        self._setup_events = []
+        self.deploy_setup(st, self._setup_events)
         return st
 
     def _names(self, p: int) -> dict[str, str]:
@@ -168,58 +164,6 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             else:
                 out[m.id] = m.name
         return out
-
-    def _deploy(self, st: FrontierState) -> None:
-        """Deterministic deployment (the seed says nothing of it; docs/rules/frontier.md,
-        Interpretations, "Deployment"): each posse in a line along the middle of its zone's long
-        side, evenly spaced; by default the leader in the middle and the others alternately further
-        out (option ``deploy_order``), so the leaders face each other and gangers face gangers on the
-        flanks, whichever flank the table favours. Side 2's line runs the other way, so on a table
-        turned half a turn about its centre the two deployments are each other's image. A blocked
-        spot moves to the nearest free point inside the zone."""
-        t = self.table
-        k = t.to_mm(1.0, t.unit)
-        placed: list[Base] = []
-        for p in (1, 2):
-            zone = next(z for z in t.mapfile.deployment if z.side == p)
-            pts = [(x * k, y * k) for x, y in zone.points]
-            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-            names = self._names(p)
-            profs = self.posses[p].models
-            n = len(profs)
-            along_x = (x1 - x0) >= (y1 - y0)
-            slots = _centre_out(n) if self.opts.deploy_order == "leader_centre" else list(range(n))
-            for i, prof in enumerate(profs):
-                r = prof.base_mm / 2
-                j = slots[i]
-                f = (j + 0.5) / n if p == 1 else 1 - (j + 0.5) / n
-                if along_x:
-                    gx, gy = x0 + f * (x1 - x0), (y0 + y1) / 2
-                else:
-                    gx, gy = (x0 + x1) / 2, y0 + f * (y1 - y0)
-                spot = self._free_spot(gx, gy, r, pts, (x0, x1, y0, y1), placed)
-                mid = f"p{p}-{prof.id}"
-                m = Model(mid, p, prof.id, names[prof.id], spot[0], spot[1], t.surface_height(*spot), r,
-                          prof.wounds, prof.wounds, list(prof.items))
-                st.models[mid] = m
-                placed.append(m.base())
-
-    def _free_spot(self, gx, gy, r, pts, box, placed):
-        x0, x1, y0, y1 = box
-        step = 5.0
-        for ring in range(0, 200):
-            cands = [(gx, gy)] if ring == 0 else [
-                (gx + dx * step, gy + dy * step)
-                for dx in range(-ring, ring + 1) for dy in range(-ring, ring + 1)
-                if max(abs(dx), abs(dy)) == ring]
-            cands.sort(key=lambda q: (math.hypot(q[0] - gx, q[1] - gy), q[1], q[0]))
-            for x, y in cands:
-                if not (x0 + r <= x <= x1 - r and y0 + r <= y <= y1 - r) or not point_in_polygon(x, y, pts):
-                    continue
-                if self.table.position_problem(x, y, r, placed) is None:
-                    return (round(x, 2), round(y, 2))
-        raise SetupError("no room to deploy a model in its zone")
 
     # --- helpers ---------------------------------------------------------------------------
     def _standing(self, st: FrontierState, p: int | None = None) -> list[Model]:
@@ -326,6 +270,8 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         ph = st.phase
         if ph == "over":
             return None
+        if st.deploy is not None:
+            return self.deploy_pending(st)
         p = st.active
         if ph == "move":
             opts: list[Choice] = []
@@ -376,6 +322,8 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         raise AssertionError(f"unknown phase {ph!r}")
 
     def apply(self, st: FrontierState, player: int, c: Choice) -> list[Event]:
+        if st.deploy is not None:
+            return self.deploy_apply(st, player, c)
         ev: list[Event] = []
         if isinstance(c, MoveTo):
             m = st.models[c.model]
@@ -656,7 +604,7 @@ class FrontierRules(MoveRules, WordsRules, Rules):
             piles = st.cards[q]
             names = ("deck", "discard") if q == player else ("hand", "committed", "deck", "discard")
             out.append(tuple(tuple(getattr(piles, n)) for n in names))
-        return tuple(out)
+        return self.deploy_hidden(st, player, tuple(out))
 
     def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
         """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
@@ -665,7 +613,7 @@ class FrontierRules(MoveRules, WordsRules, Rules):
         player's own, the deck and the discard (the view gives their counts only). Each pool is
         built from the full deck's fixed order less the cards in view, then shuffled with
         ``rng``, so the result depends on the view and ``rng`` alone."""
-        new = super().determinize(st, player, rng)
+        new = super().determinize(st, player, rng)   # the deployment's unseen spots redrawn there too
         if player not in (1, 2):
             return new
         for q in (1, 2):

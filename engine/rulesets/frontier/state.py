@@ -90,7 +90,7 @@ class Test:
 class FrontierState(State):
     cards: dict = field(default_factory=dict)      # player -> Piles
     models: dict = field(default_factory=dict)     # model id -> Model
-    phase: str = "move"   # move | main | attack_card | defend_card | steal | shortfall | keep | over
+    phase: str = "move"   # deploy | move | main | attack_card | defend_card | steal | shortfall | keep | over
     priority: int = 1
     passed: dict = field(default_factory=lambda: {1: False, 2: False})
     test: Test | None = None
@@ -99,3 +99,4 @@ class FrontierState(State):
     keep: dict = field(default_factory=dict)
     first_draw: list = field(default_factory=list)
     result: dict | None = None
+    deploy: dict | None = None    # the deployment while it lasts (engine/rulesets/deployment/flow.py)

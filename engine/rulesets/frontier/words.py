@@ -75,7 +75,7 @@ class WordsRules:
         }
         if drawing:
             v["pieces"] = pieces
-        return v
+        return self.deploy_view(st, player, drawing, v)
 
     def _piece(self, st: FrontierState, m: Model) -> dict:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""

@@ -80,7 +80,7 @@ class WordsRules:
         }
         if drawing:
             v["pieces"] = pieces
-        return v
+        return self.deploy_view(st, player, drawing, v)
 
     def _objective_view(self, st) -> list[dict]:
         """Each marker of the mission with who holds it now (the crew with more models not Down

@@ -21,7 +21,9 @@ STAGED_DEFAULT = ("reach-rangers", "iron-choir")
 
 
 def new_game(seed=0, mapfile=OUTPOST, rosters=(), **options):
-    return Game(Setup("counterblast", mapfile, tuple(rosters), options, seed))
+    """A game past its deployment (the automatic placement) unless ``deployment`` is given:
+    the rule tests start from models on the table (tests/test_deployment.py plays the phase)."""
+    return Game(Setup("counterblast", mapfile, tuple(rosters), {"deployment": "automatic", **options}, seed))
 
 
 def staged(positions, *, active=1, moxie=(3, 0), seed=0, keep=(), rosters=(), **options):

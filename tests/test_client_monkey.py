@@ -42,7 +42,16 @@ class Monkey:
         if rows and self.rng.random() < 0.6:
             r = scene.options.rect_of(self.rng.choice(rows))
             return r.center if r is not None else None
-        actors = sorted(ctrl.actors())
+        if scene.deploy_tray.my_turn() and self.rng.random() < 0.5:   # a model in the tray, or its zone
+            chips = [r for r, _ in scene.deploy_tray.chips]
+            if chips and self.rng.random() < 0.5:
+                return self.rng.choice(chips).center
+            sp = next((s for s in scene.decision.spaces if s.actor == ctrl.selected), None)
+            if sp is not None:
+                c = sp.sample(self.rng)
+                return scene.screen_of_mm(c.x, c.y) if c is not None else None
+        on_table = {p["id"] for p in scene.pieces}
+        actors = sorted(a for a in ctrl.actors() if a in on_table)
         return scene.screen_pos_of(self.rng.choice(actors)) if actors else None
 
     def events(self) -> list:
@@ -84,7 +93,7 @@ class Monkey:
         return []
 
 
-def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_path):
+def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_path, options=None):
     from game.crash import CrashScene
     from game.scenes.game_over import GameOverScene
     from game.scenes.launcher import LauncherScene
@@ -92,7 +101,7 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
     from game.scenes.play import PlayScene
     from game.session import GameSession
 
-    session = GameSession.new(ruleset, load_named_map(HOME[ruleset]), (), seats, seed)
+    session = GameSession.new(ruleset, load_named_map(HOME[ruleset]), (), seats, seed, options=options)
     app.switch(PlayScene(app, session, HOME[ruleset]))
     monkey = Monkey(app, random.Random(seed))
     frames = {"drawn": 0, "checked": 0}
@@ -174,6 +183,13 @@ def app(tmp_path, monkeypatch):
 def test_a_monkey_cannot_crash_the_client_or_see_the_other_hand(app, tmp_path, ruleset, mode):
     seats = {1: "human", 2: "ai:random"} if mode == "ai" else {1: "human", 2: "human"}
     play_monkey(app, ruleset, seats, 900, 11, tmp_path)
+
+
+@pytest.mark.parametrize("ruleset", sorted(HOME))
+def test_a_monkey_in_a_hidden_hot_seat_deployment(app, tmp_path, ruleset):
+    """Hidden deployment (docs/rules/deployment.md): every frame drawn is checked against the
+    confirmed player's view, so none shows the other side's unseen placements."""
+    play_monkey(app, ruleset, {1: "human", 2: "human"}, 500, 12, tmp_path, options={"deployment": "hidden"})
 
 
 @pytest.mark.long

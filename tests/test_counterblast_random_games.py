@@ -43,6 +43,9 @@ PAIRINGS = (("reach-rangers", "iron-choir"), ("dustjaw-raiders", "reach-rangers"
             ("iron-choir", "reach-rangers"), ("reach-rangers", "dustjaw-raiders"), ("dustjaw-raiders", "iron-choir"))
 
 
+DEPLOYMENTS = ("alternate", "hidden", "groups", "automatic")
+
+
 def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_replay=False, rosters=(),
                  effects=None, **options):
     """Play a seeded random game, checking the invariants after every decision; at each decision
@@ -51,6 +54,7 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
     space (Jump, a Throw's direction) must be accepted by a clone of the game. ``effects`` (a
     Counter) counts the conditions weapons and enigmas inflict, and the headings played: Jumps and
     Throws sent off the eight compass headings ("jump any", "throw any") or on them."""
+    options = {"deployment": DEPLOYMENTS[seed % 4], **options}     # each deployment in turn
     g = new_game(seed, mapfile, rosters, **options)
     agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
     pick = random.Random(seed)

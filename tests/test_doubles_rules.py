@@ -51,7 +51,8 @@ TEST_WARBANDS = {p.stem: json.loads(p.read_text())
 
 def new_game(mapfile=None, seed=0, rosters=("ash_skulls", "bone_hunters"), options=None) -> Game:
     rosters = tuple(TEST_WARBANDS.get(r, r) if isinstance(r, str) else r for r in rosters)
-    return Game(Setup("doubles", mapfile or open_map(), rosters, dict(options or {}), seed))
+    # past the deployment (the automatic placement) unless the options say otherwise
+    return Game(Setup("doubles", mapfile or open_map(), rosters, {"deployment": "automatic", **(options or {})}, seed))
 
 
 def stage(game: Game, placed: dict, acting: str, track: list[str], ap: dict | None = None) -> Game:
@@ -436,8 +437,11 @@ def check_invariants(g: Game) -> None:
         assert g.table.position_problem(b.x, b.y, b.radius, [o for o in bases if o.id != b.id]) is None
 
 
+DEPLOYMENTS = ("alternate", "hidden", "groups", "automatic")    # the random games play each in turn
+
+
 def play_checked(mapfile, seed: int, clone_every: int = 1, rng_checks: int = 2, options=None, rosters=()) -> Game:
-    g = Game(Setup("doubles", mapfile, tuple(rosters), dict(options or {}), seed))
+    g = Game(Setup("doubles", mapfile, tuple(rosters), {"deployment": DEPLOYMENTS[seed % 4], **(options or {})}, seed))
     agents = {p: make_agent("random", p, seed * 7 + p) for p in (1, 2)}
     probe = random.Random(seed)
     n = 0

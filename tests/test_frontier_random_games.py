@@ -90,8 +90,12 @@ def check_invariants(game, new_events, before=None):
                     assert not named & still_secret, f"a public event names hidden cards: {e.text}"
 
 
+DEPLOYMENTS = ("alternate", "hidden", "groups", "automatic")    # one per seed in turn
+
+
 def play_checked(seed, clone_all=False, check_replay=True, options=None):
-    g = Game(Setup("frontier", TOWN, rosters_for(seed), dict(options or {}), seed))
+    opts = {"deployment": DEPLOYMENTS[seed % 4], **(options or {})}
+    g = Game(Setup("frontier", TOWN, rosters_for(seed), opts, seed))
     agents = {p: make_agent("random", p, seed * 31 + p) for p in (1, 2)}
     probe = random.Random(seed)
     check_invariants(g, [])

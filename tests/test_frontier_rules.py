@@ -23,7 +23,8 @@ OPEN = (40.0, 15.0)
 
 
 def new_game(rosters=("sheriffs", "outlawmen"), options=None, seed=1):
-    return Game(Setup("frontier", TOWN, tuple(rosters), dict(options or {}), seed))
+    # past the deployment (the automatic placement) unless the options say otherwise
+    return Game(Setup("frontier", TOWN, tuple(rosters), {"deployment": "automatic", **(options or {})}, seed))
 
 
 def stack(game, player, hand, deck_top=()):
@@ -93,7 +94,7 @@ def test_deployment_puts_the_leader_in_the_middle_and_gangers_on_the_flanks():
     leader in the middle slot, deputies either side of it, gangers outermost; side 2's line is
     side 1's turned half a turn (the Sheriffs' marshal at slot 2 from the top, the Diamond Gang's
     boss at slot 2 from the bottom). The old roster-order line is kept as an option."""
-    from engine.rulesets.frontier.rules import _centre_out
+    from engine.rulesets.frontier.deployment import centre_out as _centre_out
 
     for n in range(1, 13):
         slots = _centre_out(n)

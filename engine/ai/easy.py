@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from engine.core.protocol import Choice, Decision
 from engine.rulesets.common import memo_get
-from engine.table.facing import zone_frame
 
 from .base import Agent, register_agent
 
@@ -30,11 +29,13 @@ class Policy:
 
     @property
     def frame(self):
-        """This player's frame as they face the table (engine/table/facing.py), for breaking ties
-        alike on both sides of a symmetric table; None without a table or a zone."""
+        """This player's frame as they face the table, for breaking ties alike on both sides of a
+        symmetric table: the deployment's fair frames (engine/rulesets/deployment/zones.py), side
+        2's mirrored on a table whose symmetry is a mirror; None without a table or a zone."""
         if "_frame" not in self.__dict__:
+            from engine.rulesets.deployment.zones import side_frames
             mf = getattr(self.table, "mapfile", None)
-            self._frame = zone_frame(mf, self.player) if mf is not None else None
+            self._frame = side_frames(self.table).get(self.player) if mf is not None else None
         return self._frame
 
     def note_reason(self, spots, move) -> None:

@@ -32,6 +32,11 @@ class PointerMixin:
         x, y = ov.mm_to_screen(self.cam, p["x"], p["y"])
         return round(x) + self.table_rect.x, round(y) + self.table_rect.y
 
+    def screen_of_mm(self, x: float, y: float) -> tuple[int, int]:
+        """Where a table point (mm) is drawn in the window."""
+        sx, sy = ov.mm_to_screen(self.cam, x, y)
+        return round(sx) + self.table_rect.x, round(sy) + self.table_rect.y
+
     def _table_pos(self, pos):
         return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
 

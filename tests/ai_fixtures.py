@@ -11,7 +11,7 @@ HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles"
 
 
 def _game(ruleset: str, seed: int) -> Game:
-    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {}, seed))
+    return Game(Setup(ruleset, load_map(resolve_map(HOME[ruleset])), (), {"deployment": "automatic"}, seed))
 
 
 def _agents(g: Game, names, seed: int) -> dict:

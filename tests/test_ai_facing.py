@@ -52,7 +52,7 @@ def _play(mapid: str, crew: str, seed: int, swap: bool, monkeypatch) -> tuple[li
             pools = {p: pools[p] for p in sorted(pools, reverse=True)}
         return real(rng, pools, passed, options)
     monkeypatch.setattr(MX, "determine_active", rolled)
-    g = Game(Setup("counterblast", mf, (crew, crew), {}, seed))
+    g = Game(Setup("counterblast", mf, (crew, crew), {"deployment": "automatic"}, seed))
     agents = {p: make_agent("easy", p, 7) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -79,7 +79,9 @@ def test_a_mirror_match_is_the_same_game_from_either_side(mapid, crew, seed, mon
     # the dice, not for the agent: they are compared up to there (all of it when no Panic test
     # is rolled), and that stretch must be most of a game.
     cut = min(c for c in (cut1, cut2, len(first), len(second)) if c is not None)
-    assert cut > 250
+    # most of a game (the deployment since issue 45: the quarry's stretch is 204 of 310 decisions,
+    # the outpost's 255 of 333)
+    assert cut > 0.6 * min(len(first), len(second))
     diverge = next((i for i, (a, b) in enumerate(zip(first[:cut], second[:cut])) if a != b), None)
     assert diverge is None, (diverge, first[diverge], second[diverge])
     if cut1 is None and cut2 is None:

@@ -14,8 +14,13 @@ from game.session import GameSession, parse_seat
 TOWN = load_map(resolve_map("town"))
 
 
+def toward_middle(b) -> int:
+    """+1 when the table's middle lies east of the base (the west zone), else -1."""
+    return 1 if b.x < TOWN.width * INCH / 2 else -1
+
+
 def frontier(seed=1):
-    return Game(Setup("frontier", TOWN, (), {}, seed))
+    return Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, seed))
 
 
 def pieces(g, player=1):
@@ -30,7 +35,7 @@ def test_involved_names_the_actor_first_then_the_targets():
 
 def test_every_view_lists_the_pieces_in_one_shape():
     for rs, mp in (("counterblast", "outpost"), ("frontier", "town"), ("doubles", "prehistoric")):
-        g = Game(Setup(rs, load_map(resolve_map(mp)), (), {}, 3))
+        g = Game(Setup(rs, load_map(resolve_map(mp)), (), {"deployment": "automatic"}, 3))
         ps = g.view(1)["pieces"]
         assert len(ps) >= 5
         for p in ps:
@@ -50,16 +55,17 @@ def test_a_model_is_selected_and_the_table_click_is_checked_by_the_engine():
     assert all(mid in [x for x in involved(d.options[i], c.pieces)] for i, _ in c.items())
     space = c.spaces_for(mid)[0]
     b = space.base
-    # 2" toward the table's middle is free ground on the town's west edge
-    ok = c.click_table(b.x + 2 * INCH, b.y)
-    assert ok.choice == MoveTo(mid, round(b.x + 2 * INCH, 2), round(b.y, 2))
+    k = toward_middle(b)
+    # 2" toward the table's middle is free ground in front of the town's side zones
+    ok = c.click_table(b.x + k * 2 * INCH, b.y)
+    assert ok.choice == MoveTo(mid, round(b.x + k * 2 * INCH, 2), round(b.y, 2))
     assert space.check(ok.choice) is None
     # 20" is beyond any allowance: refused with the engine's own reason
-    far = c.click_table(b.x + 20 * INCH, b.y)
+    far = c.click_table(b.x + k * 20 * INCH, b.y)
     assert far.choice is None and "allowed" in far.refusal
-    pv = c.preview(b.x + 2 * INCH, b.y)
+    pv = c.preview(b.x + k * 2 * INCH, b.y)
     assert pv.legal and pv.cost == pytest.approx(2 * INCH, abs=0.05) and pv.path[0] == (b.x, b.y)
-    bad = c.preview(b.x + 20 * INCH, b.y)
+    bad = c.preview(b.x + k * 20 * INCH, b.y)
     assert not bad.legal and bad.reason == far.refusal
 
 
@@ -78,7 +84,7 @@ def test_undo_point_goes_back_over_own_decisions_that_drew_nothing():
     d = g.pending()
     space = next(s for s in d.spaces if isinstance(s, MoveSpace))
     b = space.base
-    g.submit(d.player, MoveTo(b.id, round(b.x + 1 * INCH, 2), round(b.y, 2)))
+    g.submit(d.player, MoveTo(b.id, round(b.x + toward_middle(b) * INCH, 2), round(b.y, 2)))
     # the move drew no card and no die, but the other player decides next
     assert g.revealed[-1] is False
     assert g.undo_point(d.player) == n0  # the mover may take it back
@@ -91,7 +97,8 @@ def test_session_undo_replays_the_game_without_the_last_decision():
     h0 = s.game.state_hash()
     d = s.pending()
     space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
-    s.submit(d.player, MoveTo(space.base.id, round(space.base.x + INCH, 2), round(space.base.y, 2)))
+    b = space.base
+    s.submit(d.player, MoveTo(b.id, round(b.x + toward_middle(b) * INCH, 2), round(b.y, 2)))
     assert s.game.state_hash() != h0
     assert s.undo() and s.game.state_hash() == h0
     assert not s.undo()  # nothing left
@@ -121,13 +128,13 @@ def test_aim_info_and_ranges_speak_each_rulesets_words():
     assert len(info) == 2 and "edge to edge" in info[1] and "ranges: Revolver" in info[1]
     revolver = g.rules.items["revolver"].range
     assert g.ranges("p1-marshal")[0] == ("Revolver", pytest.approx(revolver * IN))
-    d = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 1))
+    d = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 1))
     rings = d.ranges("1.lokee")
     # Lokee throws 4: short to 10 cm, medium to 30 cm, long to 40 cm (004: 10 cm slices)
     assert rings == [("short range", 100.0), ("medium range", 300.0), ("long range", 400.0)]
     assert d.aim_info("1.lokee", "2.tusk")[0].startswith("sight: ")
     assert d.aim_info("1.lokee", "2.tusk")[1].endswith(("short range", "medium range", "long range", "out of range"))
-    c = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
+    c = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {"deployment": "automatic"}, 1))
     a, b = c.view(1)["pieces"][0]["id"], c.view(1)["pieces"][-1]["id"]
     assert "cover" in c.aim_info(a, b)[0] and "long range" in c.aim_info(a, b)[1]
     assert c.ranges(a)[-1] == ("short range", pytest.approx(8 * 25.4))
@@ -135,7 +142,7 @@ def test_aim_info_and_ranges_speak_each_rulesets_words():
 
 def test_a_plain_click_moves_and_shift_click_throws_in_doubles():
     from engine.rulesets.doubles.rules import ShootAt
-    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 1))
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 1))
     # play until a fighter may both move and throw at the ground
     from engine.ai import make_agent
     agents = {p: make_agent("random", p, p) for p in (1, 2)}

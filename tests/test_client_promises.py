@@ -133,7 +133,7 @@ def test_hot_seat_never_draws_a_hand_before_its_player_takes_the_device(app, mon
 def frontier_defence_against_the_ai():
     """A Frontier game where player 2 (the AI side) shoots and player 1 must choose a defend card."""
     for seed in range(1, 30):
-        g = Game(Setup("frontier", load_named_map("town"), (), {}, seed))
+        g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, seed))
         agents = {p: make_agent("easy", p, 11 + p) for p in (1, 2)}
         for a in agents.values():
             a.attach(g.table, g.rules)
@@ -156,7 +156,7 @@ def test_undo_stops_at_the_reveal_of_the_opponents_card():
 
 
 def test_undo_still_takes_back_a_move_that_revealed_nothing():
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 1))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 1))
     s = GameSession(g, {1: "human", 2: "human"}, autosave=False)
     d = s.pending()
     from random import Random
@@ -171,7 +171,7 @@ def test_undo_still_takes_back_a_move_that_revealed_nothing():
 
 def test_a_card_drawn_is_a_reveal():
     """The end of a Frontier turn deals cards: the decision that ends it cannot be taken back."""
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 4))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 4))
     agents = {p: make_agent("random", p, 5 + p) for p in (1, 2)}
     turn = g.state.turn
     while g.state.turn == turn:
@@ -194,7 +194,7 @@ def test_tape_label_uses_the_maps_unit(app):
 
 def test_a_doubles_move_refusal_speaks_centimetres():
     from engine.rulesets.common import MoveSpace, MoveTo
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     d = g.pending()
     while not any(isinstance(s, MoveSpace) for s in d.spaces):
@@ -217,7 +217,7 @@ def test_the_move_preview_is_the_engines_route_and_the_log_says_its_length():
 
     from engine.rulesets.common import MoveSpace
     from game.controllers import GenericController
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 0))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 0))
     d = g.pending()
     rng = _r.Random(5)
     checked = 0
@@ -252,7 +252,7 @@ def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
     route, the reach and the refusal box show with no click to find it."""
     from engine.rulesets.common import MoveSpace
     from game.scenes.play import PlayScene
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 2))
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 2))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -291,7 +291,7 @@ def test_every_character_the_engine_writes_has_a_glyph_in_the_client_font():
     assert _missing_glyph(pygame.font.Font(None, 15), "→")       # the old font's box, so the check bites
     texts = []
     for rs, mp in HOME.items():
-        g = Game(Setup(rs, load_named_map(mp), (), {}, 2))
+        g = Game(Setup(rs, load_named_map(mp), (), {"deployment": "automatic"}, 2))
         agents = {p: make_agent("random", p, p) for p in (1, 2)}
         while (d := g.pending()) is not None:
             texts += [d.prompt, *d.labels]
@@ -316,7 +316,7 @@ def test_ring_labels_stay_on_screen():
 
 
 def test_stat_cards_name_weapons_not_ids():
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 3))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 3))
     lines = [ln for p in g.view(1)["pieces"] for ln in p["profile"] if ln.startswith("weapons:")]
     assert any("Sling stone" in ln for ln in lines)
     assert not any("_" in ln for ln in lines)
@@ -325,7 +325,7 @@ def test_stat_cards_name_weapons_not_ids():
 def test_model_free_options_stay_in_view_and_one_click_spends_nothing():
     from engine.rulesets.counterblast.choices import ActivateSingle
     from game.controllers import GenericController
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while (d := g.pending()).kind != "activate":
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
@@ -481,7 +481,7 @@ def test_the_model_that_acted_stays_selected(app):
 
     from engine.rulesets.common import MoveSpace
     from game.scenes.play import PlayScene
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while True:
         d = g.pending()
@@ -514,7 +514,7 @@ def test_the_p_toggle_makes_a_click_end_the_move_prone():
     from engine.rulesets.counterblast.choices import MoveProne
     from engine.rulesets.common import MoveSpace, MoveTo
     from game.controllers import GenericController
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     d = g.pending()
     while not (d.kind == "act" and sum(isinstance(s, MoveSpace) for s in d.spaces) == 2):
@@ -544,7 +544,7 @@ def test_a_counterblast_group_is_formed_by_clicking_its_models(app):
     for the table."""
     from engine.rulesets.counterblast.choices import ActivateGroup, ActivateSingle
     from game.scenes.play import PlayScene
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1))
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while (d := g.pending()).kind != "activate" or not any(isinstance(o, ActivateGroup) and len(o.models) == 3
                                                            for o in d.options):

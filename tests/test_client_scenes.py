@@ -78,7 +78,7 @@ def test_launcher_to_game_start(app):
 
 
 def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
-    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     scene = play_scene(app, g, {1: "human", 2: "human"})
     d = scene.decision
 
@@ -121,7 +121,7 @@ def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
 
 
 def test_hover_an_enemy_shows_the_engines_odds(app):
-    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     from test_frontier_rules import contact, place, to_main
     place(g, "p2-outlaw_1", 40.0, 15.0)
     contact(g, "p1-marshal", "p2-outlaw_1")
@@ -146,7 +146,7 @@ def test_hot_seat_card_play_passes_the_table_between_players(app):
     from game.scenes.passing import PassScene
     from game.scenes.play import PlayScene
     from test_frontier_rules import contact, place, stack, to_main
-    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
     stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
     place(g, "p2-outlaw_1", 40.0, 15.0)
@@ -173,7 +173,7 @@ def test_hot_seat_card_play_passes_the_table_between_players(app):
 def _run_to_game_over(app, ruleset, mapname, seed):
     from game.scenes.game_over import GameOverScene
     from game.scenes.play import PlayScene
-    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {}, seed))
+    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {"deployment": "automatic"}, seed))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=seed, autosave=False), mapname)
     scene.speed = 1e6     # no pauses or animations between the AI's moves
     app.switch(scene)
@@ -198,7 +198,7 @@ def test_a_random_game_runs_through_the_client_loop_to_game_over(app, ruleset, m
     # decision's answer seeded from the AI seed and the decision (game.session.decision_seed)
     from engine.ai import make_agent
     from game.session import decision_seed
-    ref = Game(Setup(ruleset, game.setup.map, (), {}, 7))
+    ref = Game(Setup(ruleset, game.setup.map, (), {"deployment": "automatic"}, 7))
     agents = {p: make_agent("random", p, 0) for p in (1, 2)}
     while (d := ref.pending()) is not None:
         agents[d.player].rng.seed(decision_seed(7, d.player, d.seq))
@@ -210,7 +210,7 @@ def test_save_and_load_give_back_the_same_game_and_autosave_follows_the_turns(ap
     from engine.core.saves import load_game
     from game.scenes.play import PlayScene
     from game.userdirs import autosave_file
-    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 3))
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 3))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=3), "prehistoric")
     scene.speed = 1e6
     app.switch(scene)
@@ -230,7 +230,7 @@ def test_save_and_load_give_back_the_same_game_and_autosave_follows_the_turns(ap
 
 
 def test_the_window_resizes_from_1024x600_up_and_never_below(app):
-    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     scene = play_scene(app, g, {1: "human", 2: "ai:random"})
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))])
     assert app.size == (1600, 900) and scene.table_rect.w == 1600 - scene.panel_w and scene.panel_rect.right == 1600

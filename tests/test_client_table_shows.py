@@ -59,7 +59,7 @@ def scene_for(app, g, human):
 def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):
     from engine.rulesets.counterblast.choices import NoReaction, Shoot
     # the crews as they were when this seed was chosen (the shipped ones were re-armed, issue 32)
-    g = Game(Setup("counterblast", load_named_map("outpost"), tuple(TEST_CREWS[c] for c in STAGED_DEFAULT), {}, 3))
+    g = Game(Setup("counterblast", load_named_map("outpost"), tuple(TEST_CREWS[c] for c in STAGED_DEFAULT), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -86,7 +86,7 @@ def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(ap
 
 
 def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 4))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 4))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -114,7 +114,7 @@ def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
 
 def test_a_frontier_card_is_chosen_by_clicking_it_and_the_other_hand_stays_hidden(app, monkeypatch):
     from engine.rulesets.frontier.choices import Commit
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 1))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("easy", p, 11 + p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -150,7 +150,7 @@ def test_a_frontier_shortfall_is_one_pick_of_all_its_cards(app):
     """Forfeiting several cards is one multi-pick, not a decision a card; passing says first
     what it forfeits."""
     from engine.rulesets.frontier.choices import LayDown, Pass
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 4))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 4))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     passing = []
     def want(d):
@@ -180,7 +180,7 @@ def test_help_is_where_the_choice_is_made(app):
     the legend; G stars the easy agent's pick, computed from the player's own view."""
     from game.ui import help_text
     from game.ui.help_panels import option_card
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)
@@ -222,7 +222,7 @@ def test_the_log_groups_repeats_and_marks_private_lines(app):
 def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
     from engine.core import replay
     from game.scenes.replay import ReplayScene
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 3))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     for _ in range(90):
         d = g.pending()
@@ -255,7 +255,7 @@ def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
 def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(app):
     from game.scenes.play import PlayScene
     from game.scenes.replay import ReplayScene
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 3))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     for _ in range(30):
         d = g.pending()
@@ -276,7 +276,7 @@ def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
     from game.ui import sounds
     played = []
     monkeypatch.setattr(sounds, "play", lambda name: played.append(name))
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     scene = scene_for(app, g, g.pending().player)
     assert scene.sound is False and Settings.load().sound is False
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="", scancode=0)])
@@ -287,7 +287,7 @@ def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
 
 
 def test_the_hand_sits_low_and_lets_clicks_through_when_no_card_is_chosen(app):
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 2))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 2))
     scene = scene_for(app, g, g.pending().player)         # the movement phase: no card to choose
     frame(app, n=2)
     r = scene.hand.rects[0][1]
@@ -299,7 +299,7 @@ def test_the_hand_sits_low_and_lets_clicks_through_when_no_card_is_chosen(app):
 def test_a_click_on_a_reveal_banner_puts_it_away_and_still_reaches_the_table(app, monkeypatch):
     # found playing hot-seat in the window: a move clicked just after a reveal, where the move
     # preview showed it, only put the banner away and the move was lost
-    g = Game(Setup("frontier", load_named_map("town"), (), {}, 2))
+    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 2))
     scene = scene_for(app, g, g.pending().player)
     frame(app, n=2)
     scene.hand.show_banner("Both cards turn over", {}, ["a line"], scene.t)

@@ -50,7 +50,7 @@ def test_refuses_a_table_that_is_not_three_by_four_feet():
 
 def test_refuses_unknown_crew_mission_and_options():
     with pytest.raises(SetupError, match="no crew 'nobody'"):
-        Game(Setup("counterblast", OUTPOST, ("nobody", "iron-choir"), {}, 0))
+        Game(Setup("counterblast", OUTPOST, ("nobody", "iron-choir"), {"deployment": "automatic"}, 0))
     with pytest.raises(SetupError, match="no mission"):
         new_game(mission="bake-off")
     with pytest.raises(SetupError, match="options refused"):
@@ -76,7 +76,7 @@ def test_deployment_on_a_point_symmetric_table_is_the_same_for_both_sides_turned
     the front of its block and the other at the back). Both shipped tables are point-symmetric."""
     from engine.data.maps import load_named_map
     mf = load_named_map(map_id)
-    g = Game(Setup("counterblast", mf, (crew, crew), {}, 1))
+    g = Game(Setup("counterblast", mf, (crew, crew), {"deployment": "automatic"}, 1))
     k = mf.mm_per_unit
     w, h = mf.width * k, mf.height * k
     ones = {mid[2:]: m for mid, m in g.state.models.items() if m.player == 1}
@@ -624,7 +624,7 @@ def test_fall_with_no_valid_position_is_a_casualty():
     tank = piece.model_copy(update={"id": "tank-test", "shape": piece.shape.model_copy(
         update={"center": (27.0, 6.5), "radius": 4.0})})
     tanked = OUTPOST.model_copy(update={"id": "outpost-tank", "pieces": list(OUTPOST.pieces) + [tank]})
-    g = Game(Setup("counterblast", tanked, ("reach-rangers", "iron-choir"), {}, 0))
+    g = Game(Setup("counterblast", tanked, ("reach-rangers", "iron-choir"), {"deployment": "automatic"}, 0))
     st = g.state
     where = {"1-ranger-1": (27, 1.8), "1-ranger-2": (18, 7), "2-drone-1": (40, 30)}
     for mid, m in st.models.items():

@@ -90,7 +90,7 @@ def texts(events) -> str:
 
 # --------------------------------------------------------------------------- setup
 def test_registered_with_defaults_and_deployment_in_zones():
-    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 0))
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 0))
     assert isinstance(g.rules, DoublesRules) and g.rules.unit == "cm"
     assert list(g.setup.rosters) == ["ash_skulls", "bone_hunters"]
     table = g.table

@@ -71,7 +71,7 @@ def text(events):
 # --- set-up -------------------------------------------------------------------------------------
 
 def test_registered_with_default_rosters_and_a_valid_start():
-    g = Game(Setup("frontier", TOWN, (), {}, 5))
+    g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 5))
     assert isinstance(g.rules, FrontierRules) and g.setup.rosters == ("sheriffs", "outlawmen")
     st = g.state
     for p in (1, 2):
@@ -107,8 +107,8 @@ def test_deployment_puts_the_leader_in_the_middle_and_gangers_on_the_flanks():
     for p, leader, deputies in ((1, "marshal", ("deputy_1", "deputy_2")), (2, "boss", ("deputy_1", "deputy_2"))):
         posse = sorted((m for m in st.models.values() if m.player == p), key=lambda m: m.y)
         order = [m.id.split("-", 1)[1] for m in posse]
-        if p == 2:
-            order.reverse()                       # side 2's line runs the other way
+        # the town is closest to a left-right mirror (docs/rules/deployment.md): side 2's line is
+        # side 1's mirrored, the same way up the table (under a half turn it would run the other way)
         assert order[2] == leader, order
         assert set(order[1:4]) == {leader, *deputies}, order
         assert not {order[0], order[5]} & {leader, *deputies}

@@ -359,7 +359,7 @@ def _walk(g, seed, decisions, must_answer):
 @pytest.mark.parametrize("seed", [3, 5, 11])
 def test_counterblast_random_games_every_option(seed):
     from engine.rulesets.counterblast import choices as C
-    g = Game(Setup("counterblast", CLOSE, (), {}, seed))
+    g = Game(Setup("counterblast", CLOSE, (), {"deployment": "automatic"}, seed))
     agents = {1: make_agent("random", 1, seed), 2: make_agent("random", 2, seed + 1)}
     priced = 0
     while (d := g.pending()) is not None:
@@ -383,14 +383,14 @@ def test_counterblast_random_games_every_option(seed):
 def test_doubles_random_games_every_option(seed):
     from engine.rulesets.doubles.rules import MeleeAttack, Shoot
     from test_doubles_rules import arena_map
-    g = Game(Setup("doubles", arena_map(), (), {}, seed))
+    g = Game(Setup("doubles", arena_map(), (), {"deployment": "automatic"}, seed))
     assert _walk(g, seed, 400, (Shoot, MeleeAttack)) > 0
 
 
 @pytest.mark.parametrize("seed", [2, 7])
 def test_frontier_random_games_every_option(seed):
     from engine.rulesets.frontier.rules import Fight, Shoot
-    g = Game(Setup("frontier", load_map(resolve_map("town")), (), {}, seed))
+    g = Game(Setup("frontier", load_map(resolve_map("town")), (), {"deployment": "automatic"}, seed))
     assert _walk(g, seed, 300, (Shoot, Fight)) > 0
 
 
@@ -399,7 +399,7 @@ def test_doubles_defence_announce_odds_step_with_each_ap():
     stepper): the attack as announced against that many more dice, each AP lowering the odds."""
     from engine.ai import make_agent
     from engine.rulesets.doubles import odds as dodds
-    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {}, 4))
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 4))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
         a.attach(g.table, g.rules)

@@ -204,7 +204,7 @@ def test_the_clients_reach_shading_agrees_with_check_beside_a_climbable_skull():
     from engine.core import Game, Setup
     from engine.data.maps import load_named_map
     from engine.rulesets.common import MoveSpace, MoveTo
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {}, 1))
+    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     sp = next(s for s in g.pending().spaces if isinstance(s, MoveSpace))
     f = g.state.fighters[sp.base.id]
     f.x, f.y = 790.0, 560.0                      # beside the skull (80-85 x 51-55 cm)

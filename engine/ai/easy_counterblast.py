@@ -25,7 +25,7 @@ from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSi
 from engine.rulesets.counterblast.conditions import effective_move
 from engine.rulesets.counterblast.damage import skill_useful
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
-from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
+from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .easy import Policy, fallback
@@ -225,11 +225,12 @@ class CounterblastPolicy(Policy):
             m = v["models"][mid]
             val = 0.0
             me = mes[mid]
+            pinned = self.engaged_in_view(enemies, me)
             for j, eid in enumerate(eids):
                 e = enemies[eid]
                 eb = ebases[j]
                 dist = max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius)
-                if in_range[mid][j] and vis[row[mid], j] >= 1 / 3:
+                if in_range[mid][j] and vis[row[mid], j] >= 1 / 3 and not pinned:
                     val = max(val, 3.0 + (1.0 if e["down"] else 0.0))
                 reach = self.rules.reach.get(mid)
                 if reach is not None and dist <= (reach + self.rules.profile[mid].move) * MM:
@@ -254,6 +255,20 @@ class CounterblastPolicy(Policy):
         done = self.activated.setdefault(v["turn"], {})
         done[pick.model] = done.get(pick.model, 0) + 1
         return pick
+
+    def engaged_in_view(self, enemies: dict, me: Base) -> bool:
+        """Might an enemy engage ``me`` (a standing enemy with a striking reach that reaches it)?
+        An engaged model is offered no Shoot (docs/rules/counterblast.md): an activation valued for
+        a shot it cannot take is paid for and ends unused. Sight is not tested: an engager that
+        cannot see it leaves a shot it does not value, a smaller loss than a wasted Moxie."""
+        for eid, e in enemies.items():
+            reach = self.rules.reach.get(eid)
+            if e["down"] or reach is None:
+                continue
+            eb = self.base(eid, e)
+            if max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius) <= reach * MM + CONTACT_MM:
+                return True
+        return False
 
     def has_work(self, v, mid, val: float) -> bool:
         """Will ``act`` do anything with this model? A shot now (``val``), a condition to shake

@@ -132,5 +132,6 @@ class DeployingMixin:
                 a = math.radians(f)
                 tip = (centre[0] + math.cos(a) * (r + 8), centre[1] - math.sin(a) * (r + 8))
                 pygame.draw.line(surf, (250, 246, 236), centre, tip, 3)
-        lab = ghost_label(sp.name, reason is None, reason)
-        surf.blit(lab, lab.get_rect(midtop=(centre[0], centre[1] + r + 4)))
+        if reason is None:          # a refusal's reason is the tooltip's (the table overlays)
+            lab = ghost_label(sp.name, True, None)
+            surf.blit(lab, lab.get_rect(midtop=(centre[0], centre[1] + r + 4)))

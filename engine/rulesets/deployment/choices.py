@@ -16,7 +16,7 @@ class PlaceModel(Choice):
     """Put ``model`` on the table at (x, y), table millimetres, facing ``facing`` degrees (counter-
     clockwise from +x) where the ruleset uses a facing; None: the ruleset's own (toward the
     table's middle)."""
-    tag = "deploy.PlaceModel"
+    tag = "common.PlaceModel"
     model: str
     x: float
     y: float
@@ -29,7 +29,7 @@ class PlaceModel(Choice):
 @dataclass(frozen=True)
 class DeployRest(Choice):
     """Place every model of one's own still to place, by the automatic placement."""
-    tag = "deploy.DeployRest"
+    tag = "common.DeployRest"
 
     def describe(self) -> str:
         return "deploy the rest automatically"

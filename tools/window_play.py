@@ -1,13 +1,15 @@
 """Play whole games in the real window the way hands do, and keep the evidence.
 
-    python tools/window_play.py RULESET [--map MAP] [--hot-seat] [--turns N] [--out DIR] [--seed S]
+    python tools/window_play.py RULESET [--map MAP] [--hot-seat | --opponent ai:AGENT | --ai-v-ai]
+                                [--deployment MODE] [--turns N] [--out DIR] [--seed S]
 
 Runs the client in a real window on an X display (starts its own Xvfb when DISPLAY is unset) and
 drives it from a second thread with xdotool (``tools/xwindow.py``): mouse moves, clicks,
 Shift+clicks, drags and keys, as a person would. What to do at each of the human side's decisions
 is chosen by the ``easy`` agent from that player's view; the tool then makes the clicks that answer
 it: a row of the options panel, a model then its target, a model then the point of the table to
-move to. Along the way it drags a tape measure, hovers enemies for the odds, tries Ctrl+Z after
+move to; in the deployment, a click on the table for the model picked up, or a drag out of the
+tray onto the table, with Q pressed first now and then where the model has a facing. Along the way it drags a tape measure, hovers enemies for the odds, tries Ctrl+Z after
 dice or a reveal (it must be refused), confirms hot-seat pass screens, and keeps a screenshot per
 step (``import`` from ImageMagick). It prints what it did, each answer that the window did not take
 (none should be), and the final result. Needs xvfb, xdotool and imagemagick.
@@ -201,6 +203,8 @@ class Driver(Hands):
                 return
             self.click(r.center)
             return
+        if type(choice).__name__ == "PlaceModel" and self.place(sc, choice):
+            return
         # a point of the table: the model first, then the point (Shift for a throw at the ground)
         actor = getattr(choice, "model", None) or getattr(choice, "fighter", None)
         if actor in ctrl.pieces and ctrl.selected != actor:
@@ -233,12 +237,44 @@ class Driver(Hands):
         self.last_click = (pos, sc._mm(pos), sc.ctrl.click_table(*sc._mm(pos)) if sc.ctrl is not None else None)
 
 
+    def place(self, sc, choice) -> bool:
+        """A deployment: drag the model out of the tray onto its spot, or click the spot with the
+        model picked up (the first still to place); Q first, now and then, where it has a facing."""
+        from game.render import overlays as ov
+        sx, sy = ov.mm_to_screen(sc.cam, choice.x, choice.y)
+        pos = (round(sx) + sc.table_rect.x, round(sy) + sc.table_rect.y)
+        for dx, dy in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (2, 0), (-2, 0), (0, 2), (0, -2)]:
+            cand = (pos[0] + dx, pos[1] + dy)
+            sp = next((s for s in sc.decision.spaces if getattr(s, "actor", None) == choice.model), None)
+            if sp is not None and sp.check(sp.at_point(*sc._mm(cand))[0]) is None:
+                pos = cand
+                break
+        sp = sc._place_space()
+        if sp is not None and sp.uses_facing and self.rng.random() < 0.3:
+            self.key("q")
+        chip = next((r for r, m in sc.deploy_tray.chips if m["id"] == choice.model), None)
+        if chip is not None and self.rng.random() < 0.5:
+            self.drag(chip.center, pos)
+            self.kinds["deploy by drag"] = self.kinds.get("deploy by drag", 0) + 1
+        else:
+            if sc.ctrl.selected != choice.model and chip is not None:
+                self.click(chip.center)
+            self.move(pos)
+            time.sleep(0.3)
+            if self.rng.random() < 0.3:
+                self.shot("deploy-ghost")
+            self.click(pos)
+        return True
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ruleset", choices=sorted(HOME))
     ap.add_argument("--map")
     ap.add_argument("--hot-seat", action="store_true")
     ap.add_argument("--opponent", default="ai:easy")
+    ap.add_argument("--ai-v-ai", action="store_true", help="both sides ai:easy: the window plays itself")
+    ap.add_argument("--deployment", default="alternate", choices=("alternate", "groups", "hidden", "automatic"))
     ap.add_argument("--turns", type=int, default=99)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
@@ -253,8 +289,11 @@ def main(argv=None) -> int:
         from game.session import GameSession
         app = App((1280, 720))
         seats = {1: "human", 2: "human" if args.hot_seat else args.opponent}
+        if args.ai_v_ai:
+            seats = {1: "ai:easy", 2: "ai:easy"}
         mp = args.map or HOME[args.ruleset]
-        session = GameSession.new(args.ruleset, load_named_map(mp), (), seats, args.seed)
+        session = GameSession.new(args.ruleset, load_named_map(mp), (), seats, args.seed,
+                                  options={"deployment": args.deployment})
         app.switch(PlayScene(app, session, mp))
         driver = Driver(app, out, args.turns, args.seed)
         drive(app, driver)

@@ -114,8 +114,8 @@ class DeployTray:
             screen.blit(lab, lab.get_rect(center=self.auto_rect.center))
 
     def hint(self, uses_facing: bool) -> str:
-        base = "click the table, or drag a model from the tray, to place it; Ctrl+Z takes it back"
-        return base + ("; Q/E turn its facing" if uses_facing else "")
+        base = "click the table or drag from the tray; Ctrl+Z undoes"
+        return base + ("; Q/E turn" if uses_facing else "")
 
 
 def ghost_label(name: str, legal: bool, reason: str | None):

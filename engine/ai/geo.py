@@ -269,7 +269,10 @@ def ring_points(x: float, y: float, allowance: float, directions: int = 16,
     for f in fractions:
         r = allowance * f * 0.98
         for k in range(directions):
-            a = 2 * math.pi * k / directions + (0.5 * math.pi / directions if f < 1 else 0.0)
+            # the inner rings turned half a step: every ring's set of directions is its own image
+            # under the half turn and under both mirrors (a quarter step was not, under a mirror,
+            # so the two sides of a mirror-symmetric table weighed different points; issue 45)
+            a = 2 * math.pi * k / directions + (math.pi / directions if f < 1 else 0.0)
             out.append((x + r * math.cos(a), y + r * math.sin(a)))
     return out
 

@@ -73,6 +73,24 @@ class GenericController:
         out |= {s.actor for s in self.decision.spaces if s.actor is not None}
         return out
 
+    def ordered_actors(self) -> list[str]:
+        """``actors()`` in the engine's order: as its options, then its spaces, name them."""
+        out = [ids[0] for ids in self.ids_of if ids]
+        out += [s.actor for s in self.decision.spaces if s.actor is not None]
+        return list(dict.fromkeys(out))
+
+    def next_member(self, before: frozenset, last: str | None) -> str | None:
+        """The model to select when a step several models take in turn goes on (a Counterblast
+        group's Move: each member moves, one decision each). ``before`` are the actors of this
+        player's previous decision and ``last`` the model selected in it: when ``last`` has taken
+        its part and those left were all offered before with it, the first of them in the
+        engine's order, so that a click on the table answers for it. None otherwise (a new turn
+        or activation starts with nobody selected)."""
+        now = self.actors()
+        if last is None or last in now or last not in before or not now or not now < before:
+            return None
+        return self.ordered_actors()[0]
+
     def spaces_for(self, model: str | None) -> list[ChoiceSpace]:
         sp = [s for s in self.decision.spaces if s.at_point.__func__ is not ChoiceSpace.at_point]
         if model is None:
@@ -139,22 +157,42 @@ class GenericController:
             mine = [(formed, labels[formed])] + mine
         return mine or all_items
 
-    def add_to_group(self, mid: str) -> Outcome:
-        """Shift+click on a friend with a leader selected: in or out of the group being formed."""
+    def group_with(self, members: list[str]) -> Choice | None:
+        """The group option's shape with ``members`` in its group field (the selected leader
+        first): the answer a player forming that group would give, to ask the engine about."""
+        opts = self.groups_of(self.selected)
+        if not opts:
+            return None
+        o = self.decision.options[opts[0]]
+        for f in dataclasses.fields(o):
+            if isinstance(getattr(o, f.name), tuple) and set(getattr(o, f.name)) <= set(self.ids_of[opts[0]]):
+                return dataclasses.replace(o, **{f.name: (self.selected, *members)})
+        return None
+
+    def add_to_group(self, mid: str, why_not=None) -> Outcome:
+        """Shift+click on a friend with a leader selected: in or out of the group being formed.
+        ``why_not(choice)`` asks the engine why it refuses a group (its reason, or None)."""
         if self.selected is None or not self.groups_of(self.selected):
             return Outcome(refusal="select the group's leader first, then Shift+click the others")
         if mid == self.selected:
             return Outcome(selected=self.selected)
+
+        def refused(what: str, members: list[str]) -> Outcome:
+            c = self.group_with(members)
+            why = why_not(c) if why_not is not None and c is not None else None
+            return Outcome(refusal=f"{what}: {why}" if why else what, selected=self.selected)
+
         if mid in self.group:
             self.group.remove(mid)
         elif any(mid in self.ids_of[i] for i in self.groups_of(self.selected)):
             self.group.append(mid)
         else:
-            return Outcome(refusal=f"{self.pieces[mid]['name']} cannot join this group", selected=self.selected)
+            return refused(f"{self.pieces[mid]['name']} cannot join this group", [*self.group, mid])
         if self.group and self.group_option() is None and \
                 not any(set(self.group) <= set(self.ids_of[i]) for i in self.groups_of(self.selected)):
+            tried = list(self.group)
             self.group.remove(mid)
-            return Outcome(refusal="no group the rules allow has these models", selected=self.selected)
+            return refused("no group the rules allow has these models", tried)
         return Outcome(selected=self.selected)
 
     def hotkey(self, n: int) -> Outcome:

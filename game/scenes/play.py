@@ -84,6 +84,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self.options = OptionsPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self._last_selected: str | None = None    # kept across the other side's decisions
+        self._actors_before: dict[int, frozenset] = {}   # who could act in each player's last decision
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
         self.reference = None                      # the glossary (F2) or the legend (L), when open
         self.ai_named: set[str] = set()            # models the AI's last turn named
@@ -178,6 +179,11 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
                 # one model must answer on the table (a reaction's move, a Rush): its preview,
                 # reach and refusals show at once, with no click to find it
                 self.ctrl.selected = next(iter(actors))
+            else:
+                # a group's members act in turn: the next one is selected once one has acted
+                self.ctrl.selected = self.ctrl.next_member(self._actors_before.get(self.decision.player, frozenset()),
+                                                           self._last_selected)
+            self._actors_before[self.decision.player] = frozenset(actors)
         if rebuild_log or self._shown_player != self.viewer:
             self.log.clear()
             self.tray.clear()

@@ -128,3 +128,71 @@ def test_the_engine_says_why_it_refuses_a_group_it_did_not_offer():
     with pytest.raises(IllegalChoice) as err:
         g.check(1, C.ActivateGroup(("1-ranger-1", "1-captain")))
     assert err.value.reasons == ("a group is led by its hero; Ranger 1 is not one",)
+
+
+# --- item 5: a Jump's heading and landing range, and the compass headings listed -------------
+
+FLIGHT = (255, 214, 110)          # the flight's colour (game/render/overlays.py draw_flight)
+
+
+def _ranger_acts(app, size=(1280, 720)):
+    from game.scenes.base import App
+    if size != app.size:
+        app = App(size)
+    g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    scene = scene_for(app, g)
+    frame(app, n=2)
+    assert scene.ctrl.selected == "1-ranger-1"
+    return app, g, scene
+
+
+def _near_flight_colour(app, pos, k=3) -> bool:
+    return any(tuple(app.screen.get_at((pos[0] + dx, pos[1] + dy)))[:3] == FLIGHT
+               for dx in range(-k, k + 1) for dy in range(-k, k + 1))
+
+
+def test_shift_draws_the_jumps_heading_and_landing_range_as_the_mouse_moves(app, monkeypatch):
+    """With Shift held the table shows where a Shift+click sends the Ranger: the heading toward
+    the mouse and the band from 1" to 5" (a d5), and the tooltip says so; without Shift the move's
+    tooltip names what Shift+click does."""
+    app, g, scene = _ranger_acts(app)
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, 25, 7), rel=(1, 0), buttons=(0, 0, 0))], n=1)
+    assert not _near_flight_colour(app, at(scene, 21, 7))
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_SHIFT)
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, 25, 7), rel=(1, 0), buttons=(0, 0, 0))], n=1)
+    pv = scene.ctrl.preview(25 * IN, 7 * IN, alternate=True)
+    assert pv.legal and pv.choice == C.Jump("1-ranger-1", 0.0)
+    assert pv.flight.heading == 0.0 and pv.flight.near == pytest.approx(IN) and pv.flight.far == pytest.approx(5 * IN)
+    for x in (19.5, 21, 22.5):                             # the band, from 1" to 5" east
+        assert _near_flight_colour(app, at(scene, x, 7)), x
+    assert not _near_flight_colour(app, at(scene, 18, 10))
+    # the mouse moves north: the heading follows it
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, 18, 14), rel=(1, 0), buttons=(0, 0, 0))], n=1)
+    assert _near_flight_colour(app, at(scene, 18, 10.5)) and not _near_flight_colour(app, at(scene, 21, 7))
+
+
+def test_the_compass_headings_are_listed_after_the_other_actions_and_keys_pick_them(app):
+    """docs/rules/counterblast.md: the eight compass headings are shortcuts for a player with keys.
+    They come after the Ranger's other actions; hovering one draws its flight; its key jumps."""
+    app, g, scene = _ranger_acts(app)
+    d = g.pending()
+    listed = [d.options[i] for i, _ in scene.ctrl.items()]
+    jumps = [o for o in listed if isinstance(o, C.Jump)]
+    assert [o.heading for o in jumps] == [float(h) for h in range(0, 360, 45)]
+    assert listed[-8:] == jumps                           # after the others: keys 1-9 keep them
+    north = listed.index(C.Jump("1-ranger-1", 90.0))
+    row = scene.options.rect_of(d.options.index(listed[north]))
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(1, 0), buttons=(0, 0, 0))], n=1)
+    assert _near_flight_colour(app, at(scene, 18, 10.5))
+    n0 = len(g.decisions)
+    g.state.rng.force(3)                                  # d5 from a d10: 3 -> 2"
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + north, mod=0, unicode="", scancode=0)])
+    assert g.decisions[n0] == (1, C.Jump("1-ranger-1", 90.0))
+
+
+def test_the_shift_click_hint_fits_the_prompt_on_a_small_screen(app):
+    app, g, scene = _ranger_acts(app, (1024, 600))
+    text = scene.prompt.html_text
+    assert text.endswith("or click the table (Shift+click: jump a d5)")
+    assert scene.prompt.scroll_bar is None                 # all of it in view, nothing below a fold

@@ -51,6 +51,8 @@ class Preview:
     path: list = field(default_factory=list)
     cost: float | None = None
     allowance: float | None = None
+    choice: Choice | None = None        # the answer a click there gives
+    flight: object | None = None        # a heading's straight flight (``ChoiceSpace.flight``)
 
 
 class GenericController:
@@ -123,10 +125,23 @@ class GenericController:
 
     def shortcut(self, i: int) -> bool:
         """An option that is also a point of a table space other than a move (a Jump's compass
-        headings): the table answers it, so the list leaves it out."""
+        headings): the table answers it too, so the list shows it after the others."""
         o = self.decision.options[i]
         return any(not isinstance(s, MoveSpace) and type(o) is getattr(s, "choice_type", None)
                    and s.at_point.__func__ is not ChoiceSpace.at_point for s in self.decision.spaces)
+
+    def flight_of(self, i: int):
+        """The straight flight option ``i`` starts (a compass heading), from the space that
+        also takes it, or None."""
+        if not 0 <= i < len(self.decision.options):
+            return None
+        o = self.decision.options[i]
+        for s in self.decision.spaces:
+            if type(o) is getattr(s, "choice_type", None):
+                f = s.flight(o)
+                if f is not None:
+                    return f
+        return None
 
     def groups_of(self, leader: str | None) -> list[int]:
         return [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == leader and self.is_group(i)]
@@ -143,13 +158,14 @@ class GenericController:
 
     def items(self) -> list[tuple[int, str]]:
         """(option index, label) of the options listed now: the selected model's, or all, less
-        the ``general`` ones shown apart, group options (formed by Shift+clicking the models; the
-        one formed is listed first) and the table's shortcuts."""
+        the ``general`` ones shown apart and group options (formed by Shift+clicking the models;
+        the one formed is listed first); the table's shortcuts (a Jump's compass headings) come
+        last, so that keys 1-9 keep the other actions."""
         apart = {i for i, _ in self.general()}
         labels = self.labels()
         formed = self.group_option()
-        all_items = [(i, t) for i, t in enumerate(labels)
-                     if i not in apart and not self.is_group(i) and not self.shortcut(i)]
+        all_items = [(i, t) for i, t in enumerate(labels) if i not in apart and not self.is_group(i)]
+        all_items.sort(key=lambda it: self.shortcut(it[0]))     # stable: the engine's order otherwise
         if self.selected is None:
             return all_items or [(i, t) for i, t in enumerate(labels) if i not in apart]
         mine = [(i, t) for i, t in all_items if self.selected in self.ids_of[i]]
@@ -288,7 +304,7 @@ class GenericController:
         for s in spaces:
             for c in s.at_point(x, y):
                 reason = s.check(c)
-                pv = Preview(reason is None, reason)
+                pv = Preview(reason is None, reason, choice=c, flight=s.flight(c))
                 if isinstance(s, MoveSpace):
                     pv.allowance = s.allowance
                     route = s.route(c) if reason is None else None

@@ -32,8 +32,8 @@ class OptionsMixin:
             if d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
-                    alt = self.ctrl.table_spaces(alternate=True)[0].describe()
-                    prompt += f" (Shift+click: {alt})"
+                    alt = self.ctrl.table_spaces(alternate=True)[0]    # short: the box shows three lines
+                    prompt += f" (Shift+click: {alt.hint or alt.describe()})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         tip = self._suggestion()
         if tip is not None:

@@ -43,12 +43,19 @@ class TableOverlaysMixin:
         # live move preview
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
-            pv = ctrl.preview(mx, my, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            pv = ctrl.preview(mx, my, alternate=self._shift())
             if pv is not None:
                 if pv.path:
                     ov.draw_path(surf, cam, pv.path, pv.legal)
+                if pv.flight is not None:            # a Jump's heading and where it may land
+                    ov.draw_flight(surf, cam, pv.flight, pv.legal, self.unit)
                 if not pv.legal:
                     ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+        hovered = self.options.hover if ctrl and self.reference is None else None
+        if hovered is not None and not self._busy():   # a listed compass heading: its flight
+            f = ctrl.flight_of(hovered)
+            if f is not None:
+                ov.draw_flight(surf, cam, f, True, self.unit)
         ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
@@ -75,14 +82,27 @@ class TableOverlaysMixin:
                 crow = math.dist(pv.path[0], pv.path[-1]) if pv.path else pv.cost
                 if pv.cost > crow + 1.0:
                     tip.append(f"{ov.length_text(crow, self.unit)} as the crow flies; the rest is climbing or detour")
+            elif pv.flight is not None and pv.legal:
+                f = pv.flight
+                far = ov.length_text(f.far, self.unit)
+                tip = [self.session.game.describe(pv.choice),
+                       (f"lands {ov.length_text(f.near, self.unit)} to {far} away" if f.far > f.near
+                        else f"lands {far} away") + " unless something stops it"]
             elif not pv.legal:
                 tip = ["not allowed", pv.reason or ""]
+            alt = ctrl.table_spaces(alternate=True) if not self._shift() else []
+            if tip and alt and ctrl.table_spaces() != alt:    # the other answer, where the eye is
+                tip.append(f"Shift+click: {alt[0].describe()}")
         if self.tape:
             length, a, b = self.tape_length()
             edge = " (base to base)" if (self.tape[2] or self.tape[3]) else ""
             ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
         if tip:
             ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
+
+    @staticmethod
+    def _shift() -> bool:
+        return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
 
     def _ranges(self, mid: str):
         cache = self.__dict__.setdefault("_ranges_cache", {})

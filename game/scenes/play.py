@@ -107,7 +107,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
-        prompt_h = 98 if h >= 700 else 74
+        prompt_h = 98 if h >= 700 else 90     # three lines of words on a small screen
         self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, pw - 16, prompt_h), self.ui,
                                                     object_id="#prompt")
         list_h = max(120, int(h * 0.32))

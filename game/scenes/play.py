@@ -90,7 +90,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.ai_named: set[str] = set()            # models the AI's last turn named
         self.reference_kind = ""
         self.suggest = False                       # G: star the easy agent's pick
-        self._suggested = (None, None)
+        self._suggested = (None, None, None)      # (version, seq), option index, the easy agent's choice
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         self._seen_version = -1

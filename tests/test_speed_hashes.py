@@ -40,9 +40,13 @@ HASHES = {
     # round): games 6-9 (the easy games and the searched stretch; the random games are the same)
     # and that night for the default crews, Dustjaw Raiders v Reach Rangers (issue 32, "The default
     # pairing"): games 6-8 and 11, the ones played with the default rosters
+    # and on 2026-12-05 for easy's Rush (issue 46, item 16: no Rush, nor a step that opens one,
+    # unless a move of the d10's mean would gain; the rolled move tries shorter allowances; the
+    # walking route from a model at the table's edge or on a container, its equal steps as the
+    # player faces the table): games 6-11, the easy and searched ones (the random games are the same)
     "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
-                     "ec88112663ed418f", "2dae42a98bb9ad11", "7e3d15e30af4149e", "cab2f135ba6c300b",
-                     "5245c56411028b09", "9ffa1372c8494148", "45554b2ca447904e", "1023ea382e1211ec"],
+                     "ec88112663ed418f", "2dae42a98bb9ad11", "52474a2822bd06fb", "622e8c8030c0abfc",
+                     "102ab566be6bb9bd", "5ea0d60aedc248cd", "27196614e63daa31", "bbaa43604b88dcfa"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -61,8 +65,9 @@ HASHES = {
 # 1 then in seat 2; taken on b6a8e48 before the third pass changed anything (Frontier's on
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
-    # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night)
-    "counterblast": ["ca47e198f0076ebd", "f17902bf36d61c83"],
+    # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
+    # easy's Rush (2026-12-05, issue 46)
+    "counterblast": ["cd3e24adef323057", "525ae59d0a923071"],
     "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
     "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
 }

@@ -163,8 +163,10 @@ class Driver(Hands):
                     return
             cards = getattr(choice, "cards", None)
             if isinstance(cards, tuple) and all(c in dict(sc.hand.rects) for c in cards):
-                # a Frontier card: lift it and click it again; a pair: the kept card, then the other
-                for code in (cards * 2 if len(cards) == 1 else cards):
+                # a Frontier card: one click, or (when it may lead a pair) lift it and click it
+                # again; a pair: the kept card, then the other
+                alone = cards * 2 if sc.hand.pairs_with(cards[0]) else cards
+                for code in (alone if len(cards) == 1 else cards):
                     r = dict(sc.hand.rects).get(code)
                     if r is not None:
                         self.click((r.centerx, r.top + 10))

@@ -155,10 +155,9 @@ class CounterblastPolicy(Policy):
             return self.act(d, v)
         if k == "move":
             sp = next((s for s in d.spaces if isinstance(s, MoveSpace)), None)
-            if sp is not None:
-                mv, gain = self.best_move(sp, v, sp.base.id, actions_after=0)
-                if mv is not None and gain > 0:
-                    return mv
+            mv = self.rolled_move(sp, v) if isinstance(sp, CBMoveSpace) else None
+            if mv is not None:
+                return mv
             return next((o for o in d.options if isinstance(o, Stay)), d.options[0])
         return fallback(d, self.agent.rng)
 
@@ -311,7 +310,39 @@ class CounterblastPolicy(Policy):
         mv, gain = self.best_move(sp, v, mid, actions_after=1)
         if mv is not None and gain > 0.05:
             return True
-        return mv is not None and gain > -0.25 and self.far_from_goal(v, mid)
+        return mv is not None and gain > -0.25 and self.far_from_goal(v, mid) and self.rush_pays(v, mid, mv)
+
+    def rush_pays(self, v, mid, after=None) -> bool:
+        """Would a Rush get the model anywhere: from where it stands (or from ``after``, the
+        Move that opens the Rush), a move of a d10's mean (5.5") must gain (``rolled_move``).
+        Without this the model stepped aside and Rushed toward a far goal it could not get
+        closer to (boxed in by friends at the table's edge or on a container), and then stayed
+        where it was: two actions for nothing."""
+        m = v["models"][mid]
+        mean = (self.rules.opt.rush_die + 1) / 2
+        at = (after.x, after.y) if after is not None else (m["x"], m["y"])
+        return self.rolled_move(self.view_move_space(v, mid, allowance=mean * MM, at=at), v) is not None
+
+    def rolled_move(self, sp, v):
+        """The move to make with a rolled allowance (a Rush's d10, an Action roll), or None to
+        stay: the best move of the whole roll when it gains, else of a plain Move's allowance,
+        else of half of it. A point a shorter allowance reaches the roll reaches too, but the
+        candidates are spread over the allowance asked, so a long roll alone passed between
+        the short steps out of a packed crew that a plain Move found."""
+        mid = sp.base.id
+        walk = self.rules.profile[mid].move * MM
+        mean = (self.rules.opt.rush_die + 1) / 2 * MM       # what ``rush_pays`` weighed
+        tried = []
+        for allowance in (sp.allowance, mean, walk, walk / 2):
+            if allowance > sp.allowance + 1e-9 or any(abs(allowance - t) < 0.1 * t for t in tried):
+                continue
+            tried.append(allowance)
+            s = sp if allowance == sp.allowance else CBMoveSpace(
+                sp.table, sp.base, allowance, sp.others, sp.enemies, no_closer=sp.no_closer)
+            mv, gain = self.best_move(s, v, mid, actions_after=0)
+            if mv is not None and gain > 0 and sp.check(mv) is None:
+                return mv
+        return None
 
     def far_from_goal(self, v, mid) -> bool:
         """Far enough from its goal that ``act`` would Rush after a Move."""
@@ -319,15 +350,20 @@ class CounterblastPolicy(Policy):
         m = v["models"][mid]
         return g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM
 
-    def view_move_space(self, v, mid) -> CBMoveSpace:
+    def view_move_space(self, v, mid, allowance: float | None = None, at=None) -> CBMoveSpace:
         """The Move action's space as the engine offers it once the model is activated, built from
         the view (positions, postures, Panic) and the public profile: to weigh an activation
-        before paying for it."""
+        before paying for it. ``allowance`` (mm) and ``at`` (x, y) weigh another move from
+        another place: a Rush after the Move that opens it."""
         m = v["models"][mid]
+        table = self.table_now(v)
         others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
         enemies = [self.base(i, o) for i, o in self.live(v, 3 - self.player).items()]
-        move = effective_move(self.rules.profile[mid].move, m["conditions"], self.rules.opt)
-        return CBMoveSpace(self.table_now(v), self.base(mid, m), move * MM, others,
+        move = effective_move(self.rules.profile[mid].move, m["conditions"], self.rules.opt) * MM
+        me = self.base(mid, m)
+        if at is not None:
+            me = me.moved(at[0], at[1], z=table.surface_height(*at))
+        return CBMoveSpace(table, me, move if allowance is None else allowance, others,
                            enemies, no_closer="panic" in m["conditions"])
 
     def act(self, d, v):
@@ -388,7 +424,8 @@ class CounterblastPolicy(Policy):
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
                 return mv
-            if mv is not None and gain > -0.25 and left >= 2 and self.far_from_goal(v, sp.base.id):
+            if mv is not None and gain > -0.25 and left >= 2 and self.far_from_goal(v, sp.base.id) \
+                    and self.rush_pays(v, sp.base.id, mv):
                 return mv      # a step that opens a Rush (which needs a Move first) toward the goal
         elif stand:
             return stand[0]
@@ -397,7 +434,8 @@ class CounterblastPolicy(Policy):
             mid = rush[0].model
             g = self.goals(v).get(mid)
             m = v["models"][mid]
-            if g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM:
+            if g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM \
+                    and self.rush_pays(v, mid):
                 return rush[0]
         if best_att is not None and best_p > 0:
             return best_att
@@ -439,7 +477,7 @@ class CounterblastPolicy(Policy):
                 rr = max(0.0, self.ctrl_range * 0.6)
                 extra.append((goal[0] + rr * math.cos(a), goal[1] + rr * math.sin(a)))
         moves = candidate_moves(space, grid, [field_] if field_ is not None else [],
-                                [goal] if goal is not None else [], extra)
+                                [goal] if goal is not None else [], extra, enter=True, frame=self.frame)
         here = MoveTo(mid, mover.x, mover.y)
         others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
         rng = self.gun_range(mid)

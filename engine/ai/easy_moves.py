@@ -34,7 +34,11 @@ class Spot:
 
 def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.ndarray] = (),
                     goal_points: Sequence[tuple[float, float]] = (), extra: Sequence[tuple[float, float]] = (),
-                    directions: int = 12, stop_short: float = 0.0) -> list[MoveTo]:
+                    directions: int = 12, stop_short: float = 0.0, enter: bool = False,
+                    frame=None) -> list[MoveTo]:
+    """``enter``: follow the walking route from a model whose own grid cell holds no base (at the
+    table's edge, on a container) through the cell it is measured by (``WalkGrid.downhill``,
+    ties as ``frame`` faces the table)."""
     b = space.base
     pts = ring_points(b.x, b.y, space.allowance, directions)
     for gx, gy in goal_points:
@@ -45,7 +49,7 @@ def candidate_moves(space: MoveSpace, grid: WalkGrid, goal_fields: Sequence[np.n
     exact = []
     for f in goal_fields:
         for frac in (0.97, 0.75, 0.5, 0.3):
-            p = grid.downhill(f, b.x, b.y, space.allowance * frac)
+            p = grid.downhill(f, b.x, b.y, space.allowance * frac, enter=enter, frame=frame)
             if p is not None and math.hypot(p[0] - b.x, p[1] - b.y) > 1.0:
                 exact.append(p)
                 dx, dy = p[0] - b.x, p[1] - b.y

@@ -235,21 +235,64 @@ class WalkGrid:
             return INF
         return best
 
-    def downhill(self, field: np.ndarray, x: float, y: float, length: float) -> tuple[float, float] | None:
-        """The point ``length`` mm along the field's steepest descent from (x, y) (round the
-        buildings toward the goal), or None when there is nowhere to go."""
-        i, j = self.cell(x, y)
-        if field[i, j] >= INF:
+    def entry(self, field: np.ndarray, x: float, y: float, frame=None) -> tuple[int, int] | None:
+        """The cell ``dist`` measures (x, y) by: the one within a cell and a half whose distance
+        on the field plus the way to its centre is least (None: none within reach); equal ones
+        (to 1e-6 mm) as the player faces the table (``frame``, engine/table/facing.py: the
+        left, then the front), so that a point and its half-turn image enter alike."""
+        ia, jb = self._near(x, y, 1.5)
+        near = [(round(field[a, b] + math.hypot(self.xs[a] - x, self.ys[b] - y), 6), a, b)
+                for a in ia for b in jb if field[a, b] < INF]
+        if not near:
             return None
+        if frame is None:
+            return min(near)[1:]
+        best = min(v for v, _, _ in near)
+        return max(((a, b) for v, a, b in near if v == best),
+                   key=lambda ab: frame.tie_key(float(self.xs[ab[0]]), float(self.ys[ab[1]])))
+
+    def downhill(self, field: np.ndarray, x: float, y: float, length: float,
+                 enter: bool = False, frame=None) -> tuple[float, float] | None:
+        """The point ``length`` mm along the field's steepest descent from (x, y) (round the
+        buildings toward the goal), or None when there is nowhere to go. Where the grid cannot
+        stand a base in (x, y)'s own cell (a base at the table's edge, or on a container) there
+        is no way, unless ``enter``: then it starts through the cell ``dist`` measures the point
+        by (``entry``). Counterblast's easy policy enters (a model deployed at the edge found no
+        step toward its goal); the others do not yet, which keeps their seeded games. With
+        ``frame`` (engine/table/facing.py) equal steps go as the player faces the table, so that a
+        point and its half-turn image walk alike."""
+        i, j = self.cell(x, y)
         px, py, left = x, y, length
+        if field[i, j] >= INF:
+            if not enter:
+                return None
+            got = self.entry(field, x, y, frame)
+            if got is None:
+                return None
+            i, j = got
+            tx, ty = float(self.xs[i]), float(self.ys[j])
+            seg = math.hypot(tx - px, ty - py)
+            if seg >= left:
+                return (px + (tx - px) * left / seg, py + (ty - py) * left / seg)
+            px, py, left = tx, ty, left - seg
         seen = {(i, j)}
         while left > 0:
             best, nxt = field[i, j], None
-            for dx, dy, m, c in self.steps:
-                if m[i, j]:
-                    a, b = i + dx, j + dy
-                    if field[a, b] + 1e-9 < best and (a, b) not in seen:
-                        best, nxt = field[a, b], (a, b)
+            if frame is None:
+                for dx, dy, m, c in self.steps:
+                    if m[i, j]:
+                        a, b = i + dx, j + dy
+                        if field[a, b] + 1e-9 < best and (a, b) not in seen:
+                            best, nxt = field[a, b], (a, b)
+            else:
+                # the lowest neighbour; equal ones (to 1e-6 mm) as the player faces the table, not
+                # in the steps' order, which turns with the table (a mirror match parted there)
+                low = [(round(field[i + dx, j + dy], 6), i + dx, j + dy) for dx, dy, m, c in self.steps
+                       if m[i, j] and field[i + dx, j + dy] + 1e-9 < best and (i + dx, j + dy) not in seen]
+                if low:
+                    v0 = min(v for v, _, _ in low)
+                    nxt = max(((a, b) for v, a, b in low if v == v0),
+                              key=lambda ab: frame.tie_key(float(self.xs[ab[0]]), float(self.ys[ab[1]])))
             if nxt is None:
                 break
             tx, ty = float(self.xs[nxt[0]]), float(self.ys[nxt[1]])

@@ -10,9 +10,10 @@ class GameError(Exception):
 class IllegalChoice(GameError):
     """The choice is not one of those the pending decision allows."""
 
-    def __init__(self, what: str, expected: str):
+    def __init__(self, what: str, expected: str, reasons: tuple[str, ...] = ()):
         self.what = what
         self.expected = expected
+        self.reasons = tuple(reasons)       # the rules' reasons alone, when they gave any
         super().__init__(f"{what}; expected {expected}")
 
 

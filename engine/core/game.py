@@ -113,10 +113,17 @@ class Game:
                 if reason is None:
                     return d
                 reasons.append(reason)
+        if not reasons:
+            try:
+                why = self.rules.refusal(self.state, player, choice)
+            except Exception:  # noqa: BLE001 - a reason is an aid: the refusal stands without it
+                why = None
+            if why:
+                reasons.append(why)
         what = self.describe(choice) + " is not allowed"
         if reasons:
             what += ": " + "; ".join(reasons)
-        raise IllegalChoice(what, d.expected())
+        raise IllegalChoice(what, d.expected(), tuple(reasons))
 
     def submit(self, player: int, choice: Choice, seq: int | None = None) -> list[Event]:
         d = self.check(player, choice, seq)

@@ -221,6 +221,7 @@ class ChoiceSpace:
 
     choice_type: type[Choice] = Choice
     label: str = ""
+    hint: str = ""       # a word or two for a client's short hints ("jump"); the label when empty
 
     def check(self, choice: Choice) -> str | None:
         """None when the choice is legal, else the reason it is not."""
@@ -244,6 +245,23 @@ class ChoiceSpace:
         answering by a click. Not checked: ``check`` still decides. Empty when the space is
         not answered by pointing at the table."""
         return ()
+
+    def flight(self, choice: Choice) -> "Flight | None":
+        """For an answer that sends a model straight along a heading (a Jump, a thrown model):
+        where it starts, the heading and how far it may land, for a client to draw before the
+        dice say. None for any other space or answer."""
+        return None
+
+
+@dataclass(frozen=True)
+class Flight:
+    """A straight flight a heading answer starts: from ``origin`` (table mm, the model's centre)
+    along ``heading`` (degrees from +x, counter-clockwise), landing between ``near`` and ``far``
+    mm away as the dice fall (terrain or a model may stop it short)."""
+    origin: tuple[float, float]
+    heading: float
+    near: float
+    far: float
 
 
 @dataclass(frozen=True)

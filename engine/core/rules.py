@@ -83,6 +83,12 @@ class Rules(ABC):
     def describe_choice(self, state: State, choice: Choice) -> str:
         return choice.describe()
 
+    def refusal(self, state: State, player: int, choice: Choice) -> str | None:
+        """Why the pending decision does not offer ``choice``, in the rules' words, where the
+        rules can say more than "not one of the options" (a group that cannot be formed: which
+        model may not join, and why). ``Game.check`` adds it to its refusal; None says nothing."""
+        return None
+
     def hidden_from(self, state: State, player: int) -> tuple:
         """What ``player`` cannot see, as a comparable value (the dice to come are not in it:
         ``Game`` watches the RNG itself). A decision after which this changed revealed or used up

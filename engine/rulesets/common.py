@@ -249,13 +249,17 @@ class MoveSpace(ChoiceSpace):
 
         r = reach(self.table, self.base, self.allowance, self.others, cell_mm, self.difficult_factor,
                   path_others=self.path_others, detour_when_straight_clear=self.detour_when_straight_clear)
-        if type(self).problem is not MoveSpace.problem:
-            xs, ys = r.centres()
-            for j, i in zip(*r.mask.nonzero()):
-                if self.problem(MoveTo(self.base.id, float(xs[i]), float(ys[j]))) is not None:
-                    r.mask[j, i] = False
-                    if r.cost is not None:
-                        r.cost[j, i] = math.inf
+        xs, ys = r.centres()
+        own = type(self).problem is not MoveSpace.problem
+        # a route the raster found round another base may be one find_path misses: check decides
+        ask = r.mask & r.unsure if r.unsure is not None else np.zeros_like(r.mask)
+        for j, i in zip(*(r.mask if own else ask).nonzero()):
+            x, y = float(xs[i]), float(ys[j])
+            if (own and self.problem(MoveTo(self.base.id, x, y)) is not None) or \
+                    (ask[j, i] and self.check(self.choice_type(self.base.id, x, y)) is not None):
+                r.mask[j, i] = False
+                if r.cost is not None:
+                    r.cost[j, i] = math.inf
         return r
 
     def sample(self, rng, tries: int = 30) -> MoveTo | None:

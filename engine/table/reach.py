@@ -36,6 +36,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
 
 EPS = 1e-6          # the tolerance MoveSpace.check allows on costs and lengths
+_BITS = 62          # other bases told apart in a route's bits; past that every turn is unsure
+
+
+def _bit(k: int) -> int:
+    return 1 << min(k, _BITS)
 SOURCE_CHUNK = 48   # graph nodes handled together when looking for the last leg (see _last_leg)
 
 
@@ -47,12 +52,18 @@ class Reach:
     the answer for the cell whose centre is ``(x0 + (i + 0.5) * cell, y0 + (j + 0.5) * cell)``.
     ``cost`` (float32, same shape, ``inf`` where unreachable) is the cost in mm of the route
     ``MoveSpace.check`` would accept: the straight route when it is clear and within the
-    allowance, else the path finder's shortest path (difficult ground counted as asked)."""
+    allowance, else the path finder's shortest path (difficult ground counted as asked).
+    ``unsure`` (bool, same shape) marks the cells in reach only by a route that turns round a base
+    the straight line to the cell does not meet: ``find_path`` starts with the bases on that line
+    and brings others in only when its path meets them, so it can miss a route that uses another
+    base's ring as a stepping stone (out of base contact, say) and answer with a longer one or
+    none. ``MoveSpace.reach`` asks ``check`` itself about these cells."""
     x0: float
     y0: float
     cell: float
     mask: np.ndarray
     cost: np.ndarray | None = None
+    unsure: np.ndarray | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -293,7 +304,8 @@ def position_mask(table: "Table", xs: np.ndarray, ys: np.ndarray, radius: float,
 def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequence[Base], want_diff: bool):
     """The nodes ``find_path`` would use within the allowance (terrain rings, other bases' rings)
     with their shortest cost from the start (by length, horizontal + climbing) and the difficult
-    run of that path. Returns (xy, prv, nxt, dist, diff); only nodes with dist <= allowance."""
+    run of that path, and which other bases' rings that path turns at (bits, ``_bit``). Returns
+    (xy, prv, nxt, dist, diff, bits); only nodes with dist <= allowance."""
     rr = max(r - EDGE_TOL, 0.0)
     # build the swept space before the graph: the graph's build asks for it while holding the
     # table's (non-reentrant) lock, and would deadlock if it had to build it then
@@ -307,17 +319,21 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
     local[tidx] = np.arange(len(tidx))
     # other bases' rings (as find_path: kept where a base may stand), within the allowance
     d = r + NODE_MARGIN
-    rxy, rprv, rnxt = [], [], []
-    for m in models:
+    rxy, rprv, rnxt, rbit = [], [], [], []
+    for k, m in enumerate(models):
         if math.hypot(m.x - sx, m.y - sy) > lim + m.radius + d * 1.1:
             continue
         rg = _ring(CirclePart(m.x, m.y, m.radius), d)
         n = len(rg)
         for i, (x, y) in enumerate(rg):
-            if math.hypot(x - sx, y - sy) <= lim and position_problem(table, x, y, r, models) is None:
+            # find_path's test for a turning point (``_search``): the base may overlap a
+            # climbable piece mid-move, so not ``position_problem``, which is for where it stands
+            if math.hypot(x - sx, y - sy) <= lim and table.node_free(x, y, r) and \
+                    not any(math.hypot(x - o.x, y - o.y) < r + o.radius - POS_TOL for o in models):
                 rxy.append(rg[i])
                 rprv.append(rg[i - 1])
                 rnxt.append(rg[(i + 1) % n])
+                rbit.append(_bit(k))
     s_i = len(tidx)                                # the start's index; ring nodes follow it
     xy = np.vstack([g.xy[tidx].reshape(-1, 2), [(sx, sy)], np.array(rxy, float).reshape(-1, 2)])
     prv = np.vstack([g.prv[tidx].reshape(-1, 2), [(sx, sy)], np.array(rprv, float).reshape(-1, 2)])
@@ -358,6 +374,9 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
         adj[j].append((i, c, dd))
     dist = [math.inf] * N
     diff = [0.0] * N
+    # the other bases whose rings the path turns at, one bit each (see ``Reach.unsure``)
+    own = [0] * (s_i + 1) + rbit
+    via = list(own)
     dist[s_i] = 0.0
     heap = [(0.0, s_i)]
     while heap:
@@ -369,26 +388,30 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
             if nd < dist[v] - 1e-12 and nd <= lim:
                 dist[v] = nd
                 diff[v] = diff[u] + dd
+                via[v] = via[u] | own[v]
                 heapq.heappush(heap, (nd, v))
     dist = np.array(dist)
     diff = np.array(diff)
+    via = np.array(via, np.int64)
     keep = np.flatnonzero(np.isfinite(dist) & ring)   # the start's own edges are the straight routes
-    return xy[keep], prv[keep], nxt[keep], dist[keep], diff[keep]
+    return xy[keep], prv[keep], nxt[keep], dist[keep], diff[keep], via[keep]
 
 
 def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
     """For cells P (G, 2) whose route must come from the graph: the length (horizontal + climbing)
     of the shortest path through a node that sees the cell, and that path's difficult run.
     ``best`` holds the lengths already known (the straight route when it is clear but climbs).
+    Also returns, per cell, the bases whose rings that path turns at (bits).
 
     Nodes are taken cheapest first, ``SOURCE_CHUNK`` at a time; a (node, cell) pair is tested only
     when dist(node) + |node - cell| could still beat the cell's best, which drops most pairs."""
-    xy, prv, nxt, dist, ndiff = nodes
+    xy, prv, nxt, dist, ndiff, nvia = nodes
     data = _data(table)
     rr = max(r - EDGE_TOL, 0.0)
     G = len(P)
     best = best.copy()
     bdiff = np.zeros(G)
+    bvia = np.zeros(G, np.int64)
     order = np.argsort(dist, kind="stable")
     # the prefilter runs in float32 with a small margin; exact tests follow in float64
     best32, dist32 = best.astype(np.float32), dist.astype(np.float32)
@@ -426,9 +449,10 @@ def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
         sel = sel[better]
         best[c_i[sel]] = L[sel]
         best32[c_i[sel]] = L[sel]
+        bvia[c_i[sel]] = nvia[src[sel]]
         if want_diff:
             bdiff[c_i[sel]] = ndiff[src[sel]] + dd[sel]
-    return best, bdiff
+    return best, bdiff, bvia
 
 
 # --------------------------------------------------------------------------- the query
@@ -479,6 +503,7 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     s_cost = s_len + ((difficult_factor - 1.0) * diff if want_diff else 0.0)
     ok = clear & (s_cost <= A + EPS)
     final = np.where(ok, s_cost, np.inf)
+    turns = np.zeros(len(P), np.int64)       # the bases whose rings the route found turns at
     # the path finder is asked only where going straight is refused; when the straight route is
     # clear and climbs nothing, it is provably the shortest and its answer is the same
     need = ~ok & ~(clear & (vert == 0))
@@ -488,12 +513,27 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
         nodes = _node_costs(table, sx, sy, r, A, models, want_diff)
         # find_path's goal also links to the start directly (the straight route, climbing and all)
         known = np.where(clear[need], s_len[need], np.inf)
-        L, D = _last_leg(table, P[need], known, nodes, r, A, models, want_diff)
+        L, D, V = _last_leg(table, P[need], known, nodes, r, A, models, want_diff)
         via_straight = clear[need] & (L >= known)     # the straight route stayed the shortest
         gcost = L + (difficult_factor - 1.0) * np.where(via_straight, diff[need] if want_diff else 0.0, D)
         gcost = np.where(L <= A + EPS, gcost, np.inf)
         final[need] = np.where(gcost <= A + EPS, gcost, np.inf)
+        turns[need] = np.where(via_straight, 0, V)
     good = np.isfinite(final)
     mask[jj[~good], ii[~good]] = False
     cost[jj[good], ii[good]] = final[good]
-    return Reach(x0, y0, c, mask, cost)
+    # find_path starts with the bases its straight line meets: a route that turns only at their
+    # rings is one it finds; a route round any other base's ring it may miss (``Reach.unsure``)
+    unsure = np.zeros(mask.shape, bool)
+    k = np.flatnonzero(good & (turns != 0))
+    if len(k):
+        if len(models) > _BITS:
+            late = np.ones(len(k), bool)
+        else:
+            MC = np.array([(m.x, m.y) for m in models], float)
+            MR = np.array([m.radius + r - EDGE_TOL for m in models], float)
+            met = ~_seg_circle_clear(S[k], P[k], MC, MR)
+            met_bits = (met.astype(np.int64) << np.arange(len(models), dtype=np.int64)[None, :]).sum(axis=1)
+            late = (turns[k] & ~met_bits) != 0
+        unsure[jj[k[late]], ii[k[late]]] = True
+    return Reach(x0, y0, c, mask, cost, unsure)

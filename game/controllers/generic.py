@@ -51,6 +51,8 @@ class Preview:
     path: list = field(default_factory=list)
     cost: float | None = None
     allowance: float | None = None
+    choice: Choice | None = None        # the answer a click there gives
+    flight: object | None = None        # a heading's straight flight (``ChoiceSpace.flight``)
 
 
 class GenericController:
@@ -72,6 +74,24 @@ class GenericController:
         out = {ids[0] for ids in self.ids_of if ids}
         out |= {s.actor for s in self.decision.spaces if s.actor is not None}
         return out
+
+    def ordered_actors(self) -> list[str]:
+        """``actors()`` in the engine's order: as its options, then its spaces, name them."""
+        out = [ids[0] for ids in self.ids_of if ids]
+        out += [s.actor for s in self.decision.spaces if s.actor is not None]
+        return list(dict.fromkeys(out))
+
+    def next_member(self, before: frozenset, last: str | None) -> str | None:
+        """The model to select when a step several models take in turn goes on (a Counterblast
+        group's Move: each member moves, one decision each). ``before`` are the actors of this
+        player's previous decision and ``last`` the model selected in it: when ``last`` has taken
+        its part and those left were all offered before with it, the first of them in the
+        engine's order, so that a click on the table answers for it. None otherwise (a new turn
+        or activation starts with nobody selected)."""
+        now = self.actors()
+        if last is None or last in now or last not in before or not now or not now < before:
+            return None
+        return self.ordered_actors()[0]
 
     def spaces_for(self, model: str | None) -> list[ChoiceSpace]:
         sp = [s for s in self.decision.spaces if s.at_point.__func__ is not ChoiceSpace.at_point]
@@ -105,10 +125,23 @@ class GenericController:
 
     def shortcut(self, i: int) -> bool:
         """An option that is also a point of a table space other than a move (a Jump's compass
-        headings): the table answers it, so the list leaves it out."""
+        headings): the table answers it too, so the list shows it after the others."""
         o = self.decision.options[i]
         return any(not isinstance(s, MoveSpace) and type(o) is getattr(s, "choice_type", None)
                    and s.at_point.__func__ is not ChoiceSpace.at_point for s in self.decision.spaces)
+
+    def flight_of(self, i: int):
+        """The straight flight option ``i`` starts (a compass heading), from the space that
+        also takes it, or None."""
+        if not 0 <= i < len(self.decision.options):
+            return None
+        o = self.decision.options[i]
+        for s in self.decision.spaces:
+            if type(o) is getattr(s, "choice_type", None):
+                f = s.flight(o)
+                if f is not None:
+                    return f
+        return None
 
     def groups_of(self, leader: str | None) -> list[int]:
         return [i for i, ids in enumerate(self.ids_of) if ids and ids[0] == leader and self.is_group(i)]
@@ -125,13 +158,14 @@ class GenericController:
 
     def items(self) -> list[tuple[int, str]]:
         """(option index, label) of the options listed now: the selected model's, or all, less
-        the ``general`` ones shown apart, group options (formed by Shift+clicking the models; the
-        one formed is listed first) and the table's shortcuts."""
+        the ``general`` ones shown apart and group options (formed by Shift+clicking the models;
+        the one formed is listed first); the table's shortcuts (a Jump's compass headings) come
+        last, so that keys 1-9 keep the other actions."""
         apart = {i for i, _ in self.general()}
         labels = self.labels()
         formed = self.group_option()
-        all_items = [(i, t) for i, t in enumerate(labels)
-                     if i not in apart and not self.is_group(i) and not self.shortcut(i)]
+        all_items = [(i, t) for i, t in enumerate(labels) if i not in apart and not self.is_group(i)]
+        all_items.sort(key=lambda it: self.shortcut(it[0]))     # stable: the engine's order otherwise
         if self.selected is None:
             return all_items or [(i, t) for i, t in enumerate(labels) if i not in apart]
         mine = [(i, t) for i, t in all_items if self.selected in self.ids_of[i]]
@@ -139,22 +173,42 @@ class GenericController:
             mine = [(formed, labels[formed])] + mine
         return mine or all_items
 
-    def add_to_group(self, mid: str) -> Outcome:
-        """Shift+click on a friend with a leader selected: in or out of the group being formed."""
+    def group_with(self, members: list[str]) -> Choice | None:
+        """The group option's shape with ``members`` in its group field (the selected leader
+        first): the answer a player forming that group would give, to ask the engine about."""
+        opts = self.groups_of(self.selected)
+        if not opts:
+            return None
+        o = self.decision.options[opts[0]]
+        for f in dataclasses.fields(o):
+            if isinstance(getattr(o, f.name), tuple) and set(getattr(o, f.name)) <= set(self.ids_of[opts[0]]):
+                return dataclasses.replace(o, **{f.name: (self.selected, *members)})
+        return None
+
+    def add_to_group(self, mid: str, why_not=None) -> Outcome:
+        """Shift+click on a friend with a leader selected: in or out of the group being formed.
+        ``why_not(choice)`` asks the engine why it refuses a group (its reason, or None)."""
         if self.selected is None or not self.groups_of(self.selected):
             return Outcome(refusal="select the group's leader first, then Shift+click the others")
         if mid == self.selected:
             return Outcome(selected=self.selected)
+
+        def refused(what: str, members: list[str]) -> Outcome:
+            c = self.group_with(members)
+            why = why_not(c) if why_not is not None and c is not None else None
+            return Outcome(refusal=f"{what}: {why}" if why else what, selected=self.selected)
+
         if mid in self.group:
             self.group.remove(mid)
         elif any(mid in self.ids_of[i] for i in self.groups_of(self.selected)):
             self.group.append(mid)
         else:
-            return Outcome(refusal=f"{self.pieces[mid]['name']} cannot join this group", selected=self.selected)
+            return refused(f"{self.pieces[mid]['name']} cannot join this group", [*self.group, mid])
         if self.group and self.group_option() is None and \
                 not any(set(self.group) <= set(self.ids_of[i]) for i in self.groups_of(self.selected)):
+            tried = list(self.group)
             self.group.remove(mid)
-            return Outcome(refusal="no group the rules allow has these models", selected=self.selected)
+            return refused("no group the rules allow has these models", tried)
         return Outcome(selected=self.selected)
 
     def hotkey(self, n: int) -> Outcome:
@@ -250,7 +304,7 @@ class GenericController:
         for s in spaces:
             for c in s.at_point(x, y):
                 reason = s.check(c)
-                pv = Preview(reason is None, reason)
+                pv = Preview(reason is None, reason, choice=c, flight=s.flight(c))
                 if isinstance(s, MoveSpace):
                     pv.allowance = s.allowance
                     route = s.route(c) if reason is None else None

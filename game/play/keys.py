@@ -10,7 +10,7 @@ import pygame
 HELP = [
     "Controls",
     "Left click a model: select it (its options fill the list); a second click activates it if that is all it can do",
-    "Left click the table with a model selected: move there if the engine allows (Shift+click: throw there)",
+    "Left click the table with a model selected: move there if the engine allows (Shift+click: jump or throw toward there)",
     "Left drag: tape measure (from a model: base edge to base edge)",
     "Right or middle drag: pan    Wheel: zoom    F: fit the table",
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
@@ -60,7 +60,7 @@ class KeysMixin:
             self.suggest = not self.suggest
             self._last_prompt = None
             self._fill_options()
-            self.message = (f"suggestions {'on: the easy agent’s pick is starred' if self.suggest else 'off'} (G)",
+            self.message = (f"suggestions {'on: the easy agent’s pick is starred, in the list or on the table' if self.suggest else 'off'} (G)",
                             self.t + 3.0)
         elif ev.key in (pygame.K_f, pygame.K_HOME):
             self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)

@@ -35,13 +35,14 @@ class OptionsMixin:
             elif d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
-                    alt = self.ctrl.table_spaces(alternate=True)[0].describe()
-                    prompt += f" (Shift+click: {alt})"
+                    alt = self.ctrl.table_spaces(alternate=True)[0]    # short: the box shows three lines
+                    prompt += f" (Shift+click: {alt.hint or alt.describe()})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         tip = self._suggestion()
+        general = self.ctrl.general() if self.ctrl else []
         if tip is not None:
             items = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in items]
-        general = self.ctrl.general() if self.ctrl else []
+            general = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in general]
         self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None)
         self.tray.set_offer(self._keep_offer())
         key = (prompt, tuple(items), tuple(general))
@@ -51,6 +52,8 @@ class OptionsMixin:
         self.prompt.set_text(prompt.replace("<", "&lt;"))
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
+        if tip is not None:
+            self.options.scroll_to(tip)        # the starred row in view, not below the fold
 
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""
@@ -82,9 +85,30 @@ class OptionsMixin:
                 c = agent.choose(d, self.session.game.view(d.player))
                 pick = d.options.index(c) if c in d.options else None
             except Exception:  # noqa: BLE001 - a suggestion is an aid, never a reason to fail
-                pick = None
-            self._suggested = (key, pick)
+                c, pick = None, None
+            self._suggested = (key, pick, c)
         return self._suggested[1]
+
+    def suggested_on_table(self):
+        """What the G suggestion shows on the table, as (model id, point in mm or None, flight or
+        None, words): a point of a space (a move) or a heading's flight; for an option the list
+        does not show now (another model's), the model it belongs to. None when the list shows it."""
+        tip = self._suggestion()
+        c = self._suggested[2]
+        if c is None or self.ctrl is None:
+            return None
+        if tip is not None:
+            if tip in self._listed or any(i == tip for i, _ in self.ctrl.general()):
+                return None                          # starred in the list, scrolled into view
+            ids = self.ctrl.ids_of[tip]
+            return (ids[0], None, None, self.decision.labels[tip]) if ids else None
+        for sp in self.decision.spaces:
+            if isinstance(c, sp.choice_type) and sp.check(c) is None:
+                words = self.session.game.describe(c)
+                x, y = getattr(c, "x", None), getattr(c, "y", None)
+                point = (x, y) if isinstance(x, float) and isinstance(y, float) else None
+                return sp.actor, point, sp.flight(c), words
+        return None
 
     def _show_toggles(self) -> None:
         """The Reach, Sight and Threat buttons stay pressed while their shading is on."""

@@ -26,6 +26,15 @@ class PointerMixin:
             else:
                 self._fill_options()
 
+    def _why_not(self, choice) -> str | None:
+        """The engine's reason for refusing ``choice`` now, in the rules' words (None: taken)."""
+        from engine.core.errors import GameError
+        try:
+            self.session.game.check(self.decision.player, choice, self.decision.seq)
+        except GameError as err:
+            return "; ".join(getattr(err, "reasons", ())) or getattr(err, "what", str(err))
+        return None
+
     def screen_pos_of(self, mid: str) -> tuple[int, int]:
         """Where a model is drawn in the window (for tests and screenshots)."""
         p = next(q for q in self.pieces if q["id"] == mid)
@@ -106,7 +115,7 @@ class PointerMixin:
         shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
         if p is not None and shift and self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected) \
                 and p["player"] == self.decision.player:
-            out = self.ctrl.add_to_group(p["id"])     # Shift+click: a friend in or out of the group
+            out = self.ctrl.add_to_group(p["id"], self._why_not)   # Shift+click: a friend in or out of the group
             self._last_prompt = None
             self._fill_options()
             if out.refusal:

@@ -15,6 +15,7 @@ import pygame
 from engine.table import Base
 from game.play.options import odds_text
 from game.render import overlays as ov
+from game.render.text import plate
 
 
 class TableOverlaysMixin:
@@ -43,12 +44,19 @@ class TableOverlaysMixin:
         # live move preview
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
-            pv = ctrl.preview(mx, my, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            pv = ctrl.preview(mx, my, alternate=self._shift())
             if pv is not None:
                 if pv.path:
                     ov.draw_path(surf, cam, pv.path, pv.legal)
+                if pv.flight is not None:            # a Jump's heading and where it may land
+                    ov.draw_flight(surf, cam, pv.flight, pv.legal, self.unit)
                 if not pv.legal:
                     ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+        hovered = self.options.hover if ctrl and self.reference is None else None
+        if hovered is not None and not self._busy():   # a listed compass heading: its flight
+            f = ctrl.flight_of(hovered)
+            if f is not None:
+                ov.draw_flight(surf, cam, f, True, self.unit)
         ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
         ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
@@ -57,6 +65,8 @@ class TableOverlaysMixin:
             if p["id"] in self.ai_named and not p["out"]:
                 c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
                 pygame.draw.circle(surf, (170, 200, 255), c, p["radius"] * cam.px_per_mm + 9, 1)
+        if self.suggest and ctrl and not self._busy():
+            self._draw_suggested(surf, pos)
         if ctrl and ctrl.group:                       # the group being formed
             for p in self.pieces:
                 if p["id"] in ctrl.group:
@@ -75,14 +85,57 @@ class TableOverlaysMixin:
                 crow = math.dist(pv.path[0], pv.path[-1]) if pv.path else pv.cost
                 if pv.cost > crow + 1.0:
                     tip.append(f"{ov.length_text(crow, self.unit)} as the crow flies; the rest is climbing or detour")
+            elif pv.flight is not None and pv.legal:
+                f = pv.flight
+                far = ov.length_text(f.far, self.unit)
+                tip = [self.session.game.describe(pv.choice),
+                       (f"lands {ov.length_text(f.near, self.unit)} to {far} away" if f.far > f.near
+                        else f"lands {far} away") + " unless something stops it"]
             elif not pv.legal:
                 tip = ["not allowed", pv.reason or ""]
+            alt = ctrl.table_spaces(alternate=True) if not self._shift() else []
+            if tip and alt and ctrl.table_spaces() != alt:    # the other answer, where the eye is
+                tip.append(f"Shift+click: {alt[0].describe()}")
         if self.tape:
             length, a, b = self.tape_length()
             edge = " (base to base)" if (self.tape[2] or self.tape[3]) else ""
             ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
         if tip:
             ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
+
+    def _draw_suggested(self, surf, pos) -> None:
+        """The G suggestion where the list cannot show it: a star on the point of a move (a line
+        from the model), on a heading's flight, or on the model whose option it is."""
+        got = self.suggested_on_table()
+        if got is None:
+            return
+        mid, point, flight, words = got
+        p = next((q for q in self.pieces if q["id"] == mid), None)
+        at = None
+        if flight is not None:
+            ov.draw_flight(surf, self.cam, flight, True, self.unit)
+            h = math.radians(flight.heading)
+            at = ov.mm_to_screen(self.cam, flight.origin[0] + math.cos(h) * flight.far,
+                                 flight.origin[1] + math.sin(h) * flight.far)
+        elif point is not None:
+            at = ov.mm_to_screen(self.cam, *point)
+            if p is not None:
+                ov.draw_dashed(surf, (255, 214, 90), ov.mm_to_screen(self.cam, *pos.get(mid, (p["x"], p["y"]))), at)
+        elif p is not None:
+            c = ov.mm_to_screen(self.cam, *pos.get(mid, (p["x"], p["y"])))
+            r = p["radius"] * self.cam.px_per_mm
+            at = (c[0] + r * 0.8, c[1] - r * 0.8)
+        if at is None:
+            return
+        ov.draw_star(surf, at)
+        lab = plate("\u2605 suggested: " + words, 13)
+        rect = lab.get_rect(midleft=(at[0] + 14, at[1]))
+        rect.clamp_ip(surf.get_rect())
+        surf.blit(lab, rect)
+
+    @staticmethod
+    def _shift() -> bool:
+        return bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
 
     def _ranges(self, mid: str):
         cache = self.__dict__.setdefault("_ranges_cache", {})

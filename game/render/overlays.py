@@ -67,6 +67,45 @@ def draw_tape(screen, cam, a_mm, b_mm, label: str, unit: str) -> None:
     screen.blit(lab, r)
 
 
+def draw_flight(screen, cam, flight, legal: bool, unit: str) -> None:
+    """A heading's straight flight (``engine.core.protocol.Flight``): a dashed line from the
+    model's centre to where the shortest roll lands, a band over the landing range with a tick
+    at every inch (or 10 cm) of it, and an arrowhead at the longest roll."""
+    ux, uy = math.cos(math.radians(flight.heading)), math.sin(math.radians(flight.heading))
+    ox, oy = flight.origin
+
+    def at(d):
+        return mm_to_screen(cam, ox + ux * d, oy + uy * d)
+
+    colour = (255, 214, 110) if legal else (240, 90, 80)
+    a, n, f = at(0.0), at(flight.near), at(flight.far)
+    draw_dashed(screen, colour, a, n)
+    pygame.draw.line(screen, INK, (n[0] + 1, n[1] + 2), (f[0] + 1, f[1] + 2), 9)
+    pygame.draw.line(screen, colour, n, f, 7 if flight.far > flight.near else 3)
+    step = MM_PER["in"] if unit == "in" else 100.0
+    sx, sy = f[0] - a[0], f[1] - a[1]
+    L = math.hypot(sx, sy) or 1.0
+    px, py = -sy / L, sx / L                       # square to the flight, on the screen
+    k = flight.near
+    while k <= flight.far + 1e-6:
+        c = at(k)
+        pygame.draw.line(screen, INK, (c[0] - px * 7, c[1] - py * 7), (c[0] + px * 7, c[1] + py * 7), 2)
+        k += step
+    tip = (f[0] + sx / L * 12, f[1] + sy / L * 12)
+    pygame.draw.polygon(screen, INK, [tip, (f[0] + px * 8, f[1] + py * 8), (f[0] - px * 8, f[1] - py * 8)])
+    pygame.draw.polygon(screen, colour, [(f[0] + sx / L * 9, f[1] + sy / L * 9), (f[0] + px * 5, f[1] + py * 5),
+                                         (f[0] - px * 5, f[1] - py * 5)])
+
+
+def draw_star(screen, centre, r: float = 11.0, colour=(255, 214, 90)) -> None:
+    """A five-pointed star (the G suggestion's mark), outlined in ink."""
+    cx, cy = centre
+    pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi * k / 5),
+            cy - (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi * k / 5)) for k in range(10)]
+    pygame.draw.polygon(screen, colour, pts)
+    pygame.draw.polygon(screen, INK, pts, 2)
+
+
 # --- pieces -------------------------------------------------------------------------------
 def _initials(name: str) -> str:
     words = [w for w in name.replace("-", " ").split() if w[:1].isalnum()]
@@ -392,7 +431,7 @@ def draw_table_state(screen, cam, view: dict, geoms=()) -> None:
             pts = [mm_to_screen(cam, x * cam.mm_per_unit, y * cam.mm_per_unit) for x, y in g.points]
             pygame.draw.polygon(screen, (70, 74, 78), pts)
             for a, b in zip(pts, pts[1:] + pts[:1]):
-                _dashed(screen, (200, 230, 160), a, b)
+                draw_dashed(screen, (200, 230, 160), a, b)
             lab = plate("open", 12)
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
@@ -406,7 +445,7 @@ def draw_table_state(screen, cam, view: dict, geoms=()) -> None:
         screen.blit(lab, lab.get_rect(midleft=(c[0] + 7, c[1])))
 
 
-def _dashed(screen, colour, a, b, dash: float = 6.0) -> None:
+def draw_dashed(screen, colour, a, b, dash: float = 6.0) -> None:
     n = max(1, int(math.dist(a, b) / dash))
     for k in range(0, n, 2):
         p = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)

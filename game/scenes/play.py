@@ -87,12 +87,13 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self.options = OptionsPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
         self._last_selected: str | None = None    # kept across the other side's decisions
+        self._actors_before: dict[int, frozenset] = {}   # who could act in each player's last decision
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
         self.reference = None                      # the glossary (F2) or the legend (L), when open
         self.ai_named: set[str] = set()            # models the AI's last turn named
         self.reference_kind = ""
         self.suggest = False                       # G: star the easy agent's pick
-        self._suggested = (None, None)
+        self._suggested = (None, None, None)      # (version, seq), option index, the easy agent's choice
         self._layout()
         self._fit_camera()
         self._seen_version = -1
@@ -110,7 +111,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
-        prompt_h = 98 if h >= 700 else 74
+        prompt_h = 98 if h >= 700 else 90     # three lines of words on a small screen
         self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, pw - 16, prompt_h), self.ui,
                                                     object_id="#prompt")
         list_h = max(120, int(h * 0.32))
@@ -193,6 +194,11 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
                 # one model must answer on the table (a reaction's move, a Rush): its preview,
                 # reach and refusals show at once, with no click to find it
                 self.ctrl.selected = next(iter(actors))
+            else:
+                # a group's members act in turn: the next one is selected once one has acted
+                self.ctrl.selected = self.ctrl.next_member(self._actors_before.get(self.decision.player, frozenset()),
+                                                           self._last_selected)
+            self._actors_before[self.decision.player] = frozenset(actors)
         self._deploy_refresh()
         if getattr(self, "_fitted_for_deploy", False) and not self.deploy_tray.active:
             self._fit_camera()      # the tray is gone: the table takes its band back

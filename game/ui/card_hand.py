@@ -3,11 +3,12 @@ each side spent this turn laid out at the top, the cards committed to a test fac
 reveal of both together, and the end-of-turn poker hands.
 
 Only the viewer's own view is read (``view["cards"]``): the other hand is a count, drawn as
-backs. A card is chosen by clicking it when the pending decision offers it: one click lifts a
-card, a second click on it commits it alone; a click on another card with one lifted commits
-the two as a leader's pair (the engine's options say which are legal; the scene shows the
-engine's refusal otherwise); of a pair, the card lifted first is the one that counts (kept),
-the second is discarded.
+backs. A card is chosen by clicking it when the pending decision offers it: a card that can
+only be played alone is committed by one click. A card that may also go in a leader's pair is
+lifted by the first click (the hand says so above it): a second click on it commits it alone, a
+click on another card commits the two as the pair (the engine's options say which are legal; the
+scene shows the engine's refusal otherwise); of a pair, the card lifted first is the one that
+counts (kept), the second is discarded.
 """
 from __future__ import annotations
 
@@ -101,6 +102,21 @@ class CardHand:
     def pickable(self, code: str) -> bool:
         return code in self.singles or any(code in k for k in self.pairs)
 
+    def pairs_with(self, code: str) -> bool:
+        """Whether ``code`` may be the first card of a pair offered now."""
+        return any(k[0] == code for k in self.pairs)
+
+    def hint(self) -> str | None:
+        """What a click on a card does now, in words above the hand (None: nothing to choose)."""
+        if self.need > 1 or not (self.singles or self.pairs):
+            return None
+        if self.lifted is not None:
+            alone = "click it again to play it alone, or " if self.lifted in self.singles else ""
+            return f"{card_words(self.lifted)} lifted: {alone}click a second card to play the pair (the first counts)"
+        if self.pairs:
+            return "click a card to lift it, then click it again to play it alone, or another card for a pair"
+        return "click a card to play it"
+
     # --- events -------------------------------------------------------------------------
     def show_banner(self, title: str, cards: dict, lines: list, now: float) -> None:
         self.banner = Banner(title, cards, lines, now)
@@ -144,8 +160,8 @@ class CardHand:
                 return -3                           # the scene spends ``picked``, one by one
             return -1
         if self.lifted is None or self.lifted == code:
-            if self.lifted == code and code in self.singles:
-                self.lifted = None
+            if code in self.singles and (self.lifted == code or not self.pairs_with(code)):
+                self.lifted = None                  # alone: no pair could start with it
                 return self.singles[code]
             self.lifted = code
             return -1
@@ -214,8 +230,9 @@ class CardHand:
             screen.blit(card_image(code, CARD, dim=True), r)
             tag = plate("committed", 12)
             screen.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top)))
-        if self.need > 1:
-            tip = plate(f"pick the {self.need} cards to spend ({len(self.picked)} picked)", 14)
+        words = f"pick the {self.need} cards to spend ({len(self.picked)} picked)" if self.need > 1 else self.hint()
+        if words:
+            tip = plate(words, 14)
             screen.blit(tip, tip.get_rect(midbottom=(tr.centerx, tr.bottom - CARD[1] - 40)))
         if self.hover and self.hover in hand:
             tip = plate(card_words(self.hover) + ("  (favoured)" if fav and self.hover.endswith(fav) else ""), 14)

@@ -41,6 +41,7 @@ class OptionsPanel:
         self.rows: list[_Row] = []
         self.scroll = 0                          # pixels of the list scrolled up
         self.hover: int | None = None            # option index under the mouse
+        self.mouse: tuple[int, int] | None = None   # where the mouse was last seen moving
         self._key = None
 
     # --- content --------------------------------------------------------------------------
@@ -93,6 +94,8 @@ class OptionsPanel:
         for r in self.rows:
             r.rect = pygame.Rect(x, y, r.image.get_width(), r.image.get_height())
             y += r.rect.h + GAP
+        # the rows moved or changed under a mouse that did not: the hover is what is under it now
+        self.hover = self.row_at(self.mouse) if self.mouse is not None else None
 
     @property
     def content_h(self) -> int:
@@ -152,6 +155,7 @@ class OptionsPanel:
         """A click on a row: that option's index. Wheel over the list (``mouse``: where the
         pointer is, as the scene last saw it): scroll. Else None."""
         if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
             self.hover = self.row_at(ev.pos)
         elif ev.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(mouse if mouse is not None else pygame.mouse.get_pos()):

@@ -86,6 +86,35 @@ class ActivationRules:
         opts.append(PassTurn())
         return opts
 
+    def refusal(self, st, player, c) -> str | None:
+        """Why a group activation the decision does not offer cannot be formed: a member that may
+        not activate (not the player's, off the table, Down, Spent), the Moxie it costs, or what
+        the group rules say of its heroes and lackeys (``moxie.group_problems``)."""
+        if st.phase != "activate" or not isinstance(c, ActivateGroup) or st.active != player:
+            return None
+        ids = [i for i in c.models if isinstance(i, str)]
+        unknown = [i for i in ids if i not in st.models]
+        if unknown or len(ids) != len(c.models):
+            return f"no such model: {', '.join(map(str, unknown or c.models))}"
+        if len(set(ids)) != len(ids):
+            return "a model can be in a group only once"
+        for i in ids:
+            m, n = st.models[i], self.names[i]
+            if m.player != player:
+                return f"{n} is not in your crew"
+            if not m.on_table:
+                return f"{n} is not on the table"
+            if m.down:
+                return f"{n} is Down"
+            if m.has("spent"):
+                return f"{n} is Spent: it has activated this turn"
+        if st.moxie[player] < self.opt.group_activation_cost:
+            return f"a group activation costs {self.opt.group_activation_cost} Moxie; you have {st.moxie[player]}"
+        if not self.hero(ids[0]):
+            return f"a group is led by its hero; {self.names[ids[0]]} is not one"
+        probs = moxie.group_problems([(self.hero(i), self.profile[i].role) for i in ids], self.opt)
+        return "; ".join(probs) or None
+
     def _apply_activation(self, st, p, c, ev):
         from ..rules import Activation      # the state lives in rules.py, which imports this module
         if isinstance(c, PassTurn):

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import math
 
-from engine.core.protocol import ChoiceSpace
+from engine.core.protocol import ChoiceSpace, Flight
 
 from ..choices import Jump, ThrowDirection
-from .common import HEADINGS
+from .common import HEADINGS, MM
 
 _TOWARD = 1e-6      # mm per mm of flight: moving toward an enemy by more than this is "closer"
 
@@ -38,8 +38,11 @@ class HeadingSpace(ChoiceSpace):
     ``choice_type`` and ``make(heading)`` build the answer; ``origin`` is where the flight starts;
     ``away_from`` (Panic) lists enemy centres the flight may not close on."""
 
-    def __init__(self, make, origin: tuple[float, float], actor: str, label: str, away_from=()):
+    def __init__(self, make, origin: tuple[float, float], actor: str, label: str, away_from=(),
+                 span_mm: tuple[float, float] = (0.0, 0.0), hint: str = ""):
         self.make = make
+        self.hint = hint
+        self.span_mm = (float(span_mm[0]), float(span_mm[1]))   # the shortest and longest flight
         self.choice_type = type(make(0.0))
         self.origin = (float(origin[0]), float(origin[1]))
         self._actor = actor
@@ -53,6 +56,13 @@ class HeadingSpace(ChoiceSpace):
     def at_point(self, x: float, y: float) -> tuple:
         h = heading_between(*self.origin, float(x), float(y))
         return () if h is None else (self.make(h),)
+
+    def flight(self, c) -> Flight | None:
+        """The flight ``c`` starts, for the client's preview: from the model's centre, as far as
+        the dice may send it (``span_mm``). None for an answer of another space."""
+        if not isinstance(c, self.choice_type) or c != self.make(c.heading):
+            return None
+        return Flight(self.origin, float(c.heading), *self.span_mm)
 
     def problem(self, heading: float) -> str | None:
         """Why this heading is refused (the Panic restriction), or None."""
@@ -102,13 +112,16 @@ class HeadingSpace(ChoiceSpace):
         return rng.choice(ok) if ok else None
 
 
-def jump_space(model: str, origin, away_from=(), name: str = "") -> HeadingSpace:
+def jump_space(model: str, origin, away_from=(), name: str = "", die: int = 5) -> HeadingSpace:
+    """Model ``model`` Jumps from ``origin`` (its centre) a roll of a ``die`` in inches."""
     return HeadingSpace(lambda h: Jump(model, h), origin, model,
-                        f"{name or model} jumps a d5 toward the point clicked (any heading)", away_from)
+                        f"{name or model} jumps a d{die} toward the point clicked (any heading)", away_from,
+                        span_mm=(MM, die * MM), hint=f"jump a d{die}")
 
 
 def throw_space(model: str, target: str, origin, inches: int, name: str = "") -> HeadingSpace:
     """The thrown model ``target`` flies ``inches`` from ``origin`` (its centre); the thrower chooses."""
     return HeadingSpace(lambda h: ThrowDirection(model, target, h), origin, model,
-                        f"send {name or target} {inches}\" toward the point clicked (any heading)")
+                        f"send {name or target} {inches}\" toward the point clicked (any heading)",
+                        span_mm=(inches * MM, inches * MM), hint=f"send {name or target} {inches}\"")
 

@@ -89,7 +89,7 @@ class MovementRules:
         m = st.models[mid]
         away = [(b.x, b.y) for b in self.bases(st) if b.id != mid and st.models[b.id].player != m.player] \
             if m.has("panic") else []
-        return jump_space(mid, (m.x, m.y), away, self.names[mid])
+        return jump_space(mid, (m.x, m.y), away, self.names[mid], self.opt.jump_die)
 
     def _throw_direction_space(self, st) -> HeadingSpace:
         w = st.window

@@ -1,0 +1,140 @@
+"""The options list under a still mouse and the G suggestion (issue 46, items 9 and 10): the
+hover card follows the rows when the list changes without the mouse moving, the starred
+suggestion is scrolled into view, and a suggestion that is a point on the table is drawn there.
+Driven through ``App.step`` with the events a hand makes."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.rulesets.counterblast import choices as C
+from game.session import GameSession
+
+from counterblast_fixtures import staged, submit
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    from game.scenes.base import App
+    a = App((1280, 720))
+    yield a
+    pygame.quit()
+    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+
+
+def frame(app, events=(), n=1, dt=1 / 60):
+    app.step(dt, list(events))
+    for _ in range(n):
+        app.step(dt)
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def scene_for(app, g, seats=None):
+    from game.scenes.play import PlayScene
+    scene = PlayScene(app, GameSession(g, seats or {1: "human", 2: "human"}, autosave=False), "outpost")
+    app.switch(scene)
+    frame(app, n=2)
+    return scene
+
+
+def test_the_hover_card_follows_the_list_when_it_changes_under_a_still_mouse(app, monkeypatch):
+    """The mouse rests on the Ranger's second row ("Aims"); key 1 makes it drop Prone, the list
+    is rebuilt for its next action and the mouse has not moved: the card drawn is the option now
+    under the mouse, never the old index's (which names another option, or none)."""
+    g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    scene = scene_for(app, g, {1: "human", 2: "ai:random"})
+    cards = []
+    monkeypatch.setattr(type(scene), "_draw_option_card", lambda self, screen, i: cards.append(i))
+    d0 = g.pending()
+    items = scene.ctrl.items()
+    aim = next(i for i, t in items if t.endswith("Aims"))
+    spot = scene.options.rect_of(aim).center
+    frame(app, [motion(spot)])
+    assert scene.options.hover == aim and cards[-1] == aim
+    frame(app, [key(pygame.K_1)])                         # drops Prone (the first row)
+    assert g.decisions[-1][1] == C.GoProne("1-ranger-1")
+    n = len(cards)
+    frame(app, n=2)
+    d1 = g.pending()
+    assert d1.seq != d0.seq and [t for _, t in scene.ctrl.items()] == ["Ranger 1 Aims"]
+    # one row now, above the mouse: nothing under it, no card (the old index was another option)
+    assert scene.options.row_at(spot) is None and scene.options.hover is None
+    assert len(cards) == n
+    frame(app, [motion(scene.options.rect_of(0).center)])       # and the card comes back on a row
+    assert scene.options.hover == 0 and cards[-1] == 0 and d1.options[0] == C.Aim("1-ranger-1")
+
+
+def test_wheeling_the_list_moves_the_hover_with_the_rows():
+    from game.ui.options_panel import OptionsPanel
+    pygame.init()
+    p = OptionsPanel(pygame.Rect(0, 0, 300, 120))
+    p.set([], [(i, f"option {i}") for i in range(12)])
+    spot = p.rect_of_row(1).center
+    p.handle(motion(spot))
+    assert p.hover == 1
+    p.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1), mouse=spot)
+    assert p.scroll > 0 and p.hover == p.row_at(spot) and p.hover != 1
+    p.set([], [(20 + i, f"other {i}") for i in range(2)])
+    assert p.hover == p.row_at(spot)
+
+
+class _Picks:
+    """An agent that answers with a given choice: the suggestion's display under test, whatever
+    the easy agent would pick."""
+
+    def __init__(self, choice):
+        self.choice = choice
+
+    def attach(self, table, rules):
+        pass
+
+    def choose(self, decision, view):
+        return self.choice
+
+
+def _ranger_with_a_suggestion(app, monkeypatch, pick):
+    import engine.ai
+    g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    scene = scene_for(app, g, {1: "human", 2: "ai:random"})
+    chosen = pick(g.pending())
+    monkeypatch.setattr(engine.ai, "make_agent", lambda *a, **k: _Picks(chosen))
+    frame(app, [key(pygame.K_g)], n=2)
+    return g, scene, chosen
+
+
+def test_the_starred_suggestion_is_scrolled_into_view(app, monkeypatch):
+    """The suggestion is the last row of a list longer than the panel (the Ranger's last compass
+    Jump): G stars it and scrolls the list so that its row shows."""
+    g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: C.Jump("1-ranger-1", 315.0))
+    d = g.pending()
+    i = d.options.index(chosen)
+    assert scene.options.content_h > scene.options.list_h          # a list with a fold
+    assert scene.ctrl.items()[-1][0] == i
+    row = scene.options.rect_of_row(i)
+    assert scene.options.list_top <= row.top and row.bottom <= scene.options.list_top + scene.options.list_h
+    assert dict(scene.options._key[1])[i].startswith("\u2605 suggested: ")
+
+
+def test_a_suggested_point_on_the_table_is_drawn_there(app, monkeypatch):
+    """The suggestion is a move (a point of the move space, not a listed option): a star is drawn
+    on the table at that point, and nothing is starred in the list."""
+    from engine.rulesets.common import MoveTo
+    from game.render import overlays as ov
+    to = (20 * 25.4, 9 * 25.4)
+    g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: MoveTo("1-ranger-1", *to))
+    assert not any("suggested" in t for _, t in scene.options._key[1])
+    x, y = ov.mm_to_screen(scene.cam, *to)
+    centre = (round(x) + scene.table_rect.x, round(y) + scene.table_rect.y)
+    assert tuple(app.screen.get_at(centre))[:3] == (255, 214, 90)           # the star's gold
+    frame(app, [key(pygame.K_g)], n=1)                                      # G again: gone
+    assert tuple(app.screen.get_at(centre))[:3] != (255, 214, 90)

@@ -75,6 +75,7 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.save_lines: list[str] = []     # a refused save's file / field / reason lines
         self.dialog = None                  # ChoiceDialog | UIFileDialog
         self.dialog_kind = ""
+        self.file_dialog = None             # (the UIFileDialog opened last, its kind) until its path comes
         self.show_help = False
         self.balance = None                 # worker.BalanceRun
         self.balance_lines: list[str] = []
@@ -246,6 +247,8 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        if self.picked_path(ev):
+            return
         if self.dialog is not None:
             self._dialog_event(ev)
             return

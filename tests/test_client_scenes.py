@@ -238,3 +238,31 @@ def test_the_window_resizes_from_1024x600_up_and_never_below(app):
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))])
     assert app.size == (1024, 600) and scene.table_rect.h == 600 - 46 and scene.panel_w == 304
     assert scene.log.rect.bottom <= 600 and scene.log.rect.h > 60  # everything fits a small laptop
+
+
+@pytest.mark.parametrize("desktop, wanted, opened", [
+    ((1024, 600), (1280, 720), (1024, 600)),      # the small laptop: the whole desktop, not off it
+    ((1366, 768), (1280, 720), (1280, 720)),
+    ((1280, 650), (1280, 720), (1280, 650)),
+    ((800, 480), (1280, 720), (1024, 600)),       # below what the scenes lay out for: their minimum
+])
+def test_the_window_opens_no_larger_than_the_desktop(tmp_path, monkeypatch, desktop, wanted, opened):
+    """Issue 46, item 3: on a 1024x600 display the window opened at 1280x720, at -128,-60."""
+    from game.app import make_app
+
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    app = make_app(wanted, window=True)
+    try:
+        assert app.size == opened and app.screen.get_size() == opened
+        from game.scenes.launcher import LauncherScene
+        app.switch(LauncherScene(app))
+        frame(app)                                 # the launcher lays out in it
+        assert not app.crashes
+    finally:
+        pygame.quit()
+    picture = make_app(wanted)                     # a headless picture keeps the size asked for
+    try:
+        assert picture.size == wanted
+    finally:
+        pygame.quit()

@@ -137,10 +137,11 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
     return 0
 
 
-def run_replay(game, size=(1280, 720), frames: int | None = None) -> int:
-    """A saved game in a window, to step through (``game.scenes.replay``)."""
+def run_replay(game, size=(1280, 720), frames: int | None = None, seats=None) -> int:
+    """A saved game in a window, to step through (``game.scenes.replay``); ``seats``: who sat
+    where, as the save records it (None: not known)."""
     app = make_app(size, window=True)
     from game.scenes.replay import ReplayScene
-    app.switch(ReplayScene(app, game.setup, game.decisions, at=0))
+    app.switch(ReplayScene(app, game.setup, game.decisions, at=0, seats=seats))
     app.run(max_frames=frames)
     return 0

@@ -266,3 +266,50 @@ def test_the_window_opens_no_larger_than_the_desktop(tmp_path, monkeypatch, desk
         assert picture.size == wanted
     finally:
         pygame.quit()
+
+
+def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch):
+    """Issue 46, item 6: H and `skirmish replay` called both sides "AI random" and said "AI random
+    is thinking"; they name the seats as played (a save keeps who sat where)."""
+    from game.cli import main
+    from game.scenes import base
+    from game.scenes.replay import ReplayScene
+
+    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    scene = play_scene(app, g, {1: "human", 2: "ai:easy"})
+    played = {1: "you (The Marshal's Posse)", 2: "AI easy (The Diamond Gang)"}
+    assert scene.names == played
+    scene.speed = 1e6
+    for _ in range(600):                         # the AI plays first: wait for the human's turn
+        if scene.worker is None and scene.ctrl is not None:
+            break
+        frame(app, n=0)
+        if scene.worker is not None:
+            scene.worker.wait(5.0)
+    key(app, pygame.K_h)
+    history = app.scene
+    assert isinstance(history, ReplayScene) and history.names == played
+    prompt = history._last_prompt[0]
+    assert prompt.startswith(played[history.decision.player] + " to decide: "), prompt
+    assert "random" not in prompt and "thinking" not in prompt
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+    path = tmp_path / "played.json"
+    scene.session.save(path)
+    seen = {}
+
+    def run(self, max_frames=None, screenshot=None):
+        self.step(1 / 60, [])
+        seen["scene"] = self.scene
+
+    monkeypatch.setattr(base.App, "run", run)
+    assert main(["replay", str(path)]) == 0
+    viewer = seen["scene"]
+    assert isinstance(viewer, ReplayScene) and viewer.names == played
+    assert "random" not in viewer._last_prompt[0] and "thinking" not in viewer._last_prompt[0]
+    # a save that does not say who sat where (simulate's): the sides by number, no AI invented
+    from engine.core.saves import save_game
+    save_game(g, tmp_path / "simulated.json")
+    assert main(["replay", str(tmp_path / "simulated.json")]) == 0
+    assert seen["scene"].names == {1: "Player 1 (The Marshal's Posse)", 2: "Player 2 (The Diamond Gang)"}

@@ -123,7 +123,8 @@ class CommandsMixin:
             return
         from game.scenes.replay import ReplayScene
         g = self.session.game
-        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self))
+        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self,
+                                    seats=self.session.seats))
 
     def open_reference(self, which: str) -> None:
         """F2: the rules glossary; L: the legend. The same key again closes it."""

@@ -39,6 +39,7 @@ from game.ui.dice_tray import DiceTray
 from game.ui.effects import TableEffects
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
+from game.ui.sides import side_names
 
 from .base import Scene
 
@@ -144,17 +145,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
 
     # --- the model: views, decision, controller ------------------------------------------
     def _side_names(self) -> dict[int, str]:
-        v = self.session.game.view(None)
-        names = {}
-        for p in (1, 2):
-            seat = self.session.seats.get(p, "")
-            who = "you" if seat == "human" and len(self.session.humans) == 1 else f"Player {p}"
-            if seat.startswith("ai:"):
-                who = f"AI {seat[3:]}"
-            if v.get("ruleset") == "frontier":
-                who += f" ({v['posses'][str(p)]['name']})"
-            names[p] = who
-        return names
+        return side_names(self.session.game.view(None), self.session.seats)
 
     def refresh(self, rebuild_log: bool = False) -> None:
         """Re-read the view and the decision after any change."""

@@ -313,3 +313,39 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     save_game(g, tmp_path / "simulated.json")
     assert main(["replay", str(tmp_path / "simulated.json")]) == 0
     assert seen["scene"].names == {1: "Player 1 (The Marshal's Posse)", 2: "Player 2 (The Diamond Gang)"}
+
+
+def _played_out(ruleset, mapname, seed):
+    from engine.ai import make_agent
+    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {}, seed))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    while (d := g.pending()) is not None:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    return g
+
+
+def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
+    """Issue 46, item 15: it said "AI easy won / AI easy: 135 / AI easy: 33"."""
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.play import PlayScene
+
+    g = _played_out("frontier", "town", 3)             # side 2 wins on models standing, 4 to 5
+    assert g.result().winner == 2
+    scene = PlayScene(app, GameSession(g, {1: "ai:easy", 2: "ai:easy"}, autosave=False), "town")
+    app.switch(scene)
+    frame(app)
+    over = app.scene
+    assert isinstance(over, GameOverScene)
+    assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"
+    assert over.lines[0] == "Turn 8 is over; more models standing (4 to 5)"      # the engine's reason
+    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 4, wounds left 12",
+                               "Side 2 (The Diamond Gang, AI easy): standing 5, wounds left 16"]
+    # a draw, a human against the AI
+    g = _played_out("doubles", "prehistoric", 3)
+    assert g.result().winner is None
+    scene = PlayScene(app, GameSession(g, {1: "human", 2: "ai:normal"}, autosave=False), "prehistoric")
+    app.switch(scene)
+    frame(app)
+    over = app.scene
+    assert over.title == "A draw" and over.lines[0] == "Turn limit 6: equal points"
+    assert over.lines[-2:] == ["Side 1 (The Ash Skulls, you): 0", "Side 2 (The Bone Hunters, AI normal): 0"]

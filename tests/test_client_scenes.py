@@ -349,3 +349,39 @@ def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
     over = app.scene
     assert over.title == "A draw" and over.lines[0] == "Turn limit 6: equal points"
     assert over.lines[-2:] == ["Side 1 (The Ash Skulls, you): 0", "Side 2 (The Bone Hunters, AI normal): 0"]
+
+
+def test_esc_closes_the_box_drawn_on_top_first(app):
+    """Issue 46, item 11: F1's box draws over F2's glossary and L's legend, but Esc closed the
+    sheet underneath first. The newest box is on top, and Esc closes the top one."""
+    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
+    scene = play_scene(app, g, {1: "human", 2: "human"})
+    drawn = []
+    real_help = scene._draw_help
+    scene._draw_help = lambda screen: (drawn.append("help"), real_help(screen))
+
+    def top_after_a_frame():
+        drawn.clear()
+        if scene.reference is not None:
+            ref = scene.reference
+            real = type(ref).draw
+            ref.draw = lambda *a: (drawn.append("reference"), real(ref, *a))
+        frame(app, n=0)
+        return drawn[-1] if drawn else None
+
+    key(app, pygame.K_F2)
+    key(app, pygame.K_F1)                          # the controls over the glossary
+    assert scene.reference is not None and scene.show_help
+    assert top_after_a_frame() == "help"
+    key(app, pygame.K_ESCAPE)
+    assert not scene.show_help and scene.reference is not None     # the top one went, the sheet stays
+    key(app, pygame.K_ESCAPE)
+    assert scene.reference is None
+
+    key(app, pygame.K_F1)
+    key(app, pygame.K_l)                           # the legend opened after the controls: on top
+    assert top_after_a_frame() == "reference"
+    key(app, pygame.K_ESCAPE)
+    assert scene.reference is None and scene.show_help
+    key(app, pygame.K_ESCAPE)
+    assert not scene.show_help

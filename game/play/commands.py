@@ -135,3 +135,4 @@ class CommandsMixin:
         rs = self.session.game.setup.ruleset
         self.reference = glossary_panel(rs, self.session.game.rules.name) if which == "glossary" else legend_panel(rs)
         self.reference_kind = which
+        self.help_on_top = False                 # the newest box is drawn on top

@@ -61,6 +61,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.names = self._side_names()
         self.speed = getattr(app, "ai_speed", 1.0)
         self.show_help = False
+        self.help_on_top = False                   # F1's box over the glossary / legend (opened after it)
         self.toggles = {"reach": True, "sight": False, "threat": False}
         self.t = 0.0
         self.worker: AIWorker | None = None
@@ -284,9 +285,11 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self._draw_panel(screen)
         if self.options.hover is not None and self.ctrl is not None and self.reference is None:
             self._draw_option_card(screen, self.options.hover)
+        if self.show_help and not self.help_on_top:
+            self._draw_help(screen)
         if self.reference is not None:
             self.reference.draw(screen, self.table_rect)
-        if self.show_help:
+        if self.show_help and self.help_on_top:
             self._draw_help(screen)
         if self.message and self.t < self.message[1]:
             lab = plate(self.message[0][:140], 17, bg=(40, 20, 14, 230))

@@ -494,7 +494,7 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
     click(app, scene.buttons["sheet"].rect.center)
     pdf, png = sheets_dir() / "new-layout.pdf", sheets_dir() / "new-layout.png"
     assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 10_000
-    assert any(str(pdf) in m[0] for m in scene.messages)
+    assert any(m[0] == f"setup sheet: new-layout.pdf and new-layout.png in {sheets_dir()}" for m in scene.messages)
 
 
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):

@@ -100,9 +100,24 @@ def elide(text: str, f: pygame.font.Font, width: int) -> str:
     return text[:lo].rstrip() + "…"
 
 
+def break_word(word: str, f: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than ``width`` pixels (a file's path) in pieces that fit, each broken after
+    its last "/" that fits, else where it fits."""
+    pieces = []
+    while f.size(word)[0] > width and len(word) > 1:
+        n = len(word)
+        while n > 1 and f.size(word[:n])[0] > width:
+            n -= 1
+        cut = word.rfind("/", 0, n)
+        n = cut + 1 if cut > 0 else n
+        pieces.append(word[:n])
+        word = word[n:]
+    return pieces + [word]
+
+
 def fit_lines(text: str, f: pygame.font.Font, width: int, max_lines: int = 3) -> list[str]:
     """``text`` in lines of at most ``width`` pixels: broken at spaces, a word wider than the
-    line (a file's path) broken after a "/" or anywhere; past ``max_lines`` the last is elided."""
+    line broken by ``break_word``; past ``max_lines`` the last line is elided."""
     lines: list[str] = []
     cur = ""
     for word in text.split():
@@ -112,15 +127,8 @@ def fit_lines(text: str, f: pygame.font.Font, width: int, max_lines: int = 3) ->
             continue
         if cur:
             lines.append(cur)
-        cur = word
-        while f.size(cur)[0] > width:                # a long word: break it where it fits
-            n = len(cur)
-            while n > 1 and f.size(cur[:n])[0] > width:
-                n -= 1
-            cut = cur.rfind("/", 0, n)
-            n = cut + 1 if cut > 0 else n
-            lines.append(cur[:n])
-            cur = cur[n:]
+        *whole, cur = break_word(word, f, width)
+        lines += whole
     if cur:
         lines.append(cur)
     if len(lines) > max_lines:

@@ -32,7 +32,6 @@ from game.play.picks import PicksMixin
 from game.play.pointer import PointerMixin
 from game.play.table_overlays import TableOverlaysMixin
 from game.render.table_view import TableRenderer
-from game.render.text import plate
 from game.session import GameSession
 from game.ui.card_hand import CardHand
 from game.ui.dice_tray import DiceTray
@@ -40,6 +39,7 @@ from game.ui.effects import TableEffects
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
 from game.ui.sides import side_names
+from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 from .base import Scene
 
@@ -62,6 +62,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.speed = getattr(app, "ai_speed", 1.0)
         self.show_help = False
         self.help_on_top = False                   # F1's box over the glossary / legend (opened after it)
+        self.toast_rect = None                     # where the last message was drawn
         self.toggles = {"reach": True, "sight": False, "threat": False}
         self.t = 0.0
         self.worker: AIWorker | None = None
@@ -292,8 +293,15 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         if self.show_help and self.help_on_top:
             self._draw_help(screen)
         if self.message and self.t < self.message[1]:
-            lab = plate(self.message[0][:140], 17, bg=(40, 20, 14, 230))
-            screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10)))
+            self.toast_rect = self._draw_toast(screen, self.message[0])
+
+    def _draw_toast(self, screen, text: str) -> pygame.Rect:
+        """The message at the table's foot, fitted to the table's width, clear of the scale bar."""
+        lab = toast(text, 17, self.table_rect.w - 40)
+        r = lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10))
+        r = clear_of(r, scale_bar_on_screen(self.renderer, self.table_rect))
+        screen.blit(lab, r)
+        return r
 
     def close(self) -> None:
         if self.worker is not None:

@@ -15,7 +15,7 @@ from engine.workshop import shapes as S
 from engine.workshop.catalog import place_template
 from game.editor.figures import diff_text, rows as figure_rows, symmetry_line
 from game.editor.layout import HANDLE_PX, PANEL_W
-from game.render.text import font
+from game.render.text import font, plate
 from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 MIRROR_DELTA = {"mirror_x": (-1, 1), "mirror_y": (1, -1), "point": (-1, -1)}
@@ -128,11 +128,26 @@ class DrawingMixin:
     def _draw_selection(self, surf) -> None:
         cam = self.cam
         moving = self.drag.moving if (self.drag is not None and self.drag.active and hasattr(self.drag, "moving")) else set()
+        self.lock_tags = []
+        names = self.renderer.label_rects
+        taken = list(names.values())
+        tag = self._memo.get("locked-tag")
+        if tag is None:
+            tag = self._memo["locked-tag"] = plate("\u25a0 locked", 12, (255, 200, 120), bold=True)
         for p in self.map.pieces:
             if p.locked and ("piece", p.id) not in moving:
-                c = cam.to_screen(*S.centre(p.shape))
-                lab = self._text("\u25a0 locked", 12, True, (255, 200, 120))
-                surf.blit(lab, lab.get_rect(center=c))
+                # at a corner of the piece, off its name label (drawn at its centre, above or below
+                # it) and off the other tags: over the label it garbled the name
+                x0, y0, x1, y1 = S.bounds(p.shape)
+                spots = [tag.get_rect(bottomleft=cam.to_screen(x0, y1)), tag.get_rect(topleft=cam.to_screen(x0, y0)),
+                         tag.get_rect(bottomright=cam.to_screen(x1, y1)), tag.get_rect(topright=cam.to_screen(x1, y0))]
+                own = names.get(p.id)
+                # the corner clear of every name and tag, else the one over the fewest (never its own name)
+                r = min(spots, key=lambda r: (own is not None and r.colliderect(own),
+                                              len(r.collidelistall(taken))))
+                surf.blit(tag, r)
+                taken.append(r)
+                self.lock_tags.append((p.id, r))
         if not self.selection or (moving and self.drag.kind == "move"):
             return
         geoms = {q.piece.id: q for q in self.renderer.geoms}

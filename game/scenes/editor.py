@@ -73,6 +73,7 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.t = 0.0
         self.messages: list[tuple[str, float, bool]] = []
         self.toast_rects: list = []         # where the last frame drew them (newest first)
+        self.lock_tags: list = []           # (piece id, where its "locked" tag was drawn) last frame
         self.save_lines: list[str] = []     # a refused save's file / field / reason lines
         self.dialog = None                  # ChoiceDialog | UIFileDialog
         self.dialog_kind = ""
@@ -118,27 +119,29 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self._refresh_form(force=True)
 
     def _toolbar(self, w: int) -> int:
-        """The tool bar's buttons and menus, in a second row where the window is too narrow for
-        one (1024 pixels holds about four fifths of it); returns where the rest starts."""
+        """The tool bar's buttons and menus (each as wide as its longest text and a margin; one
+        row at 1280 pixels), in a second row where the window is too narrow for one (1024 pixels
+        holds about four fifths of it); returns where the rest starts."""
         E_ = pygame_gui.elements
         sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.doc.stack.symmetry)
         items = [
-            ("new", "New", 50, "Ctrl+N: a new empty table"), ("open", "Open", 56, "Ctrl+O: open a map file"),
-            ("save", "Save", 52, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 70, "Ctrl+Shift+S"),
-            ("undo", "Undo", 54, "Ctrl+Z"), ("redo", "Redo", 54, "Ctrl+Y"),
+            ("new", "New", 44, "Ctrl+N: a new empty table"), ("open", "Open", 48, "Ctrl+O: open a map file"),
+            ("save", "Save", 44, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 62, "Ctrl+Shift+S"),
+            ("undo", "Undo", 46, "Ctrl+Z"), ("redo", "Redo", 46, "Ctrl+Y"),
             ("snap", "Snap: on", 72, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
-            ("grid_dd", [self._grid_label(g) for g in self._grid_options()], 88, self._grid_label(self.grid)),
-            ("sym_dd", list(SYMMETRY_CHOICES), 146, sym_now),
-            ("overlay_dd", [f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")], 140,
+            # the menus as wide as their longest choice ('Grid 0.25"', "Symmetry: mirror |")
+            ("grid_dd", [self._grid_label(g) for g in self._grid_options()], 100, self._grid_label(self.grid)),
+            ("sym_dd", list(SYMMETRY_CHOICES), 160, sym_now),
+            ("overlay_dd", [f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")], 156,
              f"Overlay: {self.overlay.mode}"),
-            ("play", "Play", 50, "play this layout: the launcher with this map"),
-            ("generate", "Generate", 78, "fill the table toward sight targets, in the background (locked pieces, "
+            ("play", "Play", 42, "play this layout: the launcher with this map"),
+            ("generate", "Generate", 86, "fill the table toward sight targets, in the background (locked pieces, "
                                          "table, zones and objectives kept; one undo step)"),
-            ("balance", "Test balance", 98, "AI games on this layout in the background: the table's effect"),
-            ("sheet", "Sheet", 56, "a printable setup sheet (PDF and PNG) of this layout"),
-            ("import", "Import", 60, "import a Carltographer layout (JSON)"),
-            ("menu", "Menu", 54, "back to the launcher"),
-            ("help", "?", 30, "F1: the controls"),
+            ("balance", "Test balance", 96, "AI games on this layout in the background: the table's effect"),
+            ("sheet", "Sheet", 50, "a printable setup sheet (PDF and PNG) of this layout"),
+            ("import", "Import", 58, "import a Carltographer layout (JSON)"),
+            ("menu", "Menu", 50, "back to the launcher"),
+            ("help", "?", 26, "F1: the controls"),
         ]
         self.buttons = {}
         x, y = 4, 5

@@ -385,3 +385,37 @@ def test_esc_closes_the_box_drawn_on_top_first(app):
     assert scene.reference is None and scene.show_help
     key(app, pygame.K_ESCAPE)
     assert not scene.show_help
+
+
+def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
+    """Issue 46, item 14: the AI's reason labels stacked on top of each other when it played fast."""
+    from game.ui.effects import FLOAT_SECONDS
+    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 2))
+    scene = play_scene(app, g, {1: "ai:easy", 2: "ai:easy"})
+    scene.speed = 8.0                               # the fastest the + key gives
+    reasons_seen, frames = 0, 0
+    while len(g.decisions) < 30 and frames < 3000:
+        frame(app, n=0)
+        frames += 1
+        if scene.worker is not None:
+            scene.worker.wait(10.0)
+        live = [e for e in scene.effects.effects if e.reason and 0 <= scene.t - e.t0 <= FLOAT_SECONDS]
+        assert len(live) <= 1, [e.text for e in live]
+        reasons_seen = max(reasons_seen, sum(1 for e, _ in scene.effects.drawn if e.reason))
+        drawn = scene.effects.drawn
+        for i, (e, r) in enumerate(drawn):          # floats over one model are laid out apart
+            for f, q in drawn[i + 1:]:
+                assert f.a != e.a or not r.colliderect(q), (e.text, f.text)
+    assert len(g.decisions) >= 30 and reasons_seen == 1
+    # an outcome and a reason over the same model at once: the later one stands above
+    from game.ui.effects import Effect
+    scene.ai_enabled = False
+    while scene.worker is not None:               # the last answer taken: nothing else floats in
+        scene.worker.wait(10.0)
+        frame(app, n=0)
+    m = next(p for p in scene.pieces if not p["out"])
+    scene.effects.effects = [Effect("float", m["id"], None, "-2 tokens", (255, 120, 100), scene.t)]
+    scene.effects.add_reason(m["id"], "moves to the objective", scene.t)
+    frame(app, n=0)
+    (e1, r1), (e2, r2) = scene.effects.drawn
+    assert e2.reason and r2.bottom <= r1.top

@@ -419,3 +419,25 @@ def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
     frame(app, n=0)
     (e1, r1), (e2, r2) = scene.effects.drawn
     assert e2.reason and r2.bottom <= r1.top
+
+
+def test_ctrl_o_loads_the_save_picked_in_the_dialog(app):
+    """Issue 46, item 1 (the game's side): the game's Ctrl+O dropped the path as the editor's Open
+    did (measured in the window too: the dialog closed and the game stayed). A finished game's
+    save, picked in the dialog's own list and OK'd, opens on its game-over screen."""
+    from game.scenes.game_over import GameOverScene
+    from game.userdirs import saves_dir
+    from test_editor_files import pick_in_dialog
+
+    g = _played_out("frontier", "town", 3)
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    GameSession(g, {1: "human", 2: "ai:easy"}, autosave=False).save(saves_dir() / "finished.json")
+    scene = play_scene(app, Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1)),
+                       {1: "human", 2: "human"})
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert scene.file_dialog is not None
+    pick_in_dialog(app, scene, "finished.json", scene.file_dialog)
+    frame(app, n=2)
+    over = app.scene
+    assert isinstance(over, GameOverScene), type(over).__name__
+    assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"

@@ -29,9 +29,9 @@ SAMPLE = DATA / "carltographer" / "carltographer-sample.json"
 SHARED = DATA / "layouts"
 
 
-def pick_in_dialog(app, scene, name):
-    """Click ``name`` in the open file dialog's list, then its OK button."""
-    d = scene.dialog
+def pick_in_dialog(app, scene, name, d=None):
+    """Click ``name`` in the open file dialog's list (the editor's, or ``d``), then its OK button."""
+    d = scene.dialog if d is None else d
     assert d is not None and d.alive(), "no file dialog is open"
     for _ in range(3):                         # the list draws its rows on the next update
         rows = {item["text"]: item.get("button_element") for item in d.file_selection_list.item_list}

@@ -97,7 +97,7 @@ class FilesMixin:
     def _refused(self, what: str, err) -> None:
         """A file refused: the first reason in the message, every reason (field and why) in the
         panel."""
-        self.save_lines = [f"{f or '(file)'}: {r}" for f, r in err.problems] or str(err).splitlines()
+        self.save_lines = [f"{f}: {r}" if f else r for f, r in err.problems] or str(err).splitlines()
         self.say(f"{what}: {self.save_lines[0]}", error=True)
 
     def _replace_document(self, doc: Document, note: str) -> None:

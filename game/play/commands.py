@@ -103,6 +103,7 @@ class CommandsMixin:
         self.file_dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(160, 80, 640, 480), self.ui, window_title="Load a saved game",
             initial_file_path=str(d), allow_existing_files_only=True)
+        self.loading_from = self.file_dialog
 
     def _load(self, path) -> None:
         from engine.data.errors import DataError

@@ -81,6 +81,7 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
         self.sound = st.sound
         self.hand = CardHand()
         self.file_dialog = None
+        self.loading_from = None                   # the load dialog opened last, until its path comes
         self.leave_dialog = None
         self._reach_cache = {}
         self._shade_cache = {}
@@ -200,13 +201,15 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
                     dialog.kill()
                     setattr(self, name, None)
                     return
+        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.loading_from:
+            # pygame_gui posts the path as it closes the dialog: it comes after the dialog is gone
+            self.file_dialog = self.loading_from = None
+            self._load(ev.text)
+            return
         if self.file_dialog is not None and not self.file_dialog.alive():
             self.file_dialog = None
         if self.file_dialog is not None:
-            if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-                self._load(ev.text)
-                self.file_dialog = None
-            elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
+            if ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
                 self.file_dialog = None
             return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.tray.rect.collidepoint(ev.pos):

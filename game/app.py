@@ -127,6 +127,8 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
             mapfile, path = found
             note = f"recovered the unsaved layout from {editor_autosave_file()}"
     app = make_app(size, window=screenshot_path is None)
+    if screenshot_path and frames is None:
+        frames = 3                                 # a picture: a few frames, then out (not a window left running)
     from game.scenes.editor import EditorScene
 
     scene = EditorScene(app, mapfile, Path(path) if path else None, note=note)

@@ -432,6 +432,9 @@ def test_skirmish_edit_refuses_a_bad_map_and_renders_headless(tmp_path, monkeypa
     out = tmp_path / "shot.png"
     assert main(["edit", "outpost", "--screenshot", str(out), "--frames", "2"]) == 0
     assert out.stat().st_size > 10_000
+    out.unlink()
+    assert main(["edit", "outpost", "--screenshot", str(out)]) == 0     # without --frames it ended never
+    assert out.stat().st_size > 10_000
 
 
 def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, monkeypatch):

@@ -22,17 +22,19 @@ def load_any_map(name: str):
     return load_named_map(name)
 
 
-def make_app(size=(1280, 720)):
+def make_app(size=(1280, 720), window: bool = False):
+    """The app; ``window``: a window on the screen, no larger than the desktop (a headless
+    picture keeps ``size``)."""
     headless_if_no_display()
     from game.scenes.base import App
-    return App(size)
+    return App(size, fit_desktop=window)
 
 
 def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None, seed: int = 1,
                load: str | None = None, size=(1280, 720), frames: int | None = None,
                screenshot_path: str | None = None, options: dict | None = None) -> int:
     """Open the window: the launcher, or a game when a ruleset (or a save) is given."""
-    app = make_app(size)
+    app = make_app(size, window=screenshot_path is None)
     from game.scenes.launcher import LauncherScene
     from game.scenes.play import PlayScene
     from game.session import GameSession
@@ -124,7 +126,9 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
         if found is not None:
             mapfile, path = found
             note = f"recovered the unsaved layout from {editor_autosave_file()}"
-    app = make_app(size)
+    app = make_app(size, window=screenshot_path is None)
+    if screenshot_path and frames is None:
+        frames = 3                                 # a picture: a few frames, then out (not a window left running)
     from game.scenes.editor import EditorScene
 
     scene = EditorScene(app, mapfile, Path(path) if path else None, note=note)
@@ -135,10 +139,11 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
     return 0
 
 
-def run_replay(game, size=(1280, 720), frames: int | None = None) -> int:
-    """A saved game in a window, to step through (``game.scenes.replay``)."""
-    app = make_app(size)
+def run_replay(game, size=(1280, 720), frames: int | None = None, seats=None) -> int:
+    """A saved game in a window, to step through (``game.scenes.replay``); ``seats``: who sat
+    where, as the save records it (None: not known)."""
+    app = make_app(size, window=True)
     from game.scenes.replay import ReplayScene
-    app.switch(ReplayScene(app, game.setup, game.decisions, at=0))
+    app.switch(ReplayScene(app, game.setup, game.decisions, at=0, seats=seats))
     app.run(max_frames=frames)
     return 0

@@ -374,7 +374,8 @@ def cmd_replay(args) -> int:
         return 1
     if not args.check and not args.log:      # the window: step through the game
         from game.app import run_replay
-        return run_replay(game)
+        from game.session import saved_seats
+        return run_replay(game, seats=saved_seats(saved.client))
     if args.log:
         for line in game.view(None)["log"]:
             print(line)

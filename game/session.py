@@ -31,6 +31,19 @@ def parse_seat(seat: str) -> str:
     return f"ai:{name}"
 
 
+def saved_seats(client) -> dict[int, str] | None:
+    """The seats a save's ``client`` part records ({1: "human", 2: "ai:easy"}), or None when it
+    holds none or not that shape (a save written by ``simulate`` or by hand)."""
+    saved = client.get("seats") if isinstance(client, dict) else None
+    if not isinstance(saved, dict):
+        return None
+    try:
+        seats = {int(p): parse_seat(str(v)) for p, v in saved.items() if str(p) in ("1", "2")}
+    except ValueError:
+        return None
+    return seats if set(seats) == {1, 2} else None
+
+
 def _agent(seat: str, player: int, seed: int):
     agent = make_agent(seat[3:], player, seed)
     return agent

@@ -238,3 +238,206 @@ def test_the_window_resizes_from_1024x600_up_and_never_below(app):
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))])
     assert app.size == (1024, 600) and scene.table_rect.h == 600 - 46 and scene.panel_w == 304
     assert scene.log.rect.bottom <= 600 and scene.log.rect.h > 60  # everything fits a small laptop
+
+
+@pytest.mark.parametrize("desktop, wanted, opened", [
+    ((1024, 600), (1280, 720), (1024, 600)),      # the small laptop: the whole desktop, not off it
+    ((1366, 768), (1280, 720), (1280, 720)),
+    ((1280, 650), (1280, 720), (1280, 650)),
+    ((800, 480), (1280, 720), (1024, 600)),       # below what the scenes lay out for: their minimum
+])
+def test_the_window_opens_no_larger_than_the_desktop(tmp_path, monkeypatch, desktop, wanted, opened):
+    """Issue 46, item 3: on a 1024x600 display the window opened at 1280x720, at -128,-60."""
+    from game.app import make_app
+
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+    app = make_app(wanted, window=True)
+    try:
+        assert app.size == opened and app.screen.get_size() == opened
+        from game.scenes.launcher import LauncherScene
+        app.switch(LauncherScene(app))
+        frame(app)                                 # the launcher lays out in it
+        assert not app.crashes
+    finally:
+        pygame.quit()
+    picture = make_app(wanted)                     # a headless picture keeps the size asked for
+    try:
+        assert picture.size == wanted
+    finally:
+        pygame.quit()
+
+
+def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch):
+    """Issue 46, item 6: H and `skirmish replay` called both sides "AI random" and said "AI random
+    is thinking"; they name the seats as played (a save keeps who sat where)."""
+    from game.cli import main
+    from game.scenes import base
+    from game.scenes.replay import ReplayScene
+
+    g = Game(Setup("frontier", TOWN, (), {}, 1))
+    scene = play_scene(app, g, {1: "human", 2: "ai:easy"})
+    played = {1: "you (The Marshal's Posse)", 2: "AI easy (The Diamond Gang)"}
+    assert scene.names == played
+    scene.speed = 1e6
+    for _ in range(600):                         # the AI plays first: wait for the human's turn
+        if scene.worker is None and scene.ctrl is not None:
+            break
+        frame(app, n=0)
+        if scene.worker is not None:
+            scene.worker.wait(5.0)
+    key(app, pygame.K_h)
+    history = app.scene
+    assert isinstance(history, ReplayScene) and history.names == played
+    prompt = history._last_prompt[0]
+    assert prompt.startswith(played[history.decision.player] + " to decide: "), prompt
+    assert "random" not in prompt and "thinking" not in prompt
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+
+    path = tmp_path / "played.json"
+    scene.session.save(path)
+    seen = {}
+
+    def run(self, max_frames=None, screenshot=None):
+        self.step(1 / 60, [])
+        seen["scene"] = self.scene
+
+    monkeypatch.setattr(base.App, "run", run)
+    assert main(["replay", str(path)]) == 0
+    viewer = seen["scene"]
+    assert isinstance(viewer, ReplayScene) and viewer.names == played
+    assert "random" not in viewer._last_prompt[0] and "thinking" not in viewer._last_prompt[0]
+    # a save that does not say who sat where (simulate's): the sides by number, no AI invented
+    from engine.core.saves import save_game
+    save_game(g, tmp_path / "simulated.json")
+    assert main(["replay", str(tmp_path / "simulated.json")]) == 0
+    assert seen["scene"].names == {1: "Player 1 (The Marshal's Posse)", 2: "Player 2 (The Diamond Gang)"}
+
+
+def _played_out(ruleset, mapname, seed):
+    from engine.ai import make_agent
+    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {}, seed))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    while (d := g.pending()) is not None:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    return g
+
+
+def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
+    """Issue 46, item 15: it said "AI easy won / AI easy: 135 / AI easy: 33"."""
+    from game.scenes.game_over import GameOverScene
+    from game.scenes.play import PlayScene
+
+    g = _played_out("frontier", "town", 3)             # side 2 wins on models standing, 4 to 5
+    assert g.result().winner == 2
+    scene = PlayScene(app, GameSession(g, {1: "ai:easy", 2: "ai:easy"}, autosave=False), "town")
+    app.switch(scene)
+    frame(app)
+    over = app.scene
+    assert isinstance(over, GameOverScene)
+    assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"
+    assert over.lines[0] == "Turn 8 is over; more models standing (4 to 5)"      # the engine's reason
+    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 4, wounds left 12",
+                               "Side 2 (The Diamond Gang, AI easy): standing 5, wounds left 16"]
+    # a draw, a human against the AI
+    g = _played_out("doubles", "prehistoric", 3)
+    assert g.result().winner is None
+    scene = PlayScene(app, GameSession(g, {1: "human", 2: "ai:normal"}, autosave=False), "prehistoric")
+    app.switch(scene)
+    frame(app)
+    over = app.scene
+    assert over.title == "A draw" and over.lines[0] == "Turn limit 6: equal points"
+    assert over.lines[-2:] == ["Side 1 (The Ash Skulls, you): 0", "Side 2 (The Bone Hunters, AI normal): 0"]
+
+
+def test_esc_closes_the_box_drawn_on_top_first(app):
+    """Issue 46, item 11: F1's box draws over F2's glossary and L's legend, but Esc closed the
+    sheet underneath first. The newest box is on top, and Esc closes the top one."""
+    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
+    scene = play_scene(app, g, {1: "human", 2: "human"})
+    drawn = []
+    real_help = scene._draw_help
+    scene._draw_help = lambda screen: (drawn.append("help"), real_help(screen))
+
+    def top_after_a_frame():
+        drawn.clear()
+        if scene.reference is not None:
+            ref = scene.reference
+            real = type(ref).draw
+            ref.draw = lambda *a: (drawn.append("reference"), real(ref, *a))
+        frame(app, n=0)
+        return drawn[-1] if drawn else None
+
+    key(app, pygame.K_F2)
+    key(app, pygame.K_F1)                          # the controls over the glossary
+    assert scene.reference is not None and scene.show_help
+    assert top_after_a_frame() == "help"
+    key(app, pygame.K_ESCAPE)
+    assert not scene.show_help and scene.reference is not None     # the top one went, the sheet stays
+    key(app, pygame.K_ESCAPE)
+    assert scene.reference is None
+
+    key(app, pygame.K_F1)
+    key(app, pygame.K_l)                           # the legend opened after the controls: on top
+    assert top_after_a_frame() == "reference"
+    key(app, pygame.K_ESCAPE)
+    assert scene.reference is None and scene.show_help
+    key(app, pygame.K_ESCAPE)
+    assert not scene.show_help
+
+
+def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
+    """Issue 46, item 14: the AI's reason labels stacked on top of each other when it played fast."""
+    from game.ui.effects import FLOAT_SECONDS
+    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 2))
+    scene = play_scene(app, g, {1: "ai:easy", 2: "ai:easy"})
+    scene.speed = 8.0                               # the fastest the + key gives
+    reasons_seen, frames = 0, 0
+    while len(g.decisions) < 30 and frames < 3000:
+        frame(app, n=0)
+        frames += 1
+        if scene.worker is not None:
+            scene.worker.wait(10.0)
+        live = [e for e in scene.effects.effects if e.reason and 0 <= scene.t - e.t0 <= FLOAT_SECONDS]
+        assert len(live) <= 1, [e.text for e in live]
+        reasons_seen = max(reasons_seen, sum(1 for e, _ in scene.effects.drawn if e.reason))
+        drawn = scene.effects.drawn
+        for i, (e, r) in enumerate(drawn):          # floats over one model are laid out apart
+            for f, q in drawn[i + 1:]:
+                assert f.a != e.a or not r.colliderect(q), (e.text, f.text)
+    assert len(g.decisions) >= 30 and reasons_seen == 1
+    # an outcome and a reason over the same model at once: the later one stands above
+    from game.ui.effects import Effect
+    scene.ai_enabled = False
+    while scene.worker is not None:               # the last answer taken: nothing else floats in
+        scene.worker.wait(10.0)
+        frame(app, n=0)
+    m = next(p for p in scene.pieces if not p["out"])
+    scene.effects.effects = [Effect("float", m["id"], None, "-2 tokens", (255, 120, 100), scene.t)]
+    scene.effects.add_reason(m["id"], "moves to the objective", scene.t)
+    frame(app, n=0)
+    (e1, r1), (e2, r2) = scene.effects.drawn
+    assert e2.reason and r2.bottom <= r1.top
+
+
+def test_ctrl_o_loads_the_save_picked_in_the_dialog(app):
+    """Issue 46, item 1 (the game's side): the game's Ctrl+O dropped the path as the editor's Open
+    did (measured in the window too: the dialog closed and the game stayed). A finished game's
+    save, picked in the dialog's own list and OK'd, opens on its game-over screen."""
+    from game.scenes.game_over import GameOverScene
+    from game.userdirs import saves_dir
+    from test_editor_files import pick_in_dialog
+
+    g = _played_out("frontier", "town", 3)
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    GameSession(g, {1: "human", 2: "ai:easy"}, autosave=False).save(saves_dir() / "finished.json")
+    scene = play_scene(app, Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1)),
+                       {1: "human", 2: "human"})
+    key(app, pygame.K_o, pygame.KMOD_CTRL)
+    assert scene.file_dialog is not None
+    pick_in_dialog(app, scene, "finished.json", scene.file_dialog)
+    frame(app, n=2)
+    over = app.scene
+    assert isinstance(over, GameOverScene), type(over).__name__
+    assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"

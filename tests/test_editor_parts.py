@@ -145,7 +145,10 @@ def test_autosave_keeps_a_draft_even_without_a_zone_and_reads_it_back(tmp_path):
 
 # ----------------------------------------------------------------------------- the analysis worker
 
-def test_the_worker_process_answers_the_newest_request_within_a_second_after_warm_up():
+def test_the_worker_process_answers_the_newest_request_promptly_after_warm_up():
+    """Measured: 3.0 and 3.1 s here at load 12 on two cores (other jobs running), so "within a
+    second" holds only on a quiet machine. The bound is a generous 12 s, four times the loaded
+    figure: it fails when the worker stops answering or its analysis becomes several times slower."""
     import time
 
     from game.editor.worker import AnalysisRunner
@@ -162,8 +165,9 @@ def test_the_worker_process_answers_the_newest_request_within_a_second_after_war
         t0 = time.monotonic()
         last = r.wait(60)
         assert last.version == 3 and not last.coarse and last.error is None
+        seconds = time.monotonic() - t0
         assert last.heat.shape == (44, 60)
-        print(f"full analysis through the worker: {time.monotonic() - t0:.2f} s")
+        assert seconds < 12.0, f"the newest (full) analysis came back after {seconds:.1f} s"
     finally:
         r.close()
 

@@ -432,6 +432,9 @@ def test_skirmish_edit_refuses_a_bad_map_and_renders_headless(tmp_path, monkeypa
     out = tmp_path / "shot.png"
     assert main(["edit", "outpost", "--screenshot", str(out), "--frames", "2"]) == 0
     assert out.stat().st_size > 10_000
+    out.unlink()
+    assert main(["edit", "outpost", "--screenshot", str(out)]) == 0     # without --frames it ended never
+    assert out.stat().st_size > 10_000
 
 
 def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, monkeypatch):
@@ -494,7 +497,7 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
     click(app, scene.buttons["sheet"].rect.center)
     pdf, png = sheets_dir() / "new-layout.pdf", sheets_dir() / "new-layout.png"
     assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 10_000
-    assert any(str(pdf) in m[0] for m in scene.messages)
+    assert any(m[0] == f"setup sheet: new-layout.pdf and new-layout.png in {sheets_dir()}" for m in scene.messages)
 
 
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):

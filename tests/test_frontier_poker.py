@@ -174,11 +174,30 @@ def test_rank_plain_refuses_jokers_and_six_cards():
         rank_plain(cards("2S 3S 4S 5S 6S 7S"))
 
 
-def test_seeded_hands_are_fast_enough():
+def test_seeded_hands_are_judged_right_and_fast_enough():
+    import time
+
     rng = GameRng(2)
+    t0 = time.perf_counter()
+    judged = []
     for _ in range(50):
         pc = PlayerCards.new(rng)
-        best_hand(pc.deck[:7])
+        judged.append((pc.deck[:7], best_hand(pc.deck[:7])))
+    seconds = time.perf_counter() - t0
+    # the first three deals, judged by hand:
+    # 4H 5D JS 10H 6S 8S + joker: the joker is the 7 of 4-5-6-7-8 (three spades only: no flush;
+    # no pair for trips; 7-8-9-10-J lacks two cards)
+    (seven, h) = judged[0]
+    assert [c.code for c in seven] == ["4H", "5D", "JS", "10H", "6S", "8S", "JK2"]
+    assert (h.category, h.ranks, h.joker_as.rank) == (C.STRAIGHT, (8,), 7)
+    # AD 4S AS 8S 7C 2S 3D: four spades, no 5 for a wheel: aces with 8, 7, 4
+    assert [c.code for c in judged[1][0]] == ["AD", "4S", "AS", "8S", "7C", "2S", "3D"]
+    assert (judged[1][1].category, judged[1][1].ranks) == (C.ONE_PAIR, (14, 8, 7, 4))
+    # 2D 10H AH QC 3C KC 2C: four clubs: twos with ace, king, queen
+    assert [c.code for c in judged[2][0]] == ["2D", "10H", "AH", "QC", "3C", "KC", "2C"]
+    assert (judged[2][1].category, judged[2][1].ranks) == (C.ONE_PAIR, (2, 14, 13, 12))
+    # fast enough for a turn's priority (about 0.07 s for the 50 here): a generous bound
+    assert seconds < 2.0, f"50 seven-card hands took {seconds:.2f} s"
 
 
 def test_hands_are_named_as_players_say_them():

@@ -173,6 +173,10 @@ def _slug(text: str) -> str:
 
 # --- the import -------------------------------------------------------------------------
 
+NOT_A_LAYOUT = ("not a Carltographer layout (a JSON object with table_width_inches, table_depth_inches "
+                "and placed_features)")
+
+
 def parse_layout(data, path: str | Path = "<layout>") -> tuple[Layout, dict[str, TerrainObject]]:
     """The layout and its objects by id, or ``DataError`` naming the file, field and reason."""
     if isinstance(data, dict) and "layout" in data and "table_width_inches" not in data:
@@ -180,9 +184,9 @@ def parse_layout(data, path: str | Path = "<layout>") -> tuple[Layout, dict[str,
         prefix = "layout."
     else:
         prefix = ""
-    if not isinstance(data, dict):
-        raise DataError(path, [("", "not a Carltographer layout (a JSON object with table_width_inches, "
-                                    "table_depth_inches and placed_features)")])
+    if not isinstance(data, dict) or not ({"table_width_inches", "table_depth_inches", "placed_features"} & set(data)):
+        # say what the file is not, rather than list every field a layout would need
+        raise DataError(path, [("", NOT_A_LAYOUT)])
     try:
         layout = Layout.model_validate(data)
     except ValidationError as err:

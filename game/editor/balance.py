@@ -69,4 +69,5 @@ def write_sheet(mapfile, folder: Path | None = None, paper: str = "A4") -> list[
         paths = write_sheets(mapfile, folder / f"{mapfile.id}", paper=paper)
     except (OSError, ValueError) as err:
         return [f"cannot write the setup sheet in {folder}: {err}"]
-    return [f"setup sheet: {', '.join(str(p) for p in paths)}"]
+    # the files' names first, the folder last: a long folder is what the message may elide
+    return [f"setup sheet: {' and '.join(p.name for p in paths)} in {paths[0].parent}"]

@@ -29,17 +29,29 @@ class DialogsMixin:
             elif a[0] == "generate":
                 self.start_generate(a[1])
             return
-        # a file dialog
-        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.dialog = None
-            self._file_picked(self.dialog_kind, Path(ev.text))
-        elif (ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is d) or \
+        # a file dialog (its path arrives through ``picked_path``, whether or not it is still open)
+        if (ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is d) or \
                 (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
             if d.alive():
                 d.kill()
             self.dialog = None
         elif not d.alive():
             self.dialog = None
+
+    def picked_path(self, ev) -> bool:
+        """A path picked in the file dialog this scene opened: act on it. pygame_gui posts the
+        path and closes the dialog in one step, so the event arrives after the dialog is gone
+        (and ``dialog`` already cleared): it is matched by the dialog that sent it, not by
+        whether a dialog is open."""
+        if ev.type != pygame_gui.UI_FILE_DIALOG_PATH_PICKED or self.file_dialog is None \
+                or ev.ui_element is not self.file_dialog[0]:
+            return False
+        kind = self.file_dialog[1]
+        self.file_dialog = None
+        if self.dialog is ev.ui_element:
+            self.dialog = None
+        self._file_picked(kind, Path(ev.text))
+        return True
 
     def _modal_answer(self, d, ev):
         """``d``'s answer to ``ev`` (the dialog is then gone), or None: a dialog closed by its

@@ -15,7 +15,8 @@ from engine.workshop import shapes as S
 from engine.workshop.catalog import place_template
 from game.editor.figures import diff_text, rows as figure_rows, symmetry_line
 from game.editor.layout import HANDLE_PX, PANEL_W
-from game.render.text import font
+from game.render.text import font, plate
+from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 MIRROR_DELTA = {"mirror_x": (-1, 1), "mirror_y": (1, -1), "point": (-1, -1)}
 HELP = [
@@ -127,11 +128,26 @@ class DrawingMixin:
     def _draw_selection(self, surf) -> None:
         cam = self.cam
         moving = self.drag.moving if (self.drag is not None and self.drag.active and hasattr(self.drag, "moving")) else set()
+        self.lock_tags = []
+        names = self.renderer.label_rects
+        taken = list(names.values())
+        tag = self._memo.get("locked-tag")
+        if tag is None:
+            tag = self._memo["locked-tag"] = plate("\u25a0 locked", 12, (255, 200, 120), bold=True)
         for p in self.map.pieces:
             if p.locked and ("piece", p.id) not in moving:
-                c = cam.to_screen(*S.centre(p.shape))
-                lab = self._text("\u25a0 locked", 12, True, (255, 200, 120))
-                surf.blit(lab, lab.get_rect(center=c))
+                # at a corner of the piece, off its name label (drawn at its centre, above or below
+                # it) and off the other tags: over the label it garbled the name
+                x0, y0, x1, y1 = S.bounds(p.shape)
+                spots = [tag.get_rect(bottomleft=cam.to_screen(x0, y1)), tag.get_rect(topleft=cam.to_screen(x0, y0)),
+                         tag.get_rect(bottomright=cam.to_screen(x1, y1)), tag.get_rect(topright=cam.to_screen(x1, y0))]
+                own = names.get(p.id)
+                # the corner clear of every name and tag, else the one over the fewest (never its own name)
+                r = min(spots, key=lambda r: (own is not None and r.colliderect(own),
+                                              len(r.collidelistall(taken))))
+                surf.blit(tag, r)
+                taken.append(r)
+                self.lock_tags.append((p.id, r))
         if not self.selection or (moving and self.drag.kind == "move"):
             return
         geoms = {q.piece.id: q for q in self.renderer.geoms}
@@ -241,14 +257,21 @@ class DrawingMixin:
             x, y = self._world(self.mouse)
             parts.append(f"({x:.1f}, {y:.1f})")
         screen.blit(self._text("   |   ".join(parts), 14), (r.x + 8, r.y + 4))
+        # the messages, newest lowest, right-aligned, each fitted to the table's width (a long
+        # path wraps) and the stack kept clear of the scale bar
+        bar = scale_bar_on_screen(self.renderer, self.table_rect)
         y = self.table_rect.bottom - 8
+        self.toast_rects = []
         for text, until, err in reversed(self.messages):
-            lab = self._text(text[:150], 15, False, (255, 160, 140) if err else (240, 232, 214))
-            back = pygame.Rect(self.table_rect.right - lab.get_width() - 20, y - lab.get_height() - 4,
-                               lab.get_width() + 12, lab.get_height() + 4)
-            pygame.draw.rect(screen, (30, 22, 16), back, border_radius=4)
-            screen.blit(lab, (back.x + 6, back.y + 2))
-            y = back.y - 3
+            key = ("toast", text, err, self.table_rect.w)
+            lab = self._memo.get(key)
+            if lab is None:
+                lab = self._memo[key] = toast(text, 15, self.table_rect.w - 28,
+                                              (255, 160, 140) if err else (240, 232, 214), (30, 22, 16, 235))
+            r = clear_of(lab.get_rect(bottomright=(self.table_rect.right - 8, y)), bar)
+            screen.blit(lab, r)
+            self.toast_rects.append(r)
+            y = r.top - 3
 
     def _draw_analysis(self, screen) -> None:
         r = self.analysis_rect

@@ -48,6 +48,7 @@ class FilesMixin:
         self.dialog = pygame_gui.windows.UIFileDialog(r, self.ui, window_title=titles[kind], initial_file_path=start,
                                                       allow_existing_files_only=kind != "saveas")
         self.dialog_kind = kind
+        self.file_dialog = (self.dialog, kind)
 
     def _file_picked(self, kind: str, path: Path) -> None:
         if kind == "saveas":
@@ -64,27 +65,40 @@ class FilesMixin:
         try:
             m = load_map(path)
         except DataError as err:
-            self.save_lines = str(err).splitlines()
-            self.say(f"cannot open {path}: {self.save_lines[0]}", error=True)
+            self._refused(f"cannot open {path.name}", err)
             return False
         self._replace_document(Document(m, path, maps_dir(), editor_autosave_file()), f"opened {path}")
         return True
 
     def import_path(self, path: Path) -> bool:
+        """Import a Carltographer layout; a Skirmish map offered here is opened instead (saying
+        so); anything else is refused with the file, field and reason."""
         from engine.data.errors import DataError
+        from engine.data.maps import load_map
+        from engine.workshop.carltographer import import_layout
 
         try:
-            from engine.workshop.carltographer import import_layout
             m, notes = import_layout(path)
         except DataError as err:
-            self.save_lines = str(err).splitlines()
-            self.say(f"cannot import {path}: {self.save_lines[0]}", error=True)
-            return False
+            try:
+                load_map(path)
+            except DataError:
+                self._refused(f"cannot import {path.name}", err)
+                return False
+            if self.open_path(path):
+                self.say(f"{path.name} is a Skirmish map, not a Carltographer layout: opened it as it is")
+            return True
         self._replace_document(Document(m, None, maps_dir(), editor_autosave_file()), f"imported {path.name}")
         for n in notes[:3]:
             self.say(n)
         self.doc.stack.saved_version = -1          # not saved anywhere yet
         return True
+
+    def _refused(self, what: str, err) -> None:
+        """A file refused: the first reason in the message, every reason (field and why) in the
+        panel."""
+        self.save_lines = [f"{f}: {r}" if f else r for f, r in err.problems] or str(err).splitlines()
+        self.say(f"{what}: {self.save_lines[0]}", error=True)
 
     def _replace_document(self, doc: Document, note: str) -> None:
         old_sym = self.stack.symmetry

@@ -2,7 +2,7 @@
 the scene and its parts (``game/scenes/editor.py``)."""
 from __future__ import annotations
 
-TOP = 40
+TOOLBAR_ROW = 36    # a row of the tool bar; a narrow window (1024) takes two
 PALETTE_W = 200
 PANEL_W = 340
 STATUS_H = 24

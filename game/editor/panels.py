@@ -100,6 +100,17 @@ def fmt(v) -> str:
     return str(v)
 
 
+# decimals worth showing per unit: a hundredth of an inch, a millimetre (100 mm is 3.94", not 3.93701)
+DECIMALS = {"in": 2, "cm": 1, "mm": 0}
+
+
+def fmt_length(v, unit: str) -> str:
+    """A length in ``unit`` at that unit's sensible precision ("" for None)."""
+    if v is None:
+        return ""
+    return f"{round(float(v), DECIMALS.get(unit, 2)):g}"
+
+
 def parse_length(text: str) -> float | None:
     """A number of map units; raises ValueError with the reason."""
     t = text.strip()
@@ -119,6 +130,7 @@ class PropertyForm:
     a marker, a zone, or (nothing selected) the map itself."""
 
     ROW = 30
+    PROP_ROW = 28                        # the six property rows, a little closer
 
     def __init__(self, ui, rect: pygame.Rect, missions=()):
         self.ui, self.rect = ui, rect
@@ -127,6 +139,7 @@ class PropertyForm:
         self.fields: dict = {}           # element -> (field name, kind)
         self.entries: dict = {}          # field -> text entry
         self.dropdowns: dict = {}        # element -> field
+        self.shown: dict = {}            # field -> the text it was shown with
         self.buttons: dict = {}
         self.keys: list = []
         self.map = None
@@ -144,6 +157,7 @@ class PropertyForm:
         if self.container is not None:
             self.container.kill()
         self.fields, self.entries, self.dropdowns, self.buttons = {}, {}, {}, {}
+        self.shown = {}                  # field -> the text it was shown with
         self.problem = ""
         self.container = E_.UIPanel(self.rect, 1, self.ui)
         self.y = 6
@@ -178,19 +192,18 @@ class PropertyForm:
         e = E_.UITextEntryLine(pygame.Rect(94, self.y, self._w() - 88, 26), self.ui, container=self.container,
                                placeholder_text=placeholder)
         e.set_text(value)
+        self.shown[name] = value
         self.entries[name] = e
         self.fields[e] = name
         self.y += self.ROW
 
-    def _dropdown(self, label, name, options, current, x=None, w=None, newline=True):
-        x = 94 if x is None else x
-        w = (self._w() - 88) if w is None else w
+    def _dropdown(self, label, name, options, current, row=None):
         if label:
             E_.UILabel(pygame.Rect(6, self.y, 86, 26), label, self.ui, container=self.container)
-        d = E_.UIDropDownMenu(options, current, pygame.Rect(x, self.y, w, 26), self.ui, container=self.container)
+        d = E_.UIDropDownMenu(options, current, pygame.Rect(94, self.y, self._w() - 88, 26), self.ui,
+                              container=self.container)
         self.dropdowns[d] = name
-        if newline:
-            self.y += self.ROW
+        self.y += row or self.ROW
         return d
 
     def _button(self, text, name, x=6, w=None, newline=True):
@@ -209,47 +222,42 @@ class PropertyForm:
             vals = {getattr(p, attr) for p in pieces}
             return vals.pop() if len(vals) == 1 else "(various)"
 
-        self._heading(f"Piece {one.id}" if one else f"{len(pieces)} pieces")
-        if one:
+        if one:                               # the id field names it: no heading row above it
+            self.title = f"Piece {one.id}"
             self._entry("id", "id", one.id)
+        else:
+            self._heading(f"{len(pieces)} pieces")
         name = common("name")
         self._entry("name", "name", "" if name == "(various)" else name, "(various)" if name == "(various)" else "")
         kind = common("kind")
         self._dropdown("kind", "kind", KINDS if kind != "(various)" else ["(various)"] + KINDS, kind)
         h = common("height")
         kd = KIND_DEFAULTS[pieces[0].kind]["height_mm"] / MM_PER[m.unit]
-        self._entry(f"height ({m.unit})", "height", "" if h in (None, "(various)") else fmt(h),
-                    "(various)" if h == "(various)" else f"kind's: {kd:g}")
-        half = (self._w() - 4) // 2
-        props = ("cover",) + BOOL_PROPS
-        for i, prop in enumerate(props):
+        self._entry(f"height ({m.unit})", "height", "" if h in (None, "(various)") else fmt_length(h, m.unit),
+                    "(various)" if h == "(various)" else f"kind's: {fmt_length(kd, m.unit)}")
+        # a labelled row each: "kind's (yes)" beside its label fits where "blocks sight: kind's
+        # (yes)" in half a row was cut off
+        for prop in ("cover",) + BOOL_PROPS:
             vals = {getattr(p, prop) for p in pieces}
             dflt = {p.prop(prop) for p in pieces if getattr(p, prop) is None}
-            words = PROP_WORDS[prop]
-            if prop == "cover":
-                opts = [f"{words}: kind's"] + [f"{words}: {c}" for c in ("none", "light", "heavy")]
-            else:
-                opts = [f"{words}: kind's"] + [f"{words}: yes", f"{words}: no"]
+            opts = ["kind's"] + (["none", "light", "heavy"] if prop == "cover" else ["yes", "no"])
             if len(vals) > 1:
-                cur = f"{words}: (various)"
+                cur = "(various)"
                 opts = [cur] + opts
             else:
                 v = vals.pop()
                 if v is None:
                     d = dflt.pop() if len(dflt) == 1 else None
-                    cur = opts[0]
-                    opts[0] = cur = f"{words}: kind's" + (f" ({'yes' if d is True else 'no' if d is False else d})"
-                                                          if d is not None else "")
+                    opts[0] = cur = "kind's" + (f" ({'yes' if d is True else 'no' if d is False else d})"
+                                                if d is not None else "")
                 else:
-                    cur = f"{words}: {v if isinstance(v, str) else ('yes' if v else 'no')}"
-            col = i % 2
-            self._dropdown("", prop, opts, cur, x=6 + col * (half + 4), w=half, newline=col == 1)
-        if len(props) % 2:
-            self.y += self.ROW
+                    cur = v if isinstance(v, str) else ("yes" if v else "no")
+            self._dropdown(PROP_WORDS[prop], prop, opts, cur, row=self.PROP_ROW)
         grp = common("group")
         self._entry("group", "group", "" if grp in (None, "(various)") else grp,
                     "(various)" if grp == "(various)" else "none")
         locked = all(p.locked for p in pieces)
+        half = (self._w() - 4) // 2
         self._button("Unlock" if locked else "Lock", "unlock" if locked else "lock", w=half, newline=False)
         self._button("Ungroup" if grp not in (None, "(various)") else "Group", "ungroup" if grp not in (None, "(various)")
                      else "group", x=6 + half + 4, w=half)
@@ -260,7 +268,7 @@ class PropertyForm:
         self._heading(("Objective " if group == "objective" else "Evacuation point ") + mid)
         self._entry("id", "marker.id", mk.id)
         self._entry("name", "marker.name", mk.name)
-        self._note(f"at ({mk.at[0]:g}, {mk.at[1]:g}) {m.unit}: drag it to move it")
+        self._note(f"at ({fmt_length(mk.at[0], m.unit)}, {fmt_length(mk.at[1], m.unit)}) {m.unit}: drag it to move it")
 
     def _zone_form(self, m, index):
         z = m.deployment[index]
@@ -272,8 +280,8 @@ class PropertyForm:
         self._heading("The table")
         self._entry("id", "map.id", m.id)
         self._entry("name", "map.name", m.name)
-        self._entry(f"width ({m.unit})", "map.width", fmt(m.width))
-        self._entry(f"depth ({m.unit})", "map.height", fmt(m.height))
+        self._entry(f"width ({m.unit})", "map.width", fmt_length(m.width, m.unit))
+        self._entry(f"depth ({m.unit})", "map.height", fmt_length(m.height, m.unit))
         self._dropdown("unit", "map.unit", ["in", "cm", "mm"], m.unit)
         self._entry("suits", "map.suits", ", ".join(m.suits), "any ruleset")
         if self.missions:
@@ -293,6 +301,8 @@ class PropertyForm:
             if name == "id" and not v:
                 raise ValueError("an id cannot be empty")
             return E.set_field(ids, name, v)
+        if name in ("height", "map.width", "map.height") and text.strip() == self.shown.get(name):
+            return None                  # as shown (rounded): keep the exact length
         if name == "height":
             v = parse_length(text)
             if v is not None and v < 0:
@@ -318,7 +328,7 @@ class PropertyForm:
         if name == "kind":
             return None if text == "(various)" else E.set_field(ids, "kind", text)
         if name in ("cover",) + BOOL_PROPS:
-            val = text.split(": ", 1)[1]
+            val = text
             if val.startswith("kind's"):
                 return E.set_field(ids, name, None)
             if val == "(various)":

@@ -38,11 +38,10 @@ class AITurnsMixin:
     def _show_reason(self, player: int, choice) -> None:
         """The AI's one-line reason, floating over the model it moved or acted with."""
         from game.controllers.generic import involved
-        from game.ui.effects import Effect
         why = getattr(self.session.agents.get(player), "reason", "")
         ids = involved(choice, {p["id"] for p in self.pieces})
         if why and ids and self.tray.animate:
-            self.effects.effects.append(Effect("float", ids[0], None, why, (190, 215, 255), self.t + 0.3))
+            self.effects.add_reason(ids[0], why, self.t + 0.3)
 
     def _busy(self) -> bool:
         """The AI is thinking: ask the table nothing (see controllers/ai.py)."""

@@ -103,6 +103,7 @@ class CommandsMixin:
         self.file_dialog = pygame_gui.windows.UIFileDialog(
             pygame.Rect(160, 80, 640, 480), self.ui, window_title="Load a saved game",
             initial_file_path=str(d), allow_existing_files_only=True)
+        self.loading_from = self.file_dialog
 
     def _load(self, path) -> None:
         from engine.data.errors import DataError
@@ -123,7 +124,8 @@ class CommandsMixin:
             return
         from game.scenes.replay import ReplayScene
         g = self.session.game
-        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self))
+        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self,
+                                    seats=self.session.seats))
 
     def open_reference(self, which: str) -> None:
         """F2: the rules glossary; L: the legend. The same key again closes it."""
@@ -134,3 +136,4 @@ class CommandsMixin:
         rs = self.session.game.setup.ruleset
         self.reference = glossary_panel(rs, self.session.game.rules.name) if which == "glossary" else legend_panel(rs)
         self.reference_kind = which
+        self.help_on_top = False                 # the newest box is drawn on top

@@ -24,6 +24,11 @@ HELP = [
 class KeysMixin:
     """The buttons' commands and the keys of ``PlayScene``."""
 
+    def toggle_help(self) -> None:
+        """F1 (or "?"): the controls, drawn over an open glossary or legend (the newest box is on top)."""
+        self.show_help = not self.show_help
+        self.help_on_top = self.show_help
+
     def command(self, key: str) -> None:
         if key == "undo":
             self.undo()
@@ -32,7 +37,7 @@ class KeysMixin:
         elif key == "load":
             self.open_load()
         elif key == "help":
-            self.show_help = not self.show_help
+            self.toggle_help()
         elif key in self.toggles:
             self.toggles[key] = not self.toggles[key]
             self.message = (f"{key} view {'on' if self.toggles[key] else 'off'}", self.t + 2.5)   # not the log
@@ -49,7 +54,7 @@ class KeysMixin:
         elif ctrl and ev.key == pygame.K_o:
             self.open_load()
         elif ev.key == pygame.K_F1:
-            self.show_help = not self.show_help
+            self.toggle_help()
         elif ev.key == pygame.K_F2:
             self.open_reference("glossary")
         elif ev.key == pygame.K_l and not ctrl:
@@ -65,10 +70,10 @@ class KeysMixin:
         elif ev.key in (pygame.K_f, pygame.K_HOME):
             self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=30)
         elif ev.key == pygame.K_ESCAPE:
-            if self.reference is not None:
+            if self.show_help and (self.help_on_top or self.reference is None):
+                self.show_help = False              # Esc closes the box drawn on top first
+            elif self.reference is not None:
                 self.reference = None
-            elif self.show_help:
-                self.show_help = False
             elif self.ctrl:
                 self.ctrl.deselect()
                 self._last_selected = None

@@ -16,12 +16,14 @@ def odds_text(o) -> str:
 class OptionsMixin:
     """The prompt, the options and the toggles of ``PlayScene``."""
 
+    waiting_words = "is thinking"        # the side to decide, no answer offered here (a replay: "to decide")
+
     def _fill_options(self) -> None:
         d = self.decision
         if d is None:
             prompt = "The game is over."
         elif self.ctrl is None:
-            prompt = f"{self.names[d.player]} is thinking: {d.prompt}"
+            prompt = f"{self.names[d.player]} {self.waiting_words}: {d.prompt}"
         else:
             prompt = f"{self.names[d.player]}: {d.prompt}"
             if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):

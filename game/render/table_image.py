@@ -157,6 +157,7 @@ class TableImageMixin:
     def _render_overlays(self, surf: pygame.Surface, cam: Camera, labels: bool, scale_bar: bool) -> None:
         """What is drawn per frame on top: placed for the view, and never scaled."""
         self.scale_bar_rect = None
+        self.label_rects = {}
         if labels:
             self._labels(surf, cam)
         self._zone_labels(surf, cam)

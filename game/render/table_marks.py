@@ -87,6 +87,7 @@ class MarksMixin:
                 if rect.inflate(4, 2).collidelist(placed) == -1 and rect.collidelist(others) == -1:
                     surf.blit(lab, rect)
                     placed.append(rect)
+                    self.label_rects[g.piece.id] = rect   # the editor's lock tags keep off them
                     shown_names[name] = shown_names.get(name, 0) + 1
                     break
 

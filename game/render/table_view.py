@@ -75,6 +75,7 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
         self._force_settle = False
         self.rebuilds = 0                           # how many times the table was rendered
         self.scale_bar_rect: pygame.Rect | None = None   # where the last frame drew the scale bar
+        self.label_rects: dict[str, pygame.Rect] = {}    # where it drew each piece's name (by id)
 
     def _set_geoms(self, mapfile: MapFile) -> None:
         self.geoms = build_geoms(mapfile)

@@ -82,3 +82,55 @@ def plate(text: str, size: int, fg=(248, 242, 228), bg=(24, 20, 16, 190), pad=(5
     _draw.rect(s, bg, s.get_rect(), border_radius=min(6, h // 2))
     s.blit(t, pad)
     return s
+
+
+# ----------------------------------------------------------------------------- fitting text
+
+def elide(text: str, f: pygame.font.Font, width: int) -> str:
+    """``text``, cut with "…" at the end so it is at most ``width`` pixels wide."""
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                                   # the longest head that fits with the mark
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def break_word(word: str, f: pygame.font.Font, width: int) -> list[str]:
+    """A word wider than ``width`` pixels (a file's path) in pieces that fit, each broken after
+    its last "/" that fits, else where it fits."""
+    pieces = []
+    while f.size(word)[0] > width and len(word) > 1:
+        n = len(word)
+        while n > 1 and f.size(word[:n])[0] > width:
+            n -= 1
+        cut = word.rfind("/", 0, n)
+        n = cut + 1 if cut > 0 else n
+        pieces.append(word[:n])
+        word = word[n:]
+    return pieces + [word]
+
+
+def fit_lines(text: str, f: pygame.font.Font, width: int, max_lines: int = 3) -> list[str]:
+    """``text`` in lines of at most ``width`` pixels: broken at spaces, a word wider than the
+    line broken by ``break_word``; past ``max_lines`` the last line is elided."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        t = f"{cur} {word}" if cur else word
+        if f.size(t)[0] <= width:
+            cur = t
+            continue
+        if cur:
+            lines.append(cur)
+        *whole, cur = break_word(word, f, width)
+        lines += whole
+    if cur:
+        lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines - 1] + [elide(" ".join(lines[max_lines - 1:]), f, width)]
+    return lines or [""]

@@ -34,6 +34,25 @@ def new_manager(size):
     return m
 
 
+def fit_to_desktop(wanted, desktop) -> tuple[int, int]:
+    """The window's size: ``wanted``, but no larger than the desktop it opens on (a window
+    larger than the screen opens partly off it, SDL centring it at negative coordinates), and no
+    smaller than ``MIN_SIZE``, what the scenes lay out for. ``desktop`` None (unknown): ``wanted``."""
+    w, h = wanted
+    if desktop:
+        w, h = min(w, desktop[0]), min(h, desktop[1])
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+def desktop_size():
+    """The size of the desktop the window opens on (the first display), or None if unknown."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
 class Scene:
     def __init__(self, app: "App"):
         self.app = app
@@ -61,13 +80,15 @@ class Scene:
 
 
 class App:
-    def __init__(self, size=MIN_SIZE, resizable: bool = True):
+    def __init__(self, size=MIN_SIZE, resizable: bool = True, fit_desktop: bool = False):
+        """``fit_desktop``: a window on a screen opens no larger than the desktop; a picture
+        rendered headless keeps the size asked for."""
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.init()
         from game.render.text import reset_fonts
         reset_fonts()              # fonts of an earlier pygame session are dead
         flags = pygame.RESIZABLE if resizable else 0
-        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.size = fit_to_desktop(size, desktop_size() if fit_desktop else None)
         self.screen = pygame.display.set_mode(self.size, flags)
         pygame.display.set_caption("Skirmish")
         icon = assets_dir() / "icon.png"
@@ -118,7 +139,7 @@ class App:
             if ev.type == pygame.VIDEORESIZE:
                 w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)
                 self.size = (w, h)
-                # asking for the size again keeps the window at 1280x720 or more, and gives a
+                # asking for the size again keeps the window at MIN_SIZE or more, and gives a
                 # display surface of exactly that size whatever the platform did
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 self.scene.resize(self.size)

@@ -32,7 +32,7 @@ from game.editor.dialogs import DialogsMixin
 from game.editor.document import Document, new_map
 from game.editor.drawing import DrawingMixin
 from game.editor.files import FilesMixin
-from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H, SYMMETRY_CHOICES, TOP
+from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H, SYMMETRY_CHOICES, TOOLBAR_ROW
 from game.editor.overlay import Overlay
 from game.editor.panels import Palette, PropertyForm
 from game.editor.pointer import Drag, PointerMixin
@@ -72,9 +72,12 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.mouse = (-1, -1)
         self.t = 0.0
         self.messages: list[tuple[str, float, bool]] = []
+        self.toast_rects: list = []         # where the last frame drew them (newest first)
+        self.lock_tags: list = []           # (piece id, where its "locked" tag was drawn) last frame
         self.save_lines: list[str] = []     # a refused save's file / field / reason lines
         self.dialog = None                  # ChoiceDialog | UIFileDialog
         self.dialog_kind = ""
+        self.file_dialog = None             # (the UIFileDialog opened last, its kind) until its path comes
         self.show_help = False
         self.balance = None                 # worker.BalanceRun
         self.balance_lines: list[str] = []
@@ -101,51 +104,57 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
     def _layout(self) -> None:
         w, h = self.app.size
         self.ui.clear_and_reset()
-        self.table_rect = pygame.Rect(PALETTE_W, TOP, w - PALETTE_W - PANEL_W, h - TOP - STATUS_H)
-        self.panel_rect = pygame.Rect(w - PANEL_W, TOP, PANEL_W, h - TOP)
+        top = self._toolbar(w)
+        self.table_rect = pygame.Rect(PALETTE_W, top, w - PALETTE_W - PANEL_W, h - top - STATUS_H)
+        self.panel_rect = pygame.Rect(w - PANEL_W, top, PANEL_W, h - top)
         self.status_rect = pygame.Rect(PALETTE_W, h - STATUS_H, w - PALETTE_W - PANEL_W, STATUS_H)
-        E_ = pygame_gui.elements
-        self.buttons = {}
-        x = 4
-        for key, text, width, tip in [
-            ("new", "New", 50, "Ctrl+N: a new empty table"), ("open", "Open", 56, "Ctrl+O: open a map file"),
-            ("save", "Save", 52, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 70, "Ctrl+Shift+S"),
-            ("undo", "Undo", 54, "Ctrl+Z"), ("redo", "Redo", 54, "Ctrl+Y"),
-            ("snap", "Snap: on", 72, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
-        ]:
-            self.buttons[key] = E_.UIButton(pygame.Rect(x, 5, width, 30), text, self.ui, tool_tip_text=tip)
-            x += width + 4
-        self.grid_dd = E_.UIDropDownMenu([self._grid_label(g) for g in self._grid_options()], self._grid_label(self.grid),
-                                         pygame.Rect(x, 5, 88, 30), self.ui)
-        x += 92
-        sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.doc.stack.symmetry)
-        self.sym_dd = E_.UIDropDownMenu(list(SYMMETRY_CHOICES), sym_now, pygame.Rect(x, 5, 146, 30), self.ui)
-        x += 150
-        self.overlay_dd = E_.UIDropDownMenu([f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")],
-                                            f"Overlay: {self.overlay.mode}", pygame.Rect(x, 5, 140, 30), self.ui)
-        x += 144
-        for key, text, width, tip in [
-            ("play", "Play", 50, "play this layout: the launcher with this map"),
-            ("generate", "Generate", 78, "fill the table toward sight targets, in the background (locked pieces, "
-                                         "table, zones and objectives kept; one undo step)"),
-            ("balance", "Test balance", 98, "AI games on this layout in the background: the table's effect"),
-            ("sheet", "Sheet", 56, "a printable setup sheet (PDF and PNG) of this layout"),
-            ("import", "Import", 60, "import a Carltographer layout (JSON)"),
-            ("menu", "Menu", 54, "back to the launcher"),
-            ("help", "?", 30, "F1: the controls"),
-        ]:
-            self.buttons[key] = E_.UIButton(pygame.Rect(x, 5, width, 30), text, self.ui, tool_tip_text=tip)
-            x += width + 4
-        self.toolbar_width = x
-        self.palette = Palette(self.ui, pygame.Rect(0, TOP, PALETTE_W, h - TOP), self.catalog)
-        self.form = PropertyForm(self.ui, pygame.Rect(self.panel_rect.x, TOP, PANEL_W, FORM_H), self.catalog.missions)
-        self.analysis_rect = pygame.Rect(self.panel_rect.x, TOP + FORM_H, PANEL_W, h - TOP - FORM_H)
+        self.palette = Palette(self.ui, pygame.Rect(0, top, PALETTE_W, h - top), self.catalog)
+        self.form = PropertyForm(self.ui, pygame.Rect(self.panel_rect.x, top, PANEL_W, FORM_H), self.catalog.missions)
+        self.analysis_rect = pygame.Rect(self.panel_rect.x, top + FORM_H, PANEL_W, h - top - FORM_H)
         self.progress = self.gen_progress = None
         if self.balance is not None:
             self.buttons["balance"].set_text("Cancel test")
         if self.generating is not None:
             self.buttons["generate"].set_text("Cancel gen.")
         self._refresh_form(force=True)
+
+    def _toolbar(self, w: int) -> int:
+        """The tool bar's buttons and menus (each as wide as its longest text and a margin; one
+        row at 1280 pixels), in a second row where the window is too narrow for one (1024 pixels
+        holds about four fifths of it); returns where the rest starts."""
+        E_ = pygame_gui.elements
+        sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.doc.stack.symmetry)
+        items = [
+            ("new", "New", 44, "Ctrl+N: a new empty table"), ("open", "Open", 48, "Ctrl+O: open a map file"),
+            ("save", "Save", 44, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 62, "Ctrl+Shift+S"),
+            ("undo", "Undo", 46, "Ctrl+Z"), ("redo", "Redo", 46, "Ctrl+Y"),
+            ("snap", "Snap: on", 72, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
+            # the menus as wide as their longest choice ('Grid 0.25"', "Symmetry: mirror |")
+            ("grid_dd", [self._grid_label(g) for g in self._grid_options()], 100, self._grid_label(self.grid)),
+            ("sym_dd", list(SYMMETRY_CHOICES), 160, sym_now),
+            ("overlay_dd", [f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")], 156,
+             f"Overlay: {self.overlay.mode}"),
+            ("play", "Play", 42, "play this layout: the launcher with this map"),
+            ("generate", "Generate", 86, "fill the table toward sight targets, in the background (locked pieces, "
+                                         "table, zones and objectives kept; one undo step)"),
+            ("balance", "Test balance", 96, "AI games on this layout in the background: the table's effect"),
+            ("sheet", "Sheet", 50, "a printable setup sheet (PDF and PNG) of this layout"),
+            ("import", "Import", 58, "import a Carltographer layout (JSON)"),
+            ("menu", "Menu", 50, "back to the launcher"),
+            ("help", "?", 26, "F1: the controls"),
+        ]
+        self.buttons = {}
+        x, y = 4, 5
+        for key, what, width, extra in items:
+            if x + width > w - 4:
+                x, y = 4, y + TOOLBAR_ROW
+            r = pygame.Rect(x, y, width, 30)
+            if key.endswith("_dd"):
+                setattr(self, key, E_.UIDropDownMenu(what, extra, r, self.ui))
+            else:
+                self.buttons[key] = E_.UIButton(r, what, self.ui, tool_tip_text=extra)
+            x += width + 4
+        return y + 35
 
     def _grid_options(self):
         base = SN.grid_step(self.doc.map.unit)
@@ -246,6 +255,8 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        if self.picked_path(ev):
+            return
         if self.dialog is not None:
             self._dialog_event(ev)
             return

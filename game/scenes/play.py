@@ -33,7 +33,6 @@ from game.play.picks import PicksMixin
 from game.play.pointer import PointerMixin
 from game.play.table_overlays import TableOverlaysMixin
 from game.render.table_view import TableRenderer
-from game.render.text import plate
 from game.session import GameSession
 from game.ui.card_hand import CardHand
 from game.ui.deploy_tray import DeployTray
@@ -41,6 +40,8 @@ from game.ui.dice_tray import DiceTray
 from game.ui.effects import TableEffects
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
+from game.ui.sides import side_names
+from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 from .base import Scene
 
@@ -62,6 +63,8 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.names = self._side_names()
         self.speed = getattr(app, "ai_speed", 1.0)
         self.show_help = False
+        self.help_on_top = False                   # F1's box over the glossary / legend (opened after it)
+        self.toast_rect = None                     # where the last message was drawn
         self.toggles = {"reach": True, "sight": False, "threat": False}
         self.t = 0.0
         self.worker: AIWorker | None = None
@@ -81,6 +84,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.hand = CardHand()
         self.deploy_tray = DeployTray()
         self.file_dialog = None
+        self.loading_from = None                   # the load dialog opened last, until its path comes
         self.leave_dialog = None
         self._reach_cache = {}
         self._shade_cache = {}
@@ -160,17 +164,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
 
     # --- the model: views, decision, controller ------------------------------------------
     def _side_names(self) -> dict[int, str]:
-        v = self.session.game.view(None)
-        names = {}
-        for p in (1, 2):
-            seat = self.session.seats.get(p, "")
-            who = "you" if seat == "human" and len(self.session.humans) == 1 else f"Player {p}"
-            if seat.startswith("ai:"):
-                who = f"AI {seat[3:]}"
-            if v.get("ruleset") == "frontier":
-                who += f" ({v['posses'][str(p)]['name']})"
-            names[p] = who
-        return names
+        return side_names(self.session.game.view(None), self.session.seats)
 
     def refresh(self, rebuild_log: bool = False) -> None:
         """Re-read the view and the decision after any change."""
@@ -231,13 +225,15 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
                     dialog.kill()
                     setattr(self, name, None)
                     return
+        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.loading_from:
+            # pygame_gui posts the path as it closes the dialog: it comes after the dialog is gone
+            self.file_dialog = self.loading_from = None
+            self._load(ev.text)
+            return
         if self.file_dialog is not None and not self.file_dialog.alive():
             self.file_dialog = None
         if self.file_dialog is not None:
-            if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-                self._load(ev.text)
-                self.file_dialog = None
-            elif ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
+            if ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
                 self.file_dialog = None
             return
         if self._deploy_event(ev):
@@ -321,13 +317,22 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self._draw_panel(screen)
         if self.options.hover is not None and self.ctrl is not None and self.reference is None:
             self._draw_option_card(screen, self.options.hover)
+        if self.show_help and not self.help_on_top:
+            self._draw_help(screen)
         if self.reference is not None:
             self.reference.draw(screen, self.table_rect)
-        if self.show_help:
+        if self.show_help and self.help_on_top:
             self._draw_help(screen)
         if self.message and self.t < self.message[1]:
-            lab = plate(self.message[0][:140], 17, bg=(40, 20, 14, 230))
-            screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10)))
+            self.toast_rect = self._draw_toast(screen, self.message[0])
+
+    def _draw_toast(self, screen, text: str) -> pygame.Rect:
+        """The message at the table's foot, fitted to the table's width, clear of the scale bar."""
+        lab = toast(text, 17, self.table_rect.w - 40)
+        r = lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10))
+        r = clear_of(r, scale_bar_on_screen(self.renderer, self.table_rect))
+        screen.blit(lab, r)
+        return r
 
     def close(self) -> None:
         if self.worker is not None:

@@ -17,6 +17,7 @@ import pygame
 from engine.core import Game, replay
 from game.render.text import plate
 from game.session import GameSession
+from game.ui.sides import side_names
 
 from .play import PlayScene
 
@@ -25,8 +26,14 @@ BAR_H = 30
 
 
 class ReplayScene(PlayScene):
-    def __init__(self, app, setup, decisions, eyes: int | None = None, back=None, at: int | None = None):
+    waiting_words = "to decide"              # nobody thinks in a replay: the record answers
+
+    def __init__(self, app, setup, decisions, eyes: int | None = None, back=None, at: int | None = None,
+                 seats: dict[int, str] | None = None):
+        """``seats``: who sat where as the game was played (a save's ``client.seats``, the
+        session's for the history), for the names; None if not known (sides by number)."""
         self.setup, self.record = setup, list(decisions)
+        self.played_seats = dict(seats or {})
         self.back = back                         # the scene to return to (a game's history)
         self.snapshots: dict[int, Game] = {}
         game = replay(setup, [])
@@ -93,6 +100,10 @@ class ReplayScene(PlayScene):
         return self._turns
 
     # --- the scene ------------------------------------------------------------------------
+    def _side_names(self) -> dict[int, str]:
+        # the session's seats are a stand-in that answers nothing: name the seats as played
+        return side_names(self.session.game.view(None), self.played_seats)
+
     def _check_flow(self) -> bool:
         return False                              # no pass screens and no game-over screen here
 

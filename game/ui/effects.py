@@ -21,6 +21,7 @@ class Effect:
     text: str
     colour: tuple
     t0: float
+    reason: bool = False  # the AI's one-line reason (one shows at a time)
 
 
 def _ids(d: dict) -> tuple[str | None, str | None]:
@@ -66,10 +67,17 @@ def effects_of(events, now: float) -> list[Effect]:
 class TableEffects:
     def __init__(self):
         self.effects: list[Effect] = []
+        self.drawn: list[tuple[Effect, object]] = []     # the floats the last frame drew, and where
 
     def add(self, events, now: float) -> None:
         self.effects += effects_of(events, now)
         del self.effects[:-24]
+
+    def add_reason(self, model: str, text: str, at: float) -> None:
+        """The AI's reason over ``model``: it replaces a reason still showing, so an AI playing
+        fast shows its latest reason, not a pile of them."""
+        self.effects = [e for e in self.effects if not e.reason]
+        self.effects.append(Effect("float", model, None, text, (190, 215, 255), at, reason=True))
 
     def clear(self) -> None:
         self.effects.clear()
@@ -81,6 +89,8 @@ class TableEffects:
         where = {p["id"]: positions.get(p["id"], (p["x"], p["y"])) for p in pieces}
         radius = {p["id"]: p["radius"] for p in pieces}
         keep = []
+        self.drawn = []
+        above: dict[str, int] = {}           # per model, the top of the floats drawn over it so far
         for e in self.effects:
             age = now - e.t0
             life = LINE_SECONDS if e.kind == "line" else FLOAT_SECONDS
@@ -103,7 +113,12 @@ class TableEffects:
                 x, y = ov.mm_to_screen(cam, *where[e.a])
                 r = radius.get(e.a, 10) * cam.px_per_mm
                 lab = plate(e.text, 15, fg=e.colour, bg=(20, 16, 12, 200), bold=True)
-                surf.blit(lab, lab.get_rect(midbottom=(x, y - r - 6 - 28 * age / FLOAT_SECONDS)))
+                rect = lab.get_rect(midbottom=(x, y - r - 6 - 28 * age / FLOAT_SECONDS))
+                if e.a in above and rect.bottom > above[e.a] - 2:    # another float over it: stack above
+                    rect.bottom = above[e.a] - 2
+                above[e.a] = rect.top
+                surf.blit(lab, rect)
+                self.drawn.append((e, rect))
         self.effects = keep
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.text import font
+from game.render.text import break_word, font
 
 PRIVATE = (200, 170, 250)          # lines only this player sees
 KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250, 220, 130),
@@ -15,7 +15,11 @@ KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250,
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
+    """``text`` in lines of ``width`` pixels, the later ones indented; a word wider than a line
+    (a file's path) is broken (``break_word``) rather than cut off at the panel's edge."""
+    words, lines, cur = [], [], ""
+    for w in text.split():
+        words += break_word(w, f, width - f.size("  ")[0]) if f.size(w)[0] > width else [w]
     for w in words:
         t = f"{cur} {w}".strip()
         if f.size(t)[0] <= width or not cur:

@@ -317,7 +317,7 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
 
 def _played_out(ruleset, mapname, seed):
     from engine.ai import make_agent
-    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {}, seed))
+    g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {"deployment": "automatic"}, seed))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while (d := g.pending()) is not None:
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
@@ -329,7 +329,7 @@ def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
     from game.scenes.game_over import GameOverScene
     from game.scenes.play import PlayScene
 
-    g = _played_out("frontier", "town", 3)             # side 2 wins on models standing, 4 to 5
+    g = _played_out("frontier", "town", 3)             # side 2 wins on wounds left, 17 to 19
     assert g.result().winner == 2
     scene = PlayScene(app, GameSession(g, {1: "ai:easy", 2: "ai:easy"}, autosave=False), "town")
     app.switch(scene)
@@ -337,9 +337,9 @@ def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
     over = app.scene
     assert isinstance(over, GameOverScene)
     assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"
-    assert over.lines[0] == "Turn 8 is over; more models standing (4 to 5)"      # the engine's reason
-    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 4, wounds left 12",
-                               "Side 2 (The Diamond Gang, AI easy): standing 5, wounds left 16"]
+    assert over.lines[0] == "Turn 8 is over; more wounds left (17 to 19)"      # the engine's reason
+    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 6, wounds left 17",
+                               "Side 2 (The Diamond Gang, AI easy): standing 6, wounds left 19"]
     # a draw, a human against the AI
     g = _played_out("doubles", "prehistoric", 3)
     assert g.result().winner is None
@@ -390,7 +390,7 @@ def test_esc_closes_the_box_drawn_on_top_first(app):
 def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
     """Issue 46, item 14: the AI's reason labels stacked on top of each other when it played fast."""
     from game.ui.effects import FLOAT_SECONDS
-    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 2))
+    g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {"deployment": "automatic"}, 2))
     scene = play_scene(app, g, {1: "ai:easy", 2: "ai:easy"})
     scene.speed = 8.0                               # the fastest the + key gives
     reasons_seen, frames = 0, 0

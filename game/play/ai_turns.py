@@ -41,7 +41,7 @@ class AITurnsMixin:
         why = getattr(self.session.agents.get(player), "reason", "")
         ids = involved(choice, {p["id"] for p in self.pieces})
         if why and ids and self.tray.animate:
-            self.effects.add_reason(ids[0], why, self.t + 0.3)
+            self.effects.add_reason(ids[0], why, self.t + 0.3 / self.speed)   # before the next answer replaces it
 
     def _busy(self) -> bool:
         """The AI is thinking: ask the table nothing (see controllers/ai.py)."""

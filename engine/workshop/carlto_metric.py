@@ -124,12 +124,27 @@ def within(poly, zone, dist: float) -> bool:
     return False
 
 
+def _crossings(segs: np.ndarray) -> np.ndarray:
+    """The points where two of the segments cross (n, 2)."""
+    p, r = segs[:, 0:2], segs[:, 2:4] - segs[:, 0:2]
+    den = r[:, None, 0] * r[None, :, 1] - r[:, None, 1] * r[None, :, 0]
+    qp = p[None, :, :] - p[:, None, :]
+    ok = np.abs(den) > 1e-12
+    d = np.where(ok, den, 1.0)
+    t = (qp[..., 0] * r[None, :, 1] - qp[..., 1] * r[None, :, 0]) / d
+    u = (qp[..., 0] * r[:, None, 1] - qp[..., 1] * r[:, None, 0]) / d
+    hit = np.triu(ok & (t > 0) & (t < 1) & (u > 0) & (u < 1), 1)
+    i, _ = np.nonzero(hit)
+    return p[i] + t[hit][:, None] * r[i]
+
+
 def sight_polygon(ox: float, oz: float, segs: np.ndarray) -> list[tuple[float, float]]:
     """The region seen from (ox, oz) among the blocking segments ``segs`` (n, 4: x0, z0, x1, z1,
     the table's edges among them), as a polygon. Between two consecutive directions toward a
     segment end the nearest segment does not change, so each such wedge is cut by the segment
-    met in its middle direction: the polygon joins those cuts."""
-    ends = np.concatenate([segs[:, 0:2], segs[:, 2:4]])
+    met in its middle direction: the polygon joins those cuts. Where two segments cross
+    (overlapping pieces), the crossing is a direction too."""
+    ends = np.concatenate([segs[:, 0:2], segs[:, 2:4], _crossings(segs)])
     ang = np.unique(np.arctan2(ends[:, 1] - oz, ends[:, 0] - ox))
     if len(ang) < 2:
         return []

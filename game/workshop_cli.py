@@ -431,7 +431,7 @@ def _compare(args, maps, infos, sights) -> int:
         return 2
     from engine.workshop.compare import compare
 
-    cmp = compare(*sights)
+    cmp = compare(*sights, map_a=a, map_b=b)
     if args.png:
         from game.render.analysis_png import save_compare_png
 
@@ -450,6 +450,12 @@ def _compare(args, maps, infos, sights) -> int:
         d = "-" if row["diff"] is None else f"{row['diff']:+.1f}"
         print(f"  {FIGURE_LABELS.get(row['figure'], row['figure']):34s} {f(row['a']):>8} {f(row['b']):>8} {d:>8}")
     if cmp["same_grid"]:
+        if cmp.get("aligned_by"):
+            from engine.workshop.symmetry import TRANSFORMS
+
+            print(f"  B matches A read through the {TRANSFORMS[cmp['aligned_by']]}: compared up to that symmetry")
+        for mv in cmp.get("moved_pieces", []):
+            print(f"  moved: {mv['id']} from ({mv['from'][0]:g}, {mv['from'][1]:g}) to ({mv['to'][0]:g}, {mv['to'][1]:g})")
         oc = cmp["openness_change"]
         print(f"  openness: {oc['opened_points']} points see more of the table in B, {oc['closed_points']} less "
               f"(by 5 points or more); terrain cells added {oc['terrain_added_cells']}, removed {oc['terrain_removed_cells']}")

@@ -65,7 +65,7 @@ DEFAULT_TARGETS = ("los=30", "hide_diff<=5", "obj_diff<=0", "lane<=60", "cover=2
 # the default catalog's small pieces may stand in a deployment zone, as on tournament tables: cover
 # where a side arrives (``zone_cover``) and the coverage of a real table, which the middle of the
 # table alone cannot hold with the gaps kept
-DEFAULT_IN_ZONES = ("crate-pile", "ruin-corner-low", "container", "fence-run")
+DEFAULT_IN_ZONES = ("crate-pile", "ruin-corner-low", "container", "fence-run", "ruin-with-walls", "forest")
 OPS = (("add", 0.20), ("remove", 0.10), ("move", 0.40), ("rotate", 0.15), ("swap", 0.15))
 TURNS = (15, -15, 45, -45, 90, -90, 180)
 BLOCK_SHARE = 0.5     # of the adds and moves, while a lane target is missed: aimed across the lane

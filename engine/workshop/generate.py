@@ -58,10 +58,10 @@ DEFAULT_COUNTS = {
 }
 # the targets a layout is made to when none are given: what the 33 shared tournament tables show
 # (docs/workshop.md, "Generating a layout"): the open table's sight of a real table, both sides
-# equal (zones and objectives), no zone-to-zone lane longer than the table's long edge (the
-# corner-to-corner diagonals closed; a lane along an edge cannot be), the tables' coverage, and
-# cover near each zone
-DEFAULT_TARGETS = ("los=30", "hide_diff<=5", "obj_diff<=0", "lane<=60", "cover=24+-4", "zone_cover>=5")
+# equal (zones and objectives), no corner-to-corner zone-to-zone lane (63-68" before; a lane
+# hugging an edge, 59-62" on the full grid, cannot be closed with the edge gap kept), the
+# tables' coverage, and cover near each zone
+DEFAULT_TARGETS = ("los=30", "hide_diff<=5", "obj_diff<=0", "lane<=63", "cover=24+-4", "zone_cover>=5")
 # the default catalog's small pieces may stand in a deployment zone, as on tournament tables: cover
 # where a side arrives (``zone_cover``) and the coverage of a real table, which the middle of the
 # table alone cannot hold with the gaps kept

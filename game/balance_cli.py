@@ -44,6 +44,15 @@ def add_balance_parser(sub) -> None:
                         "may change on --resume until the confirmation)")
     b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40,
                    help="steps of search at most, whatever the budget (default 40)")
+    b.add_argument("--max-hide-diff", type=bounded_float(0, 100, "points", "from 0 to 100 points"), default=10.0,
+                   help="no candidate may take the sides' zone-hideability difference past this (nor past the "
+                        "current map's): a sight constraint beside the played share (default 10)")
+    b.add_argument("--max-obj-diff", type=bounded_float(0, 100, "points", "from 0 to 100 points"), default=0.0,
+                   help="the same for the sides' objective access: the share of objectives each can hold unseen "
+                        "(default 0: no candidate may make it less equal)")
+    b.add_argument("--confirm2", default=None, metavar="agents=A[,B]|rosters=A,B",
+                   help="a second confirmation on the same fresh seeds with a stronger agent or another pairing of "
+                        "forces, reported beside the first")
     b.add_argument("--any-map", action="store_true", help="balance a map whose 'suits' leaves out the ruleset")
     b.add_argument("--no-pictures", action="store_true", help="no map pictures")
     b.set_defaults(func=cmd_balance)
@@ -103,9 +112,27 @@ def cmd_balance(args) -> int:
     if not (math.isfinite(args.keep_z) and 0 <= args.keep_z <= 10):
         _err("skirmish balance: --keep-z is a number of standard errors from 0 to 10")
         return 2
+    if args.confirm2 is not None:
+        key, _, val = args.confirm2.partition("=")
+        vals = [v.strip() for v in val.split(",") if v.strip()]
+        why = None
+        if key == "agents" and 1 <= len(vals) <= 2:
+            from game.cli_checks import ruleset_and_agents_problem
+
+            why = ruleset_and_agents_problem("balance", args.ruleset, tuple(vals))
+        elif key == "rosters" and len(vals) == 2:
+            from game.workshop_cli import rosters_arg
+
+            _, why = rosters_arg("balance", args.ruleset, ",".join(vals))
+        else:
+            why = f"skirmish balance: --confirm2 {args.confirm2!r}: write agents=A[,B] or rosters=A,B"
+        if why:
+            _err(why)
+            return 2
     s = B.Settings(args.ruleset, args.map, tuple(rosters), agents, args.seed, args.budget, args.search_games,
                    args.check_games, args.confirm, args.proposals, args.tests, keep_z=args.keep_z,
-                   max_steps=args.max_steps)
+                   max_steps=args.max_steps, hide_diff_max=args.max_hide_diff, obj_diff_max=args.max_obj_diff,
+                   confirm2=args.confirm2)
     print(f"balancing {start.name} for {args.ruleset}: {' v '.join(agents)}, {args.search_games} games a candidate, "
           f"{args.tests} candidates a step, budget {args.budget:g} min, then {args.confirm} games on fresh seeds; "
           + (f"on {args.scheduler}" if args.scheduler else f"{args.workers} local worker{'s' * (args.workers > 1)}"),
@@ -132,7 +159,11 @@ def cmd_balance(args) -> int:
     files = write_outputs(out, outcome)
     st = outcome.state
     print(f"before: table {B._pct(st.get('before'))}; after (confirmation, fresh seeds): table {B._pct(st.get('after'))}"
-          f"; {len(st['changes'])} changes kept in {st['step']} steps (stopped: {st['stopped']})")
+          + (f"; second pairing: table {B._pct(st.get('after2'))}" if st.get("after2") else "")
+          + f"; {len(st['changes'])} changes kept in {st['step']} steps (stopped: {st['stopped']})")
+    sb, sa = st.get("sight_before") or {}, st.get("sight_after") or {}
+    print(f"  sight: hide difference {sb.get('hide_diff')} -> {sa.get('hide_diff')}, objective-access difference "
+          f"{sb.get('obj_diff')} -> {sa.get('obj_diff')} (limits {args.max_hide_diff:g}, {args.max_obj_diff:g})")
     print("  written: " + ", ".join(str(p) for p in files.values()))
     return 0
 

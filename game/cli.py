@@ -459,6 +459,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_balance_parser(sub)
 
+    from game.import_cli import add_import_parser
+
+    add_import_parser(sub)
+
     ed = sub.add_parser("edit", help="the layout editor")
     ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
                                           "else a new table)")

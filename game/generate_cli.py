@@ -63,17 +63,20 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--unit", choices=("in", "cm", "mm"), default=None, help="the map's unit (default in, or --locked's)")
     g.add_argument("--mission", default=None,
                    help="a mission of the catalog: its zones and objectives (default short-edges, or --locked's)")
-    g.add_argument("--symmetry", default="none", choices=("none", "mirror", "mirror_x", "mirror_y", "point"),
-                   help="none; mirror (the mirror that swaps the zones), mirror_x, mirror_y, or point (180-degree turn)")
+    g.add_argument("--symmetry", default="mirror", choices=("none", "mirror", "mirror_x", "mirror_y", "point"),
+                   help="mirror (the default: the mirror that swaps the zones, so both sides get the same table), "
+                        "mirror_x, mirror_y, point (180-degree turn) or none")
     g.add_argument("--use", type=_use, action="append", default=None, metavar="TEMPLATE=MIN-MAX",
                    help="a catalog template and how many of it (repeat; default: the shipped templates)")
     g.add_argument("--in-zones", action="append", default=[], metavar="TEMPLATE",
-                   help="a template whose pieces may stand in a deployment zone (repeat)")
+                   help="a template whose pieces may stand in a deployment zone (repeat; default with the "
+                        "default catalog: crate-pile, ruin-corner-low, container, fence-run)")
     g.add_argument("--locked", default=None, metavar="MAP",
                    help="keep the locked pieces of this map (and its size, unit, zones and objectives unless given)")
     g.add_argument("--target", type=_target, action="append", default=None, metavar="NAME=V",
-                   help="a sight target: los, hide, hide_diff, objectives, lane, cover; =, <= or >=, optional "
-                        "+-TOL and *WEIGHT (repeat; default los=30 and hide_diff<=5)")
+                   help="a sight target: los, hide, hide_diff, objectives, obj_diff, lane, longest, cover, zone_cover; "
+                        "=, <= or >=, optional +-TOL and *WEIGHT (repeat; default los=30, hide_diff<=5, obj_diff<=0, "
+                        "lane<=63, cover=24+-4, zone_cover>=5)")
     g.add_argument("--piece-gap", type=_gap, default=None, help="gap between pieces of different groups, map units (default 2\")")
     g.add_argument("--edge-gap", type=_gap, default=None, help="gap between a piece and the table's edge (default 1\")")
     g.add_argument("--ruleset", default=None, help="reachability for this ruleset's smallest base (default a 25 mm base)")
@@ -158,10 +161,11 @@ def cmd_generate(args) -> int:
         if t not in known:
             _err(f"skirmish generate: --in-zones {t!r}: no such template")
             return 2
-    entries = [G.Entry(e.template, e.min, e.max, e.template in args.in_zones, e.weight) for e in entries]
+    in_zones = set(args.in_zones) if (args.in_zones or args.use) else set(G.DEFAULT_IN_ZONES)
+    entries = [G.Entry(e.template, e.min, e.max, e.template in in_zones, e.weight) for e in entries]
     from engine.workshop.targets import parse_target
 
-    targets = args.target or [parse_target("los=30"), parse_target("hide_diff<=5")]
+    targets = args.target or [parse_target(t) for t in G.DEFAULT_TARGETS]
     rules = None
     if args.piece_gap is not None or args.edge_gap is not None:
         d = G.default_rules(unit, entries)
@@ -199,7 +203,7 @@ def cmd_generate(args) -> int:
             return
         cold = min(pool, key=lambda c: c.temp)
         f = cold.state.figures
-        shown = ", ".join(f"{k} {_fmt(f[k])}" for k in ("los", "hide_diff", "hide", "cover", "lane", "objectives") if k in f)
+        shown = ", ".join(f"{k} {_fmt(f[k])}" for k in ("los", "hide_diff", "obj_diff", "cover", "zone_cover", "lane") if k in f)
         print(f"  round {r}: best score {best:.3f}; coldest chain: {shown}; {time.perf_counter() - t0:.0f} s",
               flush=True)
 
@@ -265,10 +269,13 @@ def write_outputs(args, problem, res, seed: int) -> int:
     when = f" in {res.met_seconds:.1f} s" if res.met_seconds is not None else ""
     print(f"{verdict}{when}: {res.rounds} rounds, {res.steps} moves, {res.seconds:.1f} s wall, "
           f"{res.cpu_seconds:.1f} s CPU here")
-    print("  full grid: " + ", ".join(f"{k} {_fmt(f.get(k))}" for k in ("los", "hide", "hide_diff", "objectives", "lane", "cover")))
+    print("  full grid: " + ", ".join(f"{k} {_fmt(f.get(k))}" for k in
+                                    ("los", "hide", "hide_diff", "objectives", "obj_diff", "lane", "cover", "zone_cover")
+                                    if f.get(k) is not None))
     for t in problem.targets:
         miss = t.worst_miss(f)
-        print(f"  target {t.text()}: {'met' if miss <= t.tolerance() + 1e-9 else f'missed by {miss - t.tolerance():.1f}'}")
+        print(f"  target {t.text()}: {_fmt(f.get(t.metric))}, "
+              f"{'met' if miss <= t.tolerance() + 1e-9 else f'missed by {miss - t.tolerance():.1f}'}")
     print(f"  {len(m.pieces)} pieces in {len(record['instances'])} placements; {len(record['edits'])} edits "
           f"from the start map (edits.txt)")
     print(f"  written: {map_path}, {out / 'analysis.json'}, {out / 'history.json'}"

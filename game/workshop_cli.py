@@ -212,6 +212,9 @@ def add_analyze_arguments(am) -> None:
                     help="the 40k reading: obscuring and ruin footprints block sight through them whatever their "
                          "height (default: they give cover and are see-through, as in our rulesets)")
     am.add_argument("--no-sight", action="store_true", help="skip the sight analysis")
+    am.add_argument("--metric", choices=("ours", "carltographer"), default="ours",
+                    help="carltographer: its own definitions instead of ours (visibility polygons from an integer "
+                         "grid, a 6\" threat zone, 1x1\" hiding squares, a second pass at 2.2\"), figures only")
 
 
 def add_analyze_parser(sub) -> None:
@@ -324,6 +327,8 @@ def cmd_analyze_map(args) -> int:
         _err("skirmish analyze-map: comparing two maps takes --png (the difference picture) and --json, "
              "not --no-sight, --hiding-png or --symmetry-png: run each map alone for those")
         return 2
+    if getattr(args, "metric", "ours") == "carltographer":
+        return _carltographer(args)
     if args.no_sight and (args.hiding_png or args.symmetry_png):
         _err("skirmish analyze-map: --hiding-png and --symmetry-png need the sight analysis (drop --no-sight)")
         return 2
@@ -406,6 +411,40 @@ def cmd_analyze_map(args) -> int:
     return 0
 
 
+def _carltographer(args) -> int:
+    """``--metric carltographer``: its figures for each map (text, or JSON with --json)."""
+    import json
+
+    from engine.workshop.carlto_metric import carltographer_metrics
+
+    if args.png or args.hiding_png or args.symmetry_png or args.no_sight or args.eye is not None or args.footprints_block:
+        _err("skirmish analyze-map: --metric carltographer gives figures only, at its own heights and with its own "
+             "reading of footprints: leave out --png, --hiding-png, --symmetry-png, --no-sight, --eye and "
+             "--footprints-block")
+        return 2
+    control = parse_length_mm(args.control) if isinstance(args.control, str) else args.control
+    out = []
+    for name in args.maps:
+        mf, code = _load(name)
+        if mf is None:
+            return code
+        out.append({"map": mf.id, "name": mf.name, "carltographer": carltographer_metrics(mf, control_mm=control)})
+    if args.json:
+        print(json.dumps(out[0] if len(out) == 1 else out))
+        return 0
+    for row in out:
+        c = row["carltographer"]
+        passes = (f"average of {c['standard_in']:g}\" and {c['infantry_in']:g}\" blocking heights"
+                  if "infantry_in" in c else f"blocking height {c['standard_in']:g}\"")
+        print(f"{row['name']} ({row['map']}), Carltographer's definitions ({passes}, {c['observers']} observers):")
+        print(f"  overall visibility {c['overall']:.2f}% of the table")
+        print(f"  deployment zone hideability (from the enemy's zone + {c['threat_zone_in']:g}\"): "
+              f"side 1 {c['dz_hideability']['1']:.2f}%, side 2 {c['dz_hideability']['2']:.2f}%")
+        print(f"  objective hidability (a 1x1\" hidden square within {c['reach_in']:g}\"): "
+              f"side 1 {c['objective_hidability']['1']:.2f}%, side 2 {c['objective_hidability']['2']:.2f}%")
+    return 0
+
+
 def _compare(args, maps, infos, sights) -> int:
     import json
 
@@ -415,7 +454,7 @@ def _compare(args, maps, infos, sights) -> int:
         return 2
     from engine.workshop.compare import compare
 
-    cmp = compare(*sights)
+    cmp = compare(*sights, map_a=a, map_b=b)
     if args.png:
         from game.render.analysis_png import save_compare_png
 
@@ -434,6 +473,12 @@ def _compare(args, maps, infos, sights) -> int:
         d = "-" if row["diff"] is None else f"{row['diff']:+.1f}"
         print(f"  {FIGURE_LABELS.get(row['figure'], row['figure']):34s} {f(row['a']):>8} {f(row['b']):>8} {d:>8}")
     if cmp["same_grid"]:
+        if cmp.get("aligned_by"):
+            from engine.workshop.symmetry import TRANSFORMS
+
+            print(f"  B matches A read through the {TRANSFORMS[cmp['aligned_by']]}: compared up to that symmetry")
+        for mv in cmp.get("moved_pieces", []):
+            print(f"  moved: {mv['id']} from ({mv['from'][0]:g}, {mv['from'][1]:g}) to ({mv['to'][0]:g}, {mv['to'][1]:g})")
         oc = cmp["openness_change"]
         print(f"  openness: {oc['opened_points']} points see more of the table in B, {oc['closed_points']} less "
               f"(by 5 points or more); terrain cells added {oc['terrain_added_cells']}, removed {oc['terrain_removed_cells']}")

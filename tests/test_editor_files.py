@@ -3,13 +3,9 @@ file clicked in the dialog's list, then its OK button, each a real mouse press a
 through ``App.step``. pygame_gui posts the picked path and closes the dialog in the same step,
 so the path arrives after the dialog is gone: the editor once dropped it and did nothing.
 
-``data/carltographer/carltographer-sample.json`` is Carltographer's own example
-(github.com/khaaarl/carltographer): the layout ``SAMPLE_LAYOUT`` of
-``v2/frontend/layout_io_test.py`` (a 60x44" table, one crate at x 5", z -3", turned 45 degrees)
-with the crate object it names, ``CRATE_OBJECT`` of ``v2/frontend/app.py``, under
-``terrain_objects`` as Carltographer's engine writes its layouts. The repository states no
-licence (no licence file or field, as stored); the sample is a few lines of measurements, kept
-unchanged as an interchange example and credited here.
+``data/carltographer/one-crate.json`` was written by hand for this project in Carltographer's
+layout format (a 60x44" table, one 5x2.5" crate at x 5", z -3" from the centre, turned 45
+degrees; see that folder's README: none of Carltographer's own files is stored here).
 """
 from __future__ import annotations
 
@@ -25,7 +21,7 @@ from engine.workshop import shapes as S
 from test_editor_scene import app, click, editor, frame, place  # noqa: F401 - the fixture and the hands
 
 DATA = Path(__file__).parent / "data"
-SAMPLE = DATA / "carltographer" / "carltographer-sample.json"
+SAMPLE = DATA / "carltographer" / "one-crate.json"
 SHARED = DATA / "layouts"
 
 

@@ -315,8 +315,13 @@ def test_a_layout_and_its_mirror_differ_in_no_figure():
     assert c["same_grid"]
     assert all(row["diff"] in (0, 0.0, None) for row in c["figures"]), [r for r in c["figures"] if r["diff"]]
     assert a.metrics["hiding"]["1"]["points"] > 0      # something to compare
-    # ... while the points themselves moved: the lanes of A are not lanes of B
-    assert c["closed_in_b"] or c["opened_in_b"] or np.nanmax(np.abs(b.heat - a.heat)) > 0
+    # the points themselves moved (B's heat is A's mirrored) ...
+    assert np.nanmax(np.abs(b.heat - a.heat)) > 0
+    # ... so B is compared with A read through the mirror, and nothing changed point by point
+    assert c["aligned_by"] == "mirror_x"
+    assert c["closed_in_b"] == [] and c["opened_in_b"] == []
+    oc = c["openness_change"]
+    assert (oc["opened_points"], oc["closed_points"], oc["terrain_added_cells"], oc["terrain_removed_cells"]) == (0, 0, 0, 0)
 
 
 def test_a_real_layout_and_its_mirror_give_the_mirrored_matrix():

@@ -48,7 +48,7 @@ import hashlib
 import json
 import math
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -84,6 +84,26 @@ class Settings:
     half_width: float = 0.05                  # stop when the interval lies within 50% +- this
     max_steps: int = 40
     max_decisions: int = 50_000
+    # sight constraints beside the played share (None: not held)
+    hide_diff_max: float | None = 10.0
+    obj_diff_max: float | None = 0.0
+    # a second confirmation with another pairing: "agents=normal" or "rosters=A,B" (None: none)
+    confirm2: str | None = None
+
+    def limits(self) -> dict:
+        return {"hide_diff": self.hide_diff_max, "obj_diff": self.obj_diff_max}
+
+    def second(self) -> tuple[tuple, tuple] | None:
+        """(rosters, agents) of the second confirmation, or None."""
+        if not self.confirm2:
+            return None
+        key, _, val = self.confirm2.partition("=")
+        vals = tuple(v.strip() for v in val.split(",") if v.strip())
+        if len(vals) == 1:
+            vals = vals * 2
+        if key == "agents":
+            return tuple(self.rosters), vals
+        return vals, tuple(self.agents)
 
     def to_json(self) -> dict:
         d = asdict(self)
@@ -180,7 +200,8 @@ def check_resume(out: Path, s: Settings, resume: bool) -> dict | None:
     # (the confirmation seed is then chosen again, clear of the check's larger set of seeds)
     free = {"budget_minutes"} | ({"check_games", "confirm_games", "keep_z"} if state["phase"] in ("start", "search")
                                  else set())
-    diff = [k for k in new if k not in free and old.get(k) != new[k]]
+    # settings added since a run began take their defaults there (its steps held no constraint)
+    diff = [k for k in new if k not in free and k in old and old.get(k) != new[k]]
     if diff:
         raise BalanceError(f"{out}/{STATE} differs from these arguments in {', '.join(diff)}: "
                            + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff)
@@ -206,7 +227,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
     """Balance ``start`` (see the module note); every step's state is in ``out/state.json``."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    problem, held = make_problem(start, s.ruleset, catalog)
+    problem, held = make_problem(start, s.ruleset, catalog, s.limits())
     if held:
         say(f"{len(held)} piece{'s' * (len(held) > 1)} that break a layout rule in the start map stay where "
             f"they are: {', '.join(held[:8])}{' ...' if len(held) > 8 else ''}")
@@ -247,6 +268,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
                               "x": screen_figure(figures(problem, start)),
                               "walk": walk_figure(start, problem.base_mm)}
         state["before"] = _est_json(est)
+        state["sight_before"] = sight_of(problem, start)
         state["history"].append({"step": 0, "kind": "start", "table": _est_json(est), "tested": [], "kept": None})
         state["phase"] = "search"
         save_state(out, state)
@@ -308,11 +330,38 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         state["after"] = _est_json(est)
         state["history"].append({"step": state["step"], "kind": "confirm", "table": _est_json(est),
                                  "games": est["games"], "tested": [], "kept": None})
-        state["phase"] = "done"
+        state["sight_after"] = sight_of(problem, final)
+        state["phase"] = "confirm2" if s.second() else "done"
         save_state(out, state)
         say(f"confirmation: table {_pct(est)} over {est['games']} decisive games"
             + (" - within 50 +- %g" % (100 * s.half_width) if within(est, s.half_width) else ""))
+    if state["phase"] == "confirm2":
+        # the same fresh seeds, another pairing: does the balance hold beyond the forces or agents
+        # it was found with?
+        rosters2, agents2 = s.second()
+        cs = state["confirm_seed"]
+        say(f"second confirmation: {s.confirm_games} games, rosters {','.join(map(str, rosters2))}, "
+            f"agents {' v '.join(agents2)} (experiment seed {cs})")
+        path = _write_map(final, out / "after-2" / "balanced.json")
+        s2 = replace(s, rosters=rosters2, agents=agents2)
+        cfg = experiment_config(s2, [path], ["balanced"], s.confirm_games, cs)
+        recs = play(cfg, out / "after-2", True)
+        est = table_estimate(recs, rosters2, agents2)
+        state["after2"] = _est_json(est)
+        state["after2_pairing"] = {"rosters": list(rosters2), "agents": list(agents2)}
+        state["history"].append({"step": state["step"], "kind": "confirm2", "table": _est_json(est),
+                                 "games": est["games"], "tested": [], "kept": None})
+        state["phase"] = "done"
+        save_state(out, state)
+        say(f"second confirmation: table {_pct(est)} over {est['games']} decisive games")
     return Outcome(state, start, final, state.get("before"), state.get("after"))
+
+
+def sight_of(problem, m: MapFile) -> dict:
+    """The sight figures held as constraints, on the coarse grid: each side's hideability and
+    objective access and their differences."""
+    f = figures(problem, m)
+    return {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
 
 
 def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say) -> None:
@@ -351,6 +400,7 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         if d is not None:
             state["slope_data"].append([[a - a0 for a, a0 in zip(phi, phi0)], d])
         tested.append({"label": lab, "op": c.op, "how": how, "changes": w, "edit": edit_json(c.edit),
+                       "hide_diff": f.get("hide_diff"), "obj_diff": f.get("obj_diff"),
                        "describe": c.edit.describe(), "x": x, "walk": phi[1], "predicted": _expit(pred), "table": _est_json(est),
                        "d": d, "se_d": se_d, "gain_z": gain_z(b, d, se_d)})
         z = gain_z(b, d, se_d)

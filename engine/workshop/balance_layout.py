@@ -89,7 +89,12 @@ def with_locks(m: MapFile, ids, on: bool = True) -> MapFile:
                                            for p in m.pieces]})
 
 
-def make_problem(start: MapFile, ruleset: str, catalog=None):
+# the sight figures held as constraints beside the played share: a candidate may not take the
+# hide difference or the objective-access difference past these (nor past the current map's)
+SIGHT_LIMITS = {"hide_diff": 10.0, "obj_diff": 0.0}
+
+
+def make_problem(start: MapFile, ruleset: str, catalog=None, limits: dict | None = None):
     """(the generator's ``Problem`` for balancing ``start``, the pieces held): the map's symmetry,
     its own templates as the swap palette, moves/turns/swaps only, the usual gaps (none when the
     start map does not keep them: a designer's map is taken as it is), pieces on the table and out
@@ -118,10 +123,30 @@ def make_problem(start: MapFile, ruleset: str, catalog=None):
     if bad:
         raise BalanceError(f"the start map breaks reachability on foot: {bad[0]}")
     try:
-        problem, _ = G.make_problem(work, mode or "none", entries, (), rules, base, catalog)
+        from .targets import Target
+
+        # the constraints as targets: the coarse figures then hold the sides' hideability and
+        # objective access (with no target they held nothing, and the screen's hide difference
+        # read 0 for every candidate)
+        limits = SIGHT_LIMITS if limits is None else limits
+        targets = tuple(Target(k, "<=", float(v)) for k, v in limits.items() if v is not None) or \
+            (Target("hide_diff", "<=", 100.0),)
+        problem, _ = G.make_problem(work, mode or "none", entries, targets, rules, base, catalog)
     except G.GenerateError as err:
         raise BalanceError(str(err)) from None
     return replace(problem, ops=OPS, start_templates=tuple(sorted(tmpl.items()))), held
+
+
+def sight_breach(problem, f0: dict, f: dict) -> str | None:
+    """Why the figures ``f`` of a candidate break a sight constraint (a figure past its limit
+    and past the current map's ``f0``), or None."""
+    for t in problem.targets:
+        v, v0 = f.get(t.metric), f0.get(t.metric)
+        if v is None or t.op != "<=":
+            continue
+        if v > max(t.value, v0 if v0 is not None else t.value) + 1e-9:
+            return f"{t.metric} {v:g} > {max(t.value, v0 or 0):g}"
+    return None
 
 
 def screen_figure(figs: dict) -> float:
@@ -251,6 +276,8 @@ def choose(problem, cands: list, base: MapFile, phi0: tuple, b: float, k: tuple,
         if footprint(c.map) == fp0:
             continue
         phi, f = screen(problem, c.map)
+        if sight_breach(problem, f0, f):
+            continue
         scored.append((round(abs(predict(b, k, phi, phi0)), 2), -change_size(f0, f, base, c.map), phi, f, c))
     order = sorted(range(len(scored)), key=lambda i: (scored[i][0], scored[i][1], i))
     picked: list[tuple] = []

@@ -81,6 +81,26 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
         "|---|---|---|",
         f"| before (start map, search seeds) | {before['games'] if before else '-'} | {_pct(before)} |",
         f"| after (balanced map, fresh seeds) | {after['games'] if after else '-'} | {_pct(after)} |",
+    ]
+    a2 = st.get("after2")
+    if a2:
+        pr = st.get("after2_pairing", {})
+        rows.append(f"| after, second pairing ({' v '.join(pr.get('agents', []))}; rosters "
+                    f"{' v '.join(str(r) for r in pr.get('rosters', []))}; the same fresh seeds) | {a2['games']} | {_pct(a2)} |")
+    sb, sa = st.get("sight_before"), st.get("sight_after")
+    if sb or sa:
+        def fig(d, k):
+            v = (d or {}).get(k)
+            if isinstance(v, dict):
+                return " / ".join("-" if x is None else f"{x:.0f}" for x in v.values())
+            return "-" if v is None else f"{v:.0f}"
+        lim = f"hide difference <= {s.get('hide_diff_max')}, objective-access difference <= {s.get('obj_diff_max')}"
+        rows += ["", f"Sight, held as constraints beside the played share ({lim}; coarse grid):", "",
+                 "| | zone hideable % (1 / 2) | difference | objectives hidable % (1 / 2) | difference |",
+                 "|---|---|---|---|---|",
+                 f"| before | {fig(sb, 'hide')} | {fig(sb, 'hide_diff')} | {fig(sb, 'objectives')} | {fig(sb, 'obj_diff')} |",
+                 f"| after | {fig(sa, 'hide')} | {fig(sa, 'hide_diff')} | {fig(sa, 'objectives')} | {fig(sa, 'obj_diff')} |"]
+    rows += [
         "",
         f"Search: {st['step']} steps, {sum(len(h.get('tested', [])) for h in st['history'])} candidates played, "
         f"{len(st['changes'])} kept; stopped because {stop}; {st['search_seconds'] / 60:.1f} min of search.",

@@ -11,19 +11,22 @@ What is read, and how it maps (``docs/workshop.md`` says the same in words, with
 - Carltographer's coordinates are inches from the table's centre, x to the right and z toward
   the bottom of its picture; ours start at the lower left corner with y up. So a point (x, z)
   becomes (x + width / 2, depth / 2 - z), and the layout looks the same in both programs.
-- Every rectangular prism (a shape of an object of a component of a placed feature, each with
-  its own offset and turn) becomes one polygon piece: its four corners after composing the three
-  transforms. The pieces of one placed feature form one group, so the editor moves them
-  together. A ``rotationally_symmetric`` layout lists one of each pair: the other (at -x, -z,
-  turned 180 degrees) is added, as Carltographer draws it.
-- Kind, height and sight: a prism 0" tall is a footprint (a ruin's base): a ``ruin`` piece of
-  height 0 that blocks neither sight nor movement, as the shared 40k layouts have them, so
-  ``analyze-map --footprints-block`` reads it the 40k way. A taller prism blocks sight up to
-  ``opacity_height_inches`` (its whole height when the field is absent, as Carltographer's own
-  engine treats its walls; not at all when it is null or 0) and movement. Its kind comes from
-  the feature: ruin or obscuring features give ``ruin``, woods ``woods``, hills ``hill``,
-  craters ``scrub`` (cover, no sight blocked), obstacles ``container`` when the object is a
-  container or crate, else ``barricade``; anything else ``building``.
+- Every shape of an object of a component of a placed feature (each with its own offset and
+  turn) becomes one piece: a ``rectangular_prism`` its four corners, a ``polygon`` its own
+  vertices (a round tank stays round, a kidney-shaped wood keeps its outline), after composing
+  the three transforms. The pieces of one placed feature form one group, so the editor moves
+  them together. A ``rotationally_symmetric`` layout lists one of each pair: the other (at -x,
+  -z, turned 180 degrees) is added, as Carltographer draws it.
+- Sight, as Carltographer's engine reads it: a feature tagged ``obscuring`` makes the shapes of
+  its ``is_footprint`` objects footprints that block every line crossing them (a point inside
+  sees out): they become obscuring pieces (``ruin``, or ``woods`` for a wood), which is what
+  ``analyze-map --footprints-block`` and ``--metric carltographer`` read. Every other shape
+  blocks sight up to ``opacity_height_inches`` (its whole height when the field is absent or
+  null, as its engine does; not at all when 0) and movement. A flat shape that is not such a
+  footprint blocks nothing there, and is imported so that no reading makes it block. Kinds
+  come from the feature: ruins ``ruin``, woods ``woods``, hills ``hill``, craters ``scrub``,
+  obstacles ``container`` when the object is a container or crate, else ``barricade``;
+  anything else ``building``.
 - The mission's deployment zones (each polygon of a zone) become zones, the first zone named
   side 1 and the second side 2; its objectives become objectives. Without a mission the map gets
   a zone along each short edge (12" deep) so it can be analysed and played, and says so.
@@ -34,7 +37,9 @@ import math
 import re
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.data.errors import DataError, load_json_file, problems_of
 from engine.data.maps import MapFile, Marker, Piece, PolygonShape, Zone
@@ -56,12 +61,21 @@ class Transform(_Lenient):
 
 
 class Prism(_Lenient):
-    shape_type: str = "rectangular_prism"
-    width_inches: float = Field(ge=0)
-    depth_inches: float = Field(ge=0)
+    """A shape: a ``rectangular_prism`` (width along x, depth along z) or a ``polygon`` (its
+    ``vertices``, (x, z) pairs around the object's origin)."""
+    shape_type: Literal["rectangular_prism", "polygon"] = "rectangular_prism"
+    width_inches: float = Field(default=0.0, ge=0)
+    depth_inches: float = Field(default=0.0, ge=0)
     height_inches: float = Field(ge=0)
+    vertices: list[tuple[float, float]] | None = Field(default=None, min_length=3, max_length=1000)
     offset: Transform | None = None
     opacity_height_inches: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _outline(self) -> "Prism":
+        if self.shape_type == "polygon" and not self.vertices:
+            raise ValueError("a polygon shape needs its vertices")
+        return self
 
 
 class TerrainObject(_Lenient):
@@ -69,6 +83,7 @@ class TerrainObject(_Lenient):
     name: str | None = None
     shapes: list[Prism] = Field(min_length=1)
     tags: list[str] = Field(default_factory=list)
+    is_footprint: bool = False
 
 
 class Component(_Lenient):
@@ -86,6 +101,7 @@ class Feature(_Lenient):
 class Placed(_Lenient):
     feature: Feature
     transform: Transform = Field(default_factory=Transform)
+    locked: bool = False
 
 
 class Point2D(_Lenient):
@@ -117,6 +133,7 @@ class Layout(_Lenient):
     rotationally_symmetric: bool = False
     mission: Mission | None = None
     terrain_objects: list[TerrainObject] = Field(default_factory=list)
+    visibility: dict | None = None
 
 
 class CatalogObject(_Lenient):
@@ -137,13 +154,20 @@ def _compose(inner: Transform | None, outer: Transform | None) -> tuple[float, f
     return ox + ix * c - iz * s, oz + ix * s + iz * c, ir + orot
 
 
-def _corners(cx: float, cz: float, w: float, d: float, degrees: float):
+def _outline(sh: Prism, cx: float, cz: float, degrees: float) -> list[tuple[float, float]]:
+    """The shape's outline in Carltographer's frame: a prism's four corners, a polygon's vertices."""
     c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    out = []
-    for sx, sz in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-        lx, lz = sx * w / 2, sz * d / 2
-        out.append((cx + lx * c - lz * s, cz + lx * s + lz * c))
-    return out
+    if sh.shape_type == "polygon":
+        local = list(sh.vertices)
+    else:
+        w, d = sh.width_inches / 2, sh.depth_inches / 2
+        local = [(-w, -d), (w, -d), (w, d), (-w, d)]
+    return [(cx + lx * c - lz * s, cz + lx * s + lz * c) for lx, lz in local]
+
+
+def is_obscuring(feature: Feature) -> bool:
+    """Carltographer's engine makes a feature Obscuring by its ``obscuring`` tag."""
+    return "obscuring" in {t.lower() for t in feature.tags}
 
 
 def _kind(feature: Feature, obj: TerrainObject, footprint: bool) -> str:
@@ -151,7 +175,7 @@ def _kind(feature: Feature, obj: TerrainObject, footprint: bool) -> str:
     tags = {t.lower() for t in feature.tags + obj.tags}
     words = f"{obj.id} {obj.name or ''}".lower()
     if footprint:
-        return "woods" if ft == "woods" else "scrub" if ft == "crater" else "ruin"
+        return "woods" if ft == "woods" or "woods" in tags else "ruin"
     if ft in ("ruin", "ruins", "obscuring") or tags & {"ruin", "ruins", "ruin_wall", "ruin_floor"}:
         return "ruin"
     if ft == "woods":
@@ -165,6 +189,85 @@ def _kind(feature: Feature, obj: TerrainObject, footprint: bool) -> str:
     if ft == "obstacle":
         return "barricade"
     return "building"
+
+
+def _piece_fields(feat: Feature, obj: TerrainObject, sh: Prism, counts: dict) -> dict:
+    """Kind and properties of one shape, as Carltographer's engine reads its sight."""
+    footprint = is_obscuring(feat) and obj.is_footprint
+    kind = _kind(feat, obj, footprint)
+    h = sh.height_inches
+    if footprint:
+        # blocks every line through it under the 40k reading, whatever its height
+        return dict(kind=kind, height=h, blocks_sight=False, obscuring=True, cover="light", impassable=False,
+                    difficult=kind == "woods", climbable=False)
+    # absent or null: opaque to its height (its engine reads both so); 0: see-through
+    opacity = h if sh.opacity_height_inches is None else sh.opacity_height_inches
+    if h <= 0 or opacity <= 0:
+        # blocks nothing in Carltographer: a kind and flags that no reading makes block
+        if kind == "ruin":
+            kind = "scrub" if h <= 0 else "fence"
+        return dict(kind=kind, height=h, blocks_sight=False, obscuring=False,
+                    cover="light" if kind in ("woods", "scrub") or h > 0 else "none",
+                    impassable=h > 0 and kind not in ("woods", "scrub", "hill"),
+                    difficult=kind in ("woods", "scrub"), climbable=False)
+    if opacity < h:
+        counts["partial"] += 1
+        h = opacity                      # sight is what the analysis and the games need
+    return dict(kind=kind, height=h, blocks_sight=True, obscuring=False, cover="heavy",
+                impassable=kind not in ("woods", "hill", "scrub"), difficult=kind in ("woods", "scrub"))
+
+
+USED_TAGS = {"obscuring", "container", "ruin", "ruins", "ruin_wall", "ruin_floor", "woods"}
+
+
+def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
+    """What the import changed or left out, one line each."""
+    notes = []
+    if counts["polygons"]:
+        notes.append(f"{counts['polygons']} polygon shapes kept as polygons")
+    if counts["partial"]:
+        notes.append(f"{counts['partial']} shapes see-through above part of their height: imported at the height they "
+                     "block sight to (their full height is lost)")
+    if counts["raised"]:
+        notes.append(f"{counts['raised']} shapes raised above the table (y_inches): imported standing on the table")
+    if counts["locked"]:
+        notes.append(f"{counts['locked']} features locked in Carltographer: not locked here")
+    feats = [pf.feature for pf in layout.placed_features]
+    legacy = sorted({f.id for f in feats if f.feature_type.lower() == "obscuring" and not is_obscuring(f)})
+    if legacy:
+        notes.append(f"features of type obscuring without the obscuring tag ({', '.join(legacy[:5])}): not obscuring, "
+                     "as Carltographer's engine reads them")
+    bare = sorted({f.id for f in feats if is_obscuring(f)
+                   and not any(objects[c.object_id].is_footprint for c in f.components)})
+    if bare:
+        notes.append(f"obscuring features with no footprint object (is_footprint) ({', '.join(bare[:5])}): nothing "
+                     "blocks through them, as in Carltographer")
+    tags = sorted({t for f in feats for t in f.tags} | {t for o in objects.values() for t in o.tags})
+    other = [t for t in tags if t.lower() not in USED_TAGS]
+    if other:
+        notes.append(f"tags not carried over (they change nothing in Carltographer's sight): {', '.join(other)}")
+    notes.append("not kept: colours, catalog quantities and engine parameters")
+    fig = source_figures(layout)
+    if fig:
+        notes.append("the file's own figures (Carltographer): " + ", ".join(f"{k} {v}" for k, v in fig.items())
+                     + "; compare with analyze-map --metric carltographer")
+    return notes
+
+
+def source_figures(layout: Layout) -> dict:
+    """Carltographer's own figures stored in the file (its ``visibility``), flattened to
+    ``overall``, ``dz_hideability[zone]`` and ``objective_hidability[zone]`` values."""
+    vis = layout.visibility or {}
+    out = {}
+    try:
+        if isinstance(vis.get("overall"), dict):
+            out["overall"] = float(vis["overall"]["value"])
+        for key in ("dz_hideability", "objective_hidability"):
+            for zone, entry in (vis.get(key) or {}).items():
+                out[f"{key}[{zone}]"] = float(entry["value"])
+    except (KeyError, TypeError, ValueError):
+        return {}
+    return out
 
 
 def _slug(text: str) -> str:
@@ -241,54 +344,38 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
     taken: set[str] = set()
     groups: set[str] = set()
     pieces: list[Piece] = []
-    partial = 0
+    counts = {"partial": 0, "raised": 0, "locked": 0, "polygons": 0}
     for pf in placed:
         feat = pf.feature
         grp = E.new_id(groups, _slug(feat.id))
         groups.add(grp)
+        counts["locked"] += pf.locked
         mine = []
         for comp in feat.components:
             obj = objects[comp.object_id]
-            for k, sh in enumerate(obj.shapes):
-                if sh.width_inches <= 0 or sh.depth_inches <= 0:
+            for sh in obj.shapes:
+                if sh.shape_type == "rectangular_prism" and (sh.width_inches <= 0 or sh.depth_inches <= 0):
                     continue
+                counts["raised"] += bool((sh.offset and sh.offset.y_inches) or (comp.transform and comp.transform.y_inches)
+                                         or pf.transform.y_inches)
+                counts["polygons"] += sh.shape_type == "polygon"
                 sx, sz, sr = _compose(sh.offset, comp.transform)
                 cx, cz, rot = _compose(Transform(x_inches=sx, z_inches=sz, rotation_deg=sr), pf.transform)
-                pts = [ours(x, z) for x, z in _corners(cx, cz, sh.width_inches, sh.depth_inches, rot)]
-                footprint = sh.height_inches <= 0
-                kind = _kind(feat, obj, footprint)
+                pts = [ours(x, z) for x, z in _outline(sh, cx, cz, rot)]
                 pid = E.new_id(taken, f"{_slug(feat.id)}-{_slug(obj.id)}")
                 taken.add(pid)
-                name = f"{obj.name or obj.id} ({feat.feature_type})"
-                fields: dict = {"id": pid, "kind": kind, "name": name, "shape": PolygonShape(points=pts)}
-                if footprint:
-                    fields.update(height=0.0, blocks_sight=False, obscuring=(kind == "woods"),
-                                  cover="light" if kind in ("woods", "scrub") else "none", impassable=False,
-                                  difficult=kind in ("woods", "scrub"), climbable=False)
-                else:
-                    h_full = sh.height_inches
-                    # absent: opaque to its height (Carltographer's engine); null or 0: see-through
-                    opacity = sh.opacity_height_inches if "opacity_height_inches" in sh.model_fields_set else h_full
-                    h = sh.height_inches
-                    if opacity is None or opacity == 0:
-                        fields.update(height=h, blocks_sight=False, cover="light")
-                    else:
-                        if 0 < opacity < h:
-                            partial += 1
-                            h = opacity           # sight is what the analysis and the games need
-                        fields.update(height=h, blocks_sight=True, cover="heavy")
-                    if kind == "scrub":
-                        fields.update(blocks_sight=False, obscuring=False, cover="light", impassable=False)
-                    else:
-                        fields.update(impassable=kind not in ("woods", "hill"))
+                fields = _piece_fields(feat, obj, sh, counts)
+                tag = "obscuring footprint" if fields["obscuring"] else feat.feature_type
+                fields.update(id=pid, name=f"{obj.name or obj.id} ({tag})", shape=PolygonShape(points=pts))
                 mine.append(fields)
         for f in mine:
             if len(mine) > 1:
                 f["group"] = grp
-            pieces.append(Piece(**f))
-    if partial:
-        notes.append(f"{partial} prisms see-through above part of their height: imported at the height they "
-                     "block sight to (their full height is lost)")
+            try:
+                pieces.append(Piece(**f))
+            except ValidationError as err:
+                raise DataError(path, [(f"(piece {f['id']}) " + fl, r) for fl, r in problems_of(err)]) from None
+    notes += _report(layout, objects, counts)
     zones: list[Zone] = []
     objectives: list[Marker] = []
     m = layout.mission

@@ -10,9 +10,15 @@ read (lanes list, halves, symmetry raster):
   applies to both sides;
 - ``hide_diff``: |side 1 - side 2| of that, in points;
 - ``objectives``: each side's objective hidability, % (``objective_hidability_pct``);
+- ``obj_diff``: |side 1 - side 2| of that, in points: 0 when both sides can hold the same share
+  of the objectives unseen;
 - ``lane``: the longest zone-to-zone sight line: the longest distance between an observer point
   of a side-1 zone and one of a side-2 zone that see each other (map units; 0 when none);
-- ``cover``: the share of the table under terrain footprints, % (``coverage_pct``).
+- ``longest``: the longest sight line anywhere, between any two observer points (map units; the
+  analysis's longest lane);
+- ``cover``: the share of the table under terrain footprints, % (``coverage_pct``);
+- ``zone_cover``: per side, the share of the ground within 6" (15 cm) of its deployment zone,
+  the zone included, under terrain that gives cover, %: somewhere to stand behind on arrival.
 
 A target is ``NAME=V`` (aim at V), ``NAME<=V`` or ``NAME>=V`` (one-sided), with a weight and a
 tolerance. The score is the sum over targets of weight x miss / scale, where miss is the distance
@@ -35,15 +41,21 @@ METRICS = {
     "hide": "each side's deployment-zone hideability (%)",
     "hide_diff": "difference between the two sides' zone hideability (points)",
     "objectives": "each side's objective hidability (%)",
+    "obj_diff": "difference between the two sides' objective hidability (points)",
     "lane": "longest zone-to-zone sight line (map units)",
+    "longest": "longest sight line anywhere (map units)",
     "cover": "terrain coverage (% of the table)",
+    "zone_cover": "each side's cover within 6\" of its zone (% of that ground)",
 }
-PER_SIDE = {"hide", "objectives"}
-DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "lane": 3.0, "cover": 3.0}
+PER_SIDE = {"hide", "objectives", "zone_cover"}
+LENGTHS = {"lane", "longest"}
+DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "obj_diff": 0.0, "lane": 3.0,
+               "longest": 3.0, "cover": 3.0, "zone_cover": 3.0}
+NEAR_ZONE_MM = 6 * 25.4
 
 
 def _scale(metric: str, unit: str) -> float:
-    if metric == "lane":
+    if metric in LENGTHS:
         return 3.0 if unit == "in" else 7.5 if unit == "cm" else 75.0
     return 3.0
 
@@ -118,9 +130,9 @@ def parse_target(text: str) -> Target:
         raise ValueError(f"{text!r}: a weight is above 0 and at most 100")
     if t is not None and not (0 <= t <= 1000):
         raise ValueError(f"{text!r}: a tolerance is between 0 and 1000")
-    if name != "lane" and not (0 <= v <= 100):
+    if name not in LENGTHS and not (0 <= v <= 100):
         raise ValueError(f"{text!r}: {name} is a percentage (0 to 100)")
-    if name == "lane" and not (0 <= v <= 100_000):
+    if name in LENGTHS and not (0 <= v <= 100_000):
         raise ValueError(f"{text!r}: a lane length is between 0 and 100,000 map units")
     return Target(name, op, v, w, t)
 
@@ -181,7 +193,7 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
         a, b = zones[side], zones[other]
         hidden[side] = ~V[:, b].any(axis=1) if len(b) else np.zeros(n, dtype=bool)
         hide[str(side)] = round(100 * float(hidden[side][a].sum()) / len(a), 2) if len(a) and len(b) else None
-    no = len(mf.objectives) if "objectives" in need else 0
+    no = len(mf.objectives) if need & {"objectives", "obj_diff"} else 0
     for side in (1, 2):
         cnt = 0
         for o in mf.objectives:
@@ -189,21 +201,69 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
             cnt += bool((hidden[side] & near).any())
         objs[str(side)] = round(100 * cnt / no, 2) if no else None
     z1, z2 = zones[1], zones[2]
-    lane = 0.0
+    lane, lane_at = 0.0, None
     if len(z1) and len(z2) and "lane" in need:
         sub = V[np.ix_(z1, z2)]
         if sub.any():
-            d2 = ((px[z1, None] - px[None, z2]) ** 2 + (py[z1, None] - py[None, z2]) ** 2)
-            lane = round(float(np.sqrt(d2[sub].max())) / k, 2)
+            d2 = np.where(sub, (px[z1, None] - px[None, z2]) ** 2 + (py[z1, None] - py[None, z2]) ** 2, -1.0)
+            i, j = np.unravel_index(int(d2.argmax()), d2.shape)
+            lane = round(float(np.sqrt(d2[i, j])) / k, 2)
+            # where it runs (map units): the generator's "block" move aims at it
+            lane_at = tuple(round(float(v) / k, 3) for v in (px[z1[i]], py[z1[i]], px[z2[j]], py[z2[j]]))
+    longest = 0.0
+    if n > 1 and "longest" in need:
+        best = 0.0
+        for i0 in range(0, n, 512):          # rows of the matrix in blocks: no (n, n) float array
+            d2 = (px[i0:i0 + 512, None] - px[None, :]) ** 2 + (py[i0:i0 + 512, None] - py[None, :]) ** 2
+            seen = V[i0:i0 + 512]
+            if seen.any():
+                best = max(best, float(d2[seen].max()))
+        longest = round(math.sqrt(best) / k, 2)
     h1, h2 = hide["1"], hide["2"]
+    o1, o2 = objs["1"], objs["2"]
     out = {
         "los": los,
         "hide": hide,
         "hide_diff": None if h1 is None or h2 is None else round(abs(h1 - h2), 2),
         "objectives": objs,
+        "obj_diff": None if o1 is None or o2 is None else round(abs(o1 - o2), 2),
         "lane": lane,
+        "longest": longest,
         "cover": round(100 * coverage(table, rows=cover_rows), 2) if "cover" in need else None,
+        "zone_cover": zone_cover(table, step_mm) if "zone_cover" in need else None,
     }
     out = {k: v for k, v in out.items() if k in need}
+    if lane_at is not None:
+        out["lane_at"] = lane_at
     out["points"] = int(n)
+    return out
+
+
+def zone_cover(table, step_mm: float = 25.4) -> dict:
+    """Per side: the share (%) of the cells of a ``step_mm`` grid within ``NEAR_ZONE_MM`` of the
+    side's zones (inside them too) whose centre lies under a piece that gives cover."""
+    from .analysis import _distance_to_polygon, _inside_part, grid_shape
+
+    mf = table.mapfile
+    k = MM_PER[mf.unit]
+    cols, rows = grid_shape(table.width, table.height, step_mm)
+    xs = (np.arange(cols) + 0.5) * (table.width / cols)
+    ys = (np.arange(rows) + 0.5) * (table.height / rows)
+    gx, gy = np.meshgrid(xs, ys)
+    covered = np.zeros(gx.shape, dtype=bool)
+    for p in table.pieces:
+        if p.cover == "none":
+            continue
+        for part in p.parts:
+            x0, y0, x1, y1 = part.bbox
+            sel = (gx >= x0) & (gx <= x1) & (gy >= y0) & (gy <= y1)
+            if sel.any():
+                covered[sel] |= _inside_part(part, gx[sel], gy[sel])
+    out = {}
+    for side in (1, 2):
+        near = np.zeros(gx.shape, dtype=bool)
+        for z in mf.deployment:
+            if z.side == side:
+                near |= _distance_to_polygon(gx, gy, [(x * k, y * k) for x, y in z.points]) <= NEAR_ZONE_MM
+        out[str(side)] = round(100 * float(covered[near].sum()) / int(near.sum()), 2) if near.any() else None
     return out

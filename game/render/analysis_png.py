@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from . import analysis_marks as AM
 from .png import _headless_env
 
 PANEL_W = 420
@@ -262,6 +263,9 @@ def _objectives(fr: Frame, mapfile, met: dict, info: dict | None) -> list[Rect]:
         col = HIDE_COLOURS["both"] if len(by) == 2 else HIDE_COLOURS[by[0]] if by else HIDE_COLOURS["none"]
         cx, cy = fr.cam.to_screen(o["x"], o["y"])
         _ring(fr.sub, col, (cx, cy), max(3, ctrl * fr.scale), dashed=not by)
+        n_in = max(1, o.get("points", 0))
+        AM.share_arcs(fr.sub, (cx, cy), max(3, ctrl * fr.scale),
+                      {s: o[f"hidden_points_side{s}"] / n_in for s in (1, 2)}, SIDE_HIDE)
         badges = []
         for s in (1, 2):
             n = o[f"hidden_points_side{s}"]
@@ -350,6 +354,10 @@ def save_analysis_png(mapfile, analysis, path, width_px: int = 1600, info: dict 
     rgb = heat_rgb(heat)
     alpha = np.where(np.isnan(heat), 0, 160).astype(np.uint8)
     _blit_cells(fr, np.dstack([rgb.astype(np.uint8), alpha]))
+    thin = AM.terrain_lines(fr, m)
+    AM.zone_labels(fr)
+    if info is not None:
+        info["thin_pieces"] = thin
     met = analysis.metrics
     avoid = _objectives(fr, m, met, info)
     _lanes(fr, analysis.lanes, avoid, info)
@@ -375,6 +383,7 @@ def save_analysis_png(mapfile, analysis, path, width_px: int = 1600, info: dict 
     for key, text in (("both", "both sides"), (1, "side 1 only"), (2, "side 2 only"), ("none", "neither side")):
         p.swatch(HIDE_COLOURS[key], text, ring=True, dashed=key == "none")
     p.line("badges: observer points in range where side 1 / 2 is unseen", 13, colour=(200, 195, 185))
+    p.line("arcs: their share of the points in range (side 1 outer)", 13, colour=(200, 195, 185))
     p.y += 6
     for i, lane in enumerate(analysis.lanes, 1):
         p.line(f"{i}: {lane['length']:.1f}{u}  ({lane['from'][0]:g}, {lane['from'][1]:g}) - "
@@ -409,6 +418,8 @@ def save_hiding_png(mapfile, analysis, path, width_px: int = 1600, info: dict | 
     g = analysis.grid
     for r, c in np.argwhere(edge):
         pygame.draw.circle(fr.sub, (250, 250, 250), fr.cam.to_screen(g.xs[c] / m.mm_per_unit, g.ys[r] / m.mm_per_unit), 2)
+    AM.terrain_lines(fr, m)
+    AM.zone_labels(fr)
     met = analysis.metrics
     _objectives(fr, m, met, info)
     hid = met["hiding"]
@@ -553,32 +564,48 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
     fr = _frame(map_b, f"{map_a.name}  ->  {map_b.name}: what changed", width_px, labels=False)
     from engine.workshop.compare import openness_change
 
-    d = openness_change(a, b)
+    name = comparison.get("aligned_by")
+    d = openness_change(a, b, name)
     rgb = diff_rgb(d)
     # the stronger the change the more opaque: unchanged ground shows the map beneath
     alpha = np.where(np.isfinite(d), np.clip(np.abs(np.nan_to_num(d)) / 0.1, 0, 1) * 210, 0).astype(np.uint8)
     rgba = np.dstack([rgb.astype(np.uint8), alpha])
     # terrain added (open in A, terrain in B) and removed (terrain in A, open in B)
-    added = np.isnan(b.heat) & ~np.isnan(a.heat)
-    removed = np.isnan(a.heat) & ~np.isnan(b.heat)
+    from engine.workshop.compare import image_point
+    from engine.workshop.symmetry import _flip
+
+    ta = _flip(np.isnan(a.heat), name) if name else np.isnan(a.heat)
+    moved = comparison.get("moved_pieces", [])
+    still = _moved_cells(map_b, a.grid, moved)
+    added = np.isnan(b.heat) & ~ta & ~still
+    removed = ta & ~np.isnan(b.heat) & ~still
     rgba[added] = (*TERRAIN_ADDED, 220)
     rgba[removed] = (*TERRAIN_REMOVED, 200)
     _blit_cells(fr, rgba)
+    AM.terrain_lines(fr, map_b)
+    AM.zone_labels(fr)
     k = map_a.mm_per_unit
+    w, h = map_a.width, map_a.height
     sig_b = {(p.id, p.shape.model_dump_json()) for p in map_b.pieces}
-    for p in map_a.pieces:
-        if (p.id, p.shape.model_dump_json()) in sig_b:
-            continue
-        from engine.table.terrain import build_piece
+    moved_ids = {mv["id"] for mv in moved}
+    from engine.table.terrain import build_piece
 
+    kb = map_b.mm_per_unit
+    b_keys = {_piece_key(build_piece(0, p, map_b.unit), kb) for p in map_b.pieces}
+    for p in map_a.pieces:
+        if (p.id, p.shape.model_dump_json()) in sig_b or p.id in moved_ids:
+            continue
         tp = build_piece(0, p, map_a.unit)
+        if _piece_key(tp, k, name, w, h) in b_keys:
+            continue                     # B has it at its image: nothing changed here
         for part in tp.parts:
             if hasattr(part, "points"):
-                pts = [fr.cam.to_screen(x / k, y / k) for x, y in part.points]
-                pygame.draw.polygon(fr.sub, TERRAIN_REMOVED, pts, 2)
+                img = [image_point(x / k, y / k, name, w, h) for x, y in part.points]
+                pygame.draw.polygon(fr.sub, TERRAIN_REMOVED, [fr.cam.to_screen(*q) for q in img], 2)
             else:
-                pygame.draw.circle(fr.sub, TERRAIN_REMOVED, fr.cam.to_screen(part.cx / k, part.cy / k),
-                                   part.r / k * fr.scale, 2)
+                c = image_point(part.cx / k, part.cy / k, name, w, h)
+                pygame.draw.circle(fr.sub, TERRAIN_REMOVED, fr.cam.to_screen(*c), part.r / k * fr.scale, 2)
+    AM.moved_marks(fr, moved, 1.0)
     avoid = _marker_rects(fr, map_b)
     closed = comparison.get("closed_in_b", [])
     opened = comparison.get("opened_in_b", [])
@@ -590,6 +617,10 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
     p.line("B - A", 20, True)
     p.line(f"A: {map_a.name}", 14)
     p.line(f"B: {map_b.name}", 14)
+    if name:
+        p.line(f"A read through its {SYM_TITLES[name]}: B matches it best", 13, colour=(255, 220, 150))
+    if moved:
+        p.swatch(AM.MOVED, f"moved pieces: A's place dashed, arrow to B's ({len(moved)})")
     p.head("Sight change: share of the table each point sees")
     p.bar(diff_rgb(np.linspace(-DIFF_SCALE, DIFF_SCALE, PANEL_W - 40)), f"-{DIFF_SCALE * 100:.0f}", f"+{DIFF_SCALE * 100:.0f} points", "0")
     p.line("fixed scale; blue: sees less in B, orange: sees more; clear: no change", 13, colour=(200, 195, 185))
@@ -613,6 +644,50 @@ def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int =
     if p.y > surf_h - 10:
         fr.surf.blit(text_halo("(more figures in the text output)", 12), (fr.px, surf_h - 18))
     return _save(fr.surf, path)
+
+
+def _moved_cells(map_b, grid, moved: list[dict]) -> np.ndarray:
+    """Grid cells inside a moved piece, where it stood (A, through the alignment) or stands (B):
+    they are shown by the arrow, not as terrain added or removed."""
+    out = np.zeros(grid.open.shape, dtype=bool)
+    if not moved:
+        return out
+    from engine.data.maps import point_in_polygon
+
+    k = map_b.mm_per_unit
+    gx, gy = np.meshgrid(grid.xs / k, grid.ys / k)
+    by_id = {p.id: p for p in map_b.pieces}
+    from engine.table.terrain import build_piece
+
+    for mv in moved:
+        rings = [mv["outline_a"]] if mv["outline_a"] else []
+        tp = build_piece(0, by_id[mv["id"]], map_b.unit)
+        for part in tp.parts:
+            if hasattr(part, "points"):
+                rings.append([(x / k, y / k) for x, y in part.points])
+            else:
+                out |= (gx - part.cx / k) ** 2 + (gy - part.cy / k) ** 2 <= (part.r / k) ** 2
+        if not mv["outline_a"] and mv.get("radius"):
+            out |= (gx - mv["from"][0]) ** 2 + (gy - mv["from"][1]) ** 2 <= mv["radius"] ** 2
+        for ring in rings:
+            x0, y0 = min(x for x, _ in ring), min(y for _, y in ring)
+            x1, y1 = max(x for x, _ in ring), max(y for _, y in ring)
+            sel = (gx >= x0) & (gx <= x1) & (gy >= y0) & (gy <= y1)
+            for r, c in np.argwhere(sel):
+                out[r, c] |= point_in_polygon(gx[r, c], gy[r, c], ring)
+    return out
+
+
+def _piece_key(tp, k: float, name=None, w: float = 0.0, h: float = 0.0):
+    """A piece's outline as a set of rounded corners (map units), read through ``name``; a disc
+    as its centre and radius: what finds A's pieces that B has at their image."""
+    from engine.workshop.compare import image_point
+
+    if tp.outline:
+        return frozenset((round(x, 3), round(y, 3)) for x, y in
+                         (image_point(px / k, py / k, name, w, h) for px, py in tp.outline))
+    c = image_point(tp.center[0] / k, tp.center[1] / k, name, w, h)
+    return (round(c[0], 3), round(c[1], 3), round(tp.radius / k, 3))
 
 
 SIDE_LABELS = {

@@ -60,6 +60,9 @@ def parse_data(model: type[M], data: Any, file: str | Path) -> M:
 
 # Deeper than any file this project writes (a save's choice is about six levels down).
 MAX_DEPTH = 64
+# Longer than any string a data file holds (each schema's fields state their own, smaller bounds,
+# engine/data/text.py); this one also covers the free-form parts, such as a save's choices.
+MAX_STRING_CHARS = 100_000
 
 
 class _NotFinite(float):
@@ -77,7 +80,8 @@ def _number(text: str) -> float:
 
 def json_problems(data: Any) -> list[tuple[str, str]]:
     """What no data file may hold, wherever it is: NaN, infinity (including a number too large
-    for a float, which reads as infinity) and nesting deeper than ``MAX_DEPTH``."""
+    for a float, which reads as infinity), nesting deeper than ``MAX_DEPTH`` and a string (or a
+    key) longer than ``MAX_STRING_CHARS``."""
     probs: list[tuple[str, str]] = []
     stack = [(data, (), 0)]
     while stack and len(probs) < 20:
@@ -87,7 +91,15 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
             continue
         if isinstance(v, float) and not math.isfinite(v):
             probs.append((_loc(loc), f"{v} is not a finite number"))
+        elif isinstance(v, str) and len(v) > MAX_STRING_CHARS:
+            probs.append((_loc(loc), f"a text of {len(v):,} characters, longer than any this file may hold "
+                                     f"({MAX_STRING_CHARS:,})"))
         elif isinstance(v, dict):
+            long_key = next((k for k in v if len(k) > MAX_STRING_CHARS), None)
+            if long_key is not None:
+                probs.append((_loc(loc), f"a key of {len(long_key):,} characters, longer than any this file may hold "
+                                         f"({MAX_STRING_CHARS:,})"))
+                continue
             stack.extend((x, loc + (k,), depth + 1) for k, x in reversed(list(v.items())))
         elif isinstance(v, list):
             stack.extend((x, loc + (i,), depth + 1) for i, x in reversed(list(enumerate(v))))

@@ -200,3 +200,125 @@ def test_long_ids_from_the_file_make_ids_within_the_map_bound(tmp_path):
     path.write_text(json.dumps(doc))
     m, _ = import_layout(path)
     assert len(m.pieces) == 3 and all(len(p.id) <= ID_CHARS for p in m.pieces)
+
+
+# --- --scheduler ----------------------------------------------------------------------------------
+SMALL_GENERATE = ["generate", "--size", "24x18", "--rounds", "1", "--chains", "1", "--steps", "1", "--no-pictures",
+                  "--quiet"]
+
+
+@pytest.mark.parametrize("argv", [
+    [*SMALL_GENERATE, "--out", "{tmp}/g"],
+    ["experiment", "--ruleset", "doubles", "--maps", "field", "--games", "2", "--no-progress", "--out", "{tmp}/e"],
+    ["balance", "--ruleset", "doubles", "--map", "field", "--out", "{tmp}/b"],
+])
+@pytest.mark.parametrize("address", ["nonsense", "tcp://127.0.0.1:99999", "tcp://127.0.0.1:1"])
+def test_a_bad_or_silent_scheduler_is_a_usage_error_in_time(tmp_path, argv, address):
+    if address == "tcp://127.0.0.1:1" and argv[0] != "generate":
+        pytest.skip("the wait for a silent scheduler is the same code in every command: once is enough here")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    t0 = time.monotonic()
+    text = clean(run([*argv, "--scheduler", address], tmp_path, timeout=60), 2, "--scheduler")
+    assert time.monotonic() - t0 < 45
+    assert ("not a scheduler address" in text or "port" in text) if address != "tcp://127.0.0.1:1" \
+        else "no dask scheduler answered at tcp://127.0.0.1:1 within 10 s" in text
+
+
+# --- --out ----------------------------------------------------------------------------------------
+def test_balance_out_a_file_is_refused_and_left_alone(tmp_path):
+    f = tmp_path / "a-file"
+    f.write_text("mine")
+    clean(run(["balance", "--ruleset", "doubles", "--map", "field", "--out", str(f)], tmp_path), 1, "it is a file")
+    assert f.read_text() == "mine"
+
+
+def test_generate_never_writes_over_a_run_in_its_out_folder(tmp_path):
+    out = tmp_path / "g"
+    clean(run([*SMALL_GENERATE, "--seed", "5", "--out", str(out)], tmp_path), 0)
+    before = digest(out)
+    assert "generated-5.json" in before
+    clean(run([*SMALL_GENERATE, "--seed", "5", "--out", str(out)], tmp_path), 2, "already holds generated-5.json")
+    # another seed would write its own map but the run's other files over the first run's
+    clean(run([*SMALL_GENERATE, "--seed", "6", "--out", str(out)], tmp_path), 2, "already holds analysis.json")
+    assert digest(out) == before
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--save-dir", "{file}/saves"],
+    ["experiment", "--ruleset", "doubles", "--maps", "field", "--games", "2", "--out", "{file}"],
+    [*SMALL_GENERATE, "--out", "{file}"],
+])
+def test_an_unwritable_folder_is_exit_1_as_the_readme_says(tmp_path, argv):
+    f = tmp_path / "a-file"
+    f.write_text("mine")
+    clean(run([a.replace("{file}", str(f)) for a in argv], tmp_path), 1)
+    assert f.read_text() == "mine"
+
+
+# --- edit ---------------------------------------------------------------------------------------
+def test_an_editor_screenshot_without_frames_ends_and_writes_the_picture(tmp_path):
+    shot = tmp_path / "x.png"
+    clean(run(["edit", "field", "--screenshot", str(shot)], tmp_path, timeout=60), 0)
+    assert shot.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("--width", "100000", "1 to 16384"), ("--height", "100000", "1 to 16384"), ("--width", "0", "1 to 16384"),
+    ("--width", "-5", "1 to 16384"), ("--frames", "0", "frames"), ("--frames", "-5", "frames"),
+    ("--width", "wide", "whole number"),
+])
+def test_editor_sizes_and_frames_out_of_range_are_usage_errors(tmp_path, option, value, words):
+    extra = ["--height", "100000"] if option == "--width" and value == "100000" else []
+    clean(run(["edit", "field", option, value, *extra, "--frames", "2", "--screenshot", str(tmp_path / "x.png")]
+              if option != "--frames" else ["edit", "field", option, value, "--screenshot", str(tmp_path / "x.png")],
+              tmp_path, timeout=30), 2, words)
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("what", ["fifo", "folder", "garbage"])
+def test_an_unreadable_draft_starts_a_new_table_without_waiting(tmp_path, what):
+    from game import userdirs
+
+    os.environ["SKIRMISH_HOME"], old = str(tmp_path), os.environ.get("SKIRMISH_HOME")
+    try:
+        draft = userdirs.editor_autosave_file()
+    finally:
+        if old is None:
+            del os.environ["SKIRMISH_HOME"]
+        else:
+            os.environ["SKIRMISH_HOME"] = old
+    draft.parent.mkdir(parents=True, exist_ok=True)
+    {"fifo": os.mkfifo, "folder": Path.mkdir, "garbage": lambda p: Path(p).write_text("{not json")}[what](draft)
+    shot = tmp_path / "x.png"
+    clean(run(["edit", "--screenshot", str(shot), "--frames", "2"], tmp_path, timeout=60), 0)
+    assert shot.exists()
+
+
+# --- generate's numbers, simulate, sheet ---------------------------------------------------------
+@pytest.mark.parametrize("value", ["-1", "nan", "inf", "-inf", "1e300", "soon"])
+def test_generate_time_limit_must_be_a_number_of_seconds(tmp_path, value):
+    clean(run([*SMALL_GENERATE, "--time-limit", value, "--out", str(tmp_path / "g")], tmp_path, timeout=30), 2,
+          "--time-limit")
+    assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("size, unit", [("0.001x0.001", "in"), ("5x40", "in"), ("5000x44", "in"), ("100x100", "mm")])
+def test_generate_size_out_of_range_names_the_option_and_the_bound(tmp_path, size, unit):
+    text = clean(run([*SMALL_GENERATE, "--size", size, "--unit", unit, "--out", str(tmp_path / "g")], tmp_path,
+                     timeout=30), 2, f"--size {size} {unit}", "each side from")
+    assert "validation error" not in text
+
+
+def test_a_sheet_of_many_pages_prints_no_warning(tmp_path, monkeypatch):
+    """More than 20 pages (pyplot's open-figure limit) printed matplotlib's RuntimeWarning."""
+    import warnings
+
+    from engine.data.maps import load_named_map
+    from engine.workshop import sheet
+
+    monkeypatch.setattr(sheet, "ROWS_PER_PAGE", 4)        # the town's 131 pieces: 34 pages
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sheet.write_sheet(load_named_map("town"), tmp_path / "s.pdf")
+    pdf = (tmp_path / "s.pdf").read_bytes()
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1 + (131 + 3) // 4

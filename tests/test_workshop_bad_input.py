@@ -322,3 +322,13 @@ def test_a_sheet_of_many_pages_prints_no_warning(tmp_path, monkeypatch):
         sheet.write_sheet(load_named_map("town"), tmp_path / "s.pdf")
     pdf = (tmp_path / "s.pdf").read_bytes()
     assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1 + (131 + 3) // 4
+
+
+# --- the battery's fast subset (tests/workshop_fuzz.py runs the whole of it by hand) -----------------
+def test_the_fast_subset_of_the_battery_is_clean(tmp_path):
+    import workshop_fuzz
+
+    out = workshop_fuzz.battery(fast=True, work=tmp_path, say=lambda line: None)
+    bad = [(r["case"], r["verdict"], r.get("rc"), r.get("tail", "")[-300:]) for r in out["results"] if r["verdict"] != "ok"]
+    assert not bad, bad
+    assert out["cases"] >= 30 and len(out["by_command"]) >= 9, out["by_command"]

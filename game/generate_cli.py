@@ -84,7 +84,8 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--chains", type=_bounded_int(1, 32, "a number of chains"), default=4)
     g.add_argument("--rounds", type=_bounded_int(1, 100_000, "a number of rounds"), default=60)
     g.add_argument("--steps", type=_bounded_int(1, 100_000, "moves per chain and round"), default=20)
-    g.add_argument("--time-limit", type=bounded_float(0, 10_000_000, "a number of seconds", "seconds from 0 to 10,000,000"),
+    g.add_argument("--time-limit",
+                   type=bounded_float(0, 10_000_000, "a number of seconds", "seconds from 0 to 10,000,000"),
                    default=None, help="stop after this many seconds (the result then depends on the machine's speed)")
     g.add_argument("--workers", type=_bounded_int(1, 64, "a number of workers"), default=1,
                    help="1: the chains run in this process; more: a local dask cluster")

@@ -329,6 +329,7 @@ def test_the_fast_subset_of_the_battery_is_clean(tmp_path):
     import workshop_fuzz
 
     out = workshop_fuzz.battery(fast=True, work=tmp_path, say=lambda line: None)
-    bad = [(r["case"], r["verdict"], r.get("rc"), r.get("tail", "")[-300:]) for r in out["results"] if r["verdict"] != "ok"]
+    bad = [(r["case"], r["verdict"], r.get("rc"), r.get("tail", "")[-300:])
+           for r in out["results"] if r["verdict"] != "ok"]
     assert not bad, bad
     assert out["cases"] >= 30 and len(out["by_command"]) >= 9, out["by_command"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_workshop_bad_input import clean, digest, run
+from test_workshop_bad_input import clean, run
 
 pytest.importorskip("distributed")
 
@@ -125,7 +125,8 @@ def test_a_last_line_cut_by_a_kill_is_played_again(played, tmp_path):
     shutil.copytree(played, folder)
     good = _lines(folder)
     (folder / "games.jsonl").write_text(good[0] + "\n" + good[1][:30])
-    clean(run([*EXPERIMENT, "--out", str(folder), "--resume"], tmp_path, timeout=300), 0, "1 games played (1 already done)")
+    clean(run([*EXPERIMENT, "--out", str(folder), "--resume"], tmp_path, timeout=300), 0,
+          "1 games played (1 already done)")
     again = _lines(folder)
     assert len(again) == 2 and again[0] == good[0] and json.loads(again[1])["index"] == json.loads(good[1])["index"]
     assert (folder / "report.md").exists()

@@ -181,7 +181,8 @@ def test_an_interval_at_0_or_100_percent_ends_exactly_there_and_plots(tmp_path):
     never = {"share": 0.0, "low": 5.551115123125783e-17, "high": 0.5615, "method": "shares"}   # as the run wrote it
     even = {"share": 0.5, "low": 0.25, "high": 0.75, "method": "shares"}
     summary = {"m": {"map": "m", "rosters": ["a", "b"], "agents": ["random", "easy"], "table": even, "roster": even,
-                     "agent": never, "first_player": None, "draw": s, "verdict": "undecided", "imbalance": None, "decisive": 12,
+                     "agent": never, "first_player": None, "draw": s, "verdict": "undecided", "imbalance": None,
+                     "decisive": 12,
                      "games": 12, "errors": 0}}
     pngs = plot_summary(summary, [{"map": "m", "turns": 3}], tmp_path)
     assert all(p.stat().st_size > 1000 for p in pngs)

@@ -63,7 +63,8 @@ def _snapshot(paths) -> dict:
         elif p.is_fifo():
             out[str(p)] = "fifo"
         elif p.exists():
-            out[str(p)] = hashlib.sha256(p.read_bytes()).hexdigest() if p.stat().st_size < 200_000_000 else p.stat().st_size
+            big = p.stat().st_size >= 200_000_000         # the sparse file: its size stands for it
+            out[str(p)] = p.stat().st_size if big else hashlib.sha256(p.read_bytes()).hexdigest()
         else:
             out[str(p)] = None
     return out
@@ -91,7 +92,9 @@ def run_case(case: Case, base: Path, work: Path) -> dict:
     res.update(rc=p.returncode, seconds=round(time.monotonic() - t0, 1), tail=text[-400:])
     after = _snapshot(keep)
     changed = [k for k, v in before.items() if v is not None and after.get(k) != v]
-    if "Traceback" in text or p.returncode < 0 or p.returncode not in (0, 1, 2, 130):
+    if p.returncode == HUNG and case.python:
+        res["verdict"] = "hang"
+    elif "Traceback" in text or p.returncode < 0 or p.returncode not in (0, 1, 2, 130):
         res["verdict"] = "traceback"
     elif changed:
         res["verdict"], res["changed"] = "overwrite", changed[:5]
@@ -401,10 +404,14 @@ else:
     m = json.load(open("maps/field.json")); m["name"] = "N" * 5_000_000
     json.dump({"format": "skirmish-editor-autosave", "path": None, "map": m}, open(draft, "w"))
 env = dict(os.environ, SKIRMISH_HOME=home)
-p = subprocess.run([sys.executable, "-m", "game.cli", "edit", "--screenshot", os.path.join(home, "e.png"),
-                    "--frames", "2"], env=env, timeout=50)
+try:
+    p = subprocess.run([sys.executable, "-m", "game.cli", "edit", "--screenshot", os.path.join(home, "e.png"),
+                        "--frames", "2"], env=env, timeout=50)
+except subprocess.TimeoutExpired:
+    sys.exit(HUNG)
 sys.exit(p.returncode)
-"""
+""".replace("HUNG", "124")
+HUNG = 124     # the exit code of a case whose own child outlived its time limit (the draft cases)
 
 
 def resume_cases(base: Path) -> list[Case]:

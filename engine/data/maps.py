@@ -166,7 +166,8 @@ class Zone(_Strict):
 
 
 class Marker(_Strict):
-    id: str = Field(min_length=1, max_length=ID_CHARS, description=f"unique among its kind, at most {ID_CHARS} characters")
+    id: str = Field(min_length=1, max_length=ID_CHARS,
+                    description=f"unique among its kind, at most {ID_CHARS} characters")
     name: str = Field("", max_length=NAME_CHARS, description=f"at most {NAME_CHARS} characters")
     at: Point = Field(description="(x, y) in the map's unit")
 
@@ -175,12 +176,14 @@ class MapFile(_Strict):
     schema_version: Literal[1] = Field(description="map schema version; this build reads 1")
     id: str = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_\-]+$",
                     description=f"lower-case letters, digits, - and _, at most {ID_CHARS} characters")
-    name: str = Field(min_length=1, max_length=NAME_CHARS, description=f"the map's title, at most {NAME_CHARS} characters")
+    name: str = Field(min_length=1, max_length=NAME_CHARS,
+                      description=f"the map's title, at most {NAME_CHARS} characters")
     description: str = Field("", max_length=TEXT_CHARS, description=f"at most {TEXT_CHARS} characters")
     unit: Unit
     width: float = Length
     height: float = Length
-    suits: list[IdText] = Field(default_factory=list, max_length=20, description="ruleset ids this layout was designed for")
+    suits: list[IdText] = Field(default_factory=list, max_length=20,
+                                description="ruleset ids this layout was designed for")
     pieces: list[Piece] = Field(default_factory=list, max_length=MAX_PIECES,
                                 description=f"the terrain, at most {MAX_PIECES:,} pieces")
     deployment: list[Zone] = Field(min_length=2, max_length=100)

@@ -136,7 +136,8 @@ def plot_history(st: dict, path: Path) -> Path:
         import numpy as np
 
         y = np.array(ys)
-        ax.errorbar(xs, ys, yerr=[np.maximum(0, y - np.array(lo)), np.maximum(0, np.array(hi) - y)], fmt="-o", color="#246", capsize=3,
+        ax.errorbar(xs, ys, yerr=[np.maximum(0, y - np.array(lo)), np.maximum(0, np.array(hi) - y)], fmt="-o",
+                    color="#246", capsize=3,
                     zorder=3, label="incumbent (search seeds)")
     ax.plot([], [], "o", color="#bbb", ms=4, label="candidates tested")
     ax.plot([], [], "o", color="#2a7", ms=4, label="candidate kept")

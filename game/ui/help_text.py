@@ -110,7 +110,8 @@ class Entry(_Strict):
 class ChoiceHelp(Entry):
     """A choice's help; a choice whose meaning depends on one of its fields (a reaction, a group's
     action, a double effect) names that ``field`` and gives each value its own entry."""
-    field: str | None = Field(None, max_length=40, pattern=r"^[a-z_]+$", description="the choice's field the variants are keyed by")
+    field: str | None = Field(None, max_length=40, pattern=r"^[a-z_]+$",
+                              description="the choice's field the variants are keyed by")
     variants: dict[Annotated[str, Field(max_length=100)], Entry] = Field(default_factory=dict, max_length=100)
 
     @model_validator(mode="after")

@@ -81,6 +81,13 @@ def cmd_balance(args) -> int:
     if why:
         _err(why)
         return 2
+    if args.scheduler:
+        from engine.workshop.experiment import scheduler_problem
+
+        why = scheduler_problem(args.scheduler)
+        if why:
+            _err(f"skirmish balance: --scheduler: {why}")
+            return 2
     rosters, why = rosters_arg("balance", args.ruleset, args.rosters)
     if why:
         _err(why)
@@ -88,8 +95,10 @@ def cmd_balance(args) -> int:
     try:
         start = load_named_map(args.map)
     except DataError as err:
+        from engine.paths import resolve_map
+
         _err(str(err))
-        return 2
+        return 1 if resolve_map(args.map).exists() else 2     # a file refused; an unknown map is bad usage
     why = map_problem("balance", args.ruleset, start, args.map, rosters, args.any_map)
     if why:
         _err(why)
@@ -102,12 +111,12 @@ def cmd_balance(args) -> int:
     from engine.workshop.experiment import out_problem
 
     out = Path(args.out)
-    if out.exists() and not args.resume and any(out.iterdir()):
-        _err(f"skirmish balance: --out {out} is not empty: pass --resume to continue a run there, or choose another")
-        return 2
-    why = out_problem(out)
+    why = out_problem(out)          # first: --out may be a file, not a folder
     if why:
         _err(f"skirmish balance: --out: {why}")
+        return 1
+    if not args.resume and any(out.iterdir()):
+        _err(f"skirmish balance: --out {out} is not empty: pass --resume to continue a run there, or choose another")
         return 2
     if not (math.isfinite(args.keep_z) and 0 <= args.keep_z <= 10):
         _err("skirmish balance: --keep-z is a number of standard errors from 0 to 10")
@@ -137,7 +146,7 @@ def cmd_balance(args) -> int:
           f"{args.tests} candidates a step, budget {args.budget:g} min, then {args.confirm} games on fresh seeds; "
           + (f"on {args.scheduler}" if args.scheduler else f"{args.workers} local worker{'s' * (args.workers > 1)}"),
           flush=True)
-    from engine.workshop.experiment import ConfigMismatch, Interrupted
+    from engine.workshop.experiment import ConfigMismatch, Interrupted, SchedulerError
 
     try:
         outcome = B.run(s, start, out, B.real_play(args.workers, args.scheduler), resume=args.resume,
@@ -148,15 +157,31 @@ def cmd_balance(args) -> int:
     except ConfigMismatch as err:
         _err(f"skirmish balance: {err}")
         return 2
+    except SchedulerError as err:
+        _err(f"skirmish balance: --scheduler: {err} (every finished game and step is saved in {out})")
+        return 2
     except (Interrupted, KeyboardInterrupt):
         _err(f"\nskirmish balance: interrupted; every finished game and step is saved in {out}. To continue, run:\n  "
              f"{_resume_command(sys.argv[1:])}")
         return 130
+    except DataError as err:        # a damaged state or experiment to resume: refused as it is
+        _err(str(err))
+        _err(f"skirmish balance: cannot resume {out}: the games already played are left as they are")
+        return 1
+    except OSError as err:
+        _err(f"skirmish balance: cannot read or write in {out}: {err.strerror or err}"
+             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
+        return 1
     from engine.workshop.balance_report import balanced_map, write_outputs
 
-    if not args.no_pictures:
-        _pictures(outcome.start, balanced_map(outcome), out)
-    files = write_outputs(out, outcome)
+    try:
+        if not args.no_pictures:
+            _pictures(outcome.start, balanced_map(outcome), out)
+        files = write_outputs(out, outcome)
+    except OSError as err:
+        _err(f"skirmish balance: cannot write the results in {out}: {err.strerror or err}"
+             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
+        return 1
     st = outcome.state
     print(f"before: table {B._pct(st.get('before'))}; after (confirmation, fresh seeds): table {B._pct(st.get('after'))}"
           + (f"; second pairing: table {B._pct(st.get('after2'))}" if st.get("after2") else "")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
 from engine.paths import DEFAULT_MAP, resolve_map
-from game.cli_args import bounded_int as _bounded_int, err as _err
+from game.cli_args import SCREENSHOT_FRAMES, bounded_int as _bounded_int, err as _err
 from game.settings import DEFAULT_OPPONENT
 
 
@@ -222,7 +222,7 @@ def cmd_simulate(args) -> int:
         why = out_problem(args.save_dir)   # before the first game, not after it
         if why:
             _err(f"skirmish simulate: --save-dir: {why}")
-            return 2
+            return 1
         on_game = _game_saver(Path(args.save_dir), args.ruleset, mapfile.id)
     try:
         out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
@@ -399,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", help="continue a saved game")
     pl.add_argument("--screenshot", help="render, save this PNG and exit (works headless)")
     pl.add_argument("--frames", type=_bounded_int(1, 1_000_000, "a number of frames"), default=None,
-                    help="frames to render before --screenshot")
+                    help=f"frames to render before --screenshot (default {SCREENSHOT_FRAMES})")
     pl.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     pl.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="a ruleset option (repeatable), e.g. --option deployment=hidden (docs/rules/)")
@@ -467,9 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
     ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
                                           "else a new table)")
     ed.add_argument("--screenshot", help="render the editor, save this PNG and exit (works headless)")
-    ed.add_argument("--frames", type=int, default=None, help="frames to render before --screenshot")
-    ed.add_argument("--width", type=int, default=1280)
-    ed.add_argument("--height", type=int, default=720)
+    ed.add_argument("--frames", type=_bounded_int(1, 1_000_000, "a number of frames"), default=None,
+                    help=f"frames to render before --screenshot (default {SCREENSHOT_FRAMES})")
+    ed.add_argument("--width", type=_bounded_int(1, MAX_PICTURE_PX, "a width in pixels"), default=1280)
+    ed.add_argument("--height", type=_bounded_int(1, MAX_PICTURE_PX, "a height in pixels"), default=720)
     ed.set_defaults(func=cmd_edit)
 
     sh = sub.add_parser("sheet", help="a printable setup sheet of a map (PDF or PNG)")

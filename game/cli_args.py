@@ -6,6 +6,8 @@ import argparse
 import math
 import sys
 
+SCREENSHOT_FRAMES = 3     # frames drawn before a --screenshot when --frames is not given
+
 
 def err(msg: str) -> None:
     print(msg, file=sys.stderr)

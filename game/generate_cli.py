@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -52,6 +53,7 @@ def _use(text: str):
 
 
 _gap = bounded_float(0, 1000, "a length in the map's unit", "a gap is from 0 to 1000 map units")
+MIN_SIDE_MM = 6 * 25.4      # a side of a table to generate on: room for a template and its edge gaps
 
 
 def add_generate_parser(sub) -> None:
@@ -85,8 +87,9 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--chains", type=_bounded_int(1, 32, "a number of chains"), default=4)
     g.add_argument("--rounds", type=_bounded_int(1, 100_000, "a number of rounds"), default=60)
     g.add_argument("--steps", type=_bounded_int(1, 100_000, "moves per chain and round"), default=20)
-    g.add_argument("--time-limit", type=float, default=None,
-                   help="stop after this many seconds (the result then depends on the machine's speed)")
+    g.add_argument("--time-limit",
+                   type=bounded_float(0, 10_000_000, "a number of seconds", "seconds from 0 to 10,000,000"),
+                   default=None, help="stop after this many seconds (the result then depends on the machine's speed)")
     g.add_argument("--workers", type=_bounded_int(1, 64, "a number of workers"), default=1,
                    help="1: the chains run in this process; more: a local dask cluster")
     g.add_argument("--scheduler", default=None, help="address of a running dask scheduler (the chains run there)")
@@ -101,7 +104,9 @@ def add_generate_parser(sub) -> None:
 def cmd_generate(args) -> int:
     import re
 
-    from engine.data.errors import DataError
+    from pydantic import ValidationError
+
+    from engine.data.errors import DataError, problems_of
     from engine.data.maps import load_named_map
     from engine.workshop import generate as G
     from engine.workshop.catalog import load_catalog
@@ -111,6 +116,13 @@ def cmd_generate(args) -> int:
 
     from game.userdirs import catalog_dir
 
+    if args.scheduler:
+        from engine.workshop.experiment import scheduler_problem
+
+        why = scheduler_problem(args.scheduler)
+        if why:
+            _err(f"skirmish generate: --scheduler: {why}")
+            return 2
     locked = None
     if args.locked:
         try:
@@ -129,6 +141,13 @@ def cmd_generate(args) -> int:
     else:
         f = {"in": 1.0, "cm": 2.54, "mm": 25.4}[unit]
         w, h = 60 * f, 44 * f
+    from engine.data.maps import MAX_MM, MM_PER
+
+    lo_side = MIN_SIDE_MM / MM_PER[unit]
+    if not all(MIN_SIDE_MM <= v * MM_PER[unit] <= MAX_MM for v in (w, h)):
+        _err(f"skirmish generate: --size {w:g}x{h:g} {unit}: each side from {lo_side:g} to {MAX_MM / MM_PER[unit]:g} "
+             f"{unit} (a table the templates fit on, at most 100 m)")
+        return 2
     catalog = load_catalog([catalog_dir()])
     mission = None
     mid = args.mission or (None if locked else "short-edges")
@@ -177,12 +196,21 @@ def cmd_generate(args) -> int:
     except G.GenerateError as err:
         _err(f"skirmish generate: {err}")
         return 2
-    except (ValueError, DataError) as err:       # a table the schema refuses (a mission off a tiny table)
+    except ValidationError as err:               # a table the schema refuses: each field and why
+        for f, r in problems_of(err)[:5]:
+            _err(f"skirmish generate: the table asked for: {f + ': ' if f else ''}{r}")
+        return 2
+    except (ValueError, DataError) as err:
         _err(f"skirmish generate: {str(err).splitlines()[0]}")
         return 2
     why = out_problem(args.out)
     if why:
         _err(f"skirmish generate: --out: {why}")
+        return 1
+    held = [f for f in output_names(map_id, args.no_pictures) if os.path.lexists(Path(args.out) / f)]
+    if held:            # a run's results are never written over (issue 47: generated-SEED.json was)
+        _err(f"skirmish generate: --out {args.out} already holds {', '.join(held)}: choose another --out "
+             "(or another --id)")
         return 2
     client = cluster = None
     if args.scheduler or args.workers > 1:
@@ -191,7 +219,13 @@ def cmd_generate(args) -> int:
         except ImportError:
             _err("skirmish generate --workers/--scheduler needs dask.distributed: pip install 'skirmish[workshop]'")
             return 2
-        client, cluster = _client(args.workers, args.scheduler)
+        from engine.workshop.experiment import SchedulerError
+
+        try:
+            client, cluster = _client(args.workers, args.scheduler)
+        except SchedulerError as err:
+            _err(f"skirmish generate: --scheduler: {err}")
+            return 2
     print(f"generating a {w:g}x{h:g} {unit} layout, seed {seed}, {args.chains} chains, "
           f"{'symmetry ' + problem.symmetry if problem.symmetry else 'no symmetry'}; targets: "
           + ", ".join(t.text() for t in targets) + f"; reachable by a {base:g} mm base"
@@ -221,7 +255,18 @@ def cmd_generate(args) -> int:
             from engine.workshop.experiment import _close
 
             _close(client, cluster)
-    return write_outputs(args, problem, res, seed)
+    try:
+        return write_outputs(args, problem, res, seed)
+    except OSError as err:      # the folder changed under the run (it was checked before the search)
+        _err(f"skirmish generate: cannot write the results in {args.out}: {err.strerror or err}"
+             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
+        return 1
+
+
+def output_names(map_id: str, no_pictures: bool) -> list[str]:
+    """The files a run writes into its --out folder."""
+    names = [f"{map_id}.json", "analysis.json", "history.json", "edits.txt"]
+    return names + ([] if no_pictures else ["history.png", "analysis.png", "hiding.png"])
 
 
 def _fmt(v) -> str:

@@ -96,6 +96,13 @@ def cmd_experiment(args) -> int:
     if args.games < 1 or args.workers < 1:
         _err("skirmish experiment: --games and --workers must be at least 1")
         return 2
+    if args.scheduler:
+        from engine.workshop.experiment import scheduler_problem
+
+        why = scheduler_problem(args.scheduler)
+        if why:
+            _err(f"skirmish experiment: --scheduler: {why}")
+            return 2
     rosters, why = rosters_arg("experiment", args.ruleset, args.rosters)
     if why:
         _err(why)
@@ -120,7 +127,8 @@ def cmd_experiment(args) -> int:
         if why:
             _err(why)
             return 2
-    from engine.workshop.experiment import Config, ConfigMismatch, Interrupted, map_labels, out_problem, run
+    from engine.workshop.experiment import (Config, ConfigMismatch, Interrupted, SchedulerError, map_labels,
+                                            out_problem, run)
 
     labels = tuple(args.label) if args.label else map_labels(args.maps)
     if len(set(labels)) != len(labels):
@@ -134,7 +142,7 @@ def cmd_experiment(args) -> int:
     why = out_problem(args.out)
     if why:
         _err(f"skirmish experiment: --out: {why}")
-        return 2
+        return 1
     cfg = Config(args.ruleset, tuple(args.maps), args.games, args.p1, args.p2, tuple(rosters), args.seed,
                  labels=labels, any_map=args.any_map, options=tuple(sorted(options.items())))
     if cfg.planned != args.games:
@@ -146,6 +154,16 @@ def cmd_experiment(args) -> int:
     except ConfigMismatch as err:
         _err(f"skirmish experiment: {err}")
         return 2
+    except SchedulerError as err:
+        _err(f"skirmish experiment: --scheduler: {err} (games already in {args.out} are kept)")
+        return 2
+    except DataError as err:        # a damaged folder to resume: refused as it is, nothing rewritten
+        _err(str(err))
+        _err(f"skirmish experiment: cannot resume {args.out}: the games already played are left as they are")
+        return 1
+    except OSError as err:
+        _err(f"skirmish experiment: cannot read or write in {args.out}: {err.strerror or err}")
+        return 1
     except Interrupted as stop:
         _err(f"\nskirmish experiment: interrupted; {stop.saved} of {stop.total} games are saved in "
              f"{args.out}/games.jsonl. To finish, run:\n  {_resume_command(args)}")

@@ -36,12 +36,15 @@ def _schemas() -> dict[str, type[BaseModel]]:
     from engine.rulesets.counterblast.options import CounterblastOptions
     from engine.rulesets.doubles import data as db
     from engine.rulesets.frontier import data as fr
+    from engine.workshop import carltographer as carto
+    from engine.workshop.catalog import CatalogFile
     from game.settings import SettingsFile
 
     return {"map": MapFile, "save": SaveFile, "cb armoury": cb.Armoury, "cb crew": cb.Crew,
             "cb mission": cb.Mission, "cb options": CounterblastOptions, "fr items": fr.ItemCatalogue,
             "fr posse": fr.Posse, "fr options": fr.Options, "db warband": db.Warband,
-            "db options": db.DoublesOptions, "settings": SettingsFile, "normal": SearchParams, "hard": HardParams}
+            "db options": db.DoublesOptions, "settings": SettingsFile, "normal": SearchParams, "hard": HardParams,
+            "catalog": CatalogFile, "carltographer layout": carto.Layout, "carltographer catalog": carto.Catalog}
 
 
 # --- reading the schemas -------------------------------------------------------------------
@@ -237,3 +240,122 @@ def test_huge_numbers_are_refused_in_every_numeric_field(tmp_path):
                 failures.append(f"{label} {loc}={huge:g}: accepted")
     assert not failures, f"{len(failures)} of {tried}:\n" + "\n".join(failures[:40])
     assert len(fields) > 150 and tried > 450, (len(fields), tried)
+
+
+# --- strings (issue 47: a 40 MB map name was accepted and crashed the renderer) ---------------
+LONG = (5_000, 1_000_000)    # past every field's own bound (4,000 at most); past the files' catch-all
+
+
+def _text_schemas() -> dict[str, type[BaseModel]]:
+    from game.ui.help_text import HelpFile, LegendFile
+
+    return {**_schemas(), "help": HelpFile, "legend": LegendFile}
+
+
+def _max_length(meta) -> bool:
+    return any(isinstance(inner, at.MaxLen) for m in meta for inner in (getattr(m, "metadata", None) or [m]))
+
+
+def _str_slots(ann, meta=(), where=""):
+    """(where, has a length bound) for every string inside an annotation, dict keys included."""
+    origin = typing.get_origin(ann)
+    if origin is typing.Annotated:
+        base, *extra = typing.get_args(ann)
+        yield from _str_slots(base, tuple(meta) + tuple(extra), where)
+    elif origin in (typing.Union, types.UnionType):
+        for arm in typing.get_args(ann):
+            yield from _str_slots(arm, meta, where)
+    elif origin in (list, tuple, dict):
+        args = [a for a in typing.get_args(ann) if a is not Ellipsis]
+        for i, a in enumerate(args):
+            yield from _str_slots(a, (), f"{where}[{'key' if origin is dict and i == 0 else i}]")
+    elif ann is str:
+        yield where, _max_length(meta)
+
+
+def test_every_string_field_states_a_length_bound():
+    missing = []
+    for root in _text_schemas().values():
+        for model in _models(root):
+            for name, f in model.model_fields.items():
+                for where, bounded in _str_slots(f.annotation, f.metadata):
+                    if not bounded:
+                        missing.append(f"{model.__name__}.{name}{where}: no max_length")
+    assert not missing, "\n".join(sorted(set(missing)))
+
+
+def text_slots(model: type[BaseModel], doc: dict, loc=()):
+    """Where a string may go in ``doc`` (absent optional strings included): (location, field name)."""
+    for name, f in model.model_fields.items():
+        yield from _text_value_slots(f.annotation, doc.get(name), loc + (name,), name)
+
+
+def _text_value_slots(ann, value, loc, name):
+    ann = _strip(ann)
+    origin = typing.get_origin(ann)
+    if origin in (typing.Union, types.UnionType):
+        arms = [a for a in typing.get_args(ann) if a is not type(None)]
+        if any(_strip(a) is str for a in arms):
+            yield loc, name
+            return
+        if value is not None:
+            arm = _arm_for(ann, value)
+            for a in ([arm] if arm is not None else arms):
+                yield from _text_value_slots(a, value, loc, name)
+        return
+    if ann is str:
+        yield loc, name
+    elif isinstance(ann, type) and issubclass(ann, BaseModel) and isinstance(value, dict):
+        yield from text_slots(ann, value, loc)
+    elif origin is list and isinstance(value, list) and value:
+        (item,) = typing.get_args(ann)
+        for i, v in enumerate(value):
+            yield from _text_value_slots(item, v, loc + (i,), name)
+    elif origin is dict and isinstance(value, dict):
+        for k, v in value.items():
+            yield from _text_value_slots(typing.get_args(ann)[1], v, loc + (k,), name)
+
+
+def _text_cases(tmp_path):
+    from engine.core.saves import SaveFile
+    from engine.data.errors import load_model
+    from engine.workshop.catalog import SHIPPED_DIR, CatalogFile
+    from game.ui.help_text import HelpFile, LegendFile, help_dir, load_help_file, load_legend_file
+
+    cases, read_save = _cases()
+    cases.append(("save", SaveFile, _save_doc(tmp_path), read_save))
+    for p in sorted(SHIPPED_DIR.glob("*.json")):
+        cases.append((p.name, CatalogFile, json.loads(p.read_text()), lambda f: load_model(CatalogFile, f)))
+    for p in sorted(help_dir().glob("*.json")):
+        legend = p.stem == "legend"
+        cases.append((p.name, LegendFile if legend else HelpFile, json.loads(p.read_text()),
+                      load_legend_file if legend else load_help_file))
+    return cases
+
+
+def test_overlong_strings_are_refused_in_every_string_field(tmp_path):
+    tried, fields, failures = 0, set(), []
+    for label, schema, base, loader in _text_cases(tmp_path):
+        done = set()
+        for loc, name in text_slots(schema, base):
+            if _key(loc) in done:
+                continue
+            done.add(_key(loc))
+            fields.add((schema.__name__, _key(loc)))
+            for n in LONG:
+                doc = copy.deepcopy(base)
+                _set(doc, loc, "a" * n)
+                path = tmp_path / f"{label.replace('/', '_')}"
+                path.write_text(json.dumps(doc))
+                tried += 1
+                try:
+                    loader(path)
+                except DataError as err:
+                    text = str(err)
+                    if str(path) not in text or name not in text or len(text) > 20_000:
+                        failures.append(f"{label} {loc} ({n} chars): refused without naming the file and {name}, "
+                                        f"or quoting it whole: {text[:300]}")
+                    continue
+                failures.append(f"{label} {loc} ({n} chars): accepted")
+    assert not failures, f"{len(failures)} of {tried}:\n" + "\n".join(failures[:40])
+    assert len(fields) > 80 and tried > 250, (len(fields), tried)

@@ -149,10 +149,10 @@ def test_an_unwritable_out_or_save_dir_is_refused_before_any_game(tmp_path, monk
     blocker.write_text("")
     rc, err, exc = run_command(["experiment", "--ruleset", "doubles", "--maps", "prehistoric", "--games", "1",
                                 "--out", str(blocker / "exp")])
-    assert rc == 2 and exc is None and "--out" in err and "cannot make the folder" in err
+    assert rc == 1 and exc is None and "--out" in err and "cannot make the folder" in err   # README: 1, unwritable
     rc, err, exc = run_command(["experiment", "--ruleset", "doubles", "--maps", "prehistoric", "--games", "1",
                                 "--out", str(blocker)])
-    assert rc == 2 and "it is a file" in err
+    assert rc == 1 and "it is a file" in err
 
     import engine.simulate
 
@@ -162,7 +162,7 @@ def test_an_unwritable_out_or_save_dir_is_refused_before_any_game(tmp_path, monk
     monkeypatch.setattr(engine.simulate, "simulate", no_games)
     rc, err, exc = run_command(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1",
                                 "--save-dir", str(blocker / "saves")])
-    assert rc == 2 and exc is None and "--save-dir" in err and "cannot make the folder" in err
+    assert rc == 1 and exc is None and "--save-dir" in err and "cannot make the folder" in err
 
 
 def test_maps_with_the_same_file_name_are_two_rows(tmp_path):

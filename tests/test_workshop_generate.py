@@ -267,3 +267,38 @@ def test_chains_on_a_dask_cluster_give_the_same_map(tmp_path):
     finally:
         _close(client, cluster)
     assert there.state.map.model_dump() == here.state.map.model_dump()
+
+
+def test_a_full_grid_correction_never_makes_the_hide_difference_unreachable():
+    """Issue 47, by hand: a layout whose zones are 40% / 40% hideable on the coarse grid (difference
+    0) reads 45.3% / 40% on the full grid (5.3, over the 5 allowed). The old correction added +5.3
+    to the difference itself, a distance that is never below 0: no layout could meet hide_diff<=5
+    again, no full-grid check was ever asked for, and the search ran all 60 rounds (seed 102 at
+    the defaults: 235 s). The hides are corrected per side instead, the difference read from them."""
+    targets = [parse_target("los=30"), parse_target("hide_diff<=5")]
+    coarse = {"los": 30.0, "hide": {"1": 40.0, "2": 40.0}, "hide_diff": 0.0}
+    full = {"los": 31.0, "hide": {"1": 45.3, "2": 40.0}, "hide_diff": 5.3}
+    assert meets(coarse, targets) and not meets(full, targets)
+    biases: dict = {}
+    G._learn_bias(biases, coarse, full, targets)
+    bias = G._mean_bias(biases)
+    assert bias == {"los": 1.0, "hide": {"1": pytest.approx(5.3), "2": 0.0}}       # nothing on hide_diff
+    assert not meets(coarse, targets, bias)                  # the checked layout: as the full grid said
+    # a layout whose side 1 reads 5 points less on the coarse grid is the one the full grid passes
+    shifted = {"los": 29.0, "hide": {"1": 35.0, "2": 40.0}, "hide_diff": 5.0}
+    assert meets(shifted, targets, bias)
+    assert score(shifted, targets, "in", bias) == pytest.approx(0.0, abs=1e-9)
+    # and a layout the coarse grid reads as exact still has a reachable difference after any bias
+    for b in (5.3, -5.3, 50.0):
+        f = {"los": 30.0, "hide": {"1": 40.0 - b, "2": 40.0}, "hide_diff": abs(b)}
+        assert G._mean_bias({"hide": {"1": [b], "2": [0.0]}}) == {"hide": {"1": b, "2": 0.0}}
+        from engine.workshop.targets import with_bias
+        assert with_bias(f, {"hide": {"1": b, "2": 0.0}})["hide_diff"] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_biased_figures_stay_within_their_range():
+    from engine.workshop.targets import with_bias
+
+    f = with_bias({"los": 2.0, "cover": 99.0, "lane": 1.0, "hide": {"1": 1.0, "2": 99.0}},
+                  {"los": -5.0, "cover": 4.0, "lane": -3.0, "hide": {"1": -4.0, "2": 6.0}})
+    assert f == {"los": 0.0, "cover": 100.0, "lane": 0.0, "hide": {"1": 0.0, "2": 100.0}}

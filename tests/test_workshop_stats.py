@@ -162,3 +162,27 @@ def test_repeated_games_count_once_and_draws_and_endings_are_counted():
     # who lost them, by roster: blocks 1 and 5 (pattern A-B) lose B then A, blocks 3 and 7 (B-A)
     # lose A then B; block 1's second game is the draw: A lost 3, B lost 4
     assert s["losers_by_ending"]["wiped_out"] == {"A": 3, "B": 4}
+
+
+def test_an_interval_at_0_or_100_percent_ends_exactly_there_and_plots(tmp_path):
+    """Issue 47: with 3 games, c - h came out 5.6e-17 above a share of 0, and the plot's error bar
+    from the share down to the interval's end was negative (matplotlib refused it, no report)."""
+    for n in (1, 2, 3, 7, 12, 0.3, 2.5):
+        p, lo, hi = wilson(0, n)
+        assert p == 0 and lo == 0.0 and 0 < hi <= 1
+        p, lo, hi = wilson(n, n)
+        assert p == 1 and hi == 1.0 and 0 <= lo < 1
+    s = cluster_share([0, 0, 0], [4, 4, 4])      # one side never wins: n_eff = G = 3
+    assert (s["share"], s["low"]) == (0.0, 0.0) and s["high"] == pytest.approx(wilson(0, 3)[2])
+    from engine.workshop.plots import plot_summary
+    from engine.workshop.stats import bar_extents
+
+    assert bar_extents({"share": 0.0, "low": 5.6e-17, "high": 0.56}) == (0.0, pytest.approx(0.56))
+    never = {"share": 0.0, "low": 5.551115123125783e-17, "high": 0.5615, "method": "shares"}   # as the run wrote it
+    even = {"share": 0.5, "low": 0.25, "high": 0.75, "method": "shares"}
+    summary = {"m": {"map": "m", "rosters": ["a", "b"], "agents": ["random", "easy"], "table": even, "roster": even,
+                     "agent": never, "first_player": None, "draw": s, "verdict": "undecided", "imbalance": None,
+                     "decisive": 12,
+                     "games": 12, "errors": 0}}
+    pngs = plot_summary(summary, [{"map": "m", "turns": 3}], tmp_path)
+    assert all(p.stat().st_size > 1000 for p in pngs)

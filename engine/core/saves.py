@@ -15,12 +15,13 @@ import os
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.errors import DataError, load_json_file, parse_data
 from engine.data.maps import MapFile
+from engine.data.text import HASH_CHARS, ID_CHARS, IdText
 
 from .errors import GameError
 from .game import MAX_SEED, Game, Setup
@@ -47,18 +48,19 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     format: Literal["skirmish-save"]
     version: Literal[1, 2] = Field(description="save format version; this build reads 1 and 2, writes 2")
-    saved_at: str = ""
-    ruleset: str
-    rules_version: str | None = None
+    saved_at: str = Field("", max_length=64, description="when it was written (ISO 8601)")
+    ruleset: IdText
+    rules_version: str | None = Field(None, max_length=ID_CHARS, description="the rules' version it was played under")
     map: MapFile
     rosters: list[Any]
     options: dict = Field(default_factory=dict)
     seed: int = Field(ge=-MAX_SEED - 1, le=MAX_SEED, description="the game's seed (a signed 64-bit number)")
     decisions: list[SavedDecision]
-    state_hash: str = Field(min_length=8)
+    state_hash: str = Field(min_length=8, max_length=HASH_CHARS, description="the final state's hash")
     # version 2: the hash of each checked part, and one hash over them all
-    part_hashes: dict[str, str] | None = None
-    setup_hash: str | None = None
+    part_hashes: dict[IdText, Annotated[str, Field(max_length=HASH_CHARS)]] | None = Field(
+        None, max_length=len(CHECKED_PARTS), description="the hash of each checked part")
+    setup_hash: str | None = Field(None, max_length=HASH_CHARS, description="one hash over the parts' hashes")
     # what the client needs to go on (who sits where, the AI's seed); not part of the game, so
     # outside the setup check: a save without it loads with the client's defaults
     client: dict | None = None

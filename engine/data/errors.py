@@ -60,6 +60,9 @@ def parse_data(model: type[M], data: Any, file: str | Path) -> M:
 
 # Deeper than any file this project writes (a save's choice is about six levels down).
 MAX_DEPTH = 64
+# Longer than any string a data file holds (each schema's fields state their own, smaller bounds,
+# engine/data/text.py); this one also covers the free-form parts, such as a save's choices.
+MAX_STRING_CHARS = 100_000
 
 
 class _NotFinite(float):
@@ -77,7 +80,8 @@ def _number(text: str) -> float:
 
 def json_problems(data: Any) -> list[tuple[str, str]]:
     """What no data file may hold, wherever it is: NaN, infinity (including a number too large
-    for a float, which reads as infinity) and nesting deeper than ``MAX_DEPTH``."""
+    for a float, which reads as infinity), nesting deeper than ``MAX_DEPTH`` and a string (or a
+    key) longer than ``MAX_STRING_CHARS``."""
     probs: list[tuple[str, str]] = []
     stack = [(data, (), 0)]
     while stack and len(probs) < 20:
@@ -87,7 +91,15 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
             continue
         if isinstance(v, float) and not math.isfinite(v):
             probs.append((_loc(loc), f"{v} is not a finite number"))
+        elif isinstance(v, str) and len(v) > MAX_STRING_CHARS:
+            probs.append((_loc(loc), f"a text of {len(v):,} characters, longer than any this file may hold "
+                                     f"({MAX_STRING_CHARS:,})"))
         elif isinstance(v, dict):
+            long_key = next((k for k in v if len(k) > MAX_STRING_CHARS), None)
+            if long_key is not None:
+                probs.append((_loc(loc), f"a key of {len(long_key):,} characters, longer than any this file may hold "
+                                         f"({MAX_STRING_CHARS:,})"))
+                continue
             stack.extend((x, loc + (k,), depth + 1) for k, x in reversed(list(v.items())))
         elif isinstance(v, list):
             stack.extend((x, loc + (i,), depth + 1) for i, x in reversed(list(enumerate(v))))
@@ -98,7 +110,7 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-def read_text_file(path: str | Path) -> str:
+def read_text_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file. A named pipe, a device or a folder is refused, not read: the
     open does not wait for a writer (non-blocking), and what was opened is checked before
     reading (so a pipe swapped in after a check cannot block either)."""
@@ -115,8 +127,9 @@ def read_text_file(path: str | Path) -> str:
         why = "is " + ("a folder" if stat.S_ISDIR(m) else "a named pipe" if stat.S_ISFIFO(m)
                        else "a device" if stat.S_ISCHR(m) or stat.S_ISBLK(m) else "a socket or other special file")
         why += ", not a regular file"
-    elif size > MAX_FILE_BYTES:
-        why = f"is {size:,} bytes, larger than any data file ({MAX_FILE_BYTES:,})"
+    elif size > max_bytes:
+        what = "data file" if max_bytes == MAX_FILE_BYTES else "such file"
+        why = f"is {size:,} bytes, larger than any {what} ({max_bytes:,})"
     if why:
         os.close(fd)
         raise DataError(path, [("", why)])
@@ -129,18 +142,25 @@ def read_text_file(path: str | Path) -> str:
 
 def load_json_file(path: str | Path) -> Any:
     path = Path(path)
-    text = read_text_file(path)
+    return parse_json_text(read_text_file(path), path)
+
+
+def parse_json_text(text: str, path: str | Path, where: str = "") -> Any:
+    """JSON text as data; ``DataError`` (the file, ``where`` in it, the reason) when it is not
+    JSON or holds what no data file may (``json_problems``: NaN, infinity, too deep, too long)."""
+    at = f"{where}: " if where else ""
     try:
         data = json.loads(text, parse_constant=_constant, parse_float=_number)
     except json.JSONDecodeError as err:
-        raise DataError(path, [("", f"not valid JSON at line {err.lineno} column {err.colno}: {err.msg}")]) from None
+        pos = f"line {err.lineno} column {err.colno}" if not where else f"column {err.colno}"
+        raise DataError(path, [(where, f"not valid JSON at {pos}: {err.msg}")]) from None
     except RecursionError:
-        raise DataError(path, [("", "not readable: nested too deeply")]) from None
+        raise DataError(path, [(where, "not readable: nested too deeply")]) from None
     except ValueError as err:  # e.g. an integer with more digits than Python converts
-        raise DataError(path, [("", f"not readable: {err}")]) from None
+        raise DataError(path, [(where, f"not readable: {err}")]) from None
     probs = json_problems(data)
     if probs:
-        raise DataError(path, probs)
+        raise DataError(path, [((at + f) if f else where, r) for f, r in probs])
     return data
 
 

@@ -61,8 +61,7 @@ from .balance_layout import (OPS, SCREEN, BalanceError, change_size, change_word
 from .balance_stats import (PRIOR, WEIGHT, _expit, _logit, confirm_seed, decide, decisive, gain_of,  # noqa: F401
                             gain_z, paired_change, predict, search_seeds, slope, table_estimate, within)
 
-STATE = "state.json"
-VERSION = 1
+from .balance_state import STATE, VERSION, load_state, save_state  # noqa: F401 - the run's state, read here too
 
 
 
@@ -171,19 +170,6 @@ def _est_json(e: dict) -> dict:
     return {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in e.items()}
 
 
-def save_state(out: Path, state: dict) -> None:
-    tmp = out / (STATE + ".tmp")
-    tmp.write_text(json.dumps(state, indent=1) + "\n")
-    tmp.replace(out / STATE)
-
-
-def load_state(out: Path) -> dict | None:
-    p = Path(out) / STATE
-    if not p.exists():
-        return None
-    return json.loads(p.read_text())
-
-
 def check_resume(out: Path, s: Settings, resume: bool) -> dict | None:
     """The saved state when resuming (refused if it is another run's), None for a fresh run."""
     state = load_state(out)
@@ -283,9 +269,10 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
             t0 = clock()
             n = len(state["checked"]) + 1
             folder = out / "search" / f"check-{n:03d}"
+            seed_recs = inc_records()        # read (and checked) before anything is written
             path = _write_map(inc_map(), folder / "map.json")
             cfg = experiment_config(s, [path], ["check"], s.check_games, s.seed)
-            _seed_check_folder(folder, cfg, inc_records(), "check")
+            _seed_check_folder(folder, cfg, seed_recs, "check")
             say(f"check: the incumbent looks balanced ({_pct(est)}); {s.check_games} games on the search seeds")
             recs = play(cfg, folder, False)
             chk = table_estimate(recs, rosters, agents)

@@ -10,6 +10,7 @@ from engine.data.maps import MapFile
 from . import edits as E
 from .balance import Outcome, _pct
 from .balance_stats import within
+from .stats import bar_extents
 
 
 def balanced_map(outcome: Outcome) -> MapFile:
@@ -146,16 +147,17 @@ def plot_history(st: dict, path: Path) -> Path:
                 kept = c["label"] == h.get("kept")
                 ax.plot(h["step"] + 0.12, 100 * ct["share"], "o", ms=4, color="#2a7" if kept else "#bbb", zorder=2)
         if h["kind"] == "check" and t.get("share") is not None:
-            ax.errorbar(h["step"] + 0.25, 100 * t["share"], yerr=[[100 * (t["share"] - t["low"])], [100 * (t["high"] - t["share"])]],
+            ax.errorbar(h["step"] + 0.25, 100 * t["share"], yerr=[[v] for v in bar_extents(t, 100)],
                         fmt="s", color="#d80", capsize=3, zorder=3)
         if h["kind"] == "confirm" and t.get("share") is not None:
-            ax.errorbar(h["step"] + 0.5, 100 * t["share"], yerr=[[100 * (t["share"] - t["low"])], [100 * (t["high"] - t["share"])]],
+            ax.errorbar(h["step"] + 0.5, 100 * t["share"], yerr=[[v] for v in bar_extents(t, 100)],
                         fmt="D", color="#c22", capsize=3, zorder=3, label="confirmation (fresh seeds)")
     if xs:
         import numpy as np
 
         y = np.array(ys)
-        ax.errorbar(xs, ys, yerr=[y - np.array(lo), np.array(hi) - y], fmt="-o", color="#246", capsize=3,
+        ax.errorbar(xs, ys, yerr=[np.maximum(0, y - np.array(lo)), np.maximum(0, np.array(hi) - y)], fmt="-o",
+                    color="#246", capsize=3,
                     zorder=3, label="incumbent (search seeds)")
     ax.plot([], [], "o", color="#bbb", ms=4, label="candidates tested")
     ax.plot([], [], "o", color="#2a7", ms=4, label="candidate kept")

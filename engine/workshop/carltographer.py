@@ -37,39 +37,66 @@ import math
 import re
 from pathlib import Path
 
-from typing import Literal
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.data.errors import DataError, load_json_file, problems_of
-from engine.data.maps import MapFile, Marker, Piece, PolygonShape, Zone
+from engine.data.maps import MAX_MM, MAX_PIECES, MapFile, Marker, Piece, PolygonShape, Zone
+from engine.data.text import ID_CHARS, NAME_CHARS
 
-from . import edits as E
+# Bounds (issue 47): no number past the largest table (100 m, in inches), no text longer than our
+# own fields take, and at most MAX_PLACEMENTS features: a tournament layout places a few dozen,
+# and the map, the editor and the analysis must stay quick on whatever a file holds.
+MAX_IN = MAX_MM / 25.4            # 3,937 inches
+MAX_TURN = 36_000.0               # degrees: a hundred turns either way
+MAX_PLACEMENTS = 1_000
+MAX_LIST = 1_000                  # objects, objectives, a zone's corners, a polygon's vertices
+MAX_PARTS = 100                   # components of a feature, shapes of an object, zones, polygons, tags
+SHAPE_TYPES = ("rectangular_prism", "polygon")   # what this import reads
+
+Inches = Annotated[float, Field(ge=-MAX_IN, le=MAX_IN, description="inches from the table's centre; at most 100 m")]
+Size = Annotated[float, Field(ge=0, le=MAX_IN, description="inches; at most 100 m")]
+Tag = Annotated[str, Field(max_length=NAME_CHARS)]
+Id = Annotated[str, Field(max_length=ID_CHARS, description=f"at most {ID_CHARS} characters")]
 
 
 class _Lenient(BaseModel):
     # the published schema forbids other fields; files from newer versions may have more, and
-    # what we do not read should not stop an import
-    model_config = ConfigDict(extra="ignore", allow_inf_nan=False)
+    # what we do not read should not stop an import. Types are strict: "44" is not a number nor
+    # "yes" a boolean (a file that says so is refused with its field, not guessed at).
+    model_config = ConfigDict(extra="ignore", allow_inf_nan=False, strict=True)
 
 
 class Transform(_Lenient):
-    x_inches: float = 0.0
-    y_inches: float = 0.0
-    z_inches: float = 0.0
-    rotation_deg: float = 0.0
+    x_inches: Inches = 0.0
+    y_inches: Inches = 0.0
+    z_inches: Inches = 0.0
+    rotation_deg: float = Field(0.0, ge=-MAX_TURN, le=MAX_TURN, description="degrees about the vertical")
 
 
 class Prism(_Lenient):
     """A shape: a ``rectangular_prism`` (width along x, depth along z) or a ``polygon`` (its
     ``vertices``, (x, z) pairs around the object's origin)."""
-    shape_type: Literal["rectangular_prism", "polygon"] = "rectangular_prism"
-    width_inches: float = Field(default=0.0, ge=0)
-    depth_inches: float = Field(default=0.0, ge=0)
-    height_inches: float = Field(ge=0)
-    vertices: list[tuple[float, float]] | None = Field(default=None, min_length=3, max_length=1000)
+    shape_type: str = Field("rectangular_prism", max_length=ID_CHARS, description=f"one of {', '.join(SHAPE_TYPES)}")
+    width_inches: Size = 0.0
+    depth_inches: Size = 0.0
+    height_inches: Size
+    # [x, z] pairs (a list, not a tuple: strict types read JSON arrays as lists only)
+    vertices: list[Annotated[list[Inches], Field(min_length=2, max_length=2)]] | None = Field(
+        default=None, min_length=3, max_length=MAX_LIST, description="the polygon's corners, (x, z) in inches")
     offset: Transform | None = None
-    opacity_height_inches: float | None = Field(default=None, ge=0)
+    opacity_height_inches: float | None = Field(default=None, ge=0, le=MAX_IN,
+                                                description="inches of its height that block sight")
+
+    @field_validator("shape_type")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        # a sphere or a cylinder is refused, not imported as the box around it
+        if v not in SHAPE_TYPES:
+            raise ValueError(f"{v[:40]!r} is not a shape this import reads ({', '.join(SHAPE_TYPES)}); "
+                             "it is refused rather than imported as a box")
+        return v
 
     @model_validator(mode="after")
     def _outline(self) -> "Prism":
@@ -79,23 +106,23 @@ class Prism(_Lenient):
 
 
 class TerrainObject(_Lenient):
-    id: str
-    name: str | None = None
-    shapes: list[Prism] = Field(min_length=1)
-    tags: list[str] = Field(default_factory=list)
+    id: Id
+    name: str | None = Field(None, max_length=NAME_CHARS)
+    shapes: list[Prism] = Field(min_length=1, max_length=MAX_PARTS)
+    tags: list[Tag] = Field(default_factory=list, max_length=MAX_PARTS)
     is_footprint: bool = False
 
 
 class Component(_Lenient):
-    object_id: str
+    object_id: Id
     transform: Transform | None = None
 
 
 class Feature(_Lenient):
-    id: str
-    feature_type: str
-    components: list[Component] = Field(min_length=1)
-    tags: list[str] = Field(default_factory=list)
+    id: Id
+    feature_type: str = Field(max_length=NAME_CHARS)
+    components: list[Component] = Field(min_length=1, max_length=MAX_PARTS)
+    tags: list[Tag] = Field(default_factory=list, max_length=MAX_PARTS)
 
 
 class Placed(_Lenient):
@@ -105,34 +132,36 @@ class Placed(_Lenient):
 
 
 class Point2D(_Lenient):
-    x_inches: float
-    z_inches: float
+    x_inches: Inches
+    z_inches: Inches
 
 
 class Objective(_Lenient):
-    id: str
+    id: Id
     position: Point2D
-    range_inches: float = 3.0
+    range_inches: Size = 3.0
 
 
 class DeploymentZone(_Lenient):
-    id: str
-    polygons: list[list[Point2D]]
+    id: Id
+    polygons: list[Annotated[list[Point2D], Field(max_length=MAX_LIST)]] = Field(max_length=MAX_PARTS)
 
 
 class Mission(_Lenient):
-    name: str = ""
-    objectives: list[Objective] = Field(default_factory=list)
-    deployment_zones: list[DeploymentZone] = Field(default_factory=list)
+    name: str = Field("", max_length=NAME_CHARS)
+    objectives: list[Objective] = Field(default_factory=list, max_length=MAX_LIST)
+    deployment_zones: list[DeploymentZone] = Field(default_factory=list, max_length=MAX_PARTS)
 
 
 class Layout(_Lenient):
-    table_width_inches: float = Field(gt=0)
-    table_depth_inches: float = Field(gt=0)
-    placed_features: list[Placed] = Field(default_factory=list)
+    table_width_inches: float = Field(gt=0, le=MAX_IN, description="inches; at most 100 m")
+    table_depth_inches: float = Field(gt=0, le=MAX_IN, description="inches; at most 100 m")
+    placed_features: list[Placed] = Field(
+        default_factory=list, max_length=MAX_PLACEMENTS,
+        description=f"at most {MAX_PLACEMENTS:,}: a table holds a few dozen, and the editor must stay quick")
     rotationally_symmetric: bool = False
     mission: Mission | None = None
-    terrain_objects: list[TerrainObject] = Field(default_factory=list)
+    terrain_objects: list[TerrainObject] = Field(default_factory=list, max_length=MAX_LIST)
     visibility: dict | None = None
 
 
@@ -141,7 +170,7 @@ class CatalogObject(_Lenient):
 
 
 class Catalog(_Lenient):
-    objects: list[CatalogObject] = Field(default_factory=list)
+    objects: list[CatalogObject] = Field(default_factory=list, max_length=MAX_LIST)
 
 
 # --- geometry ---------------------------------------------------------------------------
@@ -158,7 +187,7 @@ def _outline(sh: Prism, cx: float, cz: float, degrees: float) -> list[tuple[floa
     """The shape's outline in Carltographer's frame: a prism's four corners, a polygon's vertices."""
     c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     if sh.shape_type == "polygon":
-        local = list(sh.vertices)
+        local = [(float(x), float(z)) for x, z in sh.vertices]
     else:
         w, d = sh.width_inches / 2, sh.depth_inches / 2
         local = [(-w, -d), (w, -d), (w, d), (-w, d)]
@@ -271,7 +300,39 @@ def source_figures(layout: Layout) -> dict:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9_\-]+", "-", text.lower()).strip("-") or "imported"
+    # at most 40 characters, so a piece's id made of two slugs stays within the map's bound
+    return re.sub(r"[^a-z0-9_\-]+", "-", text.lower()).strip("-")[:40].strip("-") or "imported"
+
+
+class _Ids:
+    """Fresh ids as ``edits.new_id`` gives them (base, base-2, base-3...), each in constant time:
+    ``new_id`` copies and scans the ids taken, and 10,000 placements took 21 s (issue 47)."""
+
+    def __init__(self):
+        self.taken: set[str] = set()
+        self.next: dict[str, int] = {}
+
+    def new(self, base: str) -> str:
+        base = re.sub(r"[^a-z0-9_\-]+", "-", base.lower()).strip("-") or "piece"
+        base = re.sub(r"-\d+$", "", base) or base
+        if base in self.taken:
+            n = self.next.get(base, 2)
+            while f"{base}-{n}" in self.taken:
+                n += 1
+            self.next[base] = n + 1
+            base = f"{base}-{n}"
+        self.taken.add(base)
+        return base
+
+
+def _checked(model, path, where: str, **fields):
+    """``model(**fields)``, or ``DataError`` naming the feature whose piece it would be: a shape
+    the map refuses (a corner past 100 m, no area) is the file's fault, said with its field."""
+    try:
+        return model(**fields)
+    except ValidationError as err:
+        raise DataError(path, [(f"{where} ({model.__name__.lower()} {f})" if f else where, r)
+                               for f, r in problems_of(err)][:5]) from None
 
 
 # --- the import -------------------------------------------------------------------------
@@ -290,6 +351,10 @@ def parse_layout(data, path: str | Path = "<layout>") -> tuple[Layout, dict[str,
     if not isinstance(data, dict) or not ({"table_width_inches", "table_depth_inches", "placed_features"} & set(data)):
         # say what the file is not, rather than list every field a layout would need
         raise DataError(path, [("", NOT_A_LAYOUT)])
+    n = len(data.get("placed_features") or ()) if isinstance(data.get("placed_features"), list) else 0
+    if n > MAX_PLACEMENTS:      # said before the features are read one by one
+        raise DataError(path, [(prefix + "placed_features", f"{n:,} features placed, more than this import takes "
+                                                           f"({MAX_PLACEMENTS:,}; a table holds a few dozen)")])
     try:
         layout = Layout.model_validate(data)
     except ValidationError as err:
@@ -336,19 +401,23 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
             t = pf.transform
             if t.x_inches == 0.0 and t.z_inches == 0.0:
                 continue
-            twins.append(Placed(feature=pf.feature, transform=Transform(
+            twins.append(Placed(feature=pf.feature, transform=Transform.model_construct(
                 x_inches=-t.x_inches, z_inches=-t.z_inches, rotation_deg=t.rotation_deg + 180.0)))
         placed += twins
         if twins:
             notes.append(f"rotationally symmetric: added the {len(twins)} mirrored features Carltographer draws")
-    taken: set[str] = set()
-    groups: set[str] = set()
+    n_pieces = sum(len(objects[c.object_id].shapes) for pf in placed for c in pf.feature.components)
+    if n_pieces > MAX_PIECES:     # counted before any is made: the limit is what keeps the import quick
+        raise DataError(path, [("placed_features", f"would make {n_pieces:,} pieces, more than a map holds "
+                                                   f"({MAX_PIECES:,})")])
+    taken, groups = _Ids(), _Ids()
     pieces: list[Piece] = []
     counts = {"partial": 0, "raised": 0, "locked": 0, "polygons": 0}
-    for pf in placed:
+    n0 = len(layout.placed_features)
+    for i, pf in enumerate(placed):
         feat = pf.feature
-        grp = E.new_id(groups, _slug(feat.id))
-        groups.add(grp)
+        grp = groups.new(_slug(feat.id))
+        where = f"placed_features[{i}]" if i < n0 else f"placed_features[{i - n0}] (its rotational twin)"
         counts["locked"] += pf.locked
         mine = []
         for comp in feat.components:
@@ -360,21 +429,21 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                                          or pf.transform.y_inches)
                 counts["polygons"] += sh.shape_type == "polygon"
                 sx, sz, sr = _compose(sh.offset, comp.transform)
-                cx, cz, rot = _compose(Transform(x_inches=sx, z_inches=sz, rotation_deg=sr), pf.transform)
+                cx, cz, rot = _compose(Transform.model_construct(x_inches=sx, z_inches=sz, rotation_deg=sr),
+                                       pf.transform)
                 pts = [ours(x, z) for x, z in _outline(sh, cx, cz, rot)]
-                pid = E.new_id(taken, f"{_slug(feat.id)}-{_slug(obj.id)}")
-                taken.add(pid)
+                if any(abs(v) > MAX_IN for pt in pts for v in pt):     # each number in bounds, their sum not
+                    raise DataError(path, [(where, f"a corner of {obj.id[:40]!r} lies beyond 100 m from the table")])
+                pid = taken.new(f"{_slug(feat.id)}-{_slug(obj.id)}")
                 fields = _piece_fields(feat, obj, sh, counts)
                 tag = "obscuring footprint" if fields["obscuring"] else feat.feature_type
-                fields.update(id=pid, name=f"{obj.name or obj.id} ({tag})", shape=PolygonShape(points=pts))
+                fields.update(id=pid, name=f"{obj.name or obj.id} ({tag})"[:NAME_CHARS],
+                              shape=_checked(PolygonShape, path, where, points=pts))
                 mine.append(fields)
         for f in mine:
             if len(mine) > 1:
                 f["group"] = grp
-            try:
-                pieces.append(Piece(**f))
-            except ValidationError as err:
-                raise DataError(path, [(f"(piece {f['id']}) " + fl, r) for fl, r in problems_of(err)]) from None
+            pieces.append(_checked(Piece, path, f"{where} (piece {f['id']})", **f))
     notes += _report(layout, objects, counts)
     zones: list[Zone] = []
     objectives: list[Marker] = []
@@ -394,9 +463,9 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                  Zone(side=2, points=[(W - d, 0), (W, 0), (W, D), (W - d, D)])]
         notes.append("the layout has no mission with two deployment zones: gave it one along each short edge")
     if m is not None:
-        ranges = set()
+        ranges, marker_ids = set(), _Ids()
         for o in m.objectives:
-            mid = E.new_id({x.id for x in objectives}, _slug(o.id))
+            mid = marker_ids.new(_slug(o.id))
             objectives.append(Marker(id=mid, name=o.id, at=ours(o.position.x_inches, o.position.z_inches)))
             ranges.add(o.range_inches)
         if ranges and ranges != {3.0}:
@@ -407,5 +476,5 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
         mapfile = MapFile(schema_version=1, id=map_id, name=name, description=desc, unit="in", width=W, height=D,
                           pieces=pieces, deployment=zones, objectives=objectives)
     except ValidationError as err:
-        raise DataError(path, [("(converted map) " + f, r) for f, r in problems_of(err)]) from None
+        raise DataError(path, [(f"(converted map) {f}".strip(), r) for f, r in problems_of(err)]) from None
     return mapfile, notes

@@ -15,10 +15,11 @@ A bad file is refused with file, field and reason (``DataError``) and the others
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS
 from engine.data.errors import DataError, load_model
 from engine.data.maps import MM_PER, Marker, Piece, Unit, Zone
 
@@ -33,10 +34,10 @@ class _Strict(BaseModel):
 
 
 class Template(_Strict):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    section: str = "Templates"
-    description: str = ""
+    id: str = Field(min_length=1, max_length=ID_CHARS)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    section: str = Field("Templates", max_length=NAME_CHARS)
+    description: str = Field("", max_length=TEXT_CHARS)
     pieces: list[Piece] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -48,24 +49,26 @@ class Template(_Strict):
         return self
 
 
-Frac = tuple[float, float]
+Share = Annotated[float, Field(ge=0, le=1)]
+Frac = tuple[Share, Share]
 
 
 class MissionZone(_Strict):
-    side: int = Field(ge=1, le=2)
-    points: list[Frac] = Field(min_length=3)
+    side: int = Field(ge=1, le=2, description="the side that deploys here (1 or 2)")
+    points: list[Frac] = Field(min_length=3, max_length=1000,
+                               description="corners as shares (0 to 1) of the table's width and depth")
 
 
 class MissionMarker(_Strict):
-    id: str = Field(min_length=1)
-    name: str = ""
-    at: Frac
+    id: str = Field(min_length=1, max_length=ID_CHARS)
+    name: str = Field("", max_length=NAME_CHARS)
+    at: Frac = Field(description="shares (0 to 1) of the table's width and depth")
 
 
 class Mission(_Strict):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    description: str = ""
+    id: str = Field(min_length=1, max_length=ID_CHARS)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    description: str = Field("", max_length=TEXT_CHARS)
     deployment: list[MissionZone] = Field(min_length=2)
     objectives: list[MissionMarker] = Field(default_factory=list)
     evac_points: list[MissionMarker] = Field(default_factory=list)
@@ -82,7 +85,7 @@ class Mission(_Strict):
 
 class CatalogFile(_Strict):
     schema_version: Literal[1]
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     unit: Unit = "in"
     templates: list[Template] = Field(default_factory=list)
     missions: list[Mission] = Field(default_factory=list)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from engine.simulate import cells, plan_game
 
-RECORDS = "games.jsonl"
-CONFIG = "config.json"
+from .records import CONFIG, RECORDS, read_config, read_records  # noqa: F401 - the folder's names, read here too
+
 DESIGN = "crossed-v2"     # the design the records follow; an older folder cannot be resumed
 
 
@@ -137,22 +137,6 @@ def _key(rec_or_job) -> tuple[str, int]:
     return (rec_or_job["map"], int(rec_or_job["index"]))
 
 
-def read_records(out: Path) -> list[dict]:
-    path = Path(out) / RECORDS
-    if not path.exists():
-        return []
-    recs = []
-    for line in path.read_text().splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            recs.append(json.loads(line))
-        except json.JSONDecodeError:   # a line cut short by a kill: that game is played again
-            continue
-    return recs
-
-
 class ConfigMismatch(ValueError):
     pass
 
@@ -196,11 +180,39 @@ def out_problem(out: str | Path) -> str | None:
     return None
 
 
+class SchedulerError(ValueError):
+    """The ``--scheduler`` address is not one, or no scheduler answered there in time."""
+
+
+CONNECT_SECONDS = 10      # how long to wait for a scheduler to answer
+
+
+def scheduler_problem(address: str) -> str | None:
+    """Why ``address`` is not a dask scheduler's address (None: it may be one): PROTOCOL://HOST:PORT
+    or HOST:PORT, the port from 1 to 65535. Asked before any work, so a typo is bad usage at once."""
+    import re
+
+    m = re.fullmatch(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.\-_]+):(\d{1,5})", address or "")
+    if not m:
+        return (f"{address[:200]!r} is not a scheduler address: write tcp://HOST:PORT "
+                "(e.g. tcp://127.0.0.1:8786)")
+    if not 1 <= int(m.group(3)) <= 65535:
+        return f"{address[:200]!r}: the port is from 1 to 65535"
+    return None
+
+
 def _client(workers: int, scheduler: str | None):
     from distributed import Client, LocalCluster
 
     if scheduler:
-        return Client(scheduler, timeout="20s"), None
+        why = scheduler_problem(scheduler)
+        if why:
+            raise SchedulerError(why)
+        try:
+            return Client(scheduler, timeout=f"{CONNECT_SECONDS}s"), None
+        except (OSError, TimeoutError, ValueError) as err:
+            raise SchedulerError(f"no dask scheduler answered at {scheduler} within {CONNECT_SECONDS} s "
+                                 f"({type(err).__name__}: {str(err)[:200]})") from None
     import signal
     import warnings
 
@@ -219,21 +231,25 @@ def _client(workers: int, scheduler: str | None):
     return Client(cluster), cluster
 
 
-def check_config(cfg: Config, out: Path, resume: bool) -> list[dict]:
-    """The records already in ``out``, after checking they belong to this experiment. Only
-    ``games`` may change on ``--resume`` (game i's seed does not depend on the total)."""
-    cfg_path = out / CONFIG
-    existing = read_records(out)
-    if not (existing or cfg_path.exists()):
-        return existing
+def check_config(cfg: Config, out: Path, resume: bool) -> tuple[list[dict], bool]:
+    """(the records already in ``out``, whether the last line of games.jsonl was cut short),
+    after checking they belong to this experiment. Only ``games`` may change on ``--resume``
+    (game i's seed does not depend on the total). Read and checked before anything is written:
+    a damaged folder is refused (``DataError``) as it is."""
+    cfg_path, rec_path = out / CONFIG, out / RECORDS
     if not resume:
-        raise ConfigMismatch(f"{out} already holds an experiment: pass --resume to continue it, or choose another --out")
-    try:
-        old = json.loads(cfg_path.read_text()) if cfg_path.exists() else None
-    except json.JSONDecodeError:
-        old = None
+        held = cfg_path.exists() or cfg_path.is_symlink() or (
+            rec_path.exists() and (not rec_path.is_file() or rec_path.stat().st_size > 0))
+        if held:
+            raise ConfigMismatch(f"{out} already holds an experiment: pass --resume to continue it, or choose "
+                                 "another --out")
+        return [], False
+    old = read_config(out)
+    existing, cut = read_records(out)
+    if not (existing or old is not None):
+        return existing, cut
     if old is None:
-        raise ConfigMismatch(f"{out}/{CONFIG} is missing or unreadable: cannot tell which experiment "
+        raise ConfigMismatch(f"{out}/{CONFIG} is missing: cannot tell which experiment "
                              f"{out}/{RECORDS} belongs to; choose another --out")
     if old.get("design") != cfg.design:
         raise ConfigMismatch(f"{out} holds an experiment of an older design ({old.get('design', 'seats swapped halfway')}) "
@@ -244,7 +260,7 @@ def check_config(cfg: Config, out: Path, resume: bool) -> list[dict]:
     if diff:
         raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments in {', '.join(diff)}: "
                              + "; ".join(f"{k}: {old.get(k)} there, {new[k]} here" for k in diff))
-    return existing
+    return existing, cut
 
 
 def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = None, resume: bool = False,
@@ -254,9 +270,9 @@ def run(cfg: Config, out: str | Path, workers: int = 2, scheduler: str | None = 
     after closing the workers (the finished games stay saved)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    existing = check_config(cfg, out, resume)
+    existing, cut = check_config(cfg, out, resume)
     (out / CONFIG).write_text(json.dumps(cfg.to_json(), indent=1) + "\n")
-    if existing:  # drop a line cut short by a kill, so appended lines start on a fresh line
+    if cut:  # drop the line a kill cut short, so appended lines start on a fresh line
         tmp = out / (RECORDS + ".tmp")
         tmp.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in existing))
         tmp.replace(out / RECORDS)

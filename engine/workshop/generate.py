@@ -25,8 +25,10 @@ cooling schedule tuned per table, and independent restarts waste the hot chains'
 **Coarse while searching, full for the result.** Chains score on a 2" grid (a sixteenth of the
 work of the 1" grid); whenever the best layout of a round meets the targets on the coarse grid, it
 is measured on the full grid. The full reading decides; the difference between the two readings
-(running mean over the layouts checked) is then added to the coarse figures, so the chains aim
-where the full grid will agree.
+(running mean over the layouts checked, per side for a per-side figure) is then added to the
+coarse figures, so the chains aim where the full grid will agree. The hide difference is read
+from the corrected hides, never corrected itself: a correction added to |h1 - h2| could not be
+undone by any layout, and the search ran all its rounds (issue 47).
 
 **Deterministic per seed.** Each chain has its own ``random.Random`` seeded from the seed and its
 number, the swaps draw from the driver's own, and a round's result does not depend on where the
@@ -667,7 +669,7 @@ def run(problem: Problem, seed: int = 1, chains: int = 4, rounds: int = 60, step
                 checked[key] = (cand, full)
                 checks.append({"round": r, "coarse": cand.figures, "full": full, "met": ok})
                 _learn_bias(biases, cand.figures, full, problem.targets)
-                bias = {k: sum(v) / len(v) for k, v in biases.items()}
+                bias = _mean_bias(biases)
                 for c in pool:             # scores change with the bias
                     c.state = _rescored(c.state, problem, bias)
                     c.best = _rescored(c.best, problem, bias)
@@ -703,23 +705,31 @@ def _best_candidate(pool, problem: Problem, bias: dict) -> State | None:
 
 
 def _learn_bias(biases: dict, coarse: dict, full: dict, targets) -> None:
-    """Full minus coarse for each scalar or per-side figure a target reads (mean of the sides)."""
-    for t in targets:
-        if t.metric.endswith("_diff"):
-            # |side 1 - side 2| is never below 0: a correction learnt from one layout (coarse 0,
-            # full 5.3) would keep every later coarse reading above a "<= 5" target forever
-            continue
-        a, b = coarse.get(t.metric), full.get(t.metric)
+    """Full minus coarse for each figure a target reads: a per-side figure per side (the hides
+    too when the hide difference is a target: the difference is then read from the biased hides,
+    ``targets.with_bias``; a difference is never biased itself, it is |h1 - h2| >= 0)."""
+    metrics = {t.metric for t in targets}
+    if "hide_diff" in metrics:
+        metrics = (metrics - {"hide_diff"}) | {"hide"}
+    # no other difference (the objective access's) is biased either: |a - b| is never below 0, so
+    # a correction learnt from one layout (coarse 0, full 5.3) kept every later reading above target
+    metrics = {m for m in metrics if not m.endswith("_diff")}
+    for metric in sorted(metrics):
+        a, b = coarse.get(metric), full.get(metric)
         if a is None or b is None:
             continue
         if isinstance(a, dict):
-            d = [b[s] - a[s] for s in a if a[s] is not None and b.get(s) is not None]
-            if not d:
-                continue
-            diff = sum(d) / len(d)
+            for side, x in a.items():
+                if x is not None and b.get(side) is not None:
+                    biases.setdefault(metric, {}).setdefault(side, []).append(b[side] - x)
         else:
-            diff = b - a
-        biases.setdefault(t.metric, []).append(diff)
+            biases.setdefault(metric, []).append(b - a)
+
+
+def _mean_bias(biases: dict) -> dict:
+    """The running mean of each figure's learnt difference (per side for a per-side figure)."""
+    return {k: ({s: sum(d) / len(d) for s, d in v.items()} if isinstance(v, dict) else sum(v) / len(v))
+            for k, v in biases.items()}
 
 
 def _swap(pool: list, rng: random.Random) -> list:

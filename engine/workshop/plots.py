@@ -8,7 +8,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from .stats import BALANCED, ranked  # noqa: E402
+from .stats import BALANCED, bar_extents, ranked  # noqa: E402
 
 EFFECTS = (("table", "table: zone 1 wins"), ("roster", "roster: {ra} wins"), ("agent", "agent: {a1} wins"),
            ("first_player", "first player wins"))
@@ -31,7 +31,8 @@ def plot_summary(summary: dict, records: list[dict], out: Path) -> list[Path]:
                 continue
             clear = e["low"] > 0.5 or e["high"] < 0.5
             colour = "tab:red" if clear else "tab:blue"
-            ax.errorbar([e["share"]], [i], xerr=[[e["share"] - e["low"]], [e["high"] - e["share"]]], fmt="o",
+            below, above = bar_extents(e)
+            ax.errorbar([e["share"]], [i], xerr=[[below], [above]], fmt="o",
                         color=colour, capsize=3)
             ax.annotate(f"{e['share'] * 100:.0f}%", (min(max(e["share"], 0.05), 0.95), i),   # kept inside the axes
                         textcoords="offset points", xytext=(0, 6), ha="center", fontsize=7)

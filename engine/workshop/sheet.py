@@ -89,6 +89,7 @@ def _pages(m, paper: str, landscape: bool):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
     from matplotlib.patches import Circle, Polygon
 
     W, H = PAPERS[paper]
@@ -98,7 +99,9 @@ def _pages(m, paper: str, landscape: bool):
     rows = placements(m)
     u = _unit_words(m.unit)
     figs = []
-    fig = plt.figure(figsize=size_in)
+    # Figures of their own, not pyplot's: a sheet of many pages opened more than pyplot's 20 at once
+    # and it warned (issue 47); nothing here needs pyplot's registry
+    fig = Figure(figsize=size_in)
     beside = landscape and len(rows) <= ROWS_BESIDE
     map_w = 0.64 if beside else 0.92
     ax = fig.add_axes([0.05, 0.08, map_w - 0.02, 0.82])
@@ -165,7 +168,7 @@ def _pages(m, paper: str, landscape: bool):
         return figs, plt
     figs.append(fig)
     for start in range(0, len(rows), ROWS_PER_PAGE):
-        page = plt.figure(figsize=size_in)
+        page = Figure(figsize=size_in)
         page.text(0.05, 0.955, f"{m.name}: pieces {start + 1} to {min(len(rows), start + ROWS_PER_PAGE)}",
                   fontsize=11, weight="bold")
         chunk = rows[start:start + ROWS_PER_PAGE]

@@ -36,7 +36,17 @@ def wilson(k: float, n: float, z: float = Z95) -> tuple[float | None, float | No
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / d
-    return p, max(0.0, c - h), min(1.0, c + h)
+    # at k = 0 (or k = n) the end is exactly 0 (or 1); in floats c - h came out 5.6e-17 above
+    # a share of 0, and a plot's error bar from the share down to it was negative
+    lo = 0.0 if k <= 0 else min(p, max(0.0, c - h))
+    hi = 1.0 if k >= n else max(p, min(1.0, c + h))
+    return p, lo, hi
+
+
+def bar_extents(e: dict, scale: float = 1.0) -> tuple[float, float]:
+    """(below, above): how far an interval reaches from its estimate, never negative (a plot's
+    error bar; an interval that ends at its estimate, as at 0% or 100%, has a zero side)."""
+    return max(0.0, e["share"] - e["low"]) * scale, max(0.0, e["high"] - e["share"]) * scale
 
 
 def cluster_share(wins: list[int], games: list[int]) -> dict:

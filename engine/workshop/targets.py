@@ -150,15 +150,30 @@ def meets(figures: dict, targets, bias: dict | None = None) -> bool:
 
 
 def with_bias(figures: dict, bias: dict | None) -> dict:
+    """``figures`` with ``bias`` added: a number to a figure, or per side ({"1": b1, "2": b2}) to a
+    per-side one; kept within the figure's range (a share 0 to 100, a lane 0 or more). The hide
+    difference is never biased itself: it is |side 1 - side 2| of the biased hides, so it can
+    come out 0 (issue 47: a +5.3 added to it could never be undone, and the search never stopped)."""
     if not bias:
         return figures
     out = dict(figures)
     for k, b in bias.items():
         v = out.get(k)
-        if v is None:
+        if v is None or k == "hide_diff":
             continue
-        out[k] = {s: (None if x is None else x + b) for s, x in v.items()} if isinstance(v, dict) else v + b
+        if isinstance(v, dict):
+            out[k] = {s: (None if x is None else _clamp(k, x + (b.get(s, 0.0) if isinstance(b, dict) else b)))
+                      for s, x in v.items()}
+        else:
+            out[k] = _clamp(k, v + (sum(b.values()) / len(b) if isinstance(b, dict) else b))
+    h = out.get("hide")
+    if "hide" in bias and "hide_diff" in out and isinstance(h, dict) and None not in (h.get("1"), h.get("2")):
+        out["hide_diff"] = round(abs(h["1"] - h["2"]), 2)
     return out
+
+
+def _clamp(metric: str, v: float) -> float:
+    return max(0.0, v) if metric == "lane" else min(100.0, max(0.0, v))
 
 
 def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, control_mm: float | None = None,

@@ -149,8 +149,11 @@ class Document:
 def read_autosave(path: Path) -> tuple[MapFile, Path | None] | None:
     """The draft an editor left behind (its map, the file it belonged to), or None. A draft may
     lack one side's zone, so it is read with the editor's rules, not the file's."""
+    from engine.data.errors import DataError, read_text_file
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        # read as any data file is: a named pipe or a folder in its place is refused, not waited on
+        data = json.loads(read_text_file(path))
         if data.get("format") != "skirmish-editor-autosave":
             return None
         raw = data["map"]
@@ -162,5 +165,5 @@ def read_autosave(path: Path) -> tuple[MapFile, Path | None] | None:
         if missing:
             m = m.model_copy(update={"deployment": list(m.deployment)[:len(m.deployment) - len(stub)]})
         return m, (Path(data["path"]) if data.get("path") else None)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (DataError, OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None

@@ -158,6 +158,10 @@ class App:
         self.frames += 1
 
     def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:
+        if screenshot and max_frames is None:   # a picture is taken after a few frames (it waited for ever)
+            from game.cli_args import SCREENSHOT_FRAMES
+
+            max_frames = SCREENSHOT_FRAMES
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(min(dt, 0.1))

@@ -110,8 +110,9 @@ class Entry(_Strict):
 class ChoiceHelp(Entry):
     """A choice's help; a choice whose meaning depends on one of its fields (a reaction, a group's
     action, a double effect) names that ``field`` and gives each value its own entry."""
-    field: str | None = Field(None, pattern=r"^[a-z_]+$", description="the choice's field the variants are keyed by")
-    variants: dict[str, Entry] = Field(default_factory=dict, max_length=100)
+    field: str | None = Field(None, max_length=40, pattern=r"^[a-z_]+$",
+                              description="the choice's field the variants are keyed by")
+    variants: dict[Annotated[str, Field(max_length=100)], Entry] = Field(default_factory=dict, max_length=100)
 
     @model_validator(mode="after")
     def _both(self) -> "ChoiceHelp":
@@ -123,7 +124,7 @@ class ChoiceHelp(Entry):
 class GlossaryItem(_Strict):
     topic: Title
     text: Text | None = None
-    see: str | None = Field(None, pattern=r"^[\w.]+:\w+$",
+    see: str | None = Field(None, max_length=200, pattern=r"^[\w.]+:\w+$",
                             description="'<choice tag>:<variant>': use that entry's text, written once")
     source: Source
 
@@ -158,7 +159,7 @@ class MarkerItem(_Strict):
 class HelpFile(_Strict):
     schema_version: Literal[1] = Field(description="help file schema version; this build reads 1")
     ruleset: Ruleset
-    choices: dict[str, ChoiceHelp] = Field(min_length=1, max_length=200)
+    choices: dict[Annotated[str, Field(max_length=100)], ChoiceHelp] = Field(min_length=1, max_length=200)
     glossary: list[GlossaryItem] = Field(min_length=1, max_length=200)
     markers: list[MarkerItem] = Field(default_factory=list, max_length=100)
 
@@ -186,8 +187,8 @@ class HelpFile(_Strict):
 class TerrainItem(_Strict):
     """A terrain property of the map schema (``engine.data.maps.Piece``) and what it does in each
     ruleset; ``value`` for a property with several settings (``cover``: light, heavy)."""
-    property: str = Field(pattern=r"^[a-z_]+$")
-    value: str | None = Field(None, pattern=r"^[a-z_]+$")
+    property: str = Field(max_length=40, pattern=r"^[a-z_]+$")
+    value: str | None = Field(None, max_length=40, pattern=r"^[a-z_]+$")
     title: Title
     text: Text
     rulesets: dict[Ruleset, Text] = Field(description="what it means in each ruleset")
@@ -211,7 +212,7 @@ RGB = tuple[Annotated[int, Field(ge=0, le=255)], Annotated[int, Field(ge=0, le=2
 
 
 class LegendItem(_Strict):
-    key: str = Field(pattern=r"^[a-z_.]+$")
+    key: str = Field(max_length=100, pattern=r"^[a-z_.]+$")
     title: Title
     text: Text
     colour: RGB | None = Field(None, description="the colour the client draws it in")

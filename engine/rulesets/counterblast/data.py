@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, load_json_file, parse_data
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
@@ -22,7 +23,7 @@ from .options import DEFAULT_OPTIONS, CounterblastOptions
 SCHEMA_VERSION = 1
 DATA_DIR = Path(__file__).parent / "data"
 
-Slug = str
+Slug = Annotated[str, Field(min_length=1, max_length=ID_CHARS)]
 _SLUG = r"^[a-z0-9_\-]+$"
 
 Kind = Literal["living", "robot", "cyberform"]
@@ -79,11 +80,11 @@ class Ability(_Strict):
     * ``immune``: the model never gains ``condition``.
     """
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     effect: Literal["long_shot_difficulty", "strike_explode_on", "immune"]
     value: int | None = Field(None, ge=2, le=10, description="the difficulty or explosion number the effect uses")
     condition: ImmuneCondition | None = None
-    description: str = Field(min_length=1)
+    description: str = Field(min_length=1, max_length=TEXT_CHARS)
 
     @model_validator(mode="after")
     def _params(self) -> "Ability":
@@ -99,29 +100,29 @@ class Ability(_Strict):
 
 class ShootingWeapon(_Strict):
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     range: float = Field(gt=0, le=MAX_RANGE_IN, description="inches")
     damage: int = Field(ge=1, le=MAX_DAMAGE, description="raw damage per success")
     pistol: bool = Field(False, description="may Snapshot while Engaged")
     explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
     inflicts: Inflicts | None = None
-    notes: str = ""
+    notes: str = Field("", max_length=TEXT_CHARS)
 
 
 class StrikingWeapon(_Strict):
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     reach: float = Field(ge=0, le=MAX_REACH_IN, description="inches, base edge to base edge")
     damage: int = Field(ge=1, le=MAX_DAMAGE, description="raw damage per success")
     explode_on: int = Field(10, ge=8, le=10, description="some weapons explode on 9s or 8s")
     inflicts: Inflicts | None = None
-    notes: str = ""
+    notes: str = Field("", max_length=TEXT_CHARS)
 
 
 class Enigma(_Strict):
     """A psi power, used with Psi Strike (attacks) or Psi Craft (passive effects, aid)."""
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     action: Literal["psi_strike", "psi_craft"]
     difficulty: int = Field(ge=2, le=10, description="the Psi check's difficulty")
     range: float = Field(gt=0, le=MAX_RANGE_IN, description="inches")
@@ -129,7 +130,7 @@ class Enigma(_Strict):
     inflicts: Inflicts | None = Field(None, description="Psi Strike: a condition it causes")
     craft: Literal["veil", "remove_token"] | None = Field(
         None, description="Psi Craft: light cover until Upkeep, or one damage token removed")
-    effect: str = Field("", description="rules text shown to players")
+    effect: str = Field("", max_length=TEXT_CHARS, description="rules text shown to players")
 
     @model_validator(mode="after")
     def _kind(self) -> "Enigma":
@@ -148,9 +149,9 @@ class Enigma(_Strict):
 
 class Gear(_Strict):
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     kind: GearKind
-    description: str = ""
+    description: str = Field("", max_length=TEXT_CHARS)
     enigmas: list[Enigma] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -199,7 +200,7 @@ class Armoury(_Strict):
 
 class Profile(_Strict):
     """A model's characteristics. Abilities are dice (0 = '0d'); Move is inches."""
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     role: Role
     kind: Kind
     size: int = Field(ge=1, le=5, description="Jump and Throw compare sizes")
@@ -227,8 +228,8 @@ class CrewEntry(_Strict):
 class Crew(_Strict):
     schema_version: Literal[1]
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
-    description: str = ""
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    description: str = Field("", max_length=TEXT_CHARS)
     points_limit: int = Field(500, gt=0, le=MAX_POINTS, description="most points the crew may cost")
     leader: Slug
     models: list[CrewEntry] = Field(min_length=1)
@@ -340,22 +341,22 @@ class Objective(_Strict):
     ``scored`` says when units are counted: once at the end of the game or at every turn's end.
     """
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     kind: ObjectiveKind
-    description: str = Field(min_length=1)
+    description: str = Field(min_length=1, max_length=TEXT_CHARS)
     points: int = Field(ge=0, le=MAX_POINTS, description="scored per unit achieved")
     max_points: int | None = Field(None, ge=0, le=MAX_POINTS, description="most this objective scores (None: no cap)")
     deny_points: int = Field(0, ge=0, le=MAX_POINTS, description="scored for each opponent that achieved none of it")
     scored: Literal["game_end", "each_turn_end"] = "game_end"
-    markers: list[str] = Field(default_factory=list, description="map objective marker ids; empty = all")
+    markers: list[IdText] = Field(default_factory=list, description="map objective marker ids; empty = all")
     range: float = Field(3.0, gt=0, le=MAX_RANGE_IN, description="inches from a marker / evac point that counts")
 
 
 class Mission(_Strict):
     schema_version: Literal[1]
     id: Slug = Field(pattern=_SLUG)
-    name: str = Field(min_length=1)
-    description: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    description: str = Field(min_length=1, max_length=TEXT_CHARS)
     min_markers: int = Field(0, ge=0, le=1000, description="objective markers the map must provide")
     objectives: list[Objective] = Field(min_length=1)
 

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, load_model, parse_data
 from engine.rulesets.deployment.options import DeploymentOptions
 
@@ -42,37 +43,37 @@ class Characteristics(_Strict):
 
 
 class Weapon(_Strict):
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     material: Material = Field(default="bone", description="the seed: when nothing says otherwise, the weapon is bone")
     bonus: int = Field(ge=0, le=5, description="d6 added to the attack characteristic")
     use: WeaponUse = "both"
 
 
 class Armour(_Strict):
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     protection: int = Field(ge=1, le=5, description="damage points deducted from each hit")
     test_penalty: int = Field(default=1, ge=0, le=3, description="penalty dice on every test of its wearer")
 
 
 class Fighter(_Strict):
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str = Field(min_length=1)
+    id: str = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     value: int | None = Field(default=None, ge=1, le=1000,
                               description="victory points the enemy scores for taking it out; by default its points")
     points: int | None = Field(default=None, ge=1, le=1000,
                                description="its points (points.py works them out from the sheet); checked when given")
     characteristics: Characteristics
-    weapons: list[str] = Field(default_factory=list, description="ids from the warband's weapons")
-    armour: str | None = Field(default=None, description="an id from the warband's armours")
+    weapons: list[IdText] = Field(default_factory=list, description="ids from the warband's weapons")
+    armour: str | None = Field(default=None, max_length=ID_CHARS, description="an id from the warband's armours")
 
 
 class Warband(_Strict):
     schema_version: Literal[1] = Field(description="warband schema version; this build reads 1")
-    id: str = Field(min_length=1, pattern=r"^[a-z0-9_\-]+$")
-    name: str = Field(min_length=1)
-    description: str = ""
+    id: str = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_\-]+$")
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    description: str = Field("", max_length=TEXT_CHARS)
     weapons: list[Weapon] = Field(default_factory=list)
     armours: list[Armour] = Field(default_factory=list)
     fighters: list[Fighter] = Field(min_length=1)

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, load_json_file, load_model, parse_data
 from engine.rulesets.deployment.options import DeploymentOptions
 
@@ -33,7 +34,7 @@ FACTION_RULE: dict[str, tuple[str, str]] = {
     "townsfolk": ("merchant_lines", "Merchant Lines"),
 }
 
-Id = Field(min_length=1, pattern=r"^[a-z0-9_]+$")
+Id = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_]+$")
 
 
 class _Strict(BaseModel):
@@ -55,7 +56,7 @@ class Item(_Strict):
     - drink: ``heal`` wounds regained as a free action, used up when drunk.
     """
     id: str = Id
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     kind: ItemKind
     value: int = Field(ge=0, le=1000, description="dollars")
     damage: int = Field(default=0, ge=0, le=5, description="damage bonus (melee, firearms)")
@@ -63,7 +64,7 @@ class Item(_Strict):
     throw_range: float = Field(default=0, ge=0, le=12, description="inches (thrown melee items)")
     defence: int = Field(default=0, ge=0, le=5, description="defence bonus (clothing)")
     heal: int = Field(default=0, ge=0, le=10, description="wounds regained (drinks)")
-    note: str = ""
+    note: str = Field("", max_length=TEXT_CHARS)
 
     @model_validator(mode="after")
     def _fits_kind(self) -> "Item":
@@ -125,7 +126,7 @@ LeaderAction = Literal["dead_eyed_aim", "dirt_in_the_wound", "heart_of_the_town"
 
 class ModelProfile(_Strict):
     id: str = Id
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     role: Role
     strength: int = Field(ge=0, le=10, description="added to the card in a fight")
     shooting: int = Field(ge=0, le=10, description="added to the card in a shot")
@@ -134,30 +135,30 @@ class ModelProfile(_Strict):
     wounds: int = Field(ge=1, le=20, description="maximum and starting wounds")
     move: float = Field(gt=0, le=24, description="inches per move action")
     base_mm: Literal[25, 30, 40, 50] = 30
-    items: list[str] = Field(default_factory=list, description="item ids from items.json")
+    items: list[IdText] = Field(default_factory=list, description="item ids from items.json")
 
 
 class LeaderRule(_Strict):
     """The leader's eighth-card action (played with a pair)."""
     id: LeaderAction
-    name: str = Field(min_length=1)
-    summary: str = ""
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
+    summary: str = Field("", max_length=TEXT_CHARS)
 
 
 class FactionRule(_Strict):
     """A faction's overall rule: named in the seed, with no text. The slot is kept, inactive."""
     id: str = Id
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     active: Literal[False] = Field(
         default=False,
         description="the seed gives this rule no text, so it cannot be switched on in this build")
-    text: str = ""
+    text: str = Field("", max_length=TEXT_CHARS)
 
 
 class Posse(_Strict):
     schema_version: Literal[1] = Field(description="posse schema version; this build reads 1")
     id: str = Id
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=NAME_CHARS)
     faction: Faction
     leader_rule: LeaderRule
     faction_rule: FactionRule

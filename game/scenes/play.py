@@ -302,5 +302,4 @@ class PlayScene(PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMi
             screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 10)))
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.wait(5.0)
+        self._stop_ai()

@@ -97,11 +97,10 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
             if timed:
                 walls.append(now - t_job)
                 cpus.append(getattr(job, "cpu", None) or last_cpu.get(job.seq))
-                host = getattr(job, "host", None)
-                ready = host is None or (host.ready_at or 0) <= job.asked
                 if each:
+                    where = "a process" if hasattr(job, "host") else "a thread"
                     print(f"    {ruleset} decision {job.seq} ({kind}): {walls[-1]:.2f} s on screen, agent CPU "
-                          f"{cpus[-1] or 0:.2f} s{'' if ready else ', the process was starting'}", flush=True)
+                          f"{cpus[-1] or 0:.2f} s, on {where}", flush=True)
             job = None
         if job is None and scene.worker is not None:
             job, t_job = scene.worker, now

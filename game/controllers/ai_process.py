@@ -32,11 +32,12 @@ def thinks_by_clock(agent) -> bool:
 
 
 def serve(conn, setup, decisions, seats, ai_seed) -> None:
-    """The process: build the replica, then answer requests until the window goes."""
+    """The process: build the replica, then keep it in step and answer until the window goes."""
     from engine.core import replay
     from game.session import GameSession
 
     session = GameSession(replay(setup, decisions), seats, ai_seed=ai_seed, autosave=False)
+    warm_up(session.game)
     ready = time.monotonic()
     conn.send(("ready", ready, "pygame" in sys.modules))
     while True:
@@ -44,28 +45,61 @@ def serve(conn, setup, decisions, seats, ai_seed) -> None:
             msg = conn.recv()
         except (EOFError, OSError):
             return                          # the window is gone
-        if msg[0] != "ask":
+        if msg[0] not in ("sync", "ask"):
             return
-        _, job, reset, news, seq, asked = msg
         try:
-            g = session.game
+            reset, news = msg[1], msg[2]
             if reset:
-                session.game = replay(g.setup, news, table=g.table)
+                session.game = replay(session.game.setup, news, table=session.game.table)
             else:
                 for player, choice in news:
-                    g.submit(player, choice)
-            d = session.pending()
-            if d is None or d.seq != seq:
-                raise RuntimeError(f"the AI's copy of the game is at decision {None if d is None else d.seq}, "
-                                   f"not {seq}")
-            agent = session.agent_for(d)
-            if hasattr(agent, "time_from"):
-                agent.time_from(max(asked, ready))      # the start-up is not the agent's time
-            c0 = time.thread_time()
-            choice = agent.choose(d, session.game.view(d.player))
-            conn.send(("answer", job, choice, getattr(agent, "reason", ""), time.thread_time() - c0))
-        except Exception as err:  # noqa: BLE001 - reported in the window; the game stays as it was
-            conn.send(("error", job, f"{type(err).__name__}: {err}"))
+                    session.game.submit(player, choice)
+        except Exception as err:  # noqa: BLE001 - the window sends everything again next time
+            conn.send(("lost", f"{type(err).__name__}: {err}"))
+            if msg[0] == "ask":
+                conn.send(("error", msg[3], f"the AI's copy of the game fell out of step: {err}"))
+            continue
+        if msg[0] == "ask":
+            conn.send(answer(session, *msg[3:], ready=ready))
+
+
+def warm_up(game, decisions: int = 10, cpu: float = 2.0) -> None:
+    """Build what a process builds once per map (sight, paths and walking grids per base
+    radius: a third of a second for Counterblast's first activation) before the process says it
+    is ready, by letting ``easy`` play a few decisions of a copy of the game; without it the
+    first answer took that long again, several times over on a loaded machine."""
+    from engine.ai import make_agent
+
+    g = game.clone()
+    agents = {p: make_agent("easy", p, 0) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    c0 = time.thread_time()
+    try:
+        for _ in range(decisions):
+            d = g.pending()
+            if d is None or time.thread_time() - c0 > cpu:
+                return
+            g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    except Exception:  # noqa: BLE001 - a warm-up that fails costs only the time it saved
+        return
+
+
+def answer(session, job: int, seq: int, asked: float, ready: float) -> tuple:
+    """The replica's agent answers decision ``seq`` (an "answer" or an "error" message)."""
+    try:
+        d = session.pending()
+        if d is None or d.seq != seq:
+            raise RuntimeError(f"the AI's copy of the game is at decision {None if d is None else d.seq}, "
+                               f"not {seq}")
+        agent = session.agent_for(d)
+        if hasattr(agent, "time_from"):
+            agent.time_from(max(asked, ready))      # the start-up is not the agent's time
+        c0 = time.thread_time()
+        choice = agent.choose(d, session.game.view(d.player))
+        return ("answer", job, choice, getattr(agent, "reason", ""), time.thread_time() - c0)
+    except Exception as err:  # noqa: BLE001 - reported in the window; the game stays as it was
+        return ("error", job, f"{type(err).__name__}: {err}")
 
 
 class AIProcess:
@@ -76,6 +110,7 @@ class AIProcess:
         self.conn, child = ctx.Pipe()
         g = session.game
         self.known = list(g.decisions)      # what the replica holds
+        self._version = session.version     # the session's version when ``known`` was taken
         self.proc = ctx.Process(target=serve, name="skirmish-ai", daemon=True,
                                 args=(child, g.setup, self.known, dict(session.seats), session.ai_seed))
         self.proc.start()
@@ -85,18 +120,37 @@ class AIProcess:
         self.answers: dict[int, tuple] = {}
         self._jobs = 0
 
+    def _news(self, session) -> tuple[bool, list]:
+        """What the replica lacks: (True, every decision) after an undo or a load, else (False,
+        the decisions made since the last message)."""
+        now = list(session.game.decisions)
+        k = len(self.known)
+        reset = now[:k] != self.known      # taken back, or another game: the replica replays all
+        news = now if reset else now[k:]
+        self.known, self._version = now, session.version
+        return reset, news
+
+    def sync(self, session) -> None:
+        """Send the decisions made since the last message, so the replica plays them while the
+        player thinks instead of in the AI's time (the scene calls it every frame; cheap when
+        nothing changed)."""
+        if session.version == self._version or self.ready_at is None:
+            return
+        reset, news = self._news(session)
+        if reset or news:
+            try:
+                self.conn.send(("sync", reset, news))
+            except (OSError, ValueError):
+                pass                          # a dead process: the next ask says so
+
     def ask(self, session) -> "ProcessJob":
         """Ask for the answer to ``session``'s pending decision."""
         d = session.pending()
-        now = list(session.game.decisions)
-        k = len(self.known)
-        reset = now[:k] != self.known      # undone, or another game: the replica replays all
-        news = now if reset else now[k:]
-        self.known = now
+        reset, news = self._news(session)
         self._jobs += 1
         job = ProcessJob(self, self._jobs, d, session.agents[d.player])
         try:
-            self.conn.send(("ask", job.id, reset, news, d.seq, job.asked))
+            self.conn.send(("ask", reset, news, job.id, d.seq, job.asked))
         except (OSError, ValueError) as err:
             job.error = RuntimeError(f"the AI's process is gone ({err})")
         return job
@@ -109,6 +163,8 @@ class AIProcess:
                 msg = self.conn.recv()
                 if msg[0] == "ready":
                     self.ready_at, self.pygame_loaded = msg[1], msg[2]
+                elif msg[0] == "lost":
+                    self.known, self._version = [None], -1      # send everything next time
                 else:
                     self.answers[msg[1]] = msg
         except (EOFError, OSError):

@@ -29,6 +29,9 @@ class AITurnsMixin:
         asked), or start a worker when the AI is to move and nothing is still being shown."""
         s = self.session
         self._ai_host_for_seats()
+        if self._ai_host is not None and self.worker is None:
+            self._ai_host.pump()
+            self._ai_host.sync(s)          # the replica plays each decision as it is made
         if self.worker is not None:
             if self.worker.done:
                 w, self.worker = self.worker, None
@@ -49,8 +52,6 @@ class AITurnsMixin:
         if self.ai_enabled and s.ai_to_move() and not self.anim and not following and self.t >= self.ai_wait \
                 and self.app.scene is self:
             d, host = s.pending(), self._ai_host
-            if host is not None:
-                host.pump()
             if host is not None and host.ready_at is not None and thinks_by_clock(s.agents[d.player]):
                 self.worker = host.ask(s)
             else:       # an agent that answers at once, or the process is still starting

@@ -13,8 +13,12 @@ not shared between threads.
 """
 from __future__ import annotations
 
+import logging
+
 from game.controllers import AIWorker
 from game.controllers.ai_process import STARTS, AIProcess, ProcessJob, thinks_by_clock
+
+log = logging.getLogger("skirmish.ai")     # each answer's time (INFO; shown when logging is set up)
 
 
 class AITurnsMixin:
@@ -44,6 +48,9 @@ class AITurnsMixin:
                     self.ai_wait = 1e9     # stop the AI; the game stays as it was
                     return
                 if s.pending() is not None and s.pending().seq == w.seq:
+                    log.info("%s answered decision %d in %.2f s on screen (agent CPU %.2f s, %s, budget %s)",
+                             self.names.get(w.player), w.seq, w.elapsed(), w.cpu or 0.0,
+                             "a process" if isinstance(w, ProcessJob) else "a thread", w.budget)
                     self.submit(w.choice)
                     self.ai_wait = self.t + 0.35 / self.speed
                     self._show_reason(w)

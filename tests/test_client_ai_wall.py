@@ -174,3 +174,23 @@ def test_a_dead_ai_process_is_started_again_and_the_game_goes_on(app):
     _frames(app, lambda: len(session.game.decisions) > n0, 120.0)
     assert len(session.game.decisions) == n0 + 1
     assert scene._ai_host is not first and any("starting it again" in t for t in scene.log.texts)
+
+
+def test_a_scene_left_and_come_back_to_starts_its_process_again(app):
+    """The history view (H) and the game-over screen leave the scene: its process ends with
+    it and starts again when the scene comes back, however often (only deaths are counted)."""
+    session = _counterblast_at_activation("ai:hard")
+    scene = _ready_scene(app, session)
+    for _ in range(4):
+        first = scene._ai_host
+        scene.close()
+        assert scene._ai_host is None and not first.alive
+        app.switch(scene)
+        _frames(app, lambda: scene._ai_host is not None, 5.0)
+        assert scene._ai_host is not None and scene._ai_host is not first
+    scene._ai_host.proc.kill()
+    scene._ai_host.proc.join(5.0)
+    dead = scene._ai_host
+    scene.ai_wait = 1e9
+    _frames(app, lambda: scene._ai_host is not dead and scene._ai_host is not None, 10.0)
+    assert scene._ai_host is not dead and scene._ai_deaths == 1

@@ -23,7 +23,7 @@ import multiprocessing as mp
 import sys
 import time
 
-STARTS = 3          # a process that keeps dying is started at most this often per scene
+STARTS = 3          # a process that died is started again at most this often per scene
 
 
 def thinks_by_clock(agent) -> bool:

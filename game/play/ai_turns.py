@@ -26,7 +26,7 @@ class AITurnsMixin:
 
     think_apart = True          # clock-bound agents in their own process (False: all on a thread)
     _ai_host: AIProcess | None = None
-    _ai_starts = 0
+    _ai_deaths = 0              # processes that died under this scene (more than STARTS: threads)
 
     def _ai_step(self) -> None:
         """Each frame: take a finished worker's answer (if the decision is still the one it was
@@ -40,7 +40,8 @@ class AITurnsMixin:
             if self.worker.done:
                 w, self.worker = self.worker, None
                 if w.error is not None:
-                    if isinstance(w, ProcessJob) and not w.host.alive and self._ai_starts < STARTS:
+                    if isinstance(w, ProcessJob) and not w.host.alive and self._ai_deaths < STARTS:
+                        self._ai_deaths += 1
                         self._end_ai_host()          # started again on the next frame
                         self.say(f"the AI's process stopped; starting it again ({w.error})", error=True)
                         return
@@ -66,12 +67,15 @@ class AITurnsMixin:
 
     def _ai_host_for_seats(self) -> None:
         """Start the AI's process as soon as a seat needs one, so its start-up (about a second)
-        passes while the player looks at the table."""
-        if self._ai_host is None and self.ai_enabled and self.think_apart and self._ai_starts < STARTS \
+        passes while the player looks at the table; one found dead is started again."""
+        host = self._ai_host
+        if host is not None and self.worker is None and not host.alive:
+            self._ai_deaths += 1
+            self._end_ai_host()
+        if self._ai_host is None and self.ai_enabled and self.think_apart and self._ai_deaths < STARTS \
                 and not self.session.game.over \
                 and any(thinks_by_clock(a) for a in self.session.agents.values()):
             self._ai_host = AIProcess(self.session)
-            self._ai_starts += 1
 
     def _end_ai_host(self) -> None:
         if self._ai_host is not None:

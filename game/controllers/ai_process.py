@@ -37,6 +37,7 @@ def serve(conn, setup, decisions, seats, ai_seed) -> None:
     from game.session import GameSession
 
     session = GameSession(replay(setup, decisions), seats, ai_seed=ai_seed, autosave=False)
+    session.game.keep_labels = False    # nobody here reads an answered decision's labels
     warm_up(session.game)
     ready = time.monotonic()
     conn.send(("ready", ready, "pygame" in sys.modules))
@@ -51,6 +52,7 @@ def serve(conn, setup, decisions, seats, ai_seed) -> None:
             reset, news = msg[1], msg[2]
             if reset:
                 session.game = replay(session.game.setup, news, table=session.game.table)
+                session.game.keep_labels = False
             else:
                 for player, choice in news:
                     session.game.submit(player, choice)
@@ -60,7 +62,13 @@ def serve(conn, setup, decisions, seats, ai_seed) -> None:
                 conn.send(("error", msg[3], f"the AI's copy of the game fell out of step: {err}"))
             continue
         if msg[0] == "ask":
-            conn.send(answer(session, *msg[3:], ready=ready))
+            reply = answer(session, *msg[3:], ready=ready)
+            conn.send(reply)
+            if reply[0] == "answer":          # the window submits it: play it now, not in the
+                try:                          # next decision's time (``AIProcess`` counts it known)
+                    session.game.submit(session.pending().player, reply[2])
+                except Exception as err:  # noqa: BLE001 - the window sends everything again
+                    conn.send(("lost", f"{type(err).__name__}: {err}"))
 
 
 def warm_up(game, decisions: int = 10, cpu: float = 2.0) -> None:
@@ -220,6 +228,9 @@ class ProcessJob:
             return False
         if msg[0] == "answer":
             self.choice, self.reason, self.cpu = msg[2], msg[3], msg[4]
+            # the replica has played it; a window that does not submit it (the decision went
+            # away) differs from ``known`` there, and the next message sends everything again
+            self.host.known = self.host.known + [(self.player, self.choice)]
         else:
             self.error = RuntimeError(msg[2])
         self._done = True

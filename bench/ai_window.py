@@ -86,7 +86,7 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
         return out
     s.agents[2].choose = timed_choose
     walls, cpus, frames_thinking, t_thinking = [], [], 0, 0.0
-    job, t_job, timed = None, 0.0, False
+    job, t_job, timed, kind = None, 0.0, False, ""
     t_end = time.perf_counter() + limit
     while len(walls) < n and s.pending() is not None and time.perf_counter() < t_end and app.running:
         dt = app.clock.tick(60) / 1000.0

@@ -233,6 +233,7 @@ class ProcessJob:
             self.host.known = self.host.known + [(self.player, self.choice)]
         else:
             self.error = RuntimeError(msg[2])
+            self.host.known = [None]          # whatever went wrong, the next message sends all
         self._done = True
         return True
 

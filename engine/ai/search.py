@@ -45,10 +45,11 @@ from .base import Agent, NoParams, register_agent
 from .easy import EasyAgent, fallback
 from .utility import Utility
 
-# The budget is the agent's own CPU time (this thread's), not the wall clock: on a loaded
-# machine (a simulation beside other jobs, the client's drawing thread) the search still gets
-# the rounds its budget buys, so its strength does not depend on what else runs; on a quiet
-# machine the two are the same.
+# The budget's clock. By default the agent's own CPU time (this thread's), not the wall clock:
+# on a loaded machine (a simulation beside other jobs) the search still gets the rounds its
+# budget buys, so its strength does not depend on what else runs; on a quiet machine the two
+# are the same. The client counts wall time instead (``SearchAgent.time_from``): in the window
+# the budget is a promise about when the answer is on screen (docs/ai.md, "In the window").
 clock = time.thread_time
 
 # Decisions easy answers better than a few sampled worlds can: Frontier's card for a test is
@@ -116,6 +117,9 @@ class SearchAgent(Agent):
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
+        self.clock = clock          # the budget's clock (``time_from``)
+        self.grace = 0.2            # a first round's playouts may run this share past the budget
+        self._since: float | None = None
         self.last_error = ""
         self.stats = {"decisions": 0, "searched": 0, "rounds": 0, "playouts": 0, "changed": 0,
                       "errors": 0, "fallbacks": 0, "cut": 0, "settled": 0,
@@ -159,11 +163,20 @@ class SearchAgent(Agent):
                 pol.activated = copy.deepcopy(mine) if (q == self.player and mine is not None) else {}
 
     # -------------------------------------------------------------- choosing
+    def time_from(self, since: float, wall=time.monotonic) -> None:
+        """Count the budget in wall time (``wall``, from now on) and the next decision's from
+        ``since``, a moment on that clock: when the window asked, so the time its request took to
+        arrive counts too; a first round's playouts stop at the budget, not 20% past it. The
+        client calls it before each decision; a simulation never does (its budget stays the
+        agent's own CPU time, whatever the load)."""
+        self.clock, self._since, self.grace = wall, since, 0.0
+
     def choose(self, decision: Decision, view: dict) -> Choice:
         self.stats["decisions"] += 1
+        since, self._since = self._since, None
         if len(decision.options) == 1 and not decision.spaces:
             return decision.options[0]
-        t0 = clock()   # the budget counts easy's own pick too
+        t0 = self.clock() if since is None else since   # the budget counts easy's own pick too
         pick = self.easy.choose(decision, view)
         self.reason = getattr(self.easy, "reason", "")
         if self.worlds is None or self.utility is None or self.rules is None:
@@ -175,7 +188,7 @@ class SearchAgent(Agent):
         easy_reason = getattr(self.easy, "reason", "")
         with fewer_collections():      # a search makes many short-lived copies (the client too)
             final = self.search(decision, pick, t0)
-        self.stats["search_seconds"] += clock() - t0
+        self.stats["search_seconds"] += self.clock() - t0
         self._remember(view, pick, final)
         if final != pick:
             self.stats["changed"] += 1
@@ -191,10 +204,13 @@ class SearchAgent(Agent):
         others = [o for o in decision.options if o != pick]
         if not others or self.k <= 1:
             return pick
-        self.stats["searched"] += 1
         timed = self.iters <= 0
         deadline = t0 + self.budget
-        late = deadline + 0.2 * self.budget   # a playout still running then stops where it is
+        late = deadline + self.grace * self.budget   # a playout still running then stops where it is
+        clock = self.clock
+        if timed and clock() >= deadline:
+            return pick       # easy's pick (or, in the window, the wait for it) took the budget
+        self.stats["searched"] += 1
         cands = [pick]
         if len(others) <= self.k - 1:
             cands += others
@@ -302,6 +318,7 @@ class SearchAgent(Agent):
         ``stop_at``), and score the state. An exception inside the look-ahead scores the root
         world as it was."""
         self.stats["playouts"] += 1
+        clock = self.clock
         self._prime_rollouts()
         w = root.clone()
         w.keep_labels = False     # a roll-out reads labels only while their decision is pending

@@ -73,8 +73,7 @@ class FrameMixin:
         self.tray.draw(screen, self.t)
         self.log.draw(screen)
         if self.worker is not None:
-            dots = "." * (1 + int(self.t * 3) % 3)
-            lab = plate(f"{self.names.get(self.worker.player)} is thinking{dots}", 16)
+            lab = plate(self._thinking_text(), 16)
             screen.blit(lab, (self.table_rect.x + 10, self.table_rect.y + 8))
 
     def _panel_image(self) -> pygame.Surface:

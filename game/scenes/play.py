@@ -335,5 +335,4 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         return r
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.wait(5.0)
+        self._stop_ai()

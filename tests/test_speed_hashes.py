@@ -29,6 +29,10 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
+    # All three taken again on 2026-12-05 for a deliberate change (issue 45): every game begins
+    # with the deployment phase (the rules' default, players alternating; the agents place with
+    # engine/ai/deploy.py), the automatic placement is laid out in each side's own frame, and
+    # easy's candidate rings are their own image under the mirrors (docs/rules/deployment.md)
     # Easy games of every ruleset (not random ones) taken again on 2026-12-04 for a deliberate
     # agent change: easy breaks ties as the player faces the table and walks to a goal on a grid
     # line from both sides (docs/ai.md, "Alike from either side of the table"); in Frontier and
@@ -44,21 +48,21 @@ HASHES = {
     # unless a move of the d10's mean would gain; the rolled move tries shorter allowances; the
     # walking route from a model at the table's edge or on a container, its equal steps as the
     # player faces the table): games 6-11, the easy and searched ones (the random games are the same)
-    "counterblast": ["d9d85cc27c6bd585", "ddea11fef0a47e9d", "7df5d1555982e731", "164cff2d3519b780",
-                     "ec88112663ed418f", "2dae42a98bb9ad11", "52474a2822bd06fb", "622e8c8030c0abfc",
-                     "102ab566be6bb9bd", "5ea0d60aedc248cd", "27196614e63daa31", "bbaa43604b88dcfa"],
+    "counterblast": ["d3101df5ef224d91", "3147640ff4a26f83", "ab781c63634741e2", "c1f72ff39d7837ac",
+                    "1020cd139831a59f", "04d0d7460cd53459", "31b3a14f2568e004", "b119fe0df7904498",
+                    "f771a349459848e8", "2d546af428d08018", "38148d471effcac2", "82008a14c07dce1d"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
     # and again on 2026-12-04 (the games with the Bootleggers) for the Rumrunner's shotgun, and
     # once more that afternoon for the fourth round's Bootleggers (two mules defence 2, one of
     # them a rifle, a Rumrunner without hooch): games 0-5 and 9-10 (docs/rules/frontier.md)
-    "frontier": ["751ca7887261ae4c", "c40b25381344e3ce", "2f23ed6196cb53f2", "acebc36b3008090e",
-                 "6a39389c22142804", "614d97b893cce29f", "575e9372415f749f", "40b184bdc66973c4",
-                 "38f497aa94ab88c2", "12381c65067aa290", "b323cefd2290566c", "dd24f67066a02810"],
-    "doubles": ["c72f75ea494fcd95", "df765c103d92ee8a", "8bb0d3f0477f1753", "308d7db9783e2c42",
-                "709c9352d96e8f82", "86c29f8e4a51f2eb", "a85b3c36b91adf7c", "6f63e1b323ec03d7",
-                "d36100823bdb888d", "877abe7d4fc3d34f", "60119626359dcd3e", "c802e5b6f87776d5"],
+    "frontier": ["50b8a0b861dc3ca0", "21ed1d699e32baba", "e285bd338014759e", "13dad137efda9a6f",
+                "9f1fc739705a6fe6", "f6327211c07b6f1b", "90b3fdff220bcd30", "578e27b1afb20d1f",
+                "2041b5d903a097dc", "3e12d98165d11054", "70efda6982e6423b", "faa89f89a2bdc576"],
+    "doubles": ["161cda5413c5223e", "7d1e5bf002af7716", "aa8e2b3af6ac19f3", "51272c529fc14ebe",
+               "c33c4837be74c489", "c2391a5d950b1006", "7e2e1632645bc0ed", "bea7f1854a54e8d4",
+               "4a3c5840a7f315f2", "a38567d3971b4e67", "a9f3816f6c35a7e2", "2455621de4008e31"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -67,9 +71,9 @@ HASHES = {
 HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
     # easy's Rush (2026-12-05, issue 46)
-    "counterblast": ["cd3e24adef323057", "525ae59d0a923071"],
-    "frontier": ["83977477c33f83f4", "9909ea76d66cfe45"],
-    "doubles": ["50de2c28730cf0f0", "6fc5e724c619cc22"],
+    "counterblast": ["170f625ecdf185e0", "b33514ed2fcb247b"],
+    "frontier": ["7fd7845628a1d2a5", "d280e99f9ae3f46d"],
+    "doubles": ["3f665bc61bccf8c4", "29cae82f70a765f8"],
 }
 
 

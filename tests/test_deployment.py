@@ -257,7 +257,7 @@ def _symmetric_tables():
 
         for f in sorted(SHARED.glob("*.json")):
             mf = load_map(f)
-            if symmetry_report(table_for(mf))["transforms"]["point"]["unmatched_pct"] == 0 and len(out) < 16:
+            if symmetry_report(table_for(mf))["transforms"]["point"]["unmatched_pct"] == 0:
                 out.append((f.stem, mf, "point"))
     return out
 

@@ -1,8 +1,9 @@
 """The fairness self-test: each ruleset played on exactly symmetric tables, easy v easy, on the
 experiment's crossed design, with each deployment mode asked for. On such a table nothing can
-favour a zone but chance, the deployment and the agents, so the table effect's 95% interval must
-hold 50% on every table; one that does not is a defect of the code (docs/workshop.md, "The
-fairness self-test"). The tables are made from the shipped maps (``symmetric_tables.py``: each
+favour a zone but chance, the deployment and the agents, so the table effect's interval must hold
+50% on every table; one that does not is a defect of the code (docs/workshop.md, "The fairness
+self-test"). The intervals are family-wise (``stats.family_z``): a run of 18 tables keeps its
+chance of a false alarm at 5% in all, not 5% a table (60% that one of 18 cries wolf). The tables are made from the shipped maps (``symmetric_tables.py``: each
 map's side-1 half and its image under every symmetry that swaps the zones) plus an empty table,
 and any map given that is itself exactly symmetric; a ruleset plays those it accepts (Counterblast
 wants a 3'x4' table 25-50% covered).
@@ -33,10 +34,23 @@ class TableResult:
     low: float | None
     high: float | None
     errors: int
+    fam_low: float | None = None     # the family-wise interval (``finish``); the verdict's
+    fam_high: float | None = None
+    effect: dict | None = None       # the table effect as the experiment measured it
 
     @property
     def holds_half(self) -> bool:
-        return self.low is not None and self.high is not None and self.low <= 0.5 <= self.high
+        return self.fam_low is not None and self.fam_high is not None and self.fam_low <= 0.5 <= self.fam_high
+
+
+def finish(results: list[TableResult], alpha: float = 0.05) -> float:
+    """Give every result its family-wise interval over the whole run; returns the z used."""
+    from .stats import family_z, widened
+
+    z = family_z(len(results), alpha)
+    for r in results:
+        r.fam_low, r.fam_high = widened(r.effect, z)
+    return z
 
 
 def symmetric_tables(extra: dict[str, MapFile] | None = None) -> list[tuple[str, MapFile, str]]:
@@ -148,11 +162,14 @@ def run_selftest(out: str | Path, rulesets=RULESETS, modes=MODES, games: int = 4
                 s = summary.get(label, {})
                 tb = s.get("table") or {}
                 results.append(TableResult(rs, mode, label, t, s.get("distinct_games", 0), s.get("decisive", 0),
-                                           tb.get("share"), tb.get("low"), tb.get("high"), s.get("errors", 0)))
+                                           tb.get("share"), tb.get("low"), tb.get("high"), s.get("errors", 0),
+                                           effect=tb or None))
+    z = finish(results)
+    rows = [{k: v for k, v in r.__dict__.items() if k != "effect"} | {"holds_half": r.holds_half} for r in results]
     (out / "selftest.json").write_text(json.dumps(
-        {"games_per_table": games, "seed": seed, "results": [r.__dict__ | {"holds_half": r.holds_half} for r in results],
-         "skipped": skipped}, indent=1) + "\n")
-    (out / "report.md").write_text(report(results, skipped, games, seed))
+        {"games_per_table": games, "seed": seed, "family_z": round(z, 4), "results": rows, "skipped": skipped},
+        indent=1) + "\n")
+    (out / "report.md").write_text(report(results, skipped, games, seed, z))
     return results
 
 
@@ -160,19 +177,27 @@ def _pct(v) -> str:
     return "–" if v is None else f"{100 * v:.0f}%"
 
 
-def report(results: list[TableResult], skipped: list[str], games: int, seed: int) -> str:
+def _iv(lo, hi) -> str:
+    return f"[{_pct(lo)[:-1]}–{_pct(hi)[:-1]}]"
+
+
+def report(results: list[TableResult], skipped: list[str], games: int, seed: int, z: float) -> str:
     ok = all(r.holds_half and not r.errors for r in results)
     lines = ["# Fairness self-test", "",
              f"Easy v easy on exactly symmetric tables, {games} crossed games a table (seed {seed}): the table "
-             "effect (zone 1's share of decisive games, other things even, with its 95% interval) must hold 50%.", "",
+             "effect (zone 1's share of decisive games, other things even) must hold 50% within its family-wise "
+             f"interval: {len(results)} tables at z = {z:.2f}, so that all of them hold 50% with 95% confidence "
+             "when the code is fair (the usual 95% interval of each table is shown beside it).", "",
              f"**{'PASS' if ok else 'FAIL'}**: " + (
                  "every table's interval holds 50%." if ok else
                  "a symmetric table favours a zone: a bias in the deployment or the agents (or errors)."), "",
-             "| ruleset | deployment | table | symmetry | distinct games (decisive) | zone 1 wins | holds 50% | errors |",
-             "|---|---|---|---|---|---|---|---|"]
+             "| ruleset | deployment | table | symmetry | distinct games (decisive) | zone 1 wins [95%] | "
+             "family-wise | holds 50% | errors |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         lines.append(f"| {r.ruleset} | {r.mode} | {r.table} | {r.symmetry.replace('_', ' ')} | {r.games} ({r.decisive}) | "
-                     f"{_pct(r.share)} [{_pct(r.low)[:-1]}–{_pct(r.high)[:-1]}] | {'yes' if r.holds_half else '**no**'} | {r.errors} |")
+                     f"{_pct(r.share)} {_iv(r.low, r.high)} | {_iv(r.fam_low, r.fam_high)} | "
+                     f"{'yes' if r.holds_half else '**no**'} | {r.errors} |")
     if skipped:
         lines += ["", "Tables a ruleset refuses (not played):", ""] + [f"- {s}" for s in skipped]
     return "\n".join(lines) + "\n"

@@ -130,7 +130,30 @@ def _effect(coef: float, se: float, half: bool) -> dict:
 
 
 def _share_effect(s: dict) -> dict:
-    return {"share": s["share"], "low": s["low"], "high": s["high"], "k": s["k"], "n": s["n"], "method": "shares"}
+    return {"share": s["share"], "low": s["low"], "high": s["high"], "k": s["k"], "n": s["n"],
+            "n_eff": s.get("n_eff"), "method": "shares"}
+
+
+def family_z(tests: int, alpha: float = 0.05) -> float:
+    """The z of a two-sided interval that keeps the chance of *any* false alarm among ``tests``
+    intervals within ``alpha`` (Bonferroni: each at 1 - alpha / tests). Eighteen 95% intervals
+    miss a true 50% somewhere 60% of the time; eighteen at this z, 5%."""
+    from statistics import NormalDist
+
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, tests)))
+
+
+def widened(effect: dict | None, z: float) -> tuple[float | None, float | None]:
+    """(low, high) of a table effect's interval at ``z`` instead of 1.96, by the effect's own
+    method: the logistic estimate's +-z standard errors, or the Wilson interval at the share's
+    effective n."""
+    if not effect or effect.get("share") is None:
+        return None, None
+    if effect.get("method") == "logistic":
+        return _expit(effect["coef"] - z * effect["se"]), _expit(effect["coef"] + z * effect["se"])
+    n_eff = effect.get("n_eff") or effect.get("n") or 0
+    _, lo, hi = wilson(effect["share"] * n_eff, n_eff, z)
+    return lo, hi
 
 
 def effects(dec: list[dict], rosters: tuple, agents: tuple) -> dict:

@@ -32,7 +32,7 @@ def add_experiment_parser(sub) -> None:
                     help="a ruleset option for every game (repeatable), e.g. --option deployment=automatic")
     ex.add_argument("--self-test", action="store_true",
                     help="the fairness self-test: easy v easy on exactly symmetric tables, each deployment mode; "
-                         "every table's effect must hold 50% (docs/workshop.md); exit 3 when one does not")
+                         "every table's effect must hold 50%% (docs/workshop.md); exit 3 when one does not")
     ex.add_argument("--deployment", nargs="+", choices=("automatic", "alternate", "groups", "hidden"),
                     default=None, help="with --self-test: the deployment modes to test (default automatic alternate)")
     ex.add_argument("--tables", type=int, default=3, help="with --self-test: tables per ruleset (default 3)")

@@ -134,3 +134,22 @@ def test_simulate_and_experiment_check_ruleset_and_agents_alike():
     why = ruleset_and_agents_problem("experiment", "doubles", ("grandmaster", "easy"))
     assert why.startswith("skirmish experiment: no agent 'grandmaster'") and "easy" in why
     assert "counterblast" in ruleset_and_agents_problem("simulate", "chess", ("easy", "easy"))
+
+
+def test_every_commands_help_prints():
+    """``skirmish CMD --help`` for every command: a help text argparse cannot format (a bare
+    "%" in it) was a traceback instead of the help (``experiment --help``, found 2026-12-05)."""
+    import argparse
+    import contextlib
+    import io
+
+    from game.cli import build_parser
+
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(sub.choices) >= 10
+    for name, cmd in sub.choices.items():
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            text = cmd.format_help()
+        assert "usage: skirmish" in text and name in text, name

@@ -189,7 +189,7 @@ def report(results: list[TableResult], skipped: list[str], games: int, seed: int
              f"interval: {len(results)} tables at z = {z:.2f}, so that all of them hold 50% with 95% confidence "
              "when the code is fair (the usual 95% interval of each table is shown beside it).", "",
              f"**{'PASS' if ok else 'FAIL'}**: " + (
-                 "every table's interval holds 50%." if ok else
+                 "every table's family-wise interval holds 50%." if ok else
                  "a symmetric table favours a zone: a bias in the deployment or the agents (or errors)."), "",
              "| ruleset | deployment | table | symmetry | distinct games (decisive) | zone 1 wins [95%] | "
              "family-wise | holds 50% | errors |",

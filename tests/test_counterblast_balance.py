@@ -49,7 +49,11 @@ def test_crossed_plays_each_seed_with_the_crews_swapped():
 # blocks 0-99, the same games to the same hashes), gave 67.3% with the 95% interval [59.8%,
 # 73.9%]: those are the bounds (with the Overseer at Defense 5: 71.0% [63.6%, 77.5%]). The seeds are fixed, so the share moves only when
 # the rules, the easy agent or the crews change; outside the bounds fails.
-WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.598, 0.739)
+# Re-cut 2026-12-05 for the deployment phase (issue 45): the crews now place themselves
+# (`deployment: alternate`, the default), and the same 100 seeds give the Choir 55.4%
+# [47.2-63.3] (was 67.3%): placement moved it by 12 points (docs/rules/deployment.md, "What the
+# deployment changed"). The bounds are the new interval.
+WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.472, 0.633)
 SEED = 3
 
 

@@ -19,10 +19,14 @@ from engine.workshop.stats import summarize
 # outside it the pairing moved by more than these games' own luck, and the table must be measured
 # again and this test re-cut. (Until the fourth round the worst was the Bootleggers v the
 # Outlawmen on the field: 14%, then 28%, now 42%.)
+# Re-cut 2026-12-05 for the deployment phase (issue 45): the posses now place themselves
+# (`deployment: alternate`, the default), and the same 160 games give the Outlawmen 57.3%
+# [50.6-63.8] (was 40.9% with the old fixed line): placement moved this pairing by 16 points
+# (docs/rules/deployment.md, "What the deployment changed"). The bounds are the new interval.
 WORST = ("outlawmen", "sheriffs")
 MAP = "field"
 GAMES = 160
-LOW, HIGH = 0.335, 0.488
+LOW, HIGH = 0.506, 0.638
 
 
 @pytest.mark.long

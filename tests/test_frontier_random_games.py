@@ -169,6 +169,9 @@ def test_two_thousand_random_games_keep_every_invariant():
 
 
 @pytest.mark.long
+@pytest.mark.xfail(strict=True, reason="since the deployment phase (issue 45) the posses place themselves and the "
+                   "Outlawmen win 66% on the town (docs/rules/deployment.md, 'What the deployment changed'); the "
+                   "forces are rebalanced under the default deployment with issue 49's budgets")
 def test_the_default_posses_are_balanced_between_easy_agents():
     """Issue 12, Frontier item 4: over 200 easy-vs-easy games on the town (the simulator's seed 1,
     crossed design: each posse from each zone on the same seeds), neither posse -- Sheriffs or

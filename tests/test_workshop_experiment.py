@@ -104,7 +104,9 @@ def test_a_real_run_on_a_mirrored_table_crosses_the_rosters_and_finds_the_strong
 
 @pytest.mark.long
 def test_a_mirrored_table_with_a_strong_roster_is_balanced_long():
-    out, recs, s = _mirror_run(400)
+    # 600 games: the strong roster wins most of them, so few games say anything of the table;
+    # with the deployment phase (issue 45) 400 gave 46% [40-53], a hair wider than 40-60%
+    out, recs, s = _mirror_run(600)
     assert s["verdict"] == "balanced", s["verdict_words"]
     assert s["roster"]["low"] > 0.6
 

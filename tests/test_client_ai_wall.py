@@ -24,7 +24,7 @@ MARGIN = 2.5          # seconds past 1.5x the budget a loaded CI may add (the go
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     if a.scene is not None:

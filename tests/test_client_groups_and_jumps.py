@@ -21,7 +21,7 @@ GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     pygame.quit()
@@ -136,7 +136,7 @@ FLIGHT = (255, 214, 110)          # the flight's colour (game/render/overlays.py
 
 
 def _ranger_acts(app, size=(1280, 720)):
-    from game.scenes.base import App
+    from game.app import App
     if size != app.size:
         app = App(size)
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))

@@ -172,7 +172,7 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     pygame.quit()

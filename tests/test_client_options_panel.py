@@ -16,7 +16,7 @@ from counterblast_fixtures import staged, submit
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     pygame.quit()

@@ -20,7 +20,7 @@ from ai_fixtures import HOME  # each ruleset's home map, from the engine
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     pygame.quit()

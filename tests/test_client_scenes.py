@@ -21,7 +21,7 @@ TOWN = load_map(resolve_map("town"))
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     pygame.quit()
@@ -272,7 +272,7 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     """Issue 46, item 6: H and `skirmish replay` called both sides "AI random" and said "AI random
     is thinking"; they name the seats as played (a save keeps who sat where)."""
     from game.cli import main
-    from game.scenes import base
+    import game.app as base
     from game.scenes.replay import ReplayScene
 
     g = Game(Setup("frontier", TOWN, (), {}, 1))

@@ -19,7 +19,7 @@ LAYOUTS = Path(__file__).parent / "data" / "layouts"
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1280, 720))
     yield a
     if a.scene is not None:
@@ -503,7 +503,7 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):
     from game.app import run_editor
     from game.editor.document import Document, new_map
-    from game.scenes import base
+    import game.app as base
     from game.userdirs import editor_autosave_file
 
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))

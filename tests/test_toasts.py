@@ -18,7 +18,7 @@ LONG = "a-folder-with-a-long-name/and-another/and-a-third-one-for-good-measure/s
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path / LONG))
-    from game.scenes.base import App
+    from game.app import App
     a = App((1024, 600))                       # the small laptop: the least room there is
     yield a
     if a.scene is not None:

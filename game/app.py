@@ -21,7 +21,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.kit.transitions import Pop, Push, Quit, Switch, Transition  # noqa: E402
-from game.scenes.base import FPS, MIN_SIZE, Scene, assets_dir, desktop_size, fit_to_desktop, save_png  # noqa: E402,F401
+from game.assets import assets_dir  # noqa: E402
+from game.scenes.base import FPS, MIN_SIZE, Scene, desktop_size, fit_to_desktop, save_png  # noqa: E402,F401
 
 # --- the screens, by name --------------------------------------------------------------------
 # A factory takes the app, ``under`` (the scene a Push keeps under the new one, else None) and the

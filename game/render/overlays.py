@@ -393,7 +393,7 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 330) -> None:
 
 @functools.lru_cache(maxsize=64)
 def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
-    from game.ui.log_panel import wrap
+    from game.render.text import wrap
     f1, f2 = font(17, True), font(15)
     surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(w, True, (224, 216, 200))
                                                              for t in lines[1:] for w in wrap(t, f2, max_w)]

@@ -13,27 +13,10 @@ from pathlib import Path
 
 import pygame
 
+from game.assets import new_manager
+
 MIN_SIZE = (1024, 600)     # a small laptop's screen; the scenes lay out for it and up
 FPS = 60
-
-
-def assets_dir() -> Path:
-    """The assets folder: installed as ``skirmish_assets``, or beside the packages in a checkout."""
-    from engine.paths import data_dir
-    return data_dir("skirmish_assets", "assets")
-
-
-def new_manager(size):
-    """A pygame_gui manager with the client's theme and its fonts preloaded."""
-    import pygame_gui
-
-    theme = assets_dir() / "theme.json"
-    m = pygame_gui.UIManager(size, str(theme) if theme.exists() else None)
-    # the theme loads its own fonts; HTML text in boxes also asks for these
-    m.preload_fonts([{"name": "noto_sans", "point_size": 14, "style": st, "antialiased": "1"}
-                     for st in ("italic", "bold_italic")]
-                    + [{"name": "noto_sans", "point_size": 15, "style": "regular", "antialiased": "1"}])
-    return m
 
 
 def fit_to_desktop(wanted, desktop) -> tuple[int, int]:

@@ -56,8 +56,17 @@ def reset_fonts() -> None:
     _FONTS.clear()
     plate.cache_clear()
     text_halo.cache_clear()
-    from . import overlays
-    overlays._tooltip_box.cache_clear()
+    for clear in _RESETS:
+        clear()
+
+
+_RESETS: list = []     # other modules' caches of text surfaces (``on_reset``)
+
+
+def on_reset(clear) -> None:
+    """Have ``reset_fonts`` call ``clear`` too (a module's own cache of rendered text), so this
+    module never imports the modules that draw with it."""
+    _RESETS.append(clear)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -178,6 +178,8 @@ class App:
                 self.quit()
                 if self.scene is not None:
                     self.scene.close()
+                while self.under:         # the game kept under a game-over screen: its AI stops too
+                    self._close(self.under.pop())
                 return
             if ev.type == pygame.VIDEORESIZE:
                 w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)

@@ -123,3 +123,14 @@ def test_launcher_to_a_game_to_game_over_and_back_by_the_buttons(app):
     click(app, app.scene.quit_b.rect.center)
     assert not app.running
     pygame.event.clear()
+
+
+def test_closing_the_window_closes_the_scenes_kept_under_too(app):
+    app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
+    app.go(Switch("probe", {"name": "a"}))
+    a = app.scene
+    app.go(Push("probe", {"name": "b"}))
+    b = app.scene
+    b.request_quit = lambda: True
+    app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running and a.closed == 1 and b.closed == 1

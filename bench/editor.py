@@ -60,7 +60,7 @@ def main() -> int:
 
     from engine.data.maps import load_map
     from engine.workshop import shapes as S
-    from game.scenes.base import App
+    from game.app import App
     from game.scenes.editor import EditorScene
 
     files = sorted(Path(args.layouts).glob("*.json"))

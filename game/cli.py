@@ -14,6 +14,7 @@ from pathlib import Path
 from engine.data.errors import DataError, load_json_file
 from engine.paths import DEFAULT_MAP, resolve_map
 from game.cli_args import SCREENSHOT_FRAMES, bounded_int as _bounded_int, err as _err
+from game.cli_checks import out_file_problem as _out_problem
 from game.settings import DEFAULT_OPPONENT
 
 
@@ -30,36 +31,6 @@ def _positive_int(text: str) -> int:
 # The largest picture side a screenshot may ask for: beyond any screen, and a 16k x 16k surface
 # already takes 1 GiB.
 MAX_PICTURE_PX = 16384
-
-
-def _out_problem(path) -> str | None:
-    """Why a picture cannot be written to ``path`` (None: it can be tried). Asked before any
-    drawing; the save itself can still fail (``PictureError``), and is caught too."""
-    p = Path(path)
-    folder = p.parent
-    if p.is_dir():
-        return f"cannot write {p}: it is a folder"
-    if p.exists() and not p.is_file():
-        return f"cannot write {p}: it is not a regular file"
-    if not folder.exists():
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            return f"cannot write {p}: cannot make the folder {folder}: {err.strerror or err}"
-    if not folder.is_dir():
-        return f"cannot write {p}: {folder} is not a folder"
-    if not os.access(folder, os.W_OK):
-        return f"cannot write {p}: the folder {folder} is not writable"
-    if not p.exists():   # try the very file (a folder such as /proc takes no new files, even from root)
-        try:
-            with open(p, "xb"):
-                pass
-            p.unlink()
-        except FileExistsError:
-            pass
-        except OSError as err:
-            return f"cannot write {p}: {err.strerror or err}"
-    return None
 
 
 def _suits(args, mapfile, command: str) -> bool:

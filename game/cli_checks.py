@@ -1,5 +1,9 @@
-"""Checks the commands share before any game starts (exit code 2: bad usage)."""
+"""Checks the commands share before any game starts (exit code 2: bad usage), and the check of a
+file a command is to write (a picture, a map) before any work is done."""
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 
 def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:
@@ -35,4 +39,34 @@ def map_problem(command: str, ruleset: str, mapfile, name: str, rosters, any_map
         Game(Setup(ruleset, mapfile, tuple(r for r in rosters if r is not None), {}, 1))
     except SetupError as err:
         return f"skirmish {command}: cannot set up {ruleset} on {name}: {err}"
+    return None
+
+
+def out_file_problem(path) -> str | None:
+    """Why a file (a picture, a map) cannot be written to ``path`` (None: it can be tried). Asked before any
+    drawing; the save itself can still fail (``PictureError``), and is caught too."""
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        return f"cannot write {p}: it is a folder"
+    if p.exists() and not p.is_file():
+        return f"cannot write {p}: it is not a regular file"
+    if not folder.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            return f"cannot write {p}: cannot make the folder {folder}: {err.strerror or err}"
+    if not folder.is_dir():
+        return f"cannot write {p}: {folder} is not a folder"
+    if not os.access(folder, os.W_OK):
+        return f"cannot write {p}: the folder {folder} is not writable"
+    if not p.exists():   # try the very file (a folder such as /proc takes no new files, even from root)
+        try:
+            with open(p, "xb"):
+                pass
+            p.unlink()
+        except FileExistsError:
+            pass
+        except OSError as err:
+            return f"cannot write {p}: {err.strerror or err}"
     return None

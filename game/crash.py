@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.kit.transitions import Switch
 from game.render.text import font
 
 from .scenes.base import Scene
@@ -104,20 +105,18 @@ class CrashScene(Scene):
         if ev.ui_element is self.b_continue and self.crash.save is not None:
             self.resume()
         elif ev.ui_element is self.b_launcher:
-            from .scenes.launcher import LauncherScene
-            self.app.switch(LauncherScene(self.app))
+            self.go_to(Switch("launcher"))
 
     def resume(self) -> None:
         from engine.data.errors import DataError
 
-        from .scenes.play import PlayScene
         from .session import GameSession
         try:
             session = GameSession.load(self.crash.save)
         except DataError as err:
             self.message = f"the save does not load: {str(err).splitlines()[0]}"
             return
-        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
+        self.go_to(Switch("play", {"session": session}))
 
     def draw(self, screen) -> None:
         screen.fill((26, 18, 16))

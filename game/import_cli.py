@@ -23,7 +23,7 @@ def cmd_import(args) -> int:
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
 
-    from game.cli import _out_problem
+    from game.cli_checks import out_file_problem as _out_problem
     from game.editor.document import map_json
 
     src, out = Path(args.file), Path(args.out)

@@ -335,7 +335,7 @@ def cmd_analyze_map(args) -> int:
     from engine.core.tables import table_for
     from engine.workshop.analysis import grid_shape
 
-    from game.cli import _out_problem
+    from game.cli_checks import out_file_problem as _out_problem
 
     if len(args.maps) > 2:
         _err("skirmish analyze-map: give one map, or two to compare (B against A)")

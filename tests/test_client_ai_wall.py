@@ -11,26 +11,16 @@ import re
 import time
 
 import pygame
-import pytest
 
 from engine.ai import make_agent
 from engine.core import Game, Setup, replay
 from engine.data.maps import load_named_map
 from game.session import GameSession
+from client_helpers import app_fixture
+
+app = app_fixture(close_scene=True)      # the AI's process is stopped at the end
 
 MARGIN = 2.5          # seconds past 1.5x the budget a loaded CI may add (the goal is 1.5x itself)
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    if a.scene is not None:
-        a.scene.close()
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
 
 
 def _counterblast_at_activation(seat2: str) -> GameSession:

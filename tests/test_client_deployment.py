@@ -11,7 +11,7 @@ from engine.paths import resolve_map
 from engine.rulesets.deployment import PlaceSpace
 from engine.rulesets.deployment.zones import zone_polys
 from game.render import overlays as ov
-from tests.test_client_scenes import app, click, frame, key, play_scene, take_device  # noqa: F401
+from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 
 def screen_of(scene, x, y):

@@ -11,35 +11,16 @@ import pytest
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
 from game.render import overlays as ov
-from game.session import GameSession
 
 from counterblast_fixtures import IN, staged, submit
-
-GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1, dt=1 / 60):
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
+from client_helpers import app, frame, game_screen  # noqa: F401
 
 
 def scene_for(app, g):
-    from game.scenes.play import PlayScene
-    scene = PlayScene(app, GameSession(g, {1: "human", 2: "ai:random"}, autosave=False), "outpost")
-    app.switch(scene)
-    frame(app)
-    return scene
+    return game_screen(app, g, {1: "human", 2: "ai:random"}, "outpost")
+
+
+GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
 
 
 def at(scene, x_in, y_in):
@@ -136,7 +117,7 @@ FLIGHT = (255, 214, 110)          # the flight's colour (game/render/overlays.py
 
 
 def _ranger_acts(app, size=(1280, 720)):
-    from game.scenes.base import App
+    from game.app import App
     if size != app.size:
         app = App(size)
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))

@@ -16,6 +16,9 @@ import pytest
 from engine.core import replay
 from engine.data.maps import load_named_map
 from ai_fixtures import HOME  # each ruleset's home map, from the engine
+from client_helpers import app_fixture
+
+app = app_fixture(check_crashes=False)   # play_monkey says which crash, with its frame
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_9, pygame.K_TAB, pygame.K_ESCAPE, pygame.K_F1,
         pygame.K_f, pygame.K_HOME, pygame.K_r, pygame.K_v, pygame.K_t, pygame.K_PLUS, pygame.K_MINUS,
@@ -167,15 +170,6 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
     if hot_seat:
         assert frames["checked"] > 0
     return frames
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
 
 
 @pytest.mark.parametrize("ruleset", sorted(HOME))

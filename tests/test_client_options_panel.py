@@ -5,44 +5,15 @@ Driven through ``App.step`` with the events a hand makes."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.rulesets.counterblast import choices as C
-from game.session import GameSession
 
 from counterblast_fixtures import staged, submit
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1, dt=1 / 60):
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
-
-
-def motion(pos):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+from client_helpers import app, frame, game_screen, key_event as key, motion  # noqa: F401
 
 
 def scene_for(app, g, seats=None):
-    from game.scenes.play import PlayScene
-    scene = PlayScene(app, GameSession(g, seats or {1: "human", 2: "human"}, autosave=False), "outpost")
-    app.switch(scene)
-    frame(app, n=2)
-    return scene
+    return game_screen(app, g, seats or {1: "human", 2: "human"}, "outpost", n=2)
 
 
 def test_the_hover_card_follows_the_list_when_it_changes_under_a_still_mouse(app, monkeypatch):

@@ -14,31 +14,7 @@ from engine.data.maps import load_named_map
 from game.render import overlays as ov
 from game.session import GameSession
 from ai_fixtures import HOME  # each ruleset's home map, from the engine
-
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1, dt=1 / 60):
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
-
-
-def motion(pos, buttons=(0, 0, 0)):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=buttons)
-
-
-def key(app, k, mod=0):
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+from client_helpers import app, frame, key, motion  # noqa: F401
 
 
 def empty_spot(scene):

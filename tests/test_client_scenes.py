@@ -14,52 +14,9 @@ from engine.rulesets.frontier.rules import INCH, Fight
 from game.render import overlays as ov
 from game.session import GameSession
 from game.ui.status import hand_line
+from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 TOWN = load_map(resolve_map("town"))
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1, dt=1 / 60):
-    """Feed events, then run frames that also read what pygame_gui posted to the queue."""
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
-
-
-def click(app, pos, button=1):
-    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-
-
-def key(app, k, mod=0):
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
-
-
-def take_device(app):
-    """Hot-seat: confirm the pass screen if one is up (the player takes the device)."""
-    from game.scenes.passing import PassScene
-    if isinstance(app.scene, PassScene):
-        key(app, pygame.K_RETURN)
-
-
-def play_scene(app, game, seats):
-    from game.scenes.play import PlayScene
-    scene = PlayScene(app, GameSession(game, seats, autosave=False), "town")
-    app.switch(scene)
-    frame(app)
-    take_device(app)
-    assert app.scene is scene
-    return scene
 
 
 def test_launcher_to_game_start(app):
@@ -272,7 +229,7 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     """Issue 46, item 6: H and `skirmish replay` called both sides "AI random" and said "AI random
     is thinking"; they name the seats as played (a save keeps who sat where)."""
     from game.cli import main
-    from game.scenes import base
+    import game.app as base
     from game.scenes.replay import ReplayScene
 
     g = Game(Setup("frontier", TOWN, (), {}, 1))

@@ -4,36 +4,17 @@ drawn face up. Headless, driven with the events a hand makes."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.data.maps import load_named_map
-from game.session import GameSession
 
 from counterblast_fixtures import STAGED_DEFAULT, TEST_CREWS
+from client_helpers import app, click, frame, game_screen  # noqa: F401
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1):
-    app.step(1 / 60, list(events))
-    for _ in range(n):
-        app.step(1 / 60)
-
-
-def click(app, pos):
-    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+def scene_for(app, g, human):
+    return game_screen(app, g, {human: "human", 3 - human: "ai:random"})
 
 
 def until(g, agents, want, limit=5000):
@@ -45,15 +26,6 @@ def until(g, agents, want, limit=5000):
             return d
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
     raise AssertionError("never came")
-
-
-def scene_for(app, g, human):
-    from game.scenes.play import PlayScene
-    s = GameSession(g, {human: "human", 3 - human: "ai:random"}, autosave=False)
-    scene = PlayScene(app, s, g.setup.map.id)
-    app.switch(scene)
-    frame(app)
-    return scene
 
 
 def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):

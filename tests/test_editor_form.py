@@ -83,7 +83,7 @@ def cut_off(scene):
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
 def test_no_menu_text_is_cut_off(size, tmp_path, monkeypatch):
-    from game.scenes.base import App
+    from game.app import App
 
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
     a = App(size)

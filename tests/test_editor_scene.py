@@ -12,30 +12,17 @@ import pytest
 from engine.data.maps import MapFile, load_map
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
-
-LAYOUTS = Path(__file__).parent / "data" / "layouts"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    if a.scene is not None:
-        a.scene.close()
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+from client_helpers import app_fixture, frame, motion as _motion
 
 
-def frame(app, events=(), n=1, dt=1 / 60):
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
+app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 
 
 def motion(pos, buttons=(0, 0, 0)):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)
+    return _motion(pos, buttons, rel=(0, 0))
+
+
+LAYOUTS = Path(__file__).parent / "data" / "layouts"
 
 
 def click(app, pos, button=1, mods=0):
@@ -503,7 +490,7 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):
     from game.app import run_editor
     from game.editor.document import Document, new_map
-    from game.scenes import base
+    import game.app as base
     from game.userdirs import editor_autosave_file
 
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))

@@ -3,8 +3,6 @@ committed by one click; one that may lead a pair is lifted first and the hand sa
 next click does. Driven through ``App.step`` with the clicks a hand makes."""
 from __future__ import annotations
 
-import pygame
-import pytest
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
@@ -12,28 +10,7 @@ from engine.data.maps import load_named_map
 from engine.rulesets.frontier.choices import Commit
 from game.render.cards import card_words
 from game.session import GameSession
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
-
-
-def frame(app, events=(), n=1, dt=1 / 60):
-    app.step(dt, list(events))
-    for _ in range(n):
-        app.step(dt)
-
-
-def click(app, pos):
-    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+from client_helpers import app, click, frame  # noqa: F401
 
 
 def a_card_decision_with_a_pair():

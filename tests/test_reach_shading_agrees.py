@@ -28,18 +28,9 @@ from game.render import overlays as ov
 from game.session import GameSession
 
 from ai_fixtures import HOME, _game
+from client_helpers import app  # noqa: F401
 
 SAMPLES = 350          # cells per case
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
-    from game.scenes.base import App
-    a = App((1280, 720))
-    yield a
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
 
 
 def _cases(ruleset: str, seed: int, take=(0, 1, 6, 14)):

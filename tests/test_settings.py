@@ -66,7 +66,7 @@ def test_a_missing_file_gives_the_defaults_without_a_notice(home):
 
 
 def test_the_launcher_shows_why_and_starts_a_game(home):
-    from game.scenes.base import App
+    from game.app import App
     from game.scenes.launcher import LauncherScene
     from game.scenes.play import PlayScene
 

@@ -4,27 +4,16 @@ setup sheet's message was cut off. Driven through ``App.step`` with a long data 
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 
-from test_client_scenes import frame, key, play_scene
+from client_helpers import app_fixture, frame, key, play_scene
 
 LONG = "a-folder-with-a-long-name/and-another/and-a-third-one-for-good-measure/skirmish-home"
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path / LONG))
-    from game.scenes.base import App
-    a = App((1024, 600))                       # the small laptop: the least room there is
-    yield a
-    if a.scene is not None:
-        a.scene.close()
-    pygame.quit()
-    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+app = app_fixture((1024, 600), close_scene=True, home=LONG)     # the small laptop: the least room there is
 
 
 def test_the_save_toast_fits_the_table_and_leaves_the_scale_bar_clear(app):

@@ -159,7 +159,7 @@ def main(argv=None) -> int:
         import pygame
 
         from game.editor.document import new_map
-        from game.scenes.base import App
+        from game.app import App
         from game.scenes.editor import EditorScene
         from game.settings import Settings
 

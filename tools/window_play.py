@@ -286,7 +286,7 @@ def main(argv=None) -> int:
         import pygame
 
         from engine.data.maps import load_named_map
-        from game.scenes.base import App
+        from game.app import App
         from game.scenes.play import PlayScene
         from game.session import GameSession
         app = App((1280, 720))

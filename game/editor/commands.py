@@ -299,9 +299,9 @@ class CommandsMixin:
             self.save_lines = [f"{self.map.id}: {f or '(map)'}: {r}" for f, r in problems]
             self.say("this layout cannot be played yet: " + self.save_lines[0], error=True)
             return
-        from game.scenes.launcher import LauncherScene
+        from game.kit.transitions import Switch
 
-        self.app.switch(LauncherScene(self.app, extra_map=self.map, editor=self))
+        self.go_to(Switch("launcher", {"extra_map": self.map, "editor": self}))
 
     def make_sheet(self) -> None:
         from game.editor.balance import write_sheet

@@ -13,6 +13,7 @@ import pygame_gui
 
 from game.editor.generate_dialog import GenerateDialog
 from game.editor.panels import ChoiceDialog
+from game.kit.transitions import Quit, Switch
 
 
 class DialogsMixin:
@@ -98,7 +99,7 @@ class DialogsMixin:
         elif then == "quit":
             self.doc.discard_autosave() if not self.doc.dirty else None
             self.stop_children()
-            self.app.quit()
+            self.go_to(Quit())
 
     def request_quit(self) -> bool:
         if not self.doc.dirty:
@@ -108,6 +109,4 @@ class DialogsMixin:
         return False
 
     def leave(self) -> None:
-        from game.scenes.launcher import LauncherScene
-
-        self.app.switch(LauncherScene(self.app))
+        self.go_to(Switch("launcher"))

@@ -12,6 +12,7 @@ import pygame
 import pygame_gui
 
 from engine.core import GameError
+from game.kit.transitions import Push, Switch
 from game.session import GameSession
 from game.userdirs import saves_dir
 
@@ -73,7 +74,6 @@ class CommandsMixin:
             self.ui, window_title="Leave the game?", action_short_name="Leave")
 
     def leave(self) -> None:
-        from game.scenes.launcher import LauncherScene
         from game.userdirs import autosave_file
 
         try:
@@ -82,7 +82,7 @@ class CommandsMixin:
         except (OSError, GameError) as err:
             self.say(f"could not save the game to {autosave_file()}: {err}; it stays open", error=True)
             return
-        self.app.switch(LauncherScene(self.app))
+        self.go_to(Switch("launcher"))
 
     def save(self, path=None) -> str | None:
         s = self.session.game.setup
@@ -107,14 +107,13 @@ class CommandsMixin:
 
     def _load(self, path) -> None:
         from engine.data.errors import DataError
-        from game.scenes.play import PlayScene   # not type(self): a replay's Load opens a game
 
         try:
             session = GameSession.load(path)
         except DataError as err:
             self.say(str(err).split("\n")[0], error=True)
             return
-        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
+        self.go_to(Switch("play", {"session": session}))   # a game (from a replay's Load too)
 
     def open_history(self) -> None:
         """H: any earlier position of this game on the table, as this player saw it, without
@@ -122,10 +121,9 @@ class CommandsMixin:
         if self.worker is not None:
             self.say("wait for the AI to finish its move", error=True)
             return
-        from game.scenes.replay import ReplayScene
         g = self.session.game
-        self.app.switch(ReplayScene(self.app, g.setup, g.decisions, eyes=self.viewer, back=self,
-                                    seats=self.session.seats))
+        self.go_to(Push("replay", {"setup": g.setup, "decisions": g.decisions, "eyes": self.viewer,
+                                "seats": self.session.seats}))
 
     def open_reference(self, which: str) -> None:
         """F2: the rules glossary; L: the legend. The same key again closes it."""

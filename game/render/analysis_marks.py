@@ -13,9 +13,9 @@ MOVED = (150, 200, 255)
 
 
 def _pygame():
-    from .analysis_png import _pygame as pg
+    from .png import headless_pygame
 
-    return pg()
+    return headless_pygame()
 
 
 def _width_of(points) -> float:

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from . import analysis_marks as AM
-from .png import _headless_env
+from .png import headless_pygame
 
 PANEL_W = 420
 MIN_H = 800
@@ -118,16 +118,7 @@ class Frame:
         return (x0, y1, x1 - x0, y0 - y1)
 
 
-def _pygame():
-    _headless_env()
-    import pygame
-
-    from .text import reset_fonts
-
-    if not pygame.font.get_init():
-        pygame.font.init()
-        reset_fonts()
-    return pygame
+_pygame = headless_pygame          # pygame, headless, fonts ready (``png.headless_pygame``)
 
 
 def _frame(m, title: str, width_px: int = 1600, panel_w: int = PANEL_W, labels: bool = True) -> Frame:

@@ -15,7 +15,7 @@ import pygame
 from engine.table.measure import length_words
 
 from .look import SIDE_COLOURS
-from .text import font, plate, text_halo
+from .text import font, on_reset, plate, text_halo, wrap
 
 TAPE = (250, 214, 60)
 INK = (30, 24, 10)
@@ -393,7 +393,6 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 330) -> None:
 
 @functools.lru_cache(maxsize=64)
 def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
-    from game.ui.log_panel import wrap
     f1, f2 = font(17, True), font(15)
     surfs = [f1.render(lines[0], True, (255, 246, 220))] + [f2.render(w, True, (224, 216, 200))
                                                              for t in lines[1:] for w in wrap(t, f2, max_w)]
@@ -407,6 +406,9 @@ def _tooltip_box(lines: tuple, max_w: int) -> pygame.Surface:
         box.blit(s, (10, yy))
         yy += s.get_height() + 3
     return box
+
+
+on_reset(_tooltip_box.cache_clear)
 
 
 # --- the state of the table: objectives held, doors opened, weapons on the ground ---------------

@@ -13,6 +13,19 @@ def _headless_env() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def headless_pygame():
+    """pygame with SDL's dummy drivers (unless a display is there) and its fonts ready."""
+    _headless_env()
+    import pygame
+
+    from .text import reset_fonts
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+        reset_fonts()
+    return pygame
+
+
 def save_map_png(mapfile, path, width_px: int = 1600) -> Path:
     """Draw ``mapfile`` (a ``MapFile`` or a path to one) to a PNG ``width_px`` wide.
 

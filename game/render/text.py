@@ -33,7 +33,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def font_file(bold: bool = False):
     """The bundled DejaVu Sans (assets/fonts): pygame's own font draws arrows, dashes, suits
     and dice faces as empty boxes. None when the file is missing (a broken install)."""
-    from game.scenes.base import assets_dir
+    from game.assets import assets_dir
     path = assets_dir() / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     return path if path.is_file() else None
 
@@ -56,8 +56,17 @@ def reset_fonts() -> None:
     _FONTS.clear()
     plate.cache_clear()
     text_halo.cache_clear()
-    from . import overlays
-    overlays._tooltip_box.cache_clear()
+    for clear in _RESETS:
+        clear()
+
+
+_RESETS: list = []     # other modules' caches of text surfaces (``on_reset``)
+
+
+def on_reset(clear) -> None:
+    """Have ``reset_fonts`` call ``clear`` too (a module's own cache of rendered text), so this
+    module never imports the modules that draw with it."""
+    _RESETS.append(clear)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -113,6 +122,24 @@ def break_word(word: str, f: pygame.font.Font, width: int) -> list[str]:
         pieces.append(word[:n])
         word = word[n:]
     return pieces + [word]
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines of ``width`` pixels, the later ones indented; a word wider than a line
+    (a file's path) is broken (``break_word``) rather than cut off at the panel's edge."""
+    words, lines, cur = [], [], ""
+    for w in text.split():
+        words += break_word(w, f, width - f.size("  ")[0]) if f.size(w)[0] > width else [w]
+    for w in words:
+        t = f"{cur} {w}".strip()
+        if f.size(t)[0] <= width or not cur:
+            cur = t
+        else:
+            lines.append(cur)
+            cur = "  " + w
+    if cur:
+        lines.append(cur)
+    return lines or [""]
 
 
 def fit_lines(text: str, f: pygame.font.Font, width: int, max_lines: int = 3) -> list[str]:

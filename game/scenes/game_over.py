@@ -7,6 +7,7 @@ import json
 import pygame
 import pygame_gui
 
+from game.kit.transitions import Pop, Quit, Switch
 from game.render.text import fit_lines, font
 from game.ui.sides import side_title
 
@@ -42,6 +43,8 @@ def game_over_text(game, seats) -> tuple[str, list[str]]:
 
 
 class GameOverScene(Scene):
+    """Pushed over the game screen (``play``): "Look at the table" pops back to it."""
+
     def __init__(self, app, session, play=None):
         super().__init__(app)
         self.session, self.play = session, play
@@ -55,14 +58,13 @@ class GameOverScene(Scene):
     def handle(self, ev) -> None:
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.b_new:
-                from .launcher import LauncherScene
-                self.app.switch(LauncherScene(self.app))
+                self.go_to(Switch("launcher"))
             elif ev.ui_element is self.b_quit:
-                self.app.quit()
+                self.go_to(Quit())
             elif ev.ui_element is self.b_table and self.play is not None:
                 self.play.refresh(rebuild_log=True)
                 self.play.game_over_seen = True
-                self.app.switch(self.play)
+                self.go_to(Pop())
 
     def draw(self, screen) -> None:
         screen.fill((22, 18, 14))

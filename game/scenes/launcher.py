@@ -17,6 +17,7 @@ from engine.core.rules import get_rules
 from engine.data.errors import DataError
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
+from game.kit.transitions import Quit, Switch
 from game.render.table_view import TableRenderer
 from game.render.text import font
 from game.session import HUMAN, GameSession
@@ -229,7 +230,7 @@ class LauncherScene(Scene):
             if ev.ui_element is self.start:
                 self.start_game()
             elif ev.ui_element is self.quit_b:
-                self.app.quit()
+                self.go_to(Quit())
             elif ev.ui_element is self.continue_b:
                 self.continue_game()
             elif ev.ui_element is self.edit_b:
@@ -246,8 +247,6 @@ class LauncherScene(Scene):
                    else self.dd_seat[p].selected_option for p in (1, 2)]
 
     def start_game(self) -> None:
-        from .play import PlayScene
-
         s = self.settings
         self._read_sides()
         try:
@@ -267,32 +266,27 @@ class LauncherScene(Scene):
             self.error = str(err)
             self._update_reason()
             return
-        self.app.switch(PlayScene(self.app, session, s.map))
+        self.go_to(Switch("play", {"session": session, "map_id": s.map}))
 
     def edit_map(self) -> None:
         """The layout editor on the chosen map (back to the editor Play came from, for its map)."""
-        from engine.paths import MAPS_DIR
-
-        from .editor import EditorScene
-
         mid = self.settings.map
         if self.editor is not None and mid == self.edited_key:
-            self.app.switch(self.editor)
+            self.go_to(Switch("editor", {"scene": self.editor}))
             return
-        self.app.switch(EditorScene(self.app, self.maps[mid], MAPS_DIR / f"{mid}.json"))
+        self.go_to(Switch("editor", {"mapfile": self.maps[mid], "path": MAPS_DIR / f"{mid}.json"}))
 
     def continue_game(self) -> None:
         """Take up the last game where it was left (the autosave), with its seats."""
         from game.userdirs import autosave_file
 
-        from .play import PlayScene
         try:
             session = GameSession.load(autosave_file())
         except DataError as err:
             self.error = f"the last game cannot be continued: {str(err).splitlines()[0]}"
             self._update_reason()
             return
-        self.app.switch(PlayScene(self.app, session, session.game.setup.map.id))
+        self.go_to(Switch("play", {"session": session}))
 
     # --- drawing --------------------------------------------------------------------------
     def _thumb(self, mid: str) -> pygame.Surface:

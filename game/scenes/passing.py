@@ -9,12 +9,15 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.kit.transitions import Pop
 from game.render.text import font
 
 from .base import Scene
 
 
 class PassScene(Scene):
+    """Pushed over the game screen (``play``, kept under it); confirming pops back to it."""
+
     def __init__(self, app, play, player: int):
         super().__init__(app)
         self.play, self.player = play, player
@@ -38,7 +41,7 @@ class PassScene(Scene):
                 (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
             self.play.session.confirm_eyes(self.player)
             self.play.refresh(rebuild_log=True)
-            self.app.switch(self.play)
+            self.go_to(Pop())
         elif (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.undo_button) or \
                 (ev.type == pygame.KEYDOWN and ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL):
             if self.play.session.pass_due() is None or self.play.session.undo_target() is None:
@@ -46,12 +49,11 @@ class PassScene(Scene):
                 return
             self.play.undo()               # the decision goes back to the player holding the device
             if self.play.session.pass_due() is None:
-                self.app.switch(self.play)
+                self.go_to(Pop())
 
     def resize(self, size) -> None:
         super().resize(size)
         self._build(size)
-        self.play.resize(size)
 
     def draw(self, screen) -> None:
         screen.fill((20, 16, 13))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pygame
 
 from engine.core import Game, replay
+from game.kit.transitions import Pop
 from game.render.text import plate
 from game.session import GameSession
 from game.ui.sides import side_names
@@ -127,7 +128,7 @@ class ReplayScene(PlayScene):
                 self.go(len(self.record))
                 return
             if ev.key in (pygame.K_ESCAPE, pygame.K_h) and self.back is not None:
-                self.app.switch(self.back)
+                self.go_to(Pop())
                 return
             if ev.mod & pygame.KMOD_CTRL and ev.key in (pygame.K_z, pygame.K_s, pygame.K_o):
                 return                            # nothing to undo, save or load in a replay

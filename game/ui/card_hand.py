@@ -284,7 +284,7 @@ class CardHand:
                 for k, code in enumerate(codes):
                     box.blit(card_image(code, CARD), (cx - CARD[0] / 2 + k * 22 - (len(codes) - 1) * 11, y + 16))
             y += CARD[1] + 22
-        from game.ui.log_panel import wrap
+        from game.render.text import wrap
         f = font(13)
         for line in b.lines:
             for w in wrap(line, f, r.w - 20):

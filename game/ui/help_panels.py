@@ -7,10 +7,9 @@ import functools
 
 import pygame
 
-from game.render.text import font
+from game.render.text import font, wrap
 
 from . import help_text
-from .log_panel import wrap
 
 BG = (16, 13, 10, 238)
 EDGE = (200, 170, 110)

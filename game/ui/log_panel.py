@@ -7,29 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.text import break_word, font
+from game.render.text import font, wrap  # noqa: F401 - wrap lives in render/text.py; kept here for old importers
 
 PRIVATE = (200, 170, 250)          # lines only this player sees
 KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250, 220, 130),
                 "result": (140, 240, 160), "error": (255, 120, 110), "turn": (160, 200, 255)}
-
-
-def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """``text`` in lines of ``width`` pixels, the later ones indented; a word wider than a line
-    (a file's path) is broken (``break_word``) rather than cut off at the panel's edge."""
-    words, lines, cur = [], [], ""
-    for w in text.split():
-        words += break_word(w, f, width - f.size("  ")[0]) if f.size(w)[0] > width else [w]
-    for w in words:
-        t = f"{cur} {w}".strip()
-        if f.size(t)[0] <= width or not cur:
-            cur = t
-        else:
-            lines.append(cur)
-            cur = "  " + w
-    if cur:
-        lines.append(cur)
-    return lines or [""]
 
 
 class LogPanel:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.text import font
+from game.render.text import font, wrap
 
-from .log_panel import wrap
 
 PAD = 6
 GAP = 3

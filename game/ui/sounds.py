@@ -14,7 +14,7 @@ def play(name: str) -> None:
             pygame.mixer.init()
         snd = _CACHE.get(name)
         if snd is None:
-            from game.scenes.base import assets_dir
+            from game.assets import assets_dir
             path = assets_dir() / "sounds" / f"{name}.wav"
             snd = _CACHE[name] = pygame.mixer.Sound(str(path)) if path.is_file() else False
         if snd:

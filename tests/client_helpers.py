@@ -1,0 +1,87 @@
+"""The client's test helpers in one place (issue 48): an app on a user folder of its own, frames,
+the events a hand makes (motion, clicks, keys), and a game screen on a game. The tests drive the
+real ``App.step`` with them, headless (SDL's dummy drivers)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+
+def app_fixture(size=(1280, 720), close_scene: bool = False, check_crashes: bool = True, home: str = ""):
+    """An ``app`` fixture: the user's folders in the test's ``tmp_path`` (``home``: a folder under
+    it), the window ``size``; at the end the current scene is closed (``close_scene``: its AI
+    process or editor worker stopped), pygame shut down, and no crash allowed (``check_crashes``)."""
+
+    @pytest.fixture
+    def app(tmp_path, monkeypatch):
+        monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path / home if home else tmp_path))
+        from game.app import App
+        a = App(size)
+        yield a
+        if close_scene and a.scene is not None:
+            a.scene.close()
+        pygame.quit()
+        if check_crashes:
+            assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+
+    return app
+
+
+app = app_fixture()
+
+
+def frame(app, events=(), n=1, dt=1 / 60):
+    """Feed events, then run ``n`` frames that also read what pygame_gui posted to the queue."""
+    app.step(dt, list(events))
+    for _ in range(n):
+        app.step(dt)
+
+
+def motion(pos, buttons=(0, 0, 0), rel=(1, 0)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
+
+
+def press(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def release(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+
+def click(app, pos, button=1):
+    """The pointer moves to ``pos``, presses and releases there; then a frame."""
+    frame(app, [motion(pos), press(pos, button), release(pos, button)])
+
+
+def key_event(k, mod=0, unicode=""):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
+
+
+def key(app, k, mod=0):
+    frame(app, [key_event(k, mod)])
+
+
+def take_device(app):
+    """Hot-seat: confirm the pass screen if one is up (the player takes the device)."""
+    from game.scenes.passing import PassScene
+    if isinstance(app.scene, PassScene):
+        key(app, pygame.K_RETURN)
+
+
+def game_screen(app, game, seats, map_id=None, n=1):
+    """The game screen on ``game`` (a session with ``seats``, no autosave), shown, ``n`` + 1 frames run."""
+    from game.scenes.play import PlayScene
+    from game.session import GameSession
+    scene = PlayScene(app, GameSession(game, seats, autosave=False), map_id or game.setup.map.id)
+    app.switch(scene)
+    frame(app, n=n)
+    return scene
+
+
+def play_scene(app, game, seats, map_id="town"):
+    """The game screen on ``game``, with the device taken if a pass screen came first."""
+    scene = game_screen(app, game, seats, map_id)
+    take_device(app)
+    assert app.scene is scene
+    return scene

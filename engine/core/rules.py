@@ -29,6 +29,10 @@ class Rules(ABC):
     home_map: ClassVar[str | None] = None
     # Recorded in saves: a ruleset bumps it when a change makes old games replay differently.
     version: ClassVar[str] = "1"
+    # The ``easy`` agent's policy for this ruleset, "module:Class" (a ``engine.ai.easy.Policy``).
+    # A name, not an import: the agents read the rulesets, never the other way round, and a game
+    # without agents never loads them. None: easy plays its plain fallback.
+    easy_policy: ClassVar[str | None] = None
 
     def __init__(self, table, rosters: list[Any], options: dict[str, Any]):
         self.table = table

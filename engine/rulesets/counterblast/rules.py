@@ -146,6 +146,7 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
                         TurnEndRules, WordsRules, Rules):
     id = "counterblast"
     home_map = "outpost"
+    easy_policy = "engine.ai.easy_counterblast:CounterblastPolicy"
     name = "Counterblast"
     unit = "in"
     players = 2

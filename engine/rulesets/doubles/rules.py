@@ -65,6 +65,7 @@ DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, ViewMixin, Rules):
     id = "doubles"
     home_map = "prehistoric"
+    easy_policy = "engine.ai.easy_doubles:DoublesPolicy"
     name = "Doubles"
     unit = "cm"
     players = 2

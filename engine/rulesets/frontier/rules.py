@@ -95,6 +95,7 @@ def _posse_of(roster: Any, player: int) -> Posse:
 class FrontierRules(PlacementMixin, MoveRules, WordsRules, Rules):
     id = "frontier"
     home_map = "town"
+    easy_policy = "engine.ai.easy_frontier:FrontierPolicy"
     name = "Last Hope Frontier"
     unit = "in"
     # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)

@@ -49,6 +49,13 @@ class Rules(ABC):
         """The rosters that ship with the ruleset, id -> name (a launcher's choices)."""
         return {}
 
+    @classmethod
+    def smallest_base_mm(cls) -> float | None:
+        """The diameter (mm) of the smallest base among the shipped rosters: the workshop tests a
+        layout's walking routes with it (``engine/workshop/reachability.py``). None: not known,
+        the workshop's default base is used."""
+        return None
+
     @abstractmethod
     def initial_state(self, seed: int) -> State: ...
 

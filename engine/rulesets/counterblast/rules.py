@@ -168,6 +168,10 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
         from .data import shipped_crews
         return {k: c.name for k, c in shipped_crews().items()}
 
+    @classmethod
+    def smallest_base_mm(cls) -> float:
+        return float(min(e.profile.base_mm for c in shipped_crews().values() for e in c.models))
+
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
         opts = dict(options or {})

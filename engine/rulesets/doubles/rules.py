@@ -112,6 +112,10 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
         return list(DEFAULT_WARBANDS)
 
     @classmethod
+    def smallest_base_mm(cls) -> float:
+        return 2 * BASE_RADIUS_MM       # every fighter stands on the same base (interpretation 28)
+
+    @classmethod
     def roster_ids(cls) -> dict[str, str]:
         return {k: w.name for k, w in bundled_warbands().items()}
 

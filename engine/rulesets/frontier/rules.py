@@ -133,6 +133,10 @@ class FrontierRules(PlacementMixin, MoveRules, WordsRules, Rules):
     def roster_ids(cls) -> dict[str, str]:
         return {k: p.name for k, p in load_posses().items()}
 
+    @classmethod
+    def smallest_base_mm(cls) -> float:
+        return float(min(m.base_mm for p in load_posses().values() for m in p.models))
+
     # --- set-up ---------------------------------------------------------------------------
     def initial_state(self, seed: int) -> FrontierState:
         rng = GameRng(seed)

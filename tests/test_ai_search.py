@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from engine.ai import agent_names, make_agent, parse_agent
-from engine.ai.search import TRUST_EASY
-from engine.core import Game
+from engine.ai.easy import policy_class
+from engine.core import Game, get_rules
 from engine.core.rng import GameRng
 from engine.rulesets.frontier import duel
 from engine.simulate import DidNotEnd, play
@@ -177,7 +177,7 @@ def test_search_decisions_do_not_depend_on_hidden_state(ruleset):
         p = d.player
         v = g.view(p)
         interesting = (len(d.options) > 2 and n % every == 0
-                       and d.kind not in TRUST_EASY.get(ruleset, ()))  # those are easy's alone
+                       and d.kind not in policy_class(get_rules(ruleset)).trusted)  # those are easy's alone
         if n and interesting:
             answers = []
             for k in range(-1, 2):
@@ -293,7 +293,7 @@ def test_frontier_position_term_counts_shots_from_where_models_stand():
 
 
 def test_frontier_movement_phase_is_left_to_easy():
-    """Frontier's movement-phase moves are easy's (TRUST_EASY): the truncated look-ahead traded
+    """Frontier's movement-phase moves are easy's (FrontierPolicy.trusted): the truncated look-ahead traded
     easy's advances for Hold and lost to easy (docs/ai.md). The search agent answers each such
     decision with easy's pick and runs no search for it."""
     g = _game("frontier", 21)

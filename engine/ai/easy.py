@@ -1,7 +1,7 @@
 """The ``easy`` agent: greedy. Each decision's options (and candidate points for a move space)
 are scored by a utility that knows the mission, the threat, cover from the table's sight, the
-engine's odds and wounds; the best one is played. One policy per ruleset
-(``easy_doubles``, ``easy_frontier``, ``easy_counterblast``); an unknown ruleset gets a plain
+engine's odds and wounds; the best one is played. One policy per ruleset, which the ruleset
+names in ``Rules.easy_policy`` (``policy_class``); a ruleset that names none gets a plain
 fallback (the first option that is not a pass, else a sampled point).
 
 Honesty: a policy is given the Decision, ``view(player)`` and what ``attach`` handed over (the
@@ -9,14 +9,24 @@ table and the ruleset object: static data and pure functions). See ``base.py`` a
 """
 from __future__ import annotations
 
+import importlib
+
 from engine.core.protocol import Choice, Decision
 from engine.rulesets.common import memo_get
 
 from .base import Agent, register_agent
+from .utility import Utility
 
 
 class Policy:
-    """One ruleset's greedy choices. ``agent`` gives the player, the RNG, the table, the rules."""
+    """One ruleset's greedy choices. ``agent`` gives the player, the RNG, the table, the rules.
+
+    A ruleset's policy also says what the search agents (``search.py``) need of it: ``Utility``,
+    the class that values its states, and ``trusted``, the decision kinds easy answers better
+    than a search over a few sampled worlds (those are left to easy)."""
+
+    Utility: type[Utility] = Utility
+    trusted: tuple[str, ...] = ()
 
     def __init__(self, agent: "EasyAgent"):
         self.agent = agent
@@ -70,6 +80,15 @@ class Policy:
         return memo_get(self.__dict__.setdefault("_moves", {}), key, build, 4096)
 
 
+def policy_class(rules) -> type[Policy]:
+    """The policy ``rules`` names (``Rules.easy_policy``, "module:Class"), else the plain one."""
+    spec = getattr(rules, "easy_policy", None)
+    if not spec:
+        return Policy
+    module, name = spec.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def fallback(decision: Decision, rng) -> Choice:
     for o in decision.options:
         if type(o).__name__ not in ("Pass", "PassTurn", "EndActivation", "NoReaction"):
@@ -94,21 +113,12 @@ class EasyAgent(Agent):
         self._policy = None
 
     def policy(self, view: dict) -> Policy:
+        # the ruleset's own policy needs the table and the rules that ``attach`` handed over
         if self._policy is None:
-            rs = view.get("ruleset")
             if self.table is None or self.rules is None:
                 self._policy = Policy(self)
-            elif rs == "doubles":
-                from .easy_doubles import DoublesPolicy
-                self._policy = DoublesPolicy(self)
-            elif rs == "frontier":
-                from .easy_frontier import FrontierPolicy
-                self._policy = FrontierPolicy(self)
-            elif rs == "counterblast":
-                from .easy_counterblast import CounterblastPolicy
-                self._policy = CounterblastPolicy(self)
             else:
-                self._policy = Policy(self)
+                self._policy = policy_class(self.rules)(self)
         return self._policy
 
     def choose(self, decision: Decision, view: dict) -> Choice:

@@ -31,6 +31,7 @@ from engine.table import Base
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
+from .utility import CounterblastUtility
 
 def edge(a: Base, b: Base) -> float:
     return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
@@ -41,6 +42,8 @@ REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit":
 
 
 class CounterblastPolicy(Policy):
+    Utility = CounterblastUtility
+
     def __init__(self, agent):
         super().__init__(agent)
         self.markers = dict(self.rules.markers)

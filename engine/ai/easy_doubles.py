@@ -22,11 +22,14 @@ from engine.table import Base
 from .easy import Policy, fallback
 from .easy_moves import kept_spots, spot_key, view_key
 from .geo import INF, walk_grid
+from .utility import DoublesUtility
 
 BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
 
 
 class DoublesPolicy(Policy):
+    Utility = DoublesUtility
+
     def __init__(self, agent):
         super().__init__(agent)
         self.grid = walk_grid(self.table, BASE_RADIUS_MM)

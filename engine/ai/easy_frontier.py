@@ -24,6 +24,7 @@ from engine.table import Base
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure, view_key
 from .geo import INF, walk_grid
+from .utility import FrontierUtility
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
 CONTACT_MM = 1.0
@@ -41,6 +42,16 @@ def _play_class(cs: tuple, fav) -> tuple:
 
 
 class FrontierPolicy(Policy):
+    Utility = FrontierUtility
+    # Decisions easy answers better than a few sampled worlds can: the card for a test is
+    # scored exactly against the opponent card model's plays (the search agents turn the model
+    # on); a handful of sampled hands adds only noise (measured: hard lost 2-6 to easy in
+    # Frontier while it searched them). The movement phase ("move") too: a look-ahead two
+    # activations deep sees the reply to an advance (shots taken in the open) but not the fight
+    # it leads to, so it kept trading easy's advances for Hold (8 of 28 movement decisions in a
+    # measured game) and hard lost 7-17 to easy over 24 games (docs/ai.md).
+    trusted = ("attack card", "defend card", "move")
+
     def __init__(self, agent):
         super().__init__(agent)
         self.grids = {}

@@ -42,7 +42,7 @@ from engine.core.collector import fewer_collections
 from engine.core.protocol import Choice, Decision
 
 from .base import Agent, NoParams, register_agent
-from .easy import EasyAgent, fallback
+from .easy import EasyAgent, fallback, policy_class
 from .utility import Utility
 
 # The budget's clock. By default the agent's own CPU time (this thread's), not the wall clock:
@@ -51,17 +51,6 @@ from .utility import Utility
 # are the same. The client counts wall time instead (``SearchAgent.time_from``): in the window
 # the budget is a promise about when the answer is on screen (docs/ai.md, "In the window").
 clock = time.thread_time
-
-# Decisions easy answers better than a few sampled worlds can: Frontier's card for a test is
-# scored by easy exactly against the opponent card model's plays (``attach`` turns the model on);
-# a handful of sampled hands adds only noise (measured: hard lost 2-6 to easy in Frontier while
-# it searched them).
-# Frontier's movement phase ("move") too: a look-ahead two activations deep sees the reply to
-# an advance (shots taken in the open) but not the fight it leads to, so it kept trading easy's
-# advances for Hold (8 of 28 movement decisions in a measured game) and hard lost 7-17 to easy
-# over 24 games (docs/ai.md).
-TRUST_EASY = {"frontier": ("attack card", "defend card", "move")}
-
 
 def segment_key(st) -> tuple:
     """Changes when an activation ends: the turn, the active player, Doubles' acting fighter,
@@ -117,6 +106,7 @@ class SearchAgent(Agent):
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
+        self.trusted: tuple[str, ...] = ()    # decision kinds left to easy (``Policy.trusted``)
         self.clock = clock          # the budget's clock (``time_from``)
         self.grace = 0.2            # a first round's playouts may run this share past the budget
         self._since: float | None = None
@@ -131,12 +121,14 @@ class SearchAgent(Agent):
         for a in self.roll.values():
             a.attach(table, rules)
         pol = self.easy.policy({"ruleset": rules.id})
+        ruleset_policy = policy_class(rules)     # the ruleset's utility and trusted kinds
         if hasattr(pol, "model_cards"):
             # Frontier's cards: the search agents' own pick models the opponent's card as the
             # one it would choose from a hand dealt from the cards it may hold (easy_frontier's
             # ``opponent_plays``); the playouts keep plain easy on both sides
             pol.model_cards = True
-        self.utility = Utility(rules, table, pol, self.position)
+        self.utility = ruleset_policy.Utility(rules, table, pol, self.position)
+        self.trusted = ruleset_policy.trusted
 
     # -------------------------------------------------------------- memory (Counterblast's easy)
     def _memory(self):
@@ -181,7 +173,7 @@ class SearchAgent(Agent):
         self.reason = getattr(self.easy, "reason", "")
         if self.worlds is None or self.utility is None or self.rules is None:
             return pick
-        if decision.kind in TRUST_EASY.get(view.get("ruleset"), ()) or decision.kind == "deploy":
+        if decision.kind in self.trusted or decision.kind == "deploy":
             return pick     # a deployment is easy's scoring of spots (engine/ai/deploy.py), not searched
         for a in self.roll.values():
             a.policy({"ruleset": view.get("ruleset")})

@@ -3,7 +3,9 @@
 Read from a sampled world's state (everything in it is either in the searching player's view or
 invented by the sampling, see ``search.py``): material in each ruleset's own terms, each
 ruleset's score, the result when the game is over, and where a ruleset needs one, a position
-term (Frontier: who has a shot at whom from where they stand, with cover).
+term (Frontier: who has a shot at whom from where they stand, with cover). ``Utility`` counts
+the result alone; each ruleset's subclass adds its own terms (``value``) and is named by the
+ruleset's easy policy (``Policy.Utility``), so nothing here chooses by ruleset id.
 """
 from __future__ import annotations
 
@@ -25,24 +27,25 @@ class Utility:
         self.policy = policy
         self.position = position
         self._sight: dict = {}
-        self.fn = {"doubles": self.doubles, "frontier": self.frontier,
-                   "counterblast": self.counterblast}.get(rules.id, self.plain)
         self._scale: dict = {}
 
     def __call__(self, game, player: int) -> float:
-        val = self.fn(game.state, player)
+        val = self.value(game.state, player)
         r = game.result()
         if r is not None and r.winner is not None:
             val += WIN if r.winner == player else -WIN
         return val
 
-    @staticmethod
-    def plain(st, player: int) -> float:
+    def value(self, st, player: int) -> float:
+        """The state's worth to ``player`` before the result: nothing in a ruleset without terms."""
         return 0.0
 
-    # Doubles: each fighter standing is worth 2 + 3 x its health share (less on the ground),
-    # weighted by what the enemy scores for it against the mean (victory counts fighters' points).
-    def doubles(self, st, player: int) -> float:
+
+class DoublesUtility(Utility):
+    """Doubles: each fighter standing is worth 2 + 3 x its health share (less on the ground),
+    weighted by what the enemy scores for it against the mean (victory counts fighters' points)."""
+
+    def value(self, st, player: int) -> float:
         R = self.rules
         if not self._scale:
             vals = {k: float(R.victory_values[(f.side, f.fid)]) for k, f in st.fighters.items()}
@@ -57,9 +60,13 @@ class Utility:
             total += (v if f.side == player else -v) * self._scale.get(k, 1.0)
         return total
 
-    # Frontier: a standing model is worth 2 + its wounds; cards in hand are worth 0.045 wound
-    # per point of strength (as easy prices them), for both sides.
-    def frontier(self, st, player: int) -> float:
+
+
+class FrontierUtility(Utility):
+    """Frontier: a standing model is worth 2 + its wounds; cards in hand are worth 0.045 wound
+    per point of strength (as easy prices them), for both sides; plus the position term."""
+
+    def value(self, st, player: int) -> float:
         from engine.rulesets.frontier import duel
 
         R = self.rules
@@ -134,9 +141,13 @@ class Utility:
             total += val if q == player else -val
         return total
 
-    # Counterblast: the mission score as it stands (objectives held now + battle score), the
-    # points still standing (smooth), Down models and tokens, a little for Moxie.
-    def counterblast(self, st, player: int) -> float:
+
+
+class CounterblastUtility(Utility):
+    """Counterblast: the mission score as it stands (objectives held now + battle score), the
+    points still standing (smooth), Down models and tokens, a little for Moxie."""
+
+    def value(self, st, player: int) -> float:
         R = self.rules
         sc = R.scores(st)
         o = 3 - player

@@ -29,6 +29,10 @@ class Rules(ABC):
     home_map: ClassVar[str | None] = None
     # Recorded in saves: a ruleset bumps it when a change makes old games replay differently.
     version: ClassVar[str] = "1"
+    # The ``easy`` agent's policy for this ruleset, "module:Class" (a ``engine.ai.easy.Policy``).
+    # A name, not an import: the agents read the rulesets, never the other way round, and a game
+    # without agents never loads them. None: easy plays its plain fallback.
+    easy_policy: ClassVar[str | None] = None
 
     def __init__(self, table, rosters: list[Any], options: dict[str, Any]):
         self.table = table
@@ -44,6 +48,13 @@ class Rules(ABC):
     def roster_ids(cls) -> dict[str, str]:
         """The rosters that ship with the ruleset, id -> name (a launcher's choices)."""
         return {}
+
+    @classmethod
+    def smallest_base_mm(cls) -> float | None:
+        """The diameter (mm) of the smallest base among the shipped rosters: the workshop tests a
+        layout's walking routes with it (``engine/workshop/reachability.py``). None: not known,
+        the workshop's default base is used."""
+        return None
 
     @abstractmethod
     def initial_state(self, seed: int) -> State: ...

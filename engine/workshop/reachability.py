@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from engine.core.errors import UnknownRuleset
+from engine.core.rules import get_rules
 from engine.data.maps import MM_PER
 
 from .analysis import DEFAULT_CONTROL_MM, distance_to_boundary
@@ -35,21 +37,17 @@ ZONE_GRID_MM = 25.4          # where a zone's standing points are looked for
 
 @lru_cache(maxsize=8)
 def smallest_base_mm(ruleset: str | None) -> float:
-    """The diameter of the smallest base among the ruleset's shipped rosters (mm); 25 mm for a
-    ruleset this does not know (or none)."""
-    if ruleset == "doubles":
-        from engine.rulesets.doubles.state import BASE_RADIUS_MM
-
-        return 2 * BASE_RADIUS_MM
-    if ruleset == "frontier":
-        from engine.rulesets.frontier.data import load_posses
-
-        return float(min(m.base_mm for p in load_posses().values() for m in p.models))
-    if ruleset == "counterblast":
-        from engine.rulesets.counterblast.data import shipped_crews
-
-        return float(min(e.profile.base_mm for c in shipped_crews().values() for e in c.models))
-    return DEFAULT_BASE_MM
+    """The diameter of the smallest base among the ruleset's shipped rosters (mm), as the ruleset
+    states it (``Rules.smallest_base_mm``); 25 mm for none, an unknown ruleset or one that does
+    not say."""
+    if ruleset is None:
+        return DEFAULT_BASE_MM
+    try:
+        rules = get_rules(ruleset)
+    except UnknownRuleset:
+        return DEFAULT_BASE_MM
+    got = rules.smallest_base_mm()
+    return DEFAULT_BASE_MM if got is None else float(got)
 
 
 _ZONES: dict = {}       # (zone, radius, step) -> (the impassable pieces near it, its points)

@@ -18,8 +18,8 @@ Phase 1 (this package so far) holds the self-contained mechanics the state machi
 - ``actions``    the action catalogue: category, spends or not, reaction triggers, Multitasking
 - ``scoring``    battle score, objective score, mission score, degree of victory
 
-Phase 2, the playable state machine: ``rules`` (the state, set-up and the ``pending`` / ``apply``
-dispatch of ``CounterblastRules``) and ``flow/`` (its parts: activations, actions, movement,
+Phase 2, the playable state machine: ``state`` (``CBState``, ``Model``, ``Activation``), ``rules``
+(the set-up and the ``pending`` / ``apply`` dispatch of ``CounterblastRules``) and ``flow/`` (its parts: activations, actions, movement,
 reactions, attacks, end of turn, geometry, words), with ``choices`` (the players' answers) and
 ``attack_odds`` (the odds of an attack).
 """

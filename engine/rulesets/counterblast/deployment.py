@@ -18,6 +18,7 @@ from engine.rulesets.deployment.auto import first_free, lattice, placed_base
 from engine.rulesets.deployment.zones import side_frames, zone_polys
 
 from .flow.common import MM
+from .state import Model
 
 
 class PlacementMixin(DeploymentMixin):
@@ -64,7 +65,6 @@ class PlacementMixin(DeploymentMixin):
         return out
 
     def deploy_put(self, st, player: int, mid: str, x: float, y: float, facing) -> None:
-        from .rules import Model
         st.models[mid] = Model(mid, player, mid, x, y, self.table.surface_height(x, y))
         st.order.append(mid)
 

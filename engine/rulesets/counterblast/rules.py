@@ -10,9 +10,10 @@ Every rule function comes from the phase-1 modules; the state machine adds the g
 ranges, moves, jumps, falls), the decisions and the order of resolution. See
 ``docs/rules/counterblast.md`` ("Flow of play" and "Interpretations").
 
-This module holds the state (``Model``, ``Activation``, ``CBState``), the set-up (crews, mission;
-the deployment's hooks are ``deployment.py``) and ``CounterblastRules``: ``pending`` and ``apply`` dispatch on the phase to the
-parts of the flow of play in ``flow/``, one module per part, each a mixin of the class:
+This module holds the set-up (crews, mission; the deployment's hooks are ``deployment.py``) and
+``CounterblastRules``: ``pending`` and ``apply`` dispatch on the phase to the parts of the flow of
+play in ``flow/``, one module per part, each a mixin of the class; the state it plays on
+(``CBState``, ``Model``, ``Activation``) is ``state.py``:
 
 - ``flow/geometry.py``     bases, distances, sight and cover, engagement, model helpers
 - ``flow/activations.py``  the Moxie phase, leader election, Activation phases, paying for actions
@@ -25,13 +26,9 @@ parts of the flow of play in ``flow/``, one module per part, each a mixin of the
 """
 from __future__ import annotations
 
-import copy
-
-from dataclasses import dataclass, field
-
 from pydantic import ValidationError
 
-from engine.core import Decision, Event, Result, Rules, SetupError, State, register
+from engine.core import Decision, Event, Result, Rules, SetupError, register
 from engine.core.rng import GameRng
 from engine.data.errors import DataError, problems_of
 
@@ -49,94 +46,14 @@ from .flow.reactions import ReactionRules
 from .flow.turn_end import TurnEndRules
 from .flow.words import WordsRules, _attack_chance, _check_floats
 from .options import CounterblastOptions
+from .state import CBState
 
 # the names other modules and the tests import from here
-__all__ = ["CBMoveSpace", "CBState", "CONTACT_MM", "CounterblastRules", "HEADINGS", "MM", "Model", "Activation",
-           "PRONE_HEIGHT_MM", "SplitSpace", "TEAM_FOR", "split_offers", "_attack_chance", "_check_floats",
-           "_kind_of"]
+__all__ = ["CBMoveSpace", "CONTACT_MM", "CounterblastRules", "HEADINGS", "MM", "PRONE_HEIGHT_MM", "SplitSpace",
+           "TEAM_FOR", "split_offers", "_attack_chance", "_check_floats", "_kind_of"]
 
 MIN_COVERAGE, MAX_COVERAGE = 0.25, 0.50
 DEFAULT_CREWS = ("dustjaw-raiders", "reach-rangers")
-
-
-# ------------------------------------------------------------------------------------ state
-
-@dataclass
-class Model:
-    id: str
-    player: int
-    entry: str
-    x: float
-    y: float
-    z: float = 0.0
-    tokens: int = 0
-    down: bool = False
-    stable: bool = False
-    casualty: bool = False
-    conditions: list = field(default_factory=list)   # sorted condition names (not down/stable)
-
-    def has(self, c: str) -> bool:
-        return c in self.conditions
-
-    def gain(self, c: str) -> None:
-        if c not in self.conditions:
-            self.conditions.append(c)
-            self.conditions.sort()
-
-    def lose(self, c: str) -> None:
-        if c in self.conditions:
-            self.conditions.remove(c)
-
-    @property
-    def on_table(self) -> bool:
-        return not self.casualty
-
-    def __deepcopy__(self, memo):
-        # every field but ``conditions`` is immutable (str, int, float, bool): a shallow copy
-        # with its own list is a deep copy, without the generic deepcopy's walk (search agents
-        # copy the state thousands of times per decision)
-        new = copy.copy(self)
-        new.conditions = list(self.conditions)
-        memo[id(self)] = new
-        return new
-
-
-@dataclass
-class Activation:
-    player: int
-    members: list                 # model ids still taking part
-    group: bool
-    actions_left: int             # free actions left (a group shares them)
-    used: dict = field(default_factory=dict)       # model -> actions used this activation
-    aimed: list = field(default_factory=list)      # models whose next Zap check is 1 easier
-    assist: dict = field(default_factory=dict)     # model -> Aim-Assist dice for its next Shoot
-    boost: dict = field(default_factory=dict)      # model -> Boost dice for its next skill check
-    dog_pile: dict = field(default_factory=dict)   # target -> Dog-pile dice for the next Strike on it
-    step: str = ""                # group: the action chosen for the current group step
-    to_resolve: list = field(default_factory=list)  # group: members yet to resolve that step
-
-
-@dataclass
-class CBState(State):
-    models: dict = field(default_factory=dict)
-    order: list = field(default_factory=list)      # model ids in roster order
-    moxie: dict = field(default_factory=dict)
-    dread: dict = field(default_factory=dict)
-    leader: dict = field(default_factory=dict)
-    leader_lost: dict = field(default_factory=dict)
-    phase: str = "leader"
-    queue: list = field(default_factory=list)      # players still to answer a once-per-phase decision
-    passed: list = field(default_factory=list)
-    act: Activation | None = None
-    window: dict | None = None                     # a paused action waiting for a reaction or a move
-    casualties: dict = field(default_factory=dict)  # player -> [[model id, was hero]] this turn
-    hacked: dict = field(default_factory=dict)
-    held: dict = field(default_factory=dict)       # protect-leader turns
-    veiled: list = field(default_factory=list)
-    opened: list = field(default_factory=list)     # secure doors Hacked open (piece ids, sorted)
-    activations: int = 0
-    deploy: dict | None = None   # the deployment while it lasts (engine/rulesets/deployment/flow.py)
-    final: dict | None = None
 
 
 # ------------------------------------------------------------------------------------ rules
@@ -146,6 +63,7 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
                         TurnEndRules, WordsRules, Rules):
     id = "counterblast"
     home_map = "outpost"
+    easy_policy = "engine.ai.easy_counterblast:CounterblastPolicy"
     name = "Counterblast"
     unit = "in"
     players = 2
@@ -166,6 +84,10 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
     def roster_ids(cls) -> dict[str, str]:
         from .data import shipped_crews
         return {k: c.name for k, c in shipped_crews().items()}
+
+    @classmethod
+    def smallest_base_mm(cls) -> float:
+        return float(min(e.profile.base_mm for c in shipped_crews().values() for e in c.models))
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)

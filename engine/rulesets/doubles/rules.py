@@ -65,6 +65,7 @@ DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, ViewMixin, Rules):
     id = "doubles"
     home_map = "prehistoric"
+    easy_policy = "engine.ai.easy_doubles:DoublesPolicy"
     name = "Doubles"
     unit = "cm"
     players = 2
@@ -109,6 +110,10 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
     @classmethod
     def default_rosters(cls, table) -> list:
         return list(DEFAULT_WARBANDS)
+
+    @classmethod
+    def smallest_base_mm(cls) -> float:
+        return 2 * BASE_RADIUS_MM       # every fighter stands on the same base (interpretation 28)
 
     @classmethod
     def roster_ids(cls) -> dict[str, str]:

@@ -12,6 +12,7 @@ from engine.core.odds import AttackOdds, pct
 
 from . import duel, odds
 from .cards import card as parse_card
+from .choices import Commit, Fight, Shoot
 from .data import fighter
 
 ASSUMES = ("the card you cannot see is drawn uniformly from its owner's cards you cannot see (its 54 less "
@@ -69,7 +70,6 @@ def _build(rules, st, kind, a, d, o: odds.CardOdds, friend: str, how: str, assum
 
 
 def attack_odds(rules, st, c, player) -> AttackOdds | None:
-    from .rules import Commit, Fight, Shoot
     if isinstance(c, (Shoot, Fight)):
         kind = "shot" if isinstance(c, Shoot) else "combat"
         a, d = st.models.get(c.model), st.models.get(c.target)

@@ -1,5 +1,6 @@
 """Last Hope Frontier's game state: each player's 54 cards in their piles, the models, the test
-being resolved; and the sizes the state machine measures with."""
+being resolved; the sizes the state machine measures with; and ``card_places``, the check that
+every card is in exactly one pile (for the tests)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -7,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from engine.core import State
 from engine.table import Base
 
-from .cards import PlayerCards
+from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards
 
 INCH = 25.4
 MODEL_HEIGHT_MM = 40.0   # a 28 mm figure standing on its base, for sight
@@ -100,3 +101,20 @@ class FrontierState(State):
     first_draw: list = field(default_factory=list)
     result: dict | None = None
     deploy: dict | None = None    # the deployment while it lasts (engine/rulesets/deployment/flow.py)
+
+
+# --- invariants (tests and debugging) ------------------------------------------------------------
+
+def card_places(st: FrontierState, p: int) -> dict[Card, str]:
+    """Where each of player ``p``'s cards is; raises AssertionError unless all 54 are in exactly
+    one place (deck, hand, committed, played, discard)."""
+    seen: dict[Card, str] = {}
+    for where, pile in st.cards[p].places().items():
+        for c in pile:
+            if c in seen:
+                raise AssertionError(f"player {p}: {c} is both in {seen[c]} and {where}")
+            seen[c] = where
+    if len(seen) != DECK_SIZE or seen.keys() != _FULL_SET:
+        missing = sorted(c.code for c in _FULL_SET - seen.keys())
+        raise AssertionError(f"player {p}: {len(seen)} cards tracked, missing {missing}")
+    return seen

@@ -5,17 +5,13 @@ paying for actions (free ones, then Moxie), and the end of an activation.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
-
 from engine.core import Event
 from engine.core.rolls import roll_record, with_rolls
 
 from .. import actions as act_mod
 from .. import conditions, moxie
 from ..choices import ActivateGroup, ActivateSingle, PassTurn
-
-if TYPE_CHECKING:
-    from ..rules import CBState
+from ..state import Activation, CBState
 
 
 class ActivationRules:
@@ -116,7 +112,6 @@ class ActivationRules:
         return "; ".join(probs) or None
 
     def _apply_activation(self, st, p, c, ev):
-        from ..rules import Activation      # the state lives in rules.py, which imports this module
         if isinstance(c, PassTurn):
             st.passed.append(p)
             ev.append(Event(f"Player {p} passes the turn", "pass"))

@@ -5,17 +5,13 @@ model's Zap / Grit / Move as its conditions leave them.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
 from engine.core.tables import table_without
 from engine.table import Base
 
 from .. import attacks, conditions, damage
 from ..data import is_hero
+from ..state import CBState, Model
 from .common import CONTACT_MM, MM, PRONE_HEIGHT_MM
-
-if TYPE_CHECKING:
-    from ..rules import CBState, Model
 
 
 class GeometryRules:

@@ -1,5 +1,8 @@
-"""What Last Hope Frontier's players read: the view (each player's cards as that player may see
-them), the pieces the client draws, each option in words, and the aiming and range notes."""
+"""What Last Hope Frontier's players read and may not see: the view (each player's cards as that
+player may see them), the pieces the client draws, each option in words, the aiming and range
+notes, the odds of an attack; and what is hidden from a player (``hidden_from``) and a world
+that player cannot tell from the real one (``determinize``: the unseen cards dealt anew).
+``ViewRules`` gives ``FrontierRules`` these (a mixin); none changes the state."""
 from __future__ import annotations
 
 import math
@@ -9,14 +12,14 @@ from engine.core.board import piece
 from engine.rulesets.common import MoveTo, copied_piece
 
 from . import duel
-from .cards import card as parse_card
+from .cards import card as parse_card, full_deck
 from .duel import FAVOURED_SUIT
 from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
 from .state import CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model
 
 
-class WordsRules:
-    """The words and views of ``FrontierRules`` (a mixin)."""
+class ViewRules:
+    """The views and words of ``FrontierRules`` (a mixin)."""
 
     def aim_info(self, st: FrontierState, attacker: str, target: str) -> list[str]:
         a, d = st.models.get(attacker), st.models.get(target)
@@ -154,3 +157,71 @@ class WordsRules:
         if isinstance(c, KeepLast):
             return "keep the last card and draw up" if c.keep else "ditch the last card and draw a full hand"
         return c.describe()
+
+    # --- what a player may not see ------------------------------------------------------------
+    def hidden_from(self, st: FrontierState, player: int) -> tuple:
+        """The cards ``player`` cannot see (as in ``determinize``): the opponent's hand, committed
+        card, deck and discard, and the player's own deck and discard. A decision that turns the
+        opponent's committed card over, or draws a card, changes it: no undo past it."""
+        out = []
+        for q in (1, 2):
+            piles = st.cards[q]
+            names = ("deck", "discard") if q == player else ("hand", "committed", "deck", "discard")
+            out.append(tuple(tuple(getattr(piles, n)) for n in names))
+        return self.deploy_hidden(st, player, tuple(out))
+
+    def determinize(self, st: FrontierState, player: int | None, rng) -> FrontierState:
+        """The state with the dice reseeded (``Rules.determinize``) and every card ``player``
+        does not see dealt anew, keeping each pile's count: of the opponent's 54 cards, all but
+        those played face up (hand, committed and unrevealed card, deck, discard); of the
+        player's own, the deck and the discard (the view gives their counts only). Each pool is
+        built from the full deck's fixed order less the cards in view, then shuffled with
+        ``rng``, so the result depends on the view and ``rng`` alone."""
+        new = super().determinize(st, player, rng)   # the deployment's unseen spots redrawn there too
+        if player not in (1, 2):
+            return new
+        for q in (1, 2):
+            piles = new.cards[q]
+            if q == player:
+                seen = set(piles.hand) | set(piles.committed) | set(piles.played)
+                redeal = ("deck", "discard")
+            else:
+                seen = set(piles.played)
+                redeal = ("hand", "committed", "deck", "discard")
+            pool = [c for c in full_deck() if c not in seen]
+            rng.shuffle(pool)
+            if "committed" in redeal and len(piles.committed) == 2:
+                # a leader's committed pair (kept, discarded) stays a legal pair: the first card
+                # of the shuffled pool, and the next one that pairs with it
+                pool = self._pair_first(pool)
+                n_hand = len(piles.hand)
+                pool = pool[2:2 + n_hand] + pool[:2] + pool[2 + n_hand:]
+            i = 0
+            for name in redeal:
+                n = len(getattr(piles, name))
+                setattr(piles, name, pool[i:i + n])
+                i += n
+            assert i == len(pool), "every unseen card is dealt to exactly one pile"
+        return new
+
+    @staticmethod
+    def _pair_first(pool: list) -> list:
+        """``pool`` reordered so its first two cards make a legal eighth-card pair (the first
+        card that has a partner, then its first partner), the rest in their order."""
+        for i, a in enumerate(pool):
+            for j in range(i + 1, len(pool)):
+                b = pool[j]
+                try:
+                    duel.check_pair(a, b)
+                except duel.DuelError:
+                    continue
+                rest = [c for k, c in enumerate(pool) if k not in (i, j)]
+                return [a, b] + rest
+        raise AssertionError("no legal pair among the unseen cards")
+
+    # --- odds ------------------------------------------------------------------------------------
+    def attack_odds(self, st: FrontierState, c: Choice, player: int | None):
+        """Exact odds of a Shoot, a Fight or the attacker's Commit, from what ``player`` may know
+        (``attack_odds.py``, model in ``odds.py``); None for any other choice."""
+        from . import attack_odds as _attack_odds
+        return _attack_odds.attack_odds(self, st, c, player)

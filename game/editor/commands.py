@@ -118,8 +118,7 @@ class CommandsMixin:
     def _key(self, ev) -> None:
         if self.drag is not None and self.drag.active and self.drag.kind != "pan":
             if ev.key == pygame.K_ESCAPE:          # cancel the drag: nothing changes
-                self.drag = None
-                self.renderer.set_map(self.map)
+                self.cancel_drag()
                 self.say("drag cancelled")
             return                                  # no other key while a drag is under way
         ctrl = ev.mod & pygame.KMOD_CTRL
@@ -151,28 +150,28 @@ class CommandsMixin:
         elif k in (pygame.K_DELETE,) or (k == pygame.K_BACKSPACE and not self.vertex_mode):
             self.delete_selection()
         elif k == pygame.K_BACKSPACE and self.vertex_mode:
-            self._delete_vertex_at(self.mouse)
+            self.select.hover(self._world(self.mouse), self.mouse)
+            self.tool_key(self.select, k, ev.mod)
         elif k == pygame.K_INSERT:
-            self._insert_vertex_at(self.mouse)
+            if self.table_rect.collidepoint(self.mouse):
+                self.select.hover(self._world(self.mouse), self.mouse)
+                self.tool_key(self.select, k, pygame.key.get_mods())
         elif k == pygame.K_ESCAPE:
             if self.show_help:
                 self.show_help = False
-            elif self.run_points:
-                self.run_points = []
-            elif self.tool:
-                self._end_tool()
+            elif self.escape_tool():
+                pass
             elif self.vertex_mode:
                 self.vertex_mode = False
             else:
                 self.selection = []
                 self._refresh_form()
-        elif k == pygame.K_RETURN and self.tool and self.tool[0] == "run":
-            self._finish_run()
+        elif k == pygame.K_RETURN and self.tool is not None:
+            self.tool_key(self.tool, k, ev.mod)
         elif k == pygame.K_r:
             step = -SN.ANGLE_STEP if shift else SN.ANGLE_STEP
-            if self.tool:
-                self.tool_angle = (self.tool_angle + step) % 360
-                self._ghost_cache = None
+            if self.tool is not None:
+                self.tool_key(self.tool, k, ev.mod)
             elif self.selection:
                 self.apply(E.Rotate(tuple(self.selection), step))
         elif k == pygame.K_l:

@@ -12,7 +12,6 @@ import pygame
 
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
-from engine.workshop.catalog import place_template
 from game.editor.figures import diff_text, rows as figure_rows, symmetry_line
 from game.editor.layout import HANDLE_PX, PANEL_W
 from game.render.text import font, plate
@@ -41,18 +40,14 @@ class DrawingMixin:
         x1, y1 = self.cam.to_screen(self.map.width, 0)
         return pygame.Rect(round(x0), round(y0), max(1, round(x1 - x0)), max(1, round(y1 - y0)))
 
-    def _draw_drag(self, surf) -> None:
-        d = self.drag
-        if d is None or not d.active:
-            return
+    def draw_drag(self, surf, d) -> None:
+        """A drag tool's preview (``drag_tools``: the tool calls this from its ``draw``)."""
         cam = self.cam
         if d.kind == "box":
             end = getattr(d, "end_world", d.start_world)
             a, b = cam.to_screen(*d.start_world), cam.to_screen(*end)
             r = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]), abs(a[1] - b[1]))
             pygame.draw.rect(surf, (255, 230, 150), r, 1)
-            return
-        if d.kind == "pan":
             return
         if d.kind == "move":
             mode = self.stack.symmetry
@@ -186,28 +181,11 @@ class DrawingMixin:
                 pygame.draw.circle(surf, (120, 230, 255), c, HANDLE_PX - 3)
 
     def _draw_tool(self, surf) -> None:
-        if not self.tool or not self.table_rect.collidepoint(self.mouse):
+        """The placing tool's ghost under the pointer (the tool draws it)."""
+        if self.tool is None or not self.table_rect.collidepoint(self.mouse):
             return
-        w = self._world(self.mouse)
-        at = self._snap_point(w, pygame.key.get_mods())
-        kind = self.tool[0]
-        if kind == "template":
-            key = (self.tool[1], self.tool_angle, id(self.map.unit))
-            if self._ghost_cache is None or self._ghost_cache[0] != key:
-                t, unit = self.catalog.template(self.tool[1])
-                self._ghost_cache = (key, place_template(t, unit, self.map, (0.0, 0.0), self.tool_angle))
-            self.renderer.draw_floating(surf, self.cam, self._ghost_cache[1], at[0], at[1])
-        elif kind == "marker":
-            self._draw_marker(surf, at, self.tool[1])
-        elif kind == "run":
-            pts = self.run_points + [at]
-            if len(pts) >= 2:
-                pygame.draw.lines(surf, (255, 230, 160), False, [self.cam.to_screen(*p) for p in pts], 3)
-            for p in self.run_points:
-                pygame.draw.circle(surf, (255, 230, 160), self.cam.to_screen(*p), 4)
-        c = self.cam.to_screen(*at)
-        pygame.draw.line(surf, (255, 255, 255), (c[0] - 6, c[1]), (c[0] + 6, c[1]))
-        pygame.draw.line(surf, (255, 255, 255), (c[0], c[1] - 6), (c[0], c[1] + 6))
+        self._tool(self.tool).hover(self._world(self.mouse), self.mouse)
+        self.tool.draw(surf, self)
 
     def _text(self, text, size=15, bold=False, colour=(236, 228, 210)):
         key = ("t", text, size, bold, colour)

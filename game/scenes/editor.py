@@ -35,9 +35,9 @@ from game.editor.files import FilesMixin
 from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H, SYMMETRY_CHOICES, TOOLBAR_ROW
 from game.editor.overlay import Overlay
 from game.editor.panels import Palette, PropertyForm
-from game.editor.pointer import Drag, PointerMixin
+from game.editor.drag_tools import SelectTool
+from game.editor.pointer import PointerMixin
 from game.editor.runs import RunsMixin
-from game.editor.tools import ToolsMixin
 from game.editor.worker import AnalysisRunner
 from game.render.table_view import TableRenderer
 from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
@@ -45,7 +45,7 @@ from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
 from .base import Scene
 
 
-class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, DrawingMixin,
+class EditorScene(PointerMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, DrawingMixin,
                   Scene):
     """The editor's state, widgets and event wiring; what it does is in the mixed-in parts."""
 
@@ -64,10 +64,11 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.snap_on = True
         self.grid = SN.grid_step(self.doc.map.unit)
         self.overlay = Overlay()
-        self.tool = None                    # ("template", id) | ("marker", group) | ("zone", side) | ("run", kind)
-        self.tool_angle = 0.0
-        self.run_points: list = []
-        self.drag: Drag | None = None
+        self.select = SelectTool()          # the default tool (its drags: ``drag``)
+        self.tool = None                    # a placing tool chosen in the palette (game/editor/place_tools.py)
+        self.pan = None                     # the pointer's last point while the right button pans
+        self._lifted = False
+        self._coarse_sent = None
         self.vertex_mode = False
         self.mouse = (-1, -1)
         self.t = 0.0
@@ -88,7 +89,6 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self._coarse_at = 0.0
         self._analysed_version = None
         self._memo: dict = {}
-        self._ghost_cache = None
         self.frame_ms: list[float] = []
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=24)
@@ -317,7 +317,7 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.renderer.draw(tsurf, self.cam, now=self.t)
         local_rect = self._table_screen_rect()
         self.overlay.draw(tsurf, local_rect, self.live, self.cam.to_screen)
-        self._draw_drag(tsurf)
+        self.select.draw(tsurf, self)
         self._draw_selection(tsurf)
         self._draw_tool(tsurf)
         self._draw_status(screen)

@@ -1,11 +1,11 @@
-"""The editor's table input: the pointer's events turned into table points and given to the
-active tool (a placing tool chosen in the palette, else the select tool with its drags); what a
-tool returns (edits, ``Choose``, ``Lift``, ``Say``) is applied here, in one place
-(``apply_all``), edits through the document's stack. Panning and zooming are the view's, not a
-tool's.
+"""The table as a panel (``game.kit.Panel``): the pointer's events on the table turned into table
+points and given to the active tool (a placing tool chosen in the catalog, else the select tool
+with its drags); it returns what the tool returned (edits, ``Choose``, ``Lift``, ``Say``) and a
+few ``Command`` intents (``drag_moved``, ``drag_over``, ``end_tool``, ``cancel_drag``) for the
+scene to apply in one place. Panning and zooming are the view's: this panel owns the camera.
 
-A part of ``EditorScene`` (``game/scenes/editor.py``): it reads the scene's ``cam``,
-``table_rect``, ``renderer`` and state and applies through its ``apply``.
+While a drag or a pan is under way the panel keeps the pointer (a release off the table still
+ends it) and takes every key (Esc cancels the drag; nothing else acts until the drop).
 """
 from __future__ import annotations
 
@@ -13,232 +13,133 @@ import math
 
 import pygame
 
-from engine.workshop import edits as E
 from engine.workshop import snapping as SN
-from game.editor.drag_tools import MoveTool, SelectTool, with_groups
+from game.editor.drag_tools import SelectTool
 from game.editor.layout import PICK_PX
-from game.editor.place_tools import RunTool, tool_for
-from game.kit.edit_tool import Choose, EditContext, Lift
-from game.kit.intents import Say
-
-COARSE_EVERY_S = 0.3          # a coarse analysis of the dragged layout at most this often
+from game.kit.intents import Command
+from game.kit.panel import TAKEN, Panel
 
 
-class PointerMixin:
-    """Coordinates, picking, the active tool and the application of what it returns."""
+def item_at(m, renderer, world, scale: float):
+    """The item under the table point ``world`` (markers first, then pieces, then a zone's
+    border), as a key, or None. ``scale``: pixels per map unit (the pick tolerance is 7 px)."""
+    x, y = world
+    tol = PICK_PX / scale
+    r = max(20.0 / m.mm_per_unit, tol)
+    for grp, lst in (("objective", m.objectives), ("evac", m.evac_points)):
+        for mk in lst:
+            if math.dist(mk.at, (x, y)) <= r:
+                return (grp, mk.id)
+    g = renderer.piece_at(x, y)
+    if g is not None:
+        return ("piece", g.piece.id)
+    for i, z in enumerate(m.deployment):
+        pts = z.points
+        for j in range(len(pts)):
+            d, _ = SN.seg_point((x, y), pts[j], pts[(j + 1) % len(pts)])
+            if d <= tol:
+                return ("zone", i)
+    return None
 
-    # --- coordinates and picking -----------------------------------------------------------
-    def _local(self, pos):
-        return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
 
-    def _world(self, pos):
-        return self.cam.to_world(*self._local(pos))
+class TablePanel(Panel):
+    """The table: its camera, the active tool and the pan. ``context()`` (given by the scene)
+    makes the ``EditContext`` a tool reads."""
 
-    def to_screen(self, x, y):
-        """Map units to window pixels (for tests: where to click)."""
+    wants_keys = True
+
+    def __init__(self, rect, context, cam=None):
+        super().__init__(rect)
+        self.context = context
+        self.cam = cam
+        self.select = SelectTool()          # the default tool; its drag is ``select.sub``
+        self.tool = None                    # a placing tool (game/editor/place_tools.py)
+        self.pan = None                     # the pointer's last point while the right button pans
+        self.mouse = (-1, -1)
+
+    # --- coordinates --------------------------------------------------------------------
+    def local(self, pos):
+        return pos[0] - self.rect.x, pos[1] - self.rect.y
+
+    def world(self, pos):
+        return self.cam.to_world(*self.local(pos))
+
+    def screen(self, x, y):
+        """A table point's window pixel (not rounded)."""
         sx, sy = self.cam.to_screen(x, y)
-        return round(sx) + self.table_rect.x, round(sy) + self.table_rect.y
+        return sx + self.rect.x, sy + self.rect.y
 
-    def _screen_f(self, x, y):
-        sx, sy = self.cam.to_screen(x, y)
-        return sx + self.table_rect.x, sy + self.table_rect.y
-
-    def _px(self, n: float) -> float:
-        """``n`` screen pixels in map units."""
-        return n / self.cam.scale
-
-    def item_at(self, world):
-        x, y = world
-        r = max(20.0 / self.map.mm_per_unit, self._px(PICK_PX))
-        for grp, lst in (("objective", self.map.objectives), ("evac", self.map.evac_points)):
-            for mk in lst:
-                if math.dist(mk.at, (x, y)) <= r:
-                    return (grp, mk.id)
-        g = self.renderer.piece_at(x, y)
-        if g is not None:
-            return ("piece", g.piece.id)
-        tol = self._px(PICK_PX)
-        for i, z in enumerate(self.map.deployment):
-            pts = z.points
-            for j in range(len(pts)):
-                d, _ = SN.seg_point((x, y), pts[j], pts[(j + 1) % len(pts)])
-                if d <= tol:
-                    return ("zone", i)
-        return None
-
-    def with_groups(self, keys) -> list:
-        return with_groups(self.map, keys)
-
-    def _snap_point(self, w, mods):
-        if mods & pygame.KMOD_ALT or not self.snap_on:
-            return w
-        return (SN.snap(w[0], self.grid), SN.snap(w[1], self.grid))
-
-    # --- the tools ------------------------------------------------------------------------
-    def context(self) -> EditContext:
-        """What a tool may read, now."""
-        return EditContext(map=self.map, stack=self.stack, selection=tuple(self.selection), grid=self.grid,
-                           snap_on=self.snap_on, scale=self.cam.scale, to_screen=self._screen_f,
-                           pick=self.item_at, vertex_mode=self.vertex_mode, t=self.t)
-
-    def _tool(self, tool):
+    def given(self, tool):
+        """``tool`` with the newest context."""
         tool.ctx = self.context()
         return tool
 
     @property
-    def drag(self):
-        """The drag under way (a ``DragTool``), or None; setting None drops it."""
-        return self.select.sub
+    def dragging(self) -> bool:
+        d = self.select.sub
+        return d is not None and d.active
 
-    @drag.setter
-    def drag(self, value) -> None:
-        self.select.sub = value
+    # --- input ----------------------------------------------------------------------------
+    def contains(self, pos) -> bool:
+        return self.visible and (self.rect.collidepoint(pos) or self.pan is not None or self.select.sub is not None)
 
-    def _handles(self):
-        return self._tool(self.select).handles()
-
-    def _selection_box(self):
-        if not self.selection:
-            return None
-        try:
-            return E.selection_bounds(self.map, self.selection)
-        except E.EditRefused:
-            return None
-
-    def _vertex_target(self):
-        return self._tool(self.select).vertex_target()
-
-    def _pick_palette(self, text: str) -> None:
-        action = self.palette.action_of(text)
-        if action is None:
-            self.palette.clear()
-            return
-        if action[0] == "mission":
-            self.apply(("mission", action[1]))
-            self.palette.clear()
-            return
-        self.tool = tool_for(action, self.catalog, self.context())
-        self.say(f"{text}: {self.tool.hint}")
-
-    def _end_tool(self) -> None:
-        self.tool = None
-        self.palette.clear()
-
-    def tool_key(self, tool, key, mods) -> bool:
-        """Give a key to ``tool``; True if it took it."""
-        out = self._tool(tool).key(key, mods)
-        if out is None:
-            return False
-        self.apply_all(out)
-        if tool is self.tool and tool.done:
-            self._end_tool()
-        return True
-
-    def apply_all(self, items, quiet: bool = False) -> bool:
-        """Apply what a tool returned, in order: edits through the stack (a refused one drops
-        what follows), then the selection it chose, the items it lifted, the words it said."""
-        for x in items or ():
-            if isinstance(x, Choose):
-                keys = [("zone", len(self.map.deployment) - 1) if k == ("zone", -1) else k for k in x.keys]
-                self.selection = with_groups(self.map, keys) if x.grouped else keys
-                self._refresh_form()
-            elif isinstance(x, Lift):
-                self.renderer.set_map(_without(self.map, x.keys))
-                self._lifted = True
-            elif isinstance(x, Say):
-                self.say(x.text, error=x.warn)
-            elif not self.apply(x, quiet=quiet):
-                return False
-        return True
-
-    # --- the mouse --------------------------------------------------------------------------
-    def _mouse(self, ev) -> None:
+    def handle(self, ev):
+        if ev.type == pygame.KEYDOWN:
+            if not self.dragging:
+                return None
+            return Command("cancel_drag") if ev.key == pygame.K_ESCAPE else TAKEN
         if ev.type == pygame.MOUSEWHEEL:
-            if self.table_rect.collidepoint(self.mouse):
-                self.cam.zoom_at(1.15 ** ev.y, *self._local(self.mouse))
-            return
-        pos = ev.pos
-        self.mouse = pos
+            if self.rect.collidepoint(self.mouse):
+                self.cam.zoom_at(1.15 ** ev.y, *self.local(self.mouse))
+            return TAKEN
+        if not hasattr(ev, "pos"):
+            return None
+        pos = self.mouse = ev.pos
         mods = pygame.key.get_mods()
         if ev.type == pygame.MOUSEMOTION:
             if self.pan is not None:
                 self.cam.pan(pos[0] - self.pan[0], pos[1] - self.pan[1])
                 self.pan = pos
-            elif self.select.sub is not None:
-                self.apply_all(self._tool(self.select).drag(self._world(pos), pos, mods))
-                self._coarse_drag()
-            return
-        inside = self.table_rect.collidepoint(pos)
+                return TAKEN
+            if self.select.sub is not None:
+                return list(self.given(self.select).drag(self.world(pos), pos, mods) or []) + [Command("drag_moved")]
+            return None
         if ev.type == pygame.MOUSEBUTTONDOWN:
-            if not inside:
-                return
-            w = self._world(pos)
-            if self.tool is not None and ev.button in (1, 3):
-                out = self._tool(self.tool).press(w, pos, ev.button, mods)
-                if out is not None:
-                    self.apply_all(out)
-                    if self.tool is not None and self.tool.done:
-                        self._end_tool()
-                    return
-            if ev.button in (2, 3):
-                self.pan = pos
-                return
-            if ev.button == 1 and self.tool is None:
-                self.apply_all(self._tool(self.select).press(w, pos, ev.button, mods))
-            return
+            return self.press(pos, ev.button, mods)
         if ev.type == pygame.MOUSEBUTTONUP:
             if self.pan is not None:
                 self.pan = None
-                return
+                return TAKEN
             if self.select.sub is None:
-                return
-            kind = self.select.sub.kind
-            before = self.map
-            self.apply_all(self._tool(self.select).release(self._world(pos), pos, ev.button, mods),
-                           quiet=kind == "move")
-            self._drop_lift(before)
+                return None
+            quiet = self.select.sub.kind == "move"
+            out = self.given(self.select).release(self.world(pos), pos, ev.button, mods) or []
+            return [Command("quiet", quiet)] + list(out) + [Command("drag_over")]
+        return None
 
-    def _drop_lift(self, before) -> None:
-        """The drag is over: if nothing changed the map, the table image gets its items back."""
-        if getattr(self, "_lifted", False):
-            self._lifted = False
-            if self.map is before:
-                self.renderer.set_map(self.map)
+    def press(self, pos, button, mods):
+        if not self.rect.collidepoint(pos):
+            return None
+        w = self.world(pos)
+        if self.tool is not None and button in (1, 3):
+            out = self.given(self.tool).press(w, pos, button, mods)
+            if out is not None:
+                return list(out) + ([Command("end_tool")] if self.tool.done else [])
+        if button in (2, 3):
+            self.pan = pos
+            return TAKEN
+        if button == 1 and self.tool is None:
+            return self.given(self.select).press(w, pos, button, mods) or TAKEN
+        return TAKEN
 
-    def _coarse_drag(self) -> None:
-        """A coarse analysis of the layout being dragged, at most every ``COARSE_EVERY_S``."""
-        d = self.select.sub
-        if d is None or not d.active or self.t - self._coarse_at < COARSE_EVERY_S or self.analysis.busy:
-            return
-        if isinstance(d, MoveTool):
-            try:
-                m = self.stack.preview(d.current_edit())
-            except E.EditRefused:
-                return
-        elif d.preview is not None and d.preview is not self._coarse_sent:
-            m = self._coarse_sent = d.preview
-        else:
-            return
-        self._request_analysis(coarse=True, mapfile=m)
-
-    def cancel_drag(self) -> None:
-        """Esc while dragging: nothing changes, the table image gets its items back."""
-        self.select.cancel()
-        self._lifted = False
-        self.renderer.set_map(self.map)
-
-    def escape_tool(self) -> bool:
-        """Esc for the placing tool: a run's points go first, then the tool; False if none."""
-        if isinstance(self.tool, RunTool) and self.tool.points:
-            self.tool.cancel()
-            return True
-        if self.tool is not None:
-            self._end_tool()
-            return True
-        return False
+    def draw_ghost(self, surf, view) -> None:
+        """The placing tool's ghost under the pointer (the tool draws its own)."""
+        if self.tool is not None and self.rect.collidepoint(self.mouse):
+            self.given(self.tool).hover(self.world(self.mouse), self.mouse)
+            self.tool.draw(surf, view)
 
 
-def _without(m, keys):
+def without(m, keys):
     """``m`` without the items ``keys`` (what the table image shows while they are dragged)."""
     gone = {k[1] for k in keys if k[0] == "piece"}
     objs = {k[1] for k in keys if k[0] == "objective"}

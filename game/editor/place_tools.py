@@ -110,7 +110,7 @@ class MarkerTool(PlacingTool):
         return [E.AddMarkers(grp, (Marker(id=mid, at=at),)), Choose(((grp, mid),))]
 
     def ghost(self, surface, view, at):
-        view._draw_marker(surface, at, self.what)
+        view.draw_marker(surface, at, self.what)
 
 
 class ZoneTool(PlacingTool):

@@ -30,7 +30,6 @@ from game.editor.commands import CommandsMixin
 from game.editor.control_panels import CatalogPanel, DialogPanel, PropertiesPanel, ToolbarPanel
 from game.editor.dialogs import DialogsMixin
 from game.editor.document import Document, new_map
-from game.editor.drawing import DrawingMixin
 from game.editor.files import FilesMixin
 from game.editor.keymap import KeysPanel
 from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H
@@ -39,6 +38,7 @@ from game.editor.pointer import TablePanel
 from game.editor.runs import RunsMixin
 from game.editor.side_panels import AnalysisPanel, AnalysisView, HelpPanel, StatusPanel, TextCache, status_parts
 from game.editor.table_input import TableInputMixin
+from game.editor.table_view import TableView
 from game.kit.panel import Router
 from game.editor.worker import AnalysisRunner
 from game.render.table_view import TableRenderer
@@ -47,7 +47,7 @@ from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
 from .base import Scene
 
 
-class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, DrawingMixin, Scene):
+class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, Scene):
     """The editor's state, widgets and event wiring; what it does is in the mixed-in parts."""
 
     def __init__(self, app, mapfile=None, path: Path | str | None = None, inline_analysis: bool = False,
@@ -69,13 +69,13 @@ class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, Runs
         self.dialogs = DialogPanel()        # the open dialog (a modal)
         self.help = HelpPanel(pygame.Rect(0, 0, 1, 1))
         self.texts = TextCache()
+        self.view = TableView(self.texts)   # what the table's drawing (and the tools' previews) read
         self._lifted_from = None            # the map when a drag lifted its items off the table image
         self._coarse_sent = None
         self._quiet = False
         self.vertex_mode = False
         self.t = 0.0
         self.messages: list[tuple[str, float, bool]] = []
-        self.lock_tags: list = []           # (piece id, where its "locked" tag was drawn) last frame
         self.save_lines: list[str] = []     # a refused save's file / field / reason lines
         self.file_dialog = None             # (the UIFileDialog opened last, its kind) until its path comes
         self.balance = None                 # worker.BalanceRun
@@ -136,6 +136,7 @@ class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, Runs
     select = property(lambda self: self.table.select)
     toast_rects = property(lambda self: self.status.rects)
     mouse = property(lambda self: self.table.mouse)
+    lock_tags = property(lambda self: self.view.lock_tags)
 
     @property
     def cam(self):
@@ -315,11 +316,13 @@ class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, Runs
         screen.fill((28, 24, 20))
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam, now=self.t)
-        local_rect = self._table_screen_rect()
-        self.overlay.draw(tsurf, local_rect, self.live, self.cam.to_screen)
-        self.table.select.draw(tsurf, self)          # the drag's preview
-        self._draw_selection(tsurf)
-        self.table.draw_ghost(tsurf, self)
+        v = self.view
+        v.show(self.cam, self.map, self.stack.symmetry, self.renderer, self.selection, self._selection_box(),
+               self.drag, self._vertex_target() if len(self.selection) == 1 else None, self.table.local(self.mouse))
+        self.overlay.draw(tsurf, v.table_screen_rect(), self.live, self.cam.to_screen)
+        self.table.select.draw(tsurf, v)              # the drag's preview (the tool draws it)
+        v.draw_selection(tsurf)
+        self.table.draw_ghost(tsurf, v)               # the placing tool's ghost
         inside = self.table_rect.collidepoint(self.mouse)
         self.status.show(status_parts(self.doc, self.live, self.stack.symmetry, self._world(self.mouse) if inside else None),
                          self.messages, self.renderer)

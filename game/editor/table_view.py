@@ -1,9 +1,8 @@
-"""Drawing on the editor's table: a drag's preview (the drag tools call ``draw_drag`` from
-their ``draw``), markers and measures, and the selection with its handles and corners. The side
-panels (status, analysis, help) draw themselves (``side_panels``).
-
-A part of ``EditorScene`` (``game/scenes/editor.py``): the scene's ``draw`` calls these; they
-only read the scene's state.
+"""Drawing on the editor's table: what the tools draw their previews with (``draw_drag``,
+``draw_marker``, the measures; a tool's ``draw(surface, view)`` gets this view), and the
+selection with its handles, corners and lock tags. It draws from values the scene gives it each
+frame (``show``), never from the scene or the document. The side panels (status, analysis,
+help) draw themselves (``side_panels``).
 """
 from __future__ import annotations
 
@@ -19,10 +18,24 @@ from game.render.text import font, plate
 MIRROR_DELTA = {"mirror_x": (-1, 1), "mirror_y": (1, -1), "point": (-1, -1)}
 
 
-class DrawingMixin:
-    """The drawing of ``EditorScene``."""
+class TableView:
+    """The table's drawing state for one frame: the camera, the map, the symmetry mode, the
+    renderer, the selection and its box, the drag under way (a ``DragTool``), the corners that
+    take a drag, the pointer in the table's pixels. ``lock_tags``: where the last frame drew each
+    "locked" tag (piece id, rect)."""
 
-    def _table_screen_rect(self) -> pygame.Rect:
+    def __init__(self, texts):
+        self.texts = texts
+        self.lock_tags: list = []
+        self.cam = self.map = self.symmetry = self.renderer = self.drag = None
+        self.selection, self.selection_box, self.vertex_target, self.mouse_local = [], None, None, (0, 0)
+
+    def show(self, cam, m, symmetry, renderer, selection, selection_box, drag, vertex_target, mouse_local) -> None:
+        self.cam, self.map, self.symmetry, self.renderer = cam, m, symmetry, renderer
+        self.selection, self.selection_box, self.drag = selection, selection_box, drag
+        self.vertex_target, self.mouse_local = vertex_target, mouse_local
+
+    def table_screen_rect(self) -> pygame.Rect:
         x0, y0 = self.cam.to_screen(0, self.map.height)
         x1, y1 = self.cam.to_screen(self.map.width, 0)
         return pygame.Rect(round(x0), round(y0), max(1, round(x1 - x0)), max(1, round(y1 - y0)))
@@ -37,7 +50,7 @@ class DrawingMixin:
             pygame.draw.rect(surf, (255, 230, 150), r, 1)
             return
         if d.kind == "move":
-            mode = self.stack.symmetry
+            mode = self.symmetry
             fx, fy = MIRROR_DELTA.get(mode, (1, 1))
             twins = set(d.twin.values())
             pdx, pdy = E.project_move(mode, d.dx, d.dy) if mode else (d.dx, d.dy)
@@ -52,7 +65,7 @@ class DrawingMixin:
                 if k[0] == "piece":
                     continue
                 off = (d.dx * fx, d.dy * fy) if k in twins else (d.dx, d.dy)
-                self._draw_item_ghost(surf, k, off)
+                self.draw_item_ghost(surf, k, off)
             for axis, v in d.guides:
                 if axis == "x":
                     x = cam.to_screen(v, 0)[0]
@@ -60,39 +73,39 @@ class DrawingMixin:
                 else:
                     y = cam.to_screen(0, v)[1]
                     pygame.draw.line(surf, (80, 220, 255), (0, y), (surf.get_width(), y), 1)
-            self._draw_measures(surf, d.measures)
+            self.draw_measures(surf, d.measures)
         else:
             if d.floating:
                 self.renderer.draw_floating(surf, cam, d.floating)
             if d.preview is not None:
                 for k in d.moving:
                     if k[0] != "piece":
-                        self._draw_item_ghost(surf, k, (0, 0), d.preview)
+                        self.draw_item_ghost(surf, k, (0, 0), d.preview)
             if getattr(d, "problem", ""):
                 lab = font(15).render(d.problem[:90], True, (255, 150, 130))
                 surf.blit(lab, (10, 10))
             if d.kind == "rotate" and d.value is not None:
                 lab = font(17, True).render(f"{d.value:+.1f}\u00b0", True, (255, 240, 190))
-                surf.blit(lab, (self.mouse[0] - self.table_rect.x + 14, self.mouse[1] - self.table_rect.y - 10))
+                surf.blit(lab, (self.mouse_local[0] + 14, self.mouse_local[1] - 10))
             elif d.kind == "scale" and d.value is not None:
                 lab = font(17, True).render(f"x{d.value:.2f}", True, (255, 240, 190))
-                surf.blit(lab, (self.mouse[0] - self.table_rect.x + 14, self.mouse[1] - self.table_rect.y - 10))
+                surf.blit(lab, (self.mouse_local[0] + 14, self.mouse_local[1] - 10))
 
-    def _draw_item_ghost(self, surf, k, off, m=None) -> None:
+    def draw_item_ghost(self, surf, k, off, m=None) -> None:
         g = E.geometry(m or self.map, k)
         if k[0] == "zone":
             pts = [self.cam.to_screen(x + off[0], y + off[1]) for x, y in g]
             pygame.draw.polygon(surf, (255, 240, 180), pts, 2)
         else:
-            self._draw_marker(surf, (g[0] + off[0], g[1] + off[1]), k[0])
+            self.draw_marker(surf, (g[0] + off[0], g[1] + off[1]), k[0])
 
-    def _draw_marker(self, surf, at, group: str) -> None:
+    def draw_marker(self, surf, at, group: str) -> None:
         c = self.cam.to_screen(*at)
         r = max(7.0, 20.0 / self.map.mm_per_unit * self.cam.scale)
         pygame.draw.circle(surf, (236, 190, 60) if group == "objective" else (70, 190, 110), c, r)
         pygame.draw.circle(surf, (40, 30, 10), c, r, 2)
 
-    def _draw_measures(self, surf, measures) -> None:
+    def draw_measures(self, surf, measures) -> None:
         unit = '"' if self.map.unit == "in" else f" {self.map.unit}"
         for ms in measures:
             a, b = self.cam.to_screen(*ms.a), self.cam.to_screen(*ms.b)
@@ -107,7 +120,7 @@ class DrawingMixin:
             pygame.draw.rect(surf, (20, 16, 12), back, border_radius=3)
             surf.blit(lab, lab.get_rect(center=mid))
 
-    def _draw_selection(self, surf) -> None:
+    def draw_selection(self, surf) -> None:
         cam = self.cam
         moving = self.drag.moving if (self.drag is not None and self.drag.active and hasattr(self.drag, "moving")) else set()
         self.lock_tags = []
@@ -145,7 +158,7 @@ class DrawingMixin:
             else:
                 r = max(7.0, 20.0 / self.map.mm_per_unit * cam.scale) + 4
                 pygame.draw.circle(surf, (255, 225, 120), cam.to_screen(*g), r, 2)
-        b = self._selection_box()
+        b = self.selection_box
         if b is None or (self.drag is not None and self.drag.active and self.drag.kind in ("rotate", "scale", "vertex")):
             return
         x0, y0 = cam.to_screen(b[0], b[3])
@@ -160,7 +173,7 @@ class DrawingMixin:
         sq.center = (x1 + 8, y1 + 8)
         pygame.draw.rect(surf, (40, 30, 20), sq)
         pygame.draw.rect(surf, (255, 220, 120), sq.inflate(-4, -4))
-        vt = self._vertex_target()
+        vt = self.vertex_target
         if vt is not None:
             for p in vt[1]:
                 c = cam.to_screen(*p)

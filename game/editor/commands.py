@@ -1,13 +1,13 @@
-"""What the editor's buttons, menus, property form and keys do: each ends in an edit on the
-document's stack (or undo, redo, the clipboard, Play, the setup sheet).
+"""What the ``Command`` intents the editor's panels return do (``command(name, arg)`` calls
+``cmd_<name>``): the tool bar's buttons and menus, the form's fields, the keys (``keymap``), the
+dialogs' answers; each ends in an edit on the document's stack (or undo, redo, the clipboard,
+Play, the setup sheet).
 
-A part of ``EditorScene`` (``game/scenes/editor.py``): it reads the scene's widgets
-(``buttons``, ``form``, the drop-downs) and state and changes the map only through ``apply``.
+A part of ``EditorScene`` (``game/scenes/editor.py``): it changes the map only through ``apply``.
 """
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
@@ -19,16 +19,6 @@ class CommandsMixin:
     """The toolbar, the form's fields and menus, and the keys of ``EditorScene``."""
 
     # --- the property form's fields and the menus ---------------------------------------------
-    def _check_field(self, el) -> None:
-        name = self.form.fields[el]
-        try:
-            edit = self.form.edit_for_text(name, el.get_text())
-            if edit is not None:
-                self.stack.preview(edit)
-            self.form.problem = ""
-        except (ValueError, E.EditRefused) as err:
-            self.form.problem = f"{name.split('.')[-1]}: {err}"
-
     def _commit_field(self, el) -> None:
         name = self.form.fields[el]
         try:
@@ -59,52 +49,174 @@ class CommandsMixin:
         if not self.form.problem:
             self._commit_field(el)
 
-    def _dropdown(self, ev) -> None:
-        if ev.ui_element is self.sym_dd:
-            self.set_symmetry(SYMMETRY_CHOICES[ev.text])
-        elif ev.ui_element is self.overlay_dd:
-            self.overlay.mode = ev.text.split(": ", 1)[1]
-        elif ev.ui_element is self.grid_dd:
-            for g in self._grid_options():
-                if self._grid_label(g) == ev.text:
-                    self.grid = g
-        elif ev.ui_element in self.form.dropdowns:
-            what = self.form.edit_for_choice(self.form.dropdowns[ev.ui_element], ev.text)
-            if what is not None:
-                self.apply(what)
-                self._refresh_form(force=True)
+    # --- the commands the panels return (``Command(name, arg)``) --------------------------------
+    def command(self, key: str, arg=None) -> None:
+        """Do the command a panel returned (a button, a menu, a key, the table's drag events)."""
+        getattr(self, "cmd_" + key)(arg)
 
-    # --- buttons and keys ---------------------------------------------------------------------
-    def command(self, key: str) -> None:
-        if key == "new":
-            self.confirm_discard("new")
-        elif key == "open":
-            self.confirm_discard("open")
-        elif key == "save":
-            self.save()
-        elif key == "saveas":
-            self.open_file_dialog("saveas")
-        elif key == "undo":
-            self.undo()
-        elif key == "redo":
-            self.redo()
-        elif key == "snap":
-            self.snap_on = not self.snap_on
-            self.buttons["snap"].set_text(f"Snap: {'on' if self.snap_on else 'off'}")
-        elif key == "play":
-            self.play()
-        elif key == "balance":
-            self.test_balance()
-        elif key == "generate":
-            self.generate()
-        elif key == "sheet":
-            self.make_sheet()
-        elif key == "import":
-            self.confirm_discard("import")
-        elif key == "menu":
-            self.confirm_discard("menu")
-        elif key == "help":
-            self.show_help = not self.show_help
+    def cmd_new(self, _):
+        self.confirm_discard("new")
+
+    def cmd_open(self, _):
+        self.confirm_discard("open")
+
+    def cmd_import(self, _):
+        self.confirm_discard("import")
+
+    def cmd_menu(self, _):
+        self.confirm_discard("menu")
+
+    def cmd_save(self, _):
+        self.save()
+
+    def cmd_saveas(self, _):
+        self.open_file_dialog("saveas")
+
+    def cmd_undo(self, _):
+        self.undo()
+
+    def cmd_redo(self, _):
+        self.redo()
+
+    def cmd_snap(self, _):
+        self.snap_on = not self.snap_on
+        self.buttons["snap"].set_text(f"Snap: {'on' if self.snap_on else 'off'}")
+
+    def cmd_play(self, _):
+        self.play()
+
+    def cmd_balance(self, _):
+        self.test_balance()
+
+    def cmd_generate(self, _):
+        self.generate()
+
+    def cmd_sheet(self, _):
+        self.make_sheet()
+
+    def cmd_help(self, _):
+        self.show_help = not self.show_help
+
+    def cmd_symmetry(self, mode):
+        self.set_symmetry(mode)
+
+    def cmd_overlay(self, mode):
+        self.overlay.mode = mode
+
+    def cmd_grid(self, label):
+        for g in self._grid_options():
+            if self._grid_label(g) == label:
+                self.grid = g
+
+    def cmd_tool(self, arg):
+        from game.editor.place_tools import tool_for
+
+        action, text = arg
+        self.tool = tool_for(action, self.catalog, self.context())
+        self.say(f"{text}: {self.tool.hint}")
+
+    def cmd_end_tool(self, _):
+        self._end_tool()
+
+    def cmd_commit_field(self, el):
+        self._commit_field(el)
+
+    def cmd_form_choice(self, what):
+        self.apply(what)
+        self._refresh_form(force=True)
+
+    def cmd_refresh_form(self, _):
+        self._refresh_form(force=True)
+
+    def cmd_answer(self, arg):
+        self._answer(*arg)
+
+    def cmd_start_generate(self, settings):
+        self.start_generate(settings)
+
+    # --- keys (``keymap.command_for_key``) ------------------------------------------------------
+    def cmd_copy(self, _):
+        self.copy()
+
+    def cmd_paste(self, _):
+        self.paste(self._world(self.mouse) if self.table_rect.collidepoint(self.mouse) else None)
+
+    def cmd_duplicate(self, _):
+        self.duplicate()
+
+    def cmd_group(self, ungroup):
+        ids = [i for kind, i in self.selection if kind == "piece"]
+        if ids:
+            self.apply(E.ungroup(ids) if ungroup else ("group", ids))
+
+    def cmd_select_all(self, _):
+        self.selection = [("piece", p.id) for p in self.map.pieces]
+        self._refresh_form()
+
+    def cmd_delete(self, _):
+        self.delete_selection()
+
+    def cmd_backspace(self, _):
+        if not self.vertex_mode:
+            self.delete_selection()
+        else:
+            self.select.hover(self._world(self.mouse), self.mouse)
+            self.tool_key(self.select, pygame.K_BACKSPACE, pygame.key.get_mods())
+
+    def cmd_insert_vertex(self, _):
+        if self.table_rect.collidepoint(self.mouse):
+            self.select.hover(self._world(self.mouse), self.mouse)
+            self.tool_key(self.select, pygame.K_INSERT, pygame.key.get_mods())
+
+    def cmd_escape(self, _):
+        if self.show_help:
+            self.show_help = False
+        elif self.escape_tool():
+            pass
+        elif self.vertex_mode:
+            self.vertex_mode = False
+        else:
+            self.selection = []
+            self._refresh_form()
+
+    def cmd_enter(self, _):
+        if self.tool is not None:
+            self.tool_key(self.tool, pygame.K_RETURN, 0)
+
+    def cmd_turn(self, back):
+        if self.tool is not None:
+            self.tool_key(self.tool, pygame.K_r, pygame.KMOD_SHIFT if back else 0)
+        elif self.selection:
+            self.apply(E.Rotate(tuple(self.selection), -SN.ANGLE_STEP if back else SN.ANGLE_STEP))
+
+    def cmd_lock(self, _):
+        ids = [i for kind, i in self.selection if kind == "piece"]
+        if ids:
+            on = not all(E.get_piece(self.map, i).locked for i in ids)
+            self.apply(E.lock(ids, on))
+
+    def cmd_vertex_mode(self, _):
+        self.vertex_mode = not self.vertex_mode
+        self.say("corner editing " + ("on: drag a corner; Insert adds one, Backspace removes one" if self.vertex_mode else "off"))
+
+    def cmd_cycle_symmetry(self, _):
+        modes = list(SYMMETRY_CHOICES.values())
+        self.set_symmetry(modes[(modes.index(self.stack.symmetry) + 1) % len(modes)])
+        self.toolbar.show_symmetry(self.stack.symmetry)
+
+    def cmd_cycle_overlay(self, _):
+        self.overlay.cycle()
+        self.say(f"overlay: {self.overlay.mode}")
+        self.toolbar.show_overlay(self.overlay.mode)
+
+    def cmd_fit(self, _):
+        self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=24)
+
+    def cmd_nudge(self, arg):
+        sx, sy, n = arg
+        if self.selection:
+            step = self.grid * n
+            self.apply(E.Move(tuple(self.selection), sx * step, sy * step), quiet=True)
 
     def set_symmetry(self, mode) -> None:
         self.stack.symmetry = mode
@@ -114,102 +226,6 @@ class CommandsMixin:
                      + (f"; {len(left)} items have none yet" if left else ""))
         else:
             self.say("symmetry off")
-
-    def _key(self, ev) -> None:
-        if self.drag is not None and self.drag.active and self.drag.kind != "pan":
-            if ev.key == pygame.K_ESCAPE:          # cancel the drag: nothing changes
-                self.drag = None
-                self.renderer.set_map(self.map)
-                self.say("drag cancelled")
-            return                                  # no other key while a drag is under way
-        ctrl = ev.mod & pygame.KMOD_CTRL
-        shift = ev.mod & pygame.KMOD_SHIFT
-        k = ev.key
-        if ctrl and k == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and k == pygame.K_y:
-            self.redo()
-        elif ctrl and k == pygame.K_s:
-            self.open_file_dialog("saveas") if shift else self.save()
-        elif ctrl and k == pygame.K_o:
-            self.confirm_discard("open")
-        elif ctrl and k == pygame.K_n:
-            self.confirm_discard("new")
-        elif ctrl and k == pygame.K_c:
-            self.copy()
-        elif ctrl and k == pygame.K_v:
-            self.paste(self._world(self.mouse) if self.table_rect.collidepoint(self.mouse) else None)
-        elif ctrl and k == pygame.K_d:
-            self.duplicate()
-        elif ctrl and k == pygame.K_g:
-            ids = [i for kind, i in self.selection if kind == "piece"]
-            if ids:
-                self.apply(E.ungroup(ids) if shift else ("group", ids))
-        elif ctrl and k == pygame.K_a:
-            self.selection = [("piece", p.id) for p in self.map.pieces]
-            self._refresh_form()
-        elif k in (pygame.K_DELETE,) or (k == pygame.K_BACKSPACE and not self.vertex_mode):
-            self.delete_selection()
-        elif k == pygame.K_BACKSPACE and self.vertex_mode:
-            self._delete_vertex_at(self.mouse)
-        elif k == pygame.K_INSERT:
-            self._insert_vertex_at(self.mouse)
-        elif k == pygame.K_ESCAPE:
-            if self.show_help:
-                self.show_help = False
-            elif self.run_points:
-                self.run_points = []
-            elif self.tool:
-                self._end_tool()
-            elif self.vertex_mode:
-                self.vertex_mode = False
-            else:
-                self.selection = []
-                self._refresh_form()
-        elif k == pygame.K_RETURN and self.tool and self.tool[0] == "run":
-            self._finish_run()
-        elif k == pygame.K_r:
-            step = -SN.ANGLE_STEP if shift else SN.ANGLE_STEP
-            if self.tool:
-                self.tool_angle = (self.tool_angle + step) % 360
-                self._ghost_cache = None
-            elif self.selection:
-                self.apply(E.Rotate(tuple(self.selection), step))
-        elif k == pygame.K_l:
-            ids = [i for kind, i in self.selection if kind == "piece"]
-            if ids:
-                on = not all(E.get_piece(self.map, i).locked for i in ids)
-                self.apply(E.lock(ids, on))
-        elif k == pygame.K_v:
-            self.vertex_mode = not self.vertex_mode
-            self.say("corner editing " + ("on: drag a corner; Insert adds one, Backspace removes one" if self.vertex_mode else "off"))
-        elif k == pygame.K_m:
-            modes = list(SYMMETRY_CHOICES.values())
-            mode = modes[(modes.index(self.stack.symmetry) + 1) % len(modes)]
-            self.set_symmetry(mode)
-            r = self.sym_dd.relative_rect
-            self.sym_dd.kill()
-            sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.stack.symmetry)
-            self.sym_dd = pygame_gui.elements.UIDropDownMenu(list(SYMMETRY_CHOICES), sym_now, r, self.ui)
-        elif k == pygame.K_g:
-            self.command("snap")
-        elif k == pygame.K_o:
-            self.overlay.cycle()
-            self.say(f"overlay: {self.overlay.mode}")
-            r = self.overlay_dd.relative_rect
-            self.overlay_dd.kill()
-            self.overlay_dd = pygame_gui.elements.UIDropDownMenu(
-                [f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")],
-                f"Overlay: {self.overlay.mode}", r, self.ui)
-        elif k in (pygame.K_f, pygame.K_HOME):
-            self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=24)
-        elif k == pygame.K_F1:
-            self.show_help = not self.show_help
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and self.selection:
-            step = self.grid * (5 if shift else 1)
-            dx = {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(k, 0.0)
-            dy = {pygame.K_DOWN: -step, pygame.K_UP: step}.get(k, 0.0)
-            self.apply(E.Move(tuple(self.selection), dx, dy), quiet=True)
 
     # --- editing commands ---------------------------------------------------------------------
     def undo(self) -> None:

@@ -1,43 +1,22 @@
-"""The editor's dialogs: routing events to the one that is open (Generate, a choice, a file
-dialog), and asking before unsaved work is lost (new, open, import, menu, quit).
+"""The editor's dialogs: asking before unsaved work is lost (new, open, import, menu, quit), and
+a path picked in a file dialog. The open dialog is a modal panel (``control_panels.DialogPanel``)
+that returns its answer as an intent.
 
-A part of ``EditorScene`` (``game/scenes/editor.py``): ``dialog`` and ``dialog_kind`` are the
-scene's; an answer goes on to its ``start_generate``, ``save`` or ``_file_picked``.
+A part of ``EditorScene`` (``game/scenes/editor.py``): an answer goes on to its ``save`` or
+``_file_picked``.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
 import pygame_gui
 
-from game.editor.generate_dialog import GenerateDialog
 from game.editor.panels import ChoiceDialog
 from game.kit.transitions import Quit, Switch
 
 
 class DialogsMixin:
-    """Dialog routing and the discard question of ``EditorScene``."""
-
-    def _dialog_event(self, ev) -> None:
-        d = self.dialog
-        if isinstance(d, (GenerateDialog, ChoiceDialog)):
-            a = self._modal_answer(d, ev)
-            if a is None:
-                return
-            if isinstance(d, ChoiceDialog):
-                self._answer(self.dialog_kind, a)
-            elif a[0] == "generate":
-                self.start_generate(a[1])
-            return
-        # a file dialog (its path arrives through ``picked_path``, whether or not it is still open)
-        if (ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is d) or \
-                (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
-            if d.alive():
-                d.kill()
-            self.dialog = None
-        elif not d.alive():
-            self.dialog = None
+    """The discard question and the picked paths of ``EditorScene``."""
 
     def picked_path(self, ev) -> bool:
         """A path picked in the file dialog this scene opened: act on it. pygame_gui posts the
@@ -53,20 +32,6 @@ class DialogsMixin:
             self.dialog = None
         self._file_picked(kind, Path(ev.text))
         return True
-
-    def _modal_answer(self, d, ev):
-        """``d``'s answer to ``ev`` (the dialog is then gone), or None: a dialog closed by its
-        window's button or by Esc is dropped unanswered."""
-        if not d.alive():
-            self.dialog = None
-            return None
-        a = d.answer(ev)
-        if a is not None:
-            self.dialog = None
-        elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            d.kill()
-            self.dialog = None
-        return a
 
     # --- asking before losing work ------------------------------------------------------------
     def confirm_discard(self, then: str) -> None:

@@ -22,22 +22,24 @@ import time
 from pathlib import Path
 
 import pygame
-import pygame_gui
 
 from engine.workshop import edits as E
 from engine.workshop import snapping as SN
 from engine.workshop.catalog import load_catalog, mission_edit
 from game.editor.commands import CommandsMixin
+from game.editor.control_panels import CatalogPanel, DialogPanel, PropertiesPanel, ToolbarPanel
 from game.editor.dialogs import DialogsMixin
 from game.editor.document import Document, new_map
-from game.editor.drawing import DrawingMixin
 from game.editor.files import FilesMixin
-from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H, SYMMETRY_CHOICES, TOOLBAR_ROW
+from game.editor.keymap import KeysPanel
+from game.editor.layout import FORM_H, PALETTE_W, PANEL_W, STATUS_H
 from game.editor.overlay import Overlay
-from game.editor.panels import Palette, PropertyForm
-from game.editor.pointer import Drag, PointerMixin
+from game.editor.pointer import TablePanel
 from game.editor.runs import RunsMixin
-from game.editor.tools import ToolsMixin
+from game.editor.side_panels import AnalysisPanel, AnalysisView, HelpPanel, StatusPanel, TextCache, status_parts
+from game.editor.table_input import TableInputMixin
+from game.editor.table_view import TableView
+from game.kit.panel import Router
 from game.editor.worker import AnalysisRunner
 from game.render.table_view import TableRenderer
 from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
@@ -45,8 +47,7 @@ from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
 from .base import Scene
 
 
-class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, DrawingMixin,
-                  Scene):
+class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, RunsMixin, Scene):
     """The editor's state, widgets and event wiring; what it does is in the mixed-in parts."""
 
     def __init__(self, app, mapfile=None, path: Path | str | None = None, inline_analysis: bool = False,
@@ -64,21 +65,19 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self.snap_on = True
         self.grid = SN.grid_step(self.doc.map.unit)
         self.overlay = Overlay()
-        self.tool = None                    # ("template", id) | ("marker", group) | ("zone", side) | ("run", kind)
-        self.tool_angle = 0.0
-        self.run_points: list = []
-        self.drag: Drag | None = None
+        self.table = TablePanel(pygame.Rect(0, 0, 1, 1), self.context)   # the camera, the tools, the pan
+        self.dialogs = DialogPanel()        # the open dialog (a modal)
+        self.help = HelpPanel(pygame.Rect(0, 0, 1, 1))
+        self.texts = TextCache()
+        self.view = TableView(self.texts)   # what the table's drawing (and the tools' previews) read
+        self._lifted_from = None            # the map when a drag lifted its items off the table image
+        self._coarse_sent = None
+        self._quiet = False
         self.vertex_mode = False
-        self.mouse = (-1, -1)
         self.t = 0.0
         self.messages: list[tuple[str, float, bool]] = []
-        self.toast_rects: list = []         # where the last frame drew them (newest first)
-        self.lock_tags: list = []           # (piece id, where its "locked" tag was drawn) last frame
         self.save_lines: list[str] = []     # a refused save's file / field / reason lines
-        self.dialog = None                  # ChoiceDialog | UIFileDialog
-        self.dialog_kind = ""
         self.file_dialog = None             # (the UIFileDialog opened last, its kind) until its path comes
-        self.show_help = False
         self.balance = None                 # worker.BalanceRun
         self.balance_lines: list[str] = []
         self.generating = None              # worker.GenerateRun
@@ -87,8 +86,6 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         self._generate_from = None          # the map the running generator started on
         self._coarse_at = 0.0
         self._analysed_version = None
-        self._memo: dict = {}
-        self._ghost_cache = None
         self.frame_ms: list[float] = []
         self._layout()
         self.cam = self.renderer.fit_camera(self.table_rect.size, margin_px=24)
@@ -102,15 +99,26 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
 
     # --- layout and widgets -------------------------------------------------------------
     def _layout(self) -> None:
+        """The panels in their places (on every resize, and when another file is opened: the
+        widgets are made again); the router asks them in the reverse of this order."""
         w, h = self.app.size
         self.ui.clear_and_reset()
-        top = self._toolbar(w)
+        self.toolbar = ToolbarPanel(self.ui, w, [self._grid_label(g) for g in self._grid_options()],
+                                    self._grid_label(self.grid), self.doc.stack.symmetry, self.overlay.mode)
+        top = self.toolbar.bottom
         self.table_rect = pygame.Rect(PALETTE_W, top, w - PALETTE_W - PANEL_W, h - top - STATUS_H)
+        self.table.layout(self.table_rect)
         self.panel_rect = pygame.Rect(w - PANEL_W, top, PANEL_W, h - top)
         self.status_rect = pygame.Rect(PALETTE_W, h - STATUS_H, w - PALETTE_W - PANEL_W, STATUS_H)
-        self.palette = Palette(self.ui, pygame.Rect(0, top, PALETTE_W, h - top), self.catalog)
-        self.form = PropertyForm(self.ui, pygame.Rect(self.panel_rect.x, top, PANEL_W, FORM_H), self.catalog.missions)
+        self.catalog_panel = CatalogPanel(self.ui, pygame.Rect(0, top, PALETTE_W, h - top), self.catalog)
+        self.properties = PropertiesPanel(self.ui, pygame.Rect(self.panel_rect.x, top, PANEL_W, FORM_H),
+                                          self.catalog.missions, lambda e: self.stack.preview(e))
         self.analysis_rect = pygame.Rect(self.panel_rect.x, top + FORM_H, PANEL_W, h - top - FORM_H)
+        self.analysis_panel = AnalysisPanel(self.analysis_rect, self.texts)
+        self.status = StatusPanel(self.status_rect, self.table_rect, self.texts)
+        self.help.layout(self.table_rect)
+        self.router = Router([KeysPanel(), self.table, self.toolbar, self.catalog_panel, self.properties,
+                              self.status, self.analysis_panel, self.help, self.dialogs])
         self.progress = self.gen_progress = None
         if self.balance is not None:
             self.buttons["balance"].set_text("Cancel test")
@@ -118,43 +126,67 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
             self.buttons["generate"].set_text("Cancel gen.")
         self._refresh_form(force=True)
 
-    def _toolbar(self, w: int) -> int:
-        """The tool bar's buttons and menus (each as wide as its longest text and a margin; one
-        row at 1280 pixels), in a second row where the window is too narrow for one (1024 pixels
-        holds about four fifths of it); returns where the rest starts."""
-        E_ = pygame_gui.elements
-        sym_now = next(k for k, v in SYMMETRY_CHOICES.items() if v == self.doc.stack.symmetry)
-        items = [
-            ("new", "New", 44, "Ctrl+N: a new empty table"), ("open", "Open", 48, "Ctrl+O: open a map file"),
-            ("save", "Save", 44, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 62, "Ctrl+Shift+S"),
-            ("undo", "Undo", 46, "Ctrl+Z"), ("redo", "Redo", 46, "Ctrl+Y"),
-            ("snap", "Snap: on", 72, "G: snap to the grid and 15-degree turns (hold Alt to place freely)"),
-            # the menus as wide as their longest choice ('Grid 0.25"', "Symmetry: mirror |")
-            ("grid_dd", [self._grid_label(g) for g in self._grid_options()], 100, self._grid_label(self.grid)),
-            ("sym_dd", list(SYMMETRY_CHOICES), 160, sym_now),
-            ("overlay_dd", [f"Overlay: {m}" for m in ("off", "openness", "hidden 1", "hidden 2", "lanes")], 156,
-             f"Overlay: {self.overlay.mode}"),
-            ("play", "Play", 42, "play this layout: the launcher with this map"),
-            ("generate", "Generate", 86, "fill the table toward sight targets, in the background (locked pieces, "
-                                         "table, zones and objectives kept; one undo step)"),
-            ("balance", "Test balance", 96, "AI games on this layout in the background: the table's effect"),
-            ("sheet", "Sheet", 50, "a printable setup sheet (PDF and PNG) of this layout"),
-            ("import", "Import", 58, "import a Carltographer layout (JSON)"),
-            ("menu", "Menu", 50, "back to the launcher"),
-            ("help", "?", 26, "F1: the controls"),
-        ]
-        self.buttons = {}
-        x, y = 4, 5
-        for key, what, width, extra in items:
-            if x + width > w - 4:
-                x, y = 4, y + TOOLBAR_ROW
-            r = pygame.Rect(x, y, width, 30)
-            if key.endswith("_dd"):
-                setattr(self, key, E_.UIDropDownMenu(what, extra, r, self.ui))
-            else:
-                self.buttons[key] = E_.UIButton(r, what, self.ui, tool_tip_text=extra)
-            x += width + 4
-        return y + 35
+    # --- the parts' state, under the names the rest of the editor (and its tests) use ------
+    palette = property(lambda self: self.catalog_panel.palette)
+    form = property(lambda self: self.properties.form)
+    buttons = property(lambda self: self.toolbar.buttons)
+    grid_dd = property(lambda self: self.toolbar.grid_dd)
+    sym_dd = property(lambda self: self.toolbar.sym_dd)
+    overlay_dd = property(lambda self: self.toolbar.overlay_dd)
+    select = property(lambda self: self.table.select)
+    toast_rects = property(lambda self: self.status.rects)
+    mouse = property(lambda self: self.table.mouse)
+    lock_tags = property(lambda self: self.view.lock_tags)
+
+    @property
+    def cam(self):
+        return self.table.cam
+
+    @cam.setter
+    def cam(self, cam) -> None:
+        self.table.cam = cam
+
+    @property
+    def tool(self):
+        """The placing tool chosen in the catalog, or None (the select tool then)."""
+        return self.table.tool
+
+    @tool.setter
+    def tool(self, tool) -> None:
+        self.table.tool = tool
+
+    @property
+    def drag(self):
+        """The drag under way (a ``drag_tools.DragTool``), or None; setting None drops it."""
+        return self.table.select.sub
+
+    @drag.setter
+    def drag(self, d) -> None:
+        self.table.select.sub = d
+
+    @property
+    def dialog(self):
+        return self.dialogs.dialog
+
+    @dialog.setter
+    def dialog(self, d) -> None:
+        self.dialogs.open(d, self.dialogs.kind)
+
+    @property
+    def dialog_kind(self) -> str:
+        return self.dialogs.kind
+
+    @dialog_kind.setter
+    def dialog_kind(self, kind: str) -> None:
+        self.dialogs.kind = kind
+
+    @property
+    def show_help(self) -> bool:
+        return self.help.visible
+
+    @show_help.setter
+    def show_help(self, on: bool) -> None:
+        self.help.visible = bool(on)
 
     def _grid_options(self):
         base = SN.grid_step(self.doc.map.unit)
@@ -255,45 +287,14 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, ev) -> None:
+        """Route the event to the panel it belongs to and apply what comes back, in one place."""
         if self.picked_path(ev):
             return
-        if self.dialog is not None:
-            self._dialog_event(ev)
-            return
-        if ev.type == pygame.KEYDOWN and self.form.focused_entry() is not None:
-            if ev.key == pygame.K_ESCAPE:
-                self._refresh_form(force=True)
-            return                          # typing in a field: keys are the field's
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element in self.form.fields:
-            self._check_field(ev.ui_element)
-            return
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element in self.form.fields:
-            self._commit_field(ev.ui_element)
-            return
-        if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            self._dropdown(ev)
-            return
-        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if ev.ui_element is b:
-                    self.command(key)
-                    return
-            if ev.ui_element in self.form.buttons:
-                self.apply(self.form.edit_for_button(self.form.buttons[ev.ui_element]))
-            return
-        if ev.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and ev.ui_element is self.palette.list:
-            self._pick_palette(ev.text)
-            return
-        if ev.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and ev.ui_element is self.palette.list:
-            self._end_tool()
-            return
-        if ev.type == pygame.KEYDOWN:
-            self._key(ev)
-            return
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            if ev.type == pygame.MOUSEBUTTONDOWN:
-                self._commit_focused_field()
-            self._mouse(ev)
+        if hasattr(ev, "pos") and ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.table.mouse = ev.pos
+            if ev.type == pygame.MOUSEBUTTONDOWN and self.dialog is None:
+                self._commit_focused_field()     # a click elsewhere applies what was typed
+        self.perform(self.router.route(ev))
 
     # --- the frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -315,15 +316,20 @@ class EditorScene(PointerMixin, ToolsMixin, CommandsMixin, DialogsMixin, FilesMi
         screen.fill((28, 24, 20))
         tsurf = screen.subsurface(self.table_rect)
         self.renderer.draw(tsurf, self.cam, now=self.t)
-        local_rect = self._table_screen_rect()
-        self.overlay.draw(tsurf, local_rect, self.live, self.cam.to_screen)
-        self._draw_drag(tsurf)
-        self._draw_selection(tsurf)
-        self._draw_tool(tsurf)
-        self._draw_status(screen)
-        self._draw_analysis(screen)
-        if self.show_help:
-            self._draw_help(screen)
+        v = self.view
+        v.show(self.cam, self.map, self.stack.symmetry, self.renderer, self.selection, self._selection_box(),
+               self.drag, self._vertex_target() if len(self.selection) == 1 else None, self.table.local(self.mouse))
+        self.overlay.draw(tsurf, v.table_screen_rect(), self.live, self.cam.to_screen)
+        self.table.select.draw(tsurf, v)              # the drag's preview (the tool draws it)
+        v.draw_selection(tsurf)
+        self.table.draw_ghost(tsurf, v)               # the placing tool's ghost
+        inside = self.table_rect.collidepoint(self.mouse)
+        self.status.show(status_parts(self.doc, self.live, self.stack.symmetry, self._world(self.mouse) if inside else None),
+                         self.messages, self.renderer)
+        floor = min((b.rect.top for b in (self.progress, self.gen_progress) if b is not None), default=None)
+        self.analysis_panel.show(AnalysisView(self.form.problem, self.save_lines, self.live, self.baseline,
+                                              self.analysis.busy, self.generate_lines, self.balance_lines, floor))
+        self.router.draw(screen)
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
         if len(self.frame_ms) > 600:
             del self.frame_ms[:300]

@@ -1,13 +1,12 @@
-"""The game screen's mouse on the table: selecting and clicking models, clicking a point for a
-space (a move, a throw), the tape measure, panning and zooming.
+"""The game screen's clicks on the table: selecting and clicking models, clicking a point for a
+space (a move, a throw); where a model or a table point is on the screen. (The tape, panning and
+zooming are the table's tools, ``game/play/tools.py``; the table panel turns a left click into
+``Click``, which ``PlayScene.apply`` gives to ``click`` here.)
 
 A part of ``PlayScene`` (``game/scenes/play.py``): it reads the scene's ``ctrl``, ``pieces``,
-``decision``, ``cam`` and ``table_rect``, keeps ``mouse``, ``drag_start``, ``panning`` and
-``tape``, and answers through the scene's ``submit``.
+``decision``, ``cam`` and ``table_rect`` and answers through the scene's ``submit``.
 """
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -49,62 +48,12 @@ class PointerMixin:
     def _table_pos(self, pos):
         return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
 
-    def _mouse(self, ev) -> None:
-        if ev.type == pygame.MOUSEWHEEL:
-            if self.table_rect.collidepoint(self.mouse):
-                self.cam.zoom_at(1.15 ** ev.y, *self._table_pos(self.mouse))
-            return
-        pos = ev.pos
-        self.mouse = pos
-        if ev.type == pygame.MOUSEMOTION:
-            if self.panning:
-                self.cam.pan(*ev.rel)
-            elif self.drag_start is not None and math.dist(self.drag_start, pos) > 6:
-                self._update_tape(self.drag_start, pos)
-            return
-        if not self.table_rect.collidepoint(pos) and ev.type == pygame.MOUSEBUTTONDOWN:
-            return
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            if ev.button in (2, 3):
-                self.panning = True
-            elif ev.button == 1:
-                self.drag_start = pos
-                self.tape = None
-        elif ev.type == pygame.MOUSEBUTTONUP:
-            if ev.button in (2, 3):
-                self.panning = False
-            elif ev.button == 1 and self.drag_start is not None:
-                moved = math.dist(self.drag_start, pos) > 6
-                start, self.drag_start = self.drag_start, None
-                if moved:
-                    self._update_tape(start, pos)
-                else:
-                    self.click(start)
-
     def _mm(self, pos):
         return ov.screen_to_mm(self.cam, *self._table_pos(pos))
 
-    def _update_tape(self, start, pos) -> None:
-        a, b = self._mm(start), self._mm(pos)
-        pa = ov.piece_at(self.pieces, {}, *a)
-        pb = ov.piece_at(self.pieces, {}, *b)
-        self.tape = (a, b, pa, pb)
-
     def tape_length(self) -> tuple[float, tuple, tuple] | None:
-        """Length (mm) of the tape, and its ends: base edge to base edge where it starts or
-        ends on a model (as a player measures), else point to point."""
-        if not self.tape:
-            return None
-        a, b, pa, pb = self.tape
-        a = (pa["x"], pa["y"]) if pa else a
-        b = (pb["x"], pb["y"]) if pb else b
-        d = math.dist(a, b)
-        if d < 1e-9:
-            return 0.0, a, b
-        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-        ra, rb = (pa["radius"] if pa else 0.0), (pb["radius"] if pb else 0.0)
-        length = max(0.0, d - ra - rb)
-        return length, (a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb)
+        """Length (mm) of the tape and its ends (the tape tool's, ``game/play/tools.py``)."""
+        return self.tools.tape.length()
 
     def click(self, pos) -> None:
         """A left click on the table: a model (select, pick, target) or a point (a space)."""

@@ -75,7 +75,7 @@ class Hover(Intent):
 @dataclass(frozen=True)
 class Click(Intent):
     """A plain left click on the table at ``pos`` (screen): a model or a point, as the decision
-    reads it (the select and space tools' answer)."""
+    reads it (the scene gives it to the select tool)."""
     pos: tuple[int, int]
 
 

@@ -17,8 +17,9 @@ class Panel:
     """A part of the screen. Subclasses override what they need.
 
     - ``layout(rect)``: the panel's place (called on every resize);
-    - ``handle(ev) -> Intent | TAKEN | None``: an event for this panel; None lets it go on to the
-      next panel, ``TAKEN`` or an intent stops it there;
+    - ``handle(ev) -> Intent | tuple[Intent, ...] | TAKEN | None``: an event for this panel; None
+      lets it go on to the next panel, ``TAKEN`` or intents (applied in order) stop it there;
+    - ``sees(ev, pointer)``: whether the router asks it at all (see there);
     - ``on_events(events)``: the game's new events (dice, cards, log lines) as they arrive;
     - ``update(dt)`` and ``draw(surface)``.
 

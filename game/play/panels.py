@@ -286,8 +286,9 @@ class LogViewPanel(PlayPanel):
 
 
 class TablePanel(PlayPanel):
-    """The table: its pointer events go to the tools (``game/play/tools.py``), the pan/zoom tool
-    first, then the tape (a left drag), then the select-and-space tool (a left click)."""
+    """The table: its pointer events go to the tools (``game/play/tools.py``): the pan/zoom tool
+    (right or middle button, the wheel), the tape (a left drag), the select tool (a left click).
+    Returns the tools' intents after a ``Hover`` of where the pointer is."""
 
     def __init__(self, tools, table_rect=lambda: pygame.Rect(0, 0, 0, 0), pointer=lambda: (0, 0)):
         super().__init__(pointer)
@@ -322,8 +323,8 @@ class TablePanel(PlayPanel):
                 self.tools.pan.release(None, pos, ev.button, 0)
             elif ev.button == 1:
                 start = self.tools.tape.release(None, pos, ev.button, 0)
-                if start is not None:
-                    return Click(start)        # not a drag: the select and space tool's click
+                if start is not None:          # not a drag: the select tool's click (``PlayScene.click``)
+                    return Hover(pos), Click(start)
         return Hover(pos)
 
 

@@ -1,7 +1,6 @@
-"""The game screen's clicks on the table: selecting and clicking models, clicking a point for a
-space (a move, a throw); where a model or a table point is on the screen. (The tape, panning and
-zooming are the table's tools, ``game/play/tools.py``; the table panel turns a left click into
-``Click``, which ``PlayScene.apply`` gives to ``click`` here.)
+"""The game screen's table points: a model selected by id (Tab, tests), the engine's reason for
+refusing a choice, where a model or a table point is on the screen. (Clicks, the tape, panning
+and zooming are the table's tools, ``game/play/tools.py``.)
 
 A part of ``PlayScene`` (``game/scenes/play.py``): it reads the scene's ``ctrl``, ``pieces``,
 ``decision``, ``cam`` and ``table_rect`` and answers through the scene's ``submit``.
@@ -14,7 +13,7 @@ from game.render import overlays as ov
 
 
 class PointerMixin:
-    """Clicks, drags and the tape of ``PlayScene``."""
+    """Selection by id and screen points of ``PlayScene``."""
 
     def select(self, mid) -> None:
         if self.ctrl:
@@ -56,35 +55,5 @@ class PointerMixin:
         return self.tools.tape.length()
 
     def click(self, pos) -> None:
-        """A left click on the table: a model (select, pick, target) or a point (a space)."""
-        if self.ctrl is None:
-            return
-        x, y = self._mm(pos)
-        p = ov.piece_at(self.pieces, {}, x, y)
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if p is not None and shift and self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected) \
-                and p["player"] == self.decision.player:
-            out = self.ctrl.add_to_group(p["id"], self._why_not)   # Shift+click: a friend in or out of the group
-            self._last_prompt = None
-            self._fill_options()
-            if out.refusal:
-                self.say(out.refusal, error=True)
-            return
-        if p is not None and (p["id"] in self.ctrl.actors() or self.ctrl.selected is not None):
-            out = self.ctrl.click_model(p["id"])
-            self._last_prompt = None
-            if out.choice is not None:
-                self.submit(out.choice)
-                return
-            if out.selected == p["id"] or out.selected == self.ctrl.selected and p["id"] != self.ctrl.selected:
-                self._fill_options()
-                if out.refusal is None:
-                    return
-            if out.refusal and not self.ctrl.spaces_for(self.ctrl.selected):
-                self.say(out.refusal, error=True)
-                return
-        out = self.ctrl.click_table(x, y, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        if out.choice is not None:
-            self.submit(self._with_facing(out.choice))
-        elif out.refusal:
-            self.say(out.refusal, error=True)
+        """A left click on the table at ``pos`` (the select tool's answer, applied)."""
+        self.apply(self.tools.select.click(pos, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)))

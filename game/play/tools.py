@@ -1,6 +1,6 @@
-"""The table's tools (``game.kit.Tool``): pan and zoom (right or middle drag, the wheel) and the
-tape measure (a left drag; a left press that does not move is a click, which the table panel
-turns into ``Click`` for the select-and-space answer, ``PlayScene.click``).
+"""The table's tools (``game.kit.Tool``): pan and zoom (right or middle drag, the wheel), the
+tape measure (a left drag) and select (a left press that does not move: a model or a point,
+read by the generic controller into ``Submit`` / ``Say``).
 
 A tool reads the camera, the table's rect and the pieces through the ``TableFrame`` it is given,
 keeps its own state and returns an intent or None; it never reads the session.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from game.kit import TAKEN, Tool
+from game.kit import TAKEN, Command, Say, Submit, Tool
 from game.render import overlays as ov
 
 
@@ -112,3 +112,51 @@ class TableTools:
         self.frame = frame
         self.pan = PanZoomTool(frame)
         self.tape = TapeTool(frame)
+        self.select = SelectTool(frame)
+
+
+class SelectTool(Tool):
+    """A left click on the table, read against the decision through the generic controller: a
+    model selected, picked or targeted (Shift: a friend into or out of the group), or a point
+    answered (a move, a placement; Shift: the other reading, a jump or a throw). Its intents:
+    ``Submit`` (the engine's choice), ``Say`` (the controller's refusal, as a warning) and
+    ``Command("options", fill)`` (the prompt and options follow the new selection)."""
+    name = "select"
+    cursor_hint = "click a model, then the table"
+
+    def __init__(self, frame: TableFrame):
+        self.frame = frame
+        self.ctrl = None               # the generic controller while the viewer answers
+        self.player = None             # who decides
+        self.why_not = None            # the engine's reason for refusing a choice (a callable)
+
+    def show(self, ctrl, player, why_not) -> None:
+        self.ctrl, self.player, self.why_not = ctrl, player, why_not
+
+    def click(self, pos, shift: bool):
+        ctrl = self.ctrl
+        if ctrl is None:
+            return None
+        x, y = self.frame.mm(pos)
+        p = ov.piece_at(self.frame.pieces(), {}, x, y)
+        if p is not None and shift and ctrl.selected and ctrl.groups_of(ctrl.selected) and p["player"] == self.player:
+            out = ctrl.add_to_group(p["id"], self.why_not)    # Shift+click: a friend in or out of the group
+            return (Command("options", True),) + ((Say(out.refusal, warn=True),) if out.refusal else ())
+        stale = ()
+        if p is not None and (p["id"] in ctrl.actors() or ctrl.selected is not None):
+            out = ctrl.click_model(p["id"])
+            stale = (Command("options", False),)
+            if out.choice is not None:
+                return stale + (Submit(out.choice),)
+            if out.selected == p["id"] or out.selected == ctrl.selected and p["id"] != ctrl.selected:
+                stale = (Command("options", True),)
+                if out.refusal is None:
+                    return stale
+            if out.refusal and not ctrl.spaces_for(ctrl.selected):
+                return stale + (Say(out.refusal, warn=True),)
+        out = ctrl.click_table(x, y, alternate=shift)
+        if out.choice is not None:
+            return stale + (Submit(out.choice),)
+        if out.refusal:
+            return stale + (Say(out.refusal, warn=True),)
+        return stale

@@ -38,6 +38,7 @@ class Presenter:
 
     id = ""
     title = ""                        # the launcher's name of the ruleset
+    short = ""                        # its short name (the legend's "Frontier: ...")
     panels: frozenset = frozenset()   # optional panels of the game screen: "hand" (cards), ...
 
     def shows(self, panel: str) -> bool:

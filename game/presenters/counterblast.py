@@ -9,6 +9,7 @@ from .base import DREAD, GOLD, TEXT, Presenter, count, pips, text
 
 class Counterblast(Presenter):
     id = "counterblast"
+    short = "Counterblast"                 # the legend's name of it
     title = "Counterblast"
 
     def counters(self, view, names):

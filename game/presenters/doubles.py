@@ -13,6 +13,7 @@ from .base import GOLD, TEXT, Presenter, text
 
 class Doubles(Presenter):
     id = "doubles"
+    short = "Doubles"                 # the legend's name of it
     title = "Doubles"
     panels = frozenset({"dice offer"})
 

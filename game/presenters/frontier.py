@@ -20,6 +20,7 @@ def card_text(code: str) -> str:
 
 class Frontier(Presenter):
     id = "frontier"
+    short = "Frontier"                 # the legend's name of it
     title = "Last Hope Frontier"
     panels = frozenset({"hand"})
 

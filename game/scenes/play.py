@@ -250,6 +250,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         shown = Shown(self.view, self.decision, self.ctrl is not None)
         for p in self.router.panels:
             p.show(shown)
+        self.tools.select.show(self.ctrl, self.decision.player if self.decision else None, self._why_not)
 
     def handle(self, ev) -> None:
         got = self.router.route(ev)
@@ -258,14 +259,16 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
 
     def apply(self, intent) -> None:
         """Do what a panel or a tool asked, through the controller and the session."""
-        if isinstance(intent, Hover):
+        if isinstance(intent, tuple):                 # a tool's intents, in order
+            for one in intent:
+                self.apply(one)
+        elif isinstance(intent, Hover):
             self.mouse = intent.pos
         elif isinstance(intent, Click):
-            self.mouse = self.router.pointer
             self.click(intent.pos)
         elif isinstance(intent, Submit):
             if self.ctrl is not None:
-                self.submit(intent.choice)
+                self.submit(self._with_facing(intent.choice))
         elif isinstance(intent, PickOption):
             if self.ctrl:
                 out = self.ctrl.pick(intent.index)
@@ -304,6 +307,10 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
                   "next model": self._next_model, "deploy rest": self._deploy_rest, "deploy refresh": self._deploy_refresh}
         if key in simple:
             simple[key]()
+        elif key == "options":                          # the selection changed: prompt and list follow
+            self._last_prompt = None
+            if arg:
+                self._fill_options()
         elif key == "load path":
             self._load(arg)
         elif key == "history" and self.ai_enabled:

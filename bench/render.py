@@ -62,7 +62,7 @@ FRAMES = ("still mouse", "mouse moving (path preview)", "pan", "wheel zoom", "pa
 def measure() -> dict:
     os.environ.setdefault("SKIRMISH_HOME", "/tmp/skirmish-bench")
     app = App((1280, 720))
-    g = Game(Setup("frontier", load_map(resolve_map("town")), (), {}, 1))
+    g = Game(Setup("frontier", load_map(resolve_map("town")), (), {"deployment": "automatic"}, 1))   # in play, forces placed
     session = GameSession(g, {1: "human", 2: "human"}, autosave=False)
     if hasattr(session, "confirm_eyes"):                  # the player at the screen took the device
         session.confirm_eyes(g.pending().player)

@@ -44,9 +44,39 @@ class Undo(Intent):
 
 @dataclass(frozen=True)
 class PickCards(Intent):
-    """Cards picked in the hand, by index into the hand as the view lists it."""
+    """Cards picked in the hand, by index into the hand as the view lists it, or by their codes
+    (``cards``): with ``spend`` each is spent in turn (a shortfall's cards), else the cards are
+    one answer the scene matches against the engine's options (a pair: the engine's refusal when
+    no option has them)."""
     indices: tuple[int, ...] = field(default_factory=tuple)
     spend: bool = False
+    cards: tuple = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class PickOption(Intent):
+    """The option at ``index`` of the list the panel shows (the controller makes it a choice:
+    it may select a model first, or answer at once)."""
+    index: int
+
+
+@dataclass(frozen=True)
+class PickDice(Intent):
+    """Dice picked in the tray (their ids as the offer lists them): a keep, when enough are."""
+    ids: tuple = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Hover(Intent):
+    """The pointer is at ``pos`` (screen): previews under it follow."""
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Click(Intent):
+    """A plain left click on the table at ``pos`` (screen): a model or a point, as the decision
+    reads it (the scene gives it to the select tool)."""
+    pos: tuple[int, int]
 
 
 @dataclass(frozen=True)

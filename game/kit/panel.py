@@ -17,8 +17,9 @@ class Panel:
     """A part of the screen. Subclasses override what they need.
 
     - ``layout(rect)``: the panel's place (called on every resize);
-    - ``handle(ev) -> Intent | TAKEN | None``: an event for this panel; None lets it go on to the
-      next panel, ``TAKEN`` or an intent stops it there;
+    - ``handle(ev) -> Intent | tuple[Intent, ...] | TAKEN | None``: an event for this panel; None
+      lets it go on to the next panel, ``TAKEN`` or intents (applied in order) stop it there;
+    - ``sees(ev, pointer)``: whether the router asks it at all (see there);
     - ``on_events(events)``: the game's new events (dice, cards, log lines) as they arrive;
     - ``update(dt)`` and ``draw(surface)``.
 
@@ -39,6 +40,17 @@ class Panel:
 
     def contains(self, pos) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+    def sees(self, ev, pointer) -> bool:
+        """Whether ``ev`` is asked of this panel (not modal): a pointer event under it, a key when
+        it wants keys, any other event (a widget's, a timer's). A panel that follows the pointer
+        outside its rect (a hover to clear, a drag begun inside) or takes keys only at times
+        overrides this."""
+        if ev.type in POINTER_EVENTS:
+            return self.contains(pointer)
+        if ev.type in KEY_EVENTS:
+            return self.wants_keys
+        return True
 
     def handle(self, ev):
         return None
@@ -75,13 +87,9 @@ class Router:
         modal = [p for p in shown if p.modal]
         if modal:
             return modal[:1]                     # the topmost modal takes everything
-        if ev.type in POINTER_EVENTS:
-            if hasattr(ev, "pos"):
-                self.pointer = ev.pos
-            return [p for p in shown if p.contains(self.pointer)]
-        if ev.type in KEY_EVENTS:
-            return [p for p in shown if p.wants_keys]
-        return shown
+        if ev.type in POINTER_EVENTS and hasattr(ev, "pos"):
+            self.pointer = ev.pos
+        return [p for p in shown if p.sees(ev, self.pointer)]
 
     def route(self, ev):
         for p in self.order(ev):

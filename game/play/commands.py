@@ -128,10 +128,6 @@ class CommandsMixin:
     def open_reference(self, which: str) -> None:
         """F2: the rules glossary; L: the legend. The same key again closes it."""
         from game.ui.help_panels import glossary_panel, legend_panel
-        if self.reference is not None and self.reference_kind == which:
-            self.reference = None
-            return
         rs = self.session.game.setup.ruleset
-        self.reference = glossary_panel(rs, self.session.game.rules.name) if which == "glossary" else legend_panel(rs)
-        self.reference_kind = which
-        self.help_on_top = False                 # the newest box is drawn on top
+        name = self.session.game.rules.name
+        self.sheets.open(which, lambda: glossary_panel(rs, name) if which == "glossary" else legend_panel(rs))

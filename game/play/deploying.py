@@ -22,7 +22,6 @@ class DeployingMixin:
     """Deployment input and drawing of ``PlayScene``."""
 
     deploy_facing: float | None = None       # the facing Q/E chose for the next placement
-    deploy_drag: str | None = None           # a model being dragged out of the tray
 
     def _deploying(self) -> bool:
         return self.decision is not None and self.decision.kind == "deploy"
@@ -53,50 +52,34 @@ class DeployingMixin:
         f = d.get("facing", {})
         return f.get(self.viewer, f.get(str(self.viewer)))
 
-    def _deploy_event(self, ev) -> bool:
-        """The tray's intents, a drag from it, Q/E and A; True when the event was taken."""
-        if not self.deploy_tray.active:
-            return False
-        intent = self.deploy_tray.handle(ev)
-        if intent is not None:
-            kind, mid = intent
-            if kind == "drag" and self.ctrl:
-                self.ctrl.selected = mid
-                self.deploy_drag = mid
+    def _deploy_command(self, key: str, arg) -> None:
+        """The deployment panel's commands: a model picked up from the tray, dropped on the
+        table, the next placement turned (Q/E)."""
+        if key == "deploy pick":
+            if self.ctrl:
+                self.ctrl.selected = arg
                 self._fill_options()
-            elif kind == "auto":
-                self._deploy_rest()
             self._deploy_refresh()
-            return True
-        if ev.type == pygame.MOUSEMOTION and self.deploy_drag is not None:
-            self.mouse = ev.pos
-            return True
-        if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1 and self.deploy_drag is not None:
-            self.deploy_drag = None
-            self.mouse = ev.pos
-            if self.table_rect.collidepoint(ev.pos) and self.ctrl:
-                out = self.ctrl.click_table(*self._mm(ev.pos))
+        elif key == "deploy drop":
+            self.mouse = arg
+            if self.table_rect.collidepoint(arg) and self.ctrl:
+                out = self.ctrl.click_table(*self._mm(arg))
                 if out.choice is not None:
                     self.submit(self._with_facing(out.choice))
                 elif out.refusal:
                     self.say(out.refusal, error=True)
-            return True
-        if ev.type == pygame.KEYDOWN and self.ctrl and self._deploying():
+        elif key == "deploy turn":
             sp = self._place_space()
-            if ev.key in (pygame.K_q, pygame.K_e) and sp is not None and sp.uses_facing:
+            if self.ctrl and sp is not None and sp.uses_facing:
                 start = self.deploy_facing if self.deploy_facing is not None else (self._default_facing() or 0.0)
-                self.deploy_facing = (start + (TURN_STEP if ev.key == pygame.K_q else -TURN_STEP)) % 360.0
-                return True
-            if ev.key == pygame.K_a:
-                self._deploy_rest()
-                return True
-        return False
+                self.deploy_facing = (start + TURN_STEP * arg) % 360.0
 
     def _deploy_rest(self) -> None:
         if self.ctrl and self._deploying():
             rest = [i for i, o in enumerate(self.decision.options) if type(o).__name__ == "DeployRest"]
             if rest:
                 self.submit(self.decision.options[rest[0]])
+        self._deploy_refresh()
 
     def _draw_deploy(self, surf) -> None:
         """The deploying side's zone lit, and the ghost base under the mouse."""

@@ -42,11 +42,7 @@ class FrameMixin:
         bar = pygame.Rect(0, 0, self.table_rect.w, BAR_H)
         top, sides = status_line(self.view, self.names)
         title = f"{self.session.game.rules.name} on {self.mapfile.name}   |   {top}"
-        track_key = repr((self.view.get("moxie"), self.view.get("dread"), self.view.get("leader"),
-                          self.view.get("track"), [(f.get("key"), f.get("ap")) for f in self.view.get("fighters") or []],
-                          self.view.get("priority"), self.view.get("acting"),
-                          {p: (c.get("hand_size"), c.get("spent"), c.get("deck"))
-                           for p, c in (self.view.get("cards") or {}).items()}))
+        track_key = repr(self.presenter.track_key(self.view))
         screen.blit(self._memo(("bar", bar.size, title, sides, track_key),
                                lambda: self._bar_image(bar, title, sides, self.view, self.names)), bar)
 

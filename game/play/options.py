@@ -45,7 +45,7 @@ class OptionsMixin:
         if tip is not None:
             items = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in items]
             general = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in general]
-        self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None)
+        self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None, shown=self.presenter.shows("hand"))
         self.tray.set_offer(self._keep_offer())
         key = (prompt, tuple(items), tuple(general))
         if key == self._last_prompt:

@@ -45,9 +45,8 @@ class PicksMixin:
         except GameError as err:
             self.say(str(err).split("\n")[0], error=True)
 
-    def _spend_picked(self) -> None:
+    def _spend_picked(self, picked) -> None:
         """The shortfall's cards picked at once: each one the engine's own decision in turn."""
-        picked, self.hand.picked = list(self.hand.picked), []
         player = self.decision.player
         for code in picked:
             d = self.decision
@@ -58,7 +57,8 @@ class PicksMixin:
                 break
 
     def _refuse_pair(self, a: str, b: str) -> None:
-        """Two cards that make no pair the rules allow: the engine's own reason."""
+        """Two cards that make no pair the rules allow (the hand's ``PickCards``): the engine's
+        own reason."""
         d = self.decision
         commit = next((o for o in d.options if isinstance(getattr(o, "cards", None), tuple)), None)
         if commit is None:

@@ -1,13 +1,11 @@
-"""The game screen's mouse on the table: selecting and clicking models, clicking a point for a
-space (a move, a throw), the tape measure, panning and zooming.
+"""The game screen's table points: a model selected by id (Tab, tests), the engine's reason for
+refusing a choice, where a model or a table point is on the screen. (Clicks, the tape, panning
+and zooming are the table's tools, ``game/play/tools.py``.)
 
 A part of ``PlayScene`` (``game/scenes/play.py``): it reads the scene's ``ctrl``, ``pieces``,
-``decision``, ``cam`` and ``table_rect``, keeps ``mouse``, ``drag_start``, ``panning`` and
-``tape``, and answers through the scene's ``submit``.
+``decision``, ``cam`` and ``table_rect`` and answers through the scene's ``submit``.
 """
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -15,7 +13,7 @@ from game.render import overlays as ov
 
 
 class PointerMixin:
-    """Clicks, drags and the tape of ``PlayScene``."""
+    """Selection by id and screen points of ``PlayScene``."""
 
     def select(self, mid) -> None:
         if self.ctrl:
@@ -49,93 +47,13 @@ class PointerMixin:
     def _table_pos(self, pos):
         return pos[0] - self.table_rect.x, pos[1] - self.table_rect.y
 
-    def _mouse(self, ev) -> None:
-        if ev.type == pygame.MOUSEWHEEL:
-            if self.table_rect.collidepoint(self.mouse):
-                self.cam.zoom_at(1.15 ** ev.y, *self._table_pos(self.mouse))
-            return
-        pos = ev.pos
-        self.mouse = pos
-        if ev.type == pygame.MOUSEMOTION:
-            if self.panning:
-                self.cam.pan(*ev.rel)
-            elif self.drag_start is not None and math.dist(self.drag_start, pos) > 6:
-                self._update_tape(self.drag_start, pos)
-            return
-        if not self.table_rect.collidepoint(pos) and ev.type == pygame.MOUSEBUTTONDOWN:
-            return
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            if ev.button in (2, 3):
-                self.panning = True
-            elif ev.button == 1:
-                self.drag_start = pos
-                self.tape = None
-        elif ev.type == pygame.MOUSEBUTTONUP:
-            if ev.button in (2, 3):
-                self.panning = False
-            elif ev.button == 1 and self.drag_start is not None:
-                moved = math.dist(self.drag_start, pos) > 6
-                start, self.drag_start = self.drag_start, None
-                if moved:
-                    self._update_tape(start, pos)
-                else:
-                    self.click(start)
-
     def _mm(self, pos):
         return ov.screen_to_mm(self.cam, *self._table_pos(pos))
 
-    def _update_tape(self, start, pos) -> None:
-        a, b = self._mm(start), self._mm(pos)
-        pa = ov.piece_at(self.pieces, {}, *a)
-        pb = ov.piece_at(self.pieces, {}, *b)
-        self.tape = (a, b, pa, pb)
-
     def tape_length(self) -> tuple[float, tuple, tuple] | None:
-        """Length (mm) of the tape, and its ends: base edge to base edge where it starts or
-        ends on a model (as a player measures), else point to point."""
-        if not self.tape:
-            return None
-        a, b, pa, pb = self.tape
-        a = (pa["x"], pa["y"]) if pa else a
-        b = (pb["x"], pb["y"]) if pb else b
-        d = math.dist(a, b)
-        if d < 1e-9:
-            return 0.0, a, b
-        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-        ra, rb = (pa["radius"] if pa else 0.0), (pb["radius"] if pb else 0.0)
-        length = max(0.0, d - ra - rb)
-        return length, (a[0] + ux * ra, a[1] + uy * ra), (b[0] - ux * rb, b[1] - uy * rb)
+        """Length (mm) of the tape and its ends (the tape tool's, ``game/play/tools.py``)."""
+        return self.tools.tape.length()
 
     def click(self, pos) -> None:
-        """A left click on the table: a model (select, pick, target) or a point (a space)."""
-        if self.ctrl is None:
-            return
-        x, y = self._mm(pos)
-        p = ov.piece_at(self.pieces, {}, x, y)
-        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if p is not None and shift and self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected) \
-                and p["player"] == self.decision.player:
-            out = self.ctrl.add_to_group(p["id"], self._why_not)   # Shift+click: a friend in or out of the group
-            self._last_prompt = None
-            self._fill_options()
-            if out.refusal:
-                self.say(out.refusal, error=True)
-            return
-        if p is not None and (p["id"] in self.ctrl.actors() or self.ctrl.selected is not None):
-            out = self.ctrl.click_model(p["id"])
-            self._last_prompt = None
-            if out.choice is not None:
-                self.submit(out.choice)
-                return
-            if out.selected == p["id"] or out.selected == self.ctrl.selected and p["id"] != self.ctrl.selected:
-                self._fill_options()
-                if out.refusal is None:
-                    return
-            if out.refusal and not self.ctrl.spaces_for(self.ctrl.selected):
-                self.say(out.refusal, error=True)
-                return
-        out = self.ctrl.click_table(x, y, alternate=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        if out.choice is not None:
-            self.submit(self._with_facing(out.choice))
-        elif out.refusal:
-            self.say(out.refusal, error=True)
+        """A left click on the table at ``pos`` (the select tool's answer, applied)."""
+        self.apply(self.tools.select.click(pos, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)))

@@ -18,6 +18,7 @@ from engine.data.errors import DataError
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
 from game.kit.transitions import Quit, Switch
+from game.presenters import presenters
 from game.render.table_view import TableRenderer
 from game.render.text import font
 from game.session import HUMAN, GameSession
@@ -25,7 +26,7 @@ from game.settings import DEFAULT_OPPONENT, Settings
 
 from .base import Scene
 
-RULESETS = {"counterblast": "Counterblast", "frontier": "Last Hope Frontier", "doubles": "Doubles"}
+RULESETS = {rs: face.title for rs, face in presenters().items()}     # the rulesets as their presenters name them
 # the deployment modes (docs/rules/deployment.md) as the launcher words them
 DEPLOYMENTS = {"alternate": "Alternate, one model at a time", "groups": "Alternate, two models at a time",
                "hidden": "Hidden, revealed together", "automatic": "Automatic"}

@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 
 from game.controllers import AIWorker, GenericController
+from game.kit import TAKEN, Click, Command, Hover, PickCards, PickDice, PickOption, Router, Say, Submit, Toggle, Undo
 from game.play.ai_turns import AITurnsMixin
 from game.play.answers import AnswersMixin, reveal_records
 from game.play.commands import CommandsMixin
@@ -30,8 +31,12 @@ from game.play.keys import KeysMixin
 from game.play.layout import BAR_H, PANEL_W
 from game.play.options import OptionsMixin, odds_text
 from game.play.picks import PicksMixin
+from game.play.panels import (ButtonsPanel, DeployPanel, DialogsPanel, DiceTrayPanel, HandPanel, KeysPanel,
+                              LogViewPanel, OptionsListPanel, SheetsPanel, Shown, TablePanel)
 from game.play.pointer import PointerMixin
+from game.play.tools import TableFrame, TableTools
 from game.play.table_overlays import TableOverlaysMixin
+from game.presenters import presenter_for
 from game.render.table_view import TableRenderer
 from game.session import GameSession
 from game.ui.card_hand import CardHand
@@ -48,9 +53,35 @@ from .base import Scene
 __all__ = ["PlayScene", "odds_text"]     # odds_text: the options' words, still named here
 
 
+def _forward(panel: str, name: str, doc: str = "") -> property:
+    """A scene attribute that is a panel's state (the name kept for the scene's parts and tests)."""
+    return property(lambda self: getattr(getattr(self, panel), name),
+                    lambda self, v: setattr(getattr(self, panel), name, v), doc=doc)
+
+
 class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin, PicksMixin,
                 AITurnsMixin, OptionsMixin, TableOverlaysMixin, FrameMixin, Scene):
     """The game screen's state, widgets and event routing; what it does is in the mixed-in parts."""
+
+    file_dialog = _forward("dialogs", "file_dialog")
+    loading_from = _forward("dialogs", "loading_from")
+    leave_dialog = _forward("dialogs", "leave_dialog")
+    reference = _forward("sheets", "reference")
+    reference_kind = _forward("sheets", "reference_kind")
+    show_help = _forward("sheets", "show_help")
+    help_on_top = _forward("sheets", "help_on_top")
+    deploy_drag = _forward("deploy_panel", "drag")
+    buttons = _forward("buttons_panel", "buttons")
+    panning = property(lambda self: self.tools.pan.active)
+    drag_start = property(lambda self: self.tools.tape.start)
+
+    @property
+    def tape(self):
+        return self.tools.tape.tape
+
+    @tape.setter
+    def tape(self, v):
+        self.tools.tape.tape = v
 
     def __init__(self, app, session: GameSession, map_name: str = ""):
         super().__init__(app)
@@ -62,8 +93,6 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.renderer = TableRenderer(self.mapfile)
         self.names = self._side_names()
         self.speed = getattr(app, "ai_speed", 1.0)
-        self.show_help = False
-        self.help_on_top = False                   # F1's box over the glossary / legend (opened after it)
         self.toast_rect = None                     # where the last message was drawn
         self.toggles = {"reach": True, "sight": False, "threat": False}
         self.t = 0.0
@@ -73,9 +102,6 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.effects = TableEffects()
         self.message: tuple[str, float] | None = None
         self.mouse = (-1, -1)
-        self.drag_start = None
-        self.panning = False
-        self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
         self.tray = DiceTray(pygame.Rect(0, 0, PANEL_W - 16, 130))
         from game.settings import Settings
         st = Settings.load()
@@ -83,9 +109,6 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.sound = st.sound
         self.hand = CardHand()
         self.deploy_tray = DeployTray()
-        self.file_dialog = None
-        self.loading_from = None                   # the load dialog opened last, until its path comes
-        self.leave_dialog = None
         self._reach_cache = {}
         self._shade_cache = {}
         self.log = LogPanel(pygame.Rect(0, 0, PANEL_W - 16, 200))
@@ -93,11 +116,11 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self._last_selected: str | None = None    # kept across the other side's decisions
         self._actors_before: dict[int, frozenset] = {}   # who could act in each player's last decision
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
-        self.reference = None                      # the glossary (F2) or the legend (L), when open
         self.ai_named: set[str] = set()            # models the AI's last turn named
-        self.reference_kind = ""
         self.suggest = False                       # G: star the easy agent's pick
         self._suggested = (None, None, None)      # (version, seq), option index, the easy agent's choice
+        self.presenter = presenter_for(session.game.setup.ruleset)
+        self._panels()
         self._layout()
         self._fit_camera()
         self._seen_version = -1
@@ -121,21 +144,9 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         list_h = max(120, int(h * 0.32))
         self.options.set_rect(pygame.Rect(x, prompt_h + 8, pw - 16, list_h))
         y = prompt_h + 12 + list_h
-        bw = (pw - 16 - 3 * 4) // 4
-        self.buttons = {}
-        for i, (key, text, tip) in enumerate([("undo", "Undo", "Ctrl+Z: take back your last decision"),
-                                              ("save", "Save", "Ctrl+S: save the game"),
-                                              ("load", "Load", "Ctrl+O: load a saved game"),
-                                              ("help", "Help", "F1: the controls")]):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
-                                                             tool_tip_text=tip)
+        self.buttons_panel.ui = self.ui
+        self.buttons_panel.layout(pygame.Rect(x, y, pw - 16, 60))
         y += 32
-        for i, (key, text, tip) in enumerate([("reach", "Reach", "R: shade where the selected model can move"),
-                                              ("sight", "Sight", "V: shade what the selected model can see"),
-                                              ("threat", "Threat", "T: shade what the enemy can see"),
-                                              ("menu", "Menu", "back to the launcher (the game is autosaved)")]):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text, self.ui,
-                                                             tool_tip_text=tip)
         y += 34
         self._show_toggles()
         tray_h = 150 if h >= 800 else (128 if h >= 700 else 104)
@@ -210,81 +221,111 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self._seen_version = s.version
         self._show_toggles()
         self._fill_options()
+        self._show_panels()
 
     # --- messages -------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
         self.message = (text, self.t + 5.0)
         self.log.add(("refused: " if error else "") + text, "error" if error else "info")
 
-    # --- input ----------------------------------------------------------------------------
+    # --- input: the panels route, ``apply`` does ------------------------------------------
+    def _panels(self) -> None:
+        """The screen's panels, bottom first (the router asks the top first): the table and its
+        tools, the log, the keys, the buttons, the options, the sheets, the hand, the dice tray,
+        the deployment tray, the dialogs."""
+        at = lambda: self.mouse                                            # noqa: E731
+        frame = TableFrame(lambda: self.cam, lambda: self.table_rect, lambda: self.pieces)
+        self.tools = TableTools(frame)
+        self.table_panel = TablePanel(self.tools, lambda: self.table_rect, at)
+        self.buttons_panel = ButtonsPanel(self.ui, at)
+        self.sheets = SheetsPanel(at)
+        self.deploy_panel = DeployPanel(self.deploy_tray, at)
+        self.dialogs = DialogsPanel(at)
+        self.router = Router([self.table_panel, LogViewPanel(self.log, at), KeysPanel(at), self.buttons_panel,
+                              OptionsListPanel(self.options, at), self.sheets,
+                              HandPanel(self.hand, lambda: self.table_rect, at), DiceTrayPanel(self.tray, at),
+                              self.deploy_panel, self.dialogs])
+
+    def _show_panels(self) -> None:
+        shown = Shown(self.view, self.decision, self.ctrl is not None)
+        for p in self.router.panels:
+            p.show(shown)
+        self.tools.select.show(self.ctrl, self.decision.player if self.decision else None, self._why_not)
+
     def handle(self, ev) -> None:
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            for name in ("file_dialog", "leave_dialog"):      # Esc closes an open dialog first
-                dialog = getattr(self, name)
-                if dialog is not None and dialog.alive():
-                    dialog.kill()
-                    setattr(self, name, None)
-                    return
-        if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.loading_from:
-            # pygame_gui posts the path as it closes the dialog: it comes after the dialog is gone
-            self.file_dialog = self.loading_from = None
-            self._load(ev.text)
-            return
-        if self.file_dialog is not None and not self.file_dialog.alive():
-            self.file_dialog = None
-        if self.file_dialog is not None:
-            if ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is self.file_dialog:
-                self.file_dialog = None
-            return
-        if self._deploy_event(ev):
-            return
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.tray.rect.collidepoint(ev.pos):
-            if self.tray.handle(ev) is not None:
-                self._picked_keep()
-            return
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION) and self.table_rect.collidepoint(ev.pos) \
-                and self.hand.active:
-            got = self.hand.handle(ev)
-            if got is not None and ev.type == pygame.MOUSEBUTTONDOWN:
-                if got >= 0 and self.ctrl is not None:
-                    self.submit(self.decision.options[got])
-                elif got == -2 and self.ctrl is not None and self.hand.refused:
-                    self._refuse_pair(*self.hand.refused)
-                elif got == -3 and self.ctrl is not None:
-                    self._spend_picked()
-                return
-        if self.reference is not None and ev.type == pygame.MOUSEWHEEL:
-            self.reference.handle(ev)
-            return
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            picked = self.options.handle(ev, self.mouse)
-            if picked is not None:
-                if self.ctrl:
-                    out = self.ctrl.pick(picked)
-                    if out.choice is not None:
-                        self.submit(out.choice)
-                return
-            if ev.type == pygame.MOUSEWHEEL and self.options.rect.collidepoint(self.mouse):
-                return
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.leave_dialog:
-            self.leave_dialog = None
-            self.leave()
-            return
-        if ev.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if ev.ui_element is b:
-                    self.command(key)
-            return
-        if ev.type == pygame.KEYDOWN:
-            self._key(ev)
-            return
-        if self.log.handle(ev, self.mouse):
-            if self.log.clicked is not None:      # a roll's line: its dice back in the tray
-                self.tray.show_again("", self.log.clicked, self.t)
-                self.log.clicked = None
-            return
-        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
-            self._mouse(ev)
+        got = self.router.route(ev)
+        if got is not None and got is not TAKEN:
+            self.apply(got)
+
+    def apply(self, intent) -> None:
+        """Do what a panel or a tool asked, through the controller and the session."""
+        if isinstance(intent, tuple):                 # a tool's intents, in order
+            for one in intent:
+                self.apply(one)
+        elif isinstance(intent, Hover):
+            self.mouse = intent.pos
+        elif isinstance(intent, Click):
+            self.click(intent.pos)
+        elif isinstance(intent, Submit):
+            if self.ctrl is not None:
+                self.submit(self._with_facing(intent.choice))
+        elif isinstance(intent, PickOption):
+            if self.ctrl:
+                out = self.ctrl.pick(intent.index)
+                if out.choice is not None:
+                    self.submit(out.choice)
+        elif isinstance(intent, PickCards):
+            if self.ctrl is not None and intent.spend:
+                self._spend_picked(intent.cards)
+            elif self.ctrl is not None:
+                self._refuse_pair(*intent.cards)
+        elif isinstance(intent, PickDice):
+            self._picked_keep()
+        elif isinstance(intent, Say):
+            self.say(intent.text, error=intent.warn)
+        elif isinstance(intent, Undo):
+            self.undo()
+        elif isinstance(intent, Toggle):
+            self.toggles[intent.name] = not self.toggles[intent.name]
+            self.message = (f"{intent.name} view {'on' if self.toggles[intent.name] else 'off'}", self.t + 2.5)
+            self._show_toggles()                                           # (not the log)
+        elif isinstance(intent, Command):
+            self.command(intent.name, intent.arg)
+
+    def command(self, key: str, arg=None) -> None:
+        """A named command of the screen (a button's, a key's, a panel's)."""
+        if key == "undo":
+            return self.undo()
+        if key in self.toggles:
+            return self.apply(Toggle(key))
+        simple = {"save": self.save, "load": self.open_load, "help": self.sheets.toggle_help,
+                  "menu": self.confirm_leave, "leave": self.leave, "glossary": lambda: self.open_reference("glossary"),
+                  "legend": lambda: self.open_reference("legend"), "suggest": self._toggle_suggest,
+                  "fit": lambda: setattr(self, "cam", self.renderer.fit_camera(self.table_rect.size, margin_px=30)),
+                  "escape": self._escape, "animations": lambda: self.set_animations(not self.tray.animate),
+                  "sound": lambda: self.set_sound(not self.sound), "prone": self._toggle_prone,
+                  "next model": self._next_model, "deploy rest": self._deploy_rest, "deploy refresh": self._deploy_refresh}
+        if key in simple:
+            simple[key]()
+        elif key == "options":                          # the selection changed: prompt and list follow
+            self._last_prompt = None
+            if arg:
+                self._fill_options()
+        elif key == "load path":
+            self._load(arg)
+        elif key == "history" and self.ai_enabled:
+            self.open_history()
+        elif key == "speed":
+            self.speed = min(8.0, max(0.25, self.speed * arg))
+            self.say(f"AI speed x{self.speed:.1f}")
+        elif key == "hotkey" and self.ctrl:
+            out = self.ctrl.hotkey(arg)
+            if out.choice is not None:
+                self.submit(out.choice)
+        elif key == "show dice":
+            self.tray.show_again("", arg, self.t)
+        elif key.startswith("deploy "):
+            self._deploy_command(key, arg)
 
     # --- the frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

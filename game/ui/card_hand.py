@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.kit import TAKEN, PickCards, Submit
 from game.render.cards import card_back, card_image, card_words
 from game.render.text import font, plate
 
@@ -62,12 +63,17 @@ class CardHand:
         self.picked: list[str] = []                     # a shortfall's cards picked so far
         self.need = 0                                   # how many the shortfall takes (0: none)
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.options: list = []                         # the decision's options while offered
+        self.shown = False                              # the presenter shows a hand (its ruleset has cards)
 
     # --- state from the scene -----------------------------------------------------------
-    def set_view(self, view: dict, viewer: int | None, decision, offered: bool) -> None:
+    def set_view(self, view: dict, viewer: int | None, decision, offered: bool, shown: bool | None = None) -> None:
         """The view to draw and, when ``offered`` (the viewer decides now), the card options of
-        ``decision`` (``Commit(cards)`` and ``LayDown(card)``, read by their fields)."""
+        ``decision`` (``Commit(cards)`` and ``LayDown(card)``, read by their fields). ``shown``:
+        the ruleset's presenter shows a hand (None: when the view has cards)."""
         self.view, self.viewer = view, viewer
+        self.shown = bool(view.get("cards")) if shown is None else shown
+        self.options = list(decision.options) if offered and decision is not None else []
         singles, pairs = {}, {}
         if offered and decision is not None:
             for i, o in enumerate(decision.options):
@@ -90,7 +96,7 @@ class CardHand:
 
     @property
     def active(self) -> bool:
-        return self.view.get("ruleset") == "frontier"
+        return self.shown
 
     def hand(self) -> list[str]:
         c = (self.view.get("cards") or {}).get(str(self.viewer)) or {}
@@ -131,10 +137,12 @@ class CardHand:
                 self.show_banner(e.text.split(":")[0], {}, [f"Player {k + 1}: {h}" for k, h in enumerate(e.data["hands"])]
                                  + [f"Player {e.data.get('priority')} has priority"], now)
 
-    def handle(self, ev) -> int | None:
-        """A click on a card: the option index it answers; -1 when the click was the hand's own
-        (a card lifted); -2 when two cards make no legal pair (``refused``);
-        -3 when a shortfall's cards are all picked (``picked``); None when it was not on a card."""
+    def handle(self, ev):
+        """A click on a card: ``Submit`` of the option it answers (a single card, or the pair it
+        makes with the card lifted first); ``TAKEN`` when the click was the hand's own (a card
+        lifted, a shortfall's card picked); ``PickCards(cards=pair)`` when two cards make no pair
+        the rules allow (the scene asks the engine why); ``PickCards(cards, spend=True)`` when a
+        shortfall's cards are all picked; None when it was not on a card (the table's click)."""
         if ev.type == pygame.MOUSEMOTION:
             self.hover = self._card_at(ev.pos)
             return None
@@ -150,27 +158,28 @@ class CardHand:
             return None
         if not self.pickable(code):
             # a card, but none is chosen now: the click is the table's (the hand sits low then)
-            return None if not (self.singles or self.pairs) else -1
+            return None if not (self.singles or self.pairs) else TAKEN
         if self.need > 1:                           # pick the cards to spend, then they all go
             if code in self.picked:
                 self.picked.remove(code)
             else:
                 self.picked.append(code)
             if len(self.picked) >= self.need:
-                return -3                           # the scene spends ``picked``, one by one
-            return -1
+                picked, self.picked = tuple(self.picked), []
+                return PickCards(cards=picked, spend=True)     # the scene spends them, one by one
+            return TAKEN
         if self.lifted is None or self.lifted == code:
             if code in self.singles and (self.lifted == code or not self.pairs_with(code)):
                 self.lifted = None                  # alone: no pair could start with it
-                return self.singles[code]
+                return Submit(self.options[self.singles[code]])
             self.lifted = code
-            return -1
+            return TAKEN
         pair = self.pairs.get((self.lifted, code))        # the card lifted first is the one kept
         self.refused = (self.lifted, code)
         self.lifted = None
         if pair is not None:
-            return pair
-        return -2                                   # not a pair the rules allow: the scene says why
+            return Submit(self.options[pair])
+        return PickCards(cards=self.refused)        # not a pair the rules allow: the scene says why
 
     def _card_at(self, pos):
         for code, r in reversed(self.rects):        # the top card wins where they overlap

@@ -343,12 +343,12 @@ def _default_kinds(prop: str, value: str | None) -> list[str]:
 def legend(ruleset: str | None = None) -> list[HelpEntry]:
     """The legend: each terrain property (with what it does in ``ruleset``, or in all three), then
     the R / V / T shadings, then the overlays."""
+    from game.presenters import presenter_for          # (each ruleset's short name)
     lf = _legend()
     out = []
     for t in lf.terrain:
-        names = {"counterblast": "Counterblast", "frontier": "Frontier", "doubles": "Doubles"}
         per = ([t.rulesets[ruleset]] if ruleset in t.rulesets
-               else [f"{names[r]}: {t.rulesets[r]}" for r in RULESETS])
+               else [f"{presenter_for(r).short}: {t.rulesets[r]}" for r in RULESETS])
         key = "terrain." + t.property + (f".{t.value}" if t.value else "")
         kinds = _default_kinds(t.property, t.value)
         if kinds:

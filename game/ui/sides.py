@@ -1,11 +1,13 @@
 """Who sat where, in words: the short names the table uses (the turn bar, the prompt) and the
 full title of a side (its number, its roster, who played it) that the game-over screen and the
-replay give. No pygame: the seats, the view and the setup are all it reads.
+replay give (a ruleset's own naming is its presenter's). No pygame: the seats, the view and the setup are all it reads.
 
 ``seats`` maps a player to "human" or "ai:NAME" as the session (or the save's ``client``) holds
 them; a seat that is not known (a save written by ``simulate``) is named by its number only.
 """
 from __future__ import annotations
+
+from game.presenters import presenter_for
 
 
 def seat_word(player: int, seats: dict[int, str]) -> str:
@@ -19,13 +21,8 @@ def seat_word(player: int, seats: dict[int, str]) -> str:
 
 def side_names(view: dict, seats: dict[int, str]) -> dict[int, str]:
     """The short name of each side: the seat's word, and a Frontier posse's name."""
-    names = {}
-    for p in (1, 2):
-        who = seat_word(p, seats)
-        if view.get("ruleset") == "frontier":
-            who += f" ({view['posses'][str(p)]['name']})"
-        names[p] = who
-    return names
+    face = presenter_for(view.get("ruleset"))
+    return {p: face.side_name(view, p, seat_word(p, seats)) for p in (1, 2)}
 
 
 def roster_name(game, player: int) -> str | None:

@@ -12,7 +12,7 @@ from engine.data.maps import MapFile, load_map
 from engine.table import Table
 from engine.workshop.analysis import analyse
 from engine.workshop.compare import compare
-from tests.test_workshop_analysis import DATA, _box, _map, _mirror_x
+from test_workshop_analysis import DATA, _box, _map, _mirror_x
 
 
 def _moved(m: MapFile, pid: str, dx: float, dy: float) -> MapFile:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.workshop import balance as B
 from engine.workshop import balance_layout as BL
 from engine.workshop.balance_report import summary_markdown
-from tests.test_workshop_balance import LOW, FakePlay, p_by_height, settings, small_map
+from test_workshop_balance import LOW, FakePlay, p_by_height, settings, small_map
 
 
 def test_the_balancers_figures_hold_the_sides_hideability_and_objective_access():

@@ -63,11 +63,13 @@ def test_a_click_places_the_picked_model_and_a_refused_spot_says_why(app):
 def test_a_drag_from_the_tray_places_that_model_and_undo_takes_it_back(app):
     g = new_game("frontier", "town", seed=3)
     scene = play_scene(app, g, {1: "human", 2: "ai:easy"})
-    # the human places first or after the AI's first placement
-    for _ in range(50):
-        if scene.decision.player == 1:
-            break
+    # the human places first or after the AI's first placement; the AI thinks in a process of
+    # its own against the clock (docs/performance.md), so wait in wall time, not in frames
+    import time
+    deadline = time.monotonic() + 60
+    while scene.decision.player != 1 and time.monotonic() < deadline:
         frame(app, n=5)
+        time.sleep(0.02)
     assert scene.decision.player == 1 and scene.decision.kind == "deploy"
     chip_rect, chip = scene.deploy_tray.chips[-1]           # the last model in the tray
     target = legal_screen_point(scene) if scene.ctrl.selected == chip["id"] else None

@@ -9,7 +9,7 @@ import pytest
 from engine.table import Table
 from engine.workshop import generate as G
 from engine.workshop.targets import parse_target, sight_figures
-from tests.test_workshop_analysis import _box, _map
+from test_workshop_analysis import _box, _map
 
 
 def test_cover_near_each_zone_by_hand():

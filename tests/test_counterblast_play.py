@@ -257,3 +257,30 @@ def test_engaged_needs_sight_in_play():
         submit(g, C.ActivateSingle("1-ranger-1"))
         shots = [o for o in g.pending().options if isinstance(o, C.Shoot)]
         assert bool(shots) != opened
+
+
+def test_engaged_models_may_not_aim_assist_or_boost():
+    """003_52d4831de0a47706.txt, Engaged: an Engaged model may not 'Aim-Assist, Boost, use skill
+    actions' (actions.engaged_allows; the flow asks it). Unit Zero's Shock Maul (Reach 1") is 0.12"
+    from Ranger 1 and 1.4" from the others: Ranger 1 is Engaged, Ranger 2 is not. In a group Shoot
+    only Ranger 2 is offered the Aim-Assist; in a group Treat only Ranger 2 the Boost."""
+    places = {"1-captain": (18, 7), "1-ranger-1": (18, 8.3), "1-ranger-2": (18, 5.7), "2-unit-zero": (18, 9.6),
+              "2-drone-1": (24, 7)}
+    g = staged(places, moxie=(5, 0))
+    assert g.rules.engaged(g.state, "1-ranger-1") and not g.rules.engaged(g.state, "1-ranger-2")
+    submit(g, C.ActivateGroup(("1-captain", "1-ranger-1", "1-ranger-2")))
+    submit(g, C.GroupAction("shoot"))
+    opts = g.pending().options
+    assert C.AimAssist("1-ranger-2", "1-captain") in opts
+    assert not any(isinstance(o, C.AimAssist) and o.model == "1-ranger-1" for o in opts)
+
+    places = {"1-medic": (18, 7), "1-ranger-1": (18, 8.3), "1-ranger-2": (18, 5.7), "1-ranger-3": (19.3, 7),
+              "2-unit-zero": (18, 9.6), "2-drone-1": (40, 30)}
+    g = staged(places, moxie=(5, 0))
+    g.state.models["1-ranger-3"].tokens = 2
+    assert g.rules.engaged(g.state, "1-ranger-1")
+    submit(g, C.ActivateGroup(("1-medic", "1-ranger-1", "1-ranger-2")))
+    submit(g, C.GroupAction("treat"))
+    opts = g.pending().options
+    assert C.Boost("1-ranger-2", "1-medic") in opts
+    assert not any(isinstance(o, C.Boost) and o.model == "1-ranger-1" for o in opts)

@@ -296,12 +296,14 @@ class ActionRules:
             return []
         if self._must_rally(st, mid) or m.has("pinned"):
             return []
-        engaged = self.engaged(st, mid)
+        # Engaged models may not Aim-Assist or Boost (Dog-pile they may): the rule lives in actions.py
+        if not act_mod.engaged_allows(team) and self.engaged(st, mid):
+            return []
         out = []
-        if team == "aim_assist" and attacks.can_assist(self.zap(st, mid)) and not engaged:
+        if team == "aim_assist" and attacks.can_assist(self.zap(st, mid)):
             out = [AimAssist(mid, f) for f in st.act.to_resolve
                    if f != mid and self.within(st, mid, f, 1) and self.seen(st, mid, f) > 0]
-        elif team == "boost" and attacks.can_assist(self.profile[mid].knack) and not engaged:
+        elif team == "boost" and attacks.can_assist(self.profile[mid].knack):
             out = [Boost(mid, f) for f in st.act.to_resolve
                    if f != mid and self.within(st, mid, f, 1) and self.seen(st, mid, f) > 0]
         elif team == "dog_pile" and attacks.can_assist(self.grit(st, mid)):

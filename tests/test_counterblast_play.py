@@ -9,7 +9,7 @@ import math
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
 
-from counterblast_fixtures import IN, staged, submit, texts
+from counterblast_fixtures import IN, OUTPOST, staged, submit, texts
 
 
 def _rally_on(g, mid):
@@ -284,3 +284,27 @@ def test_engaged_models_may_not_aim_assist_or_boost():
     opts = g.pending().options
     assert C.Boost("1-ranger-2", "1-medic") in opts
     assert not any(isinstance(o, C.Boost) and o.model == "1-ranger-1" for o in opts)
+
+
+def test_a_failed_rally_with_no_evac_point_flees_to_its_zone_edge():
+    """003_52d4831de0a47706.txt, Rally: a failed check must 'Move towards its Crew's Evac Point by the
+    shortest route'. A map without evac points (the town, the field) leaves the seed silent; our rule
+    (docs/rules/counterblast.md, "A failed Rally with no evac point"): toward the nearest point of the
+    table edge nearest the middle of the crew's own deployment zone. The outpost without its evac points:
+    zone 1 is the southern strip, so a Ranger at (22, 20) flees toward (22, 36)."""
+    bare = OUTPOST.model_copy(update={"evac_points": []})
+    g = staged({"1-ranger-1": (22, 20), "2-drone-1": (40, 8)}, moxie=(3, 0), mapfile=bare)
+    assert g.rules.evac == {}
+    ranger = g.state.models["1-ranger-1"]
+    ranger.gain("panic")
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    h = g.rules.table.height
+    assert g.rules._flee_target(g.state, "1-ranger-1") == ((ranger.x, h), "its south table edge")
+    x0, y0 = ranger.x, ranger.y
+    g.state.rng.force(1, 1)                            # Knack 2 vs 7: no success, the Ranger flees
+    ev = submit(g, C.Rally("1-ranger-1"))
+    t = texts(ev)
+    assert any("fails to Rally" in x and "flees toward its south table edge" in x for x in t)
+    assert "Ranger 1 moves toward its south table edge" in t
+    # by the shortest route around the scenery: at least 3" nearer the edge point below it
+    assert math.hypot(ranger.x - x0, ranger.y - h) < (h - y0) - 3 * IN

@@ -13,6 +13,8 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from ..choices import MoveProne
 
 from .. import damage, movement
+from engine.rulesets.deployment.zones import zone_polys
+
 from .common import CONTACT_MM, MM
 from .headings import HeadingSpace, jump_space, throw_space
 
@@ -305,26 +307,43 @@ class MovementRules:
             st.models[mid].gain("prone")
             ev.append(Event(f"{self.names[mid]} drops Prone", "move"))
 
-    def _flee(self, st, mid, ev) -> bool:
-        """A failed Rally's Move toward the crew's evac point by the shortest route. Returns
-        whether a Move action was made (False only when the crew has no evac point)."""
+    def _flee_target(self, st, mid) -> tuple[tuple[float, float], str]:
+        """Where a failed Rally flees, and its name. The crew's evac point; on a map with none
+        (the seed assumes one), our rule: the nearest point of the table edge nearest the middle of
+        its own deployment zone (docs/rules/counterblast.md, "A failed Rally with no evac point")."""
         p = st.models[mid].player
-        if p not in self.evac:
-            return False
+        if p in self.evac:
+            return self.evac[p], "the evac point"
+        m = st.models[mid]
+        w, h = self.table.width, self.table.height
+        pts = [pt for poly in zone_polys(self.table.mapfile, p) for pt in poly]
+        if pts:   # the middle of the zone's bounds: a strip along an edge touches three edges
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        else:     # no zone either: the edge nearest the model
+            cx, cy = m.x, m.y
+        gaps = {"west": cx, "east": w - cx, "north": cy, "south": h - cy}
+        edge = min(gaps, key=lambda k: (gaps[k], k))
+        at = {"west": (0.0, m.y), "east": (w, m.y), "north": (m.x, 0.0), "south": (m.x, h)}[edge]
+        return at, f"its {edge} table edge"
+
+    def _flee(self, st, mid, ev) -> bool:
+        """A failed Rally's Move toward the crew's evac point (or, with none, its zone's table
+        edge: ``_flee_target``) by the shortest route. Returns whether a Move action was made."""
         m = st.models[mid]
         r = self.profile[mid].base_mm / 2
         allowance = self._move_allowance(st, mid, ev) * MM
         others = self.bases(st, (mid,))
         near = [o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= allowance + 2 * r + o.radius + 1]
-        ex, ey = self.evac[p]
+        (ex, ey), where = self._flee_target(st, mid)
         table = self.tbl(st)
         ex = min(max(ex, r), table.width - r)
         ey = min(max(ey, r), table.height - r)
         path = table.find_path((m.x, m.y), (ex, ey), r, near)
         if path is None:
-            ev.append(Event(f"{self.names[mid]} finds no way toward the evac point", "move"))
+            ev.append(Event(f"{self.names[mid]} finds no way toward {where}", "move"))
             return True
         x, y, _ = table.walk(path, allowance, r, others)
         self._place(st, mid, x, y)
-        ev.append(Event(f"{self.names[mid]} moves toward the evac point", "move", {"model": mid, "to": [x, y]}))
+        ev.append(Event(f"{self.names[mid]} moves toward {where}", "move", {"model": mid, "to": [x, y]}))
         return True

@@ -26,8 +26,8 @@ class TurnEndRules:
         elif out.may_continue:
             ev.append(Event(f"{self.names[mid]} Rallies: {out.check.describe()} — still Panicked, but acts on", "dice", rally))
         else:
-            ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward the evac point", "dice",
-                            rally))
+            ev.append(Event(f"{self.names[mid]} fails to Rally: {out.check.describe()} — flees toward "
+                            f"{self._flee_target(st, mid)[1]}", "dice", rally))
             before = self.engagers(st, mid)
             moved = self._flee(st, mid, ev)
             m.gain("spent")

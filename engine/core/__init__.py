@@ -6,11 +6,12 @@ from .odds import AttackOdds
 from .protocol import Choice, ChoiceSpace, Decision, Event, Result
 from .rng import GameRng
 from .rules import Rules, available, get_rules, register
+from .setup_info import MissionInfo, Scoreboard, ScoreLine
 from .state import State, state_hash
 
 __all__ = [
     "AttackOdds", "Choice", "ChoiceSpace", "Decision", "EngineBug", "Event", "Game", "GameError", "GameOver",
-    "GameRng", "IllegalChoice", "NotYourDecision", "Result", "Rules", "SetupError", "Setup",
+    "GameRng", "IllegalChoice", "MissionInfo", "NotYourDecision", "Result", "Rules", "Scoreboard", "ScoreLine", "SetupError", "Setup",
     "StaleDecision", "State", "UnknownRuleset", "available", "get_rules", "register", "replay",
     "state_hash",
 ]

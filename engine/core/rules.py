@@ -10,6 +10,7 @@ from .errors import UnknownRuleset
 from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result
 from .rng import GameRng
+from .setup_info import MissionInfo, Scoreboard
 from .state import State
 
 
@@ -54,6 +55,42 @@ class Rules(ABC):
         """The diameter (mm) of the smallest base among the shipped rosters: the workshop tests a
         layout's walking routes with it (``engine/workshop/reachability.py``). None: not known,
         the workshop's default base is used."""
+        return None
+
+    @classmethod
+    def options_model(cls):
+        """The pydantic model of the ruleset's options (house rules), or None: the launcher's
+        Options dialog lists its fields with their descriptions and defaults."""
+        return None
+
+    @classmethod
+    def missions(cls) -> dict[str, MissionInfo]:
+        """The missions (scenarios) the ruleset offers, id -> info, chosen with the option
+        ``mission``. Empty: the ruleset has one way to play."""
+        return {}
+
+    @classmethod
+    def default_mission(cls, mapfile) -> str | None:
+        """The mission played on ``mapfile`` when none is chosen (None: no missions)."""
+        return None
+
+    @classmethod
+    def mission_problem(cls, mapfile, mission_id: str) -> str | None:
+        """Why ``mapfile`` cannot hold ``mission_id`` (None: it can): an unknown id, or too few
+        objective markers. A ruleset with other needs extends it."""
+        missions = cls.missions()
+        if mission_id not in missions:
+            known = ", ".join(sorted(missions)) or "none"
+            return f"no {cls.name} mission {mission_id!r} (missions: {known})"
+        m = missions[mission_id]
+        have = len(getattr(mapfile, "objectives", ()) or ())
+        if have < m.min_markers:
+            return f"{m.name} needs {m.min_markers} objective markers; {mapfile.name!r} has {have}"
+        return None
+
+    def scoreboard(self, state: State) -> Scoreboard | None:
+        """The game's standing as every player may know it (the score panel, the game-over
+        screen). None: the ruleset keeps no score beyond who is left."""
         return None
 
     @abstractmethod

@@ -729,3 +729,42 @@ def test_split_offers_are_capped_and_the_space_samples_legal_splits():
         assert space.check(c) is None
         seen.add(len(c.targets))
     assert seen == {2, 3, 4}
+
+
+def test_reaction_cost_and_count_are_the_options_in_play():
+    """003_52d4831de0a47706.txt, Reactions: a reaction costs 'one Moxie' and a crew may make 'one
+    reaction' to an action. Both are options a table may change (``reaction_cost``,
+    ``reactions_per_crew_per_action``: 0 is a table without reactions), and the flow asks
+    ``moxie.may_react`` before every reaction window: the same Snapshot as above is offered at
+    cost 2 to a crew with 2 Moxie (and the log says it cost 2), not to one with 1, and never when
+    the table plays without reactions."""
+    def after_move(moxie_p2, **options):
+        g = staged({"1-ranger-1": (18, 7), "2-drone-1": (26, 7)}, moxie=(3, moxie_p2), **options)
+        submit(g, C.ActivateSingle("1-ranger-1"))
+        submit(g, MoveTo("1-ranger-1", 20 * IN, 7 * IN))
+        return g
+
+    snap = C.React("2-drone-1", "snapshot", "pulse-carbine")
+    g = after_move(2, reaction_cost=2)
+    d = g.pending()
+    assert d.player == 2 and snap in d.options
+    assert g.rules.describe_choice(g.state, snap).endswith("(2 Moxie)")
+    g.state.rng.force(7, 1, 1, 1,   1, 1, 1)
+    ev = submit(g, snap)
+    assert g.state.moxie[2] == 0 and "Gun Drone 1 reacts: Snapshot (2 Moxie)" in texts(ev)
+
+    g = after_move(1, reaction_cost=2)               # cannot pay: no window, the Ranger acts on
+    assert g.pending().player == 1 and g.state.phase == "act"
+
+    g = after_move(3, reactions_per_crew_per_action=0)
+    assert g.pending().player == 1 and g.state.phase == "act"
+
+
+def test_activation_and_leader_costs_read_the_options():
+    """The prompts and the log name the Moxie the options charge, not the seed's figures."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (26, 7)}, moxie=(5, 0), single_activation_cost=2,
+               group_activation_cost=3)
+    d = g.pending()
+    assert "one model (2 Moxie), a group (3 Moxie)" in d.prompt
+    ev = submit(g, C.ActivateSingle("1-ranger-1"))
+    assert any("activates Ranger 1 (2 Moxie)" in t for t in texts(ev)) and g.state.moxie[1] == 3

@@ -115,6 +115,14 @@ def reaction_allowed(crews_reacted_to_this_action: Iterable[Hashable], crew: Has
     return list(crews_reacted_to_this_action).count(crew) < options.reactions_per_crew_per_action
 
 
+def may_react(pool: int, crews_reacted_to_this_action: Iterable[Hashable], crew: Hashable,
+              options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``crew`` is offered a reaction to the action under way: it has not used up its
+    reactions to this action and can pay for one. The flow asks this before every reaction window
+    (Snapshot and Pursuit, Return fire and the rest, Disperse)."""
+    return reaction_allowed(crews_reacted_to_this_action, crew, options) and pool >= reaction_cost(options)
+
+
 def leader_election_cost(options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """At the start of a turn, 1 Moxie elects a new leader."""
     return options.leader_election_cost

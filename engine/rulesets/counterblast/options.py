@@ -93,7 +93,9 @@ class CounterblastOptions(DeploymentOptions):
     free_actions: int = Field(2, **COUNT, description="actions an activated model takes without paying")
     extra_action_cost: int = Field(1, **COUNT, description="per active model per extra action")
     reaction_cost: int = Field(1, **COUNT, description="Moxie a reaction costs")
-    reactions_per_crew_per_action: int = Field(1, **COUNT, description="reactions a crew may make to one action")
+    reactions_per_crew_per_action: int = Field(
+        1, ge=0, le=1, description="reactions a crew may make to one action: 1 (the seed) or 0 (a house rule: no "
+                                   "reactions at all). Each action opens one reaction window, so more is not offered")
     leader_election_cost: int = Field(1, **COUNT, description="Moxie to elect a new leader")
     dread_reduction_per_moxie: int = Field(1, **COUNT, description="Dread one Moxie removes")
     psifer_is_hero: bool = Field(True, description="interpretation: psifers count as heroes")

@@ -190,9 +190,10 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
             p = st.queue[0]
             opts = (KeepLeader(),) + tuple(ElectLeader(i) for i in self._leader_candidates(st, p))
             return Decision(p, "elect a leader", f"Player {p}: keep {self.names[st.leader[p]]} as leader, "
-                            f"or spend 1 Moxie to elect a new one", options=opts)
+                            f"or spend {self.opt.leader_election_cost} Moxie to elect a new one", options=opts)
         if ph == "activate":
-            return Decision(st.active, "activate", "Activate one model (1 Moxie), a group (2 Moxie) or pass",
+            return Decision(st.active, "activate", f"Activate one model ({self.opt.single_activation_cost} Moxie), "
+                            f"a group ({self.opt.group_activation_cost} Moxie) or pass",
                             options=self._activation_options(st))
         if ph == "act":
             opts, spaces = self._action_options(st)
@@ -229,7 +230,8 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
             if isinstance(c, ElectLeader):
                 st.moxie[player] = moxie.spend(st.moxie[player], self.opt.leader_election_cost)
                 st.leader[player] = c.model
-                ev.append(Event(f"Player {player} spends 1 Moxie: {self.names[c.model]} is the new leader", "leader"))
+                ev.append(Event(f"Player {player} spends {self.opt.leader_election_cost} Moxie: {self.names[c.model]} is the "
+                                f"new leader", "leader"))
             if not st.queue:
                 self._start_activation_phase(st, ev)
         elif ph == "activate":

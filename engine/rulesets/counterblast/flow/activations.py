@@ -121,12 +121,13 @@ class ActivationRules:
             st.moxie[p] = moxie.spend(st.moxie[p], self.opt.single_activation_cost)
             m = st.models[c.model]
             st.act = Activation(p, [c.model], False, conditions.free_actions(m.conditions, self.opt))
-            ev.append(Event(f"Player {p} activates {self.names[c.model]} (1 Moxie)", "activate"))
+            ev.append(Event(f"Player {p} activates {self.names[c.model]} ({self.opt.single_activation_cost} Moxie)", "activate"))
         else:
             st.moxie[p] = moxie.spend(st.moxie[p], self.opt.group_activation_cost)
             free = min(conditions.free_actions(st.models[i].conditions, self.opt) for i in c.models)
             st.act = Activation(p, list(c.models), True, free)
-            ev.append(Event(f"Player {p} activates a group: {', '.join(self.names[i] for i in c.models)} (2 Moxie)",
+            ev.append(Event(f"Player {p} activates a group: {', '.join(self.names[i] for i in c.models)} "
+                            f"({self.opt.group_activation_cost} Moxie)",
                             "activate"))
         st.phase = "act"
         self._continue(st, ev)

@@ -16,6 +16,11 @@ class ReactionRules:
     """The reactive crew's answers: Snapshot and Pursuit after a move, Return fire, Action roll,
     Counterstrike and Parry against an attack, Disperse against a Psi check."""
 
+    def _may_react(self, st, rp) -> bool:
+        """Whether crew ``rp`` is offered a window on the action under way. Each action opens at
+        most one window and the crew answers it once, so no crew has reacted to it yet."""
+        return moxie.may_react(st.moxie[rp], (), rp, self.opt)
+
     def _can_react(self, st, r) -> bool:
         m = st.models[r]
         return m.on_table and conditions.can_react(m.conditions + (["down"] if m.down else []))[0]
@@ -31,7 +36,7 @@ class ReactionRules:
             return
         rp = 3 - m.player
         opts = []
-        if st.moxie[rp] >= self.opt.reaction_cost:
+        if self._may_react(st, rp):
             # one sight call for every enemy whose sight of the mover is asked below: the
             # engagers (in striking reach) and the reactors with a gun in range of it
             reactors = [r for r in self.on_table(st, rp) if self._can_react(st, r)]
@@ -66,7 +71,7 @@ class ReactionRules:
         actor = w["actor"]
         rp = 3 - st.models[actor].player
         opts = []
-        if st.moxie[rp] >= self.opt.reaction_cost:
+        if self._may_react(st, rp):
             for t in w["targets"]:
                 if not self._can_react(st, t):
                     continue
@@ -95,7 +100,7 @@ class ReactionRules:
         actor = w["actor"]
         rp = 3 - st.models[actor].player
         opts = []
-        if st.moxie[rp] >= self.opt.reaction_cost:
+        if self._may_react(st, rp):
             for r in self.on_table(st, rp):
                 if (self.profile[r].role == "psifer" and self._can_react(st, r)
                         and attacks.disperse_in_range(self.dist(st, r, actor), self.opt)):
@@ -116,8 +121,9 @@ class ReactionRules:
             ev.append(Event(f"Player {w['reactor']} does not react", "react"))
             r = None
         else:
-            st.moxie[w["reactor"]] = moxie.spend(st.moxie[w["reactor"]], self.opt.reaction_cost)
-            ev.append(Event(f"{self.names[c.model]} reacts: {act_mod.ACTIONS[c.reaction].name} (1 Moxie)", "react"))
+            cost = moxie.reaction_cost(self.opt)
+            st.moxie[w["reactor"]] = moxie.spend(st.moxie[w["reactor"]], cost)
+            ev.append(Event(f"{self.names[c.model]} reacts: {act_mod.ACTIONS[c.reaction].name} ({cost} Moxie)", "react"))
             r = c
         kind = w["kind"]
         if kind == "maneuver":

@@ -201,11 +201,11 @@ class WordsRules:
         if isinstance(c, KeepLeader):
             return "keep the leader"
         if isinstance(c, ElectLeader):
-            return f"elect {N(c.model)} as leader (1 Moxie)"
+            return f"elect {N(c.model)} as leader ({self.opt.leader_election_cost} Moxie)"
         if isinstance(c, ActivateSingle):
-            return f"activate {N(c.model)} (1 Moxie)"
+            return f"activate {N(c.model)} ({self.opt.single_activation_cost} Moxie)"
         if isinstance(c, ActivateGroup):
-            return f"activate the group {', '.join(N(i) for i in c.models)} (2 Moxie)"
+            return f"activate the group {', '.join(N(i) for i in c.models)} ({self.opt.group_activation_cost} Moxie)"
         if isinstance(c, PassTurn):
             return "pass the turn"
         if isinstance(c, EndActivation):
@@ -234,7 +234,7 @@ class WordsRules:
             return f"{N(c.model)} sends {N(c.target)} toward {_heading_words(c.heading)}"
         if isinstance(c, React):
             w = f" with the {self._wname('shoot' if c.reaction in ('return_fire', 'snapshot') else 'strike', c.weapon)}" if c.weapon else ""
-            return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} (1 Moxie)"
+            return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} ({self.opt.reaction_cost} Moxie)"
         if isinstance(c, NoReaction):
             return "no reaction"
         if isinstance(c, ReduceDread):

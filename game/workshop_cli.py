@@ -408,8 +408,10 @@ def cmd_analyze_map(args) -> int:
         info["hiding_png"] = str(args.hiding_png)
         drawn.append(args.hiding_png)
     if args.symmetry_png:
+        from game.render.analysis_symmetry_png import save_symmetry_png
+
         code = _draw("symmetry", args.symmetry_png,
-                     lambda: ap.save_symmetry_png(mapfile, table, sight.metrics, args.symmetry_png))
+                     lambda: save_symmetry_png(mapfile, table, sight.metrics, args.symmetry_png))
         if code:
             return code
         info["symmetry_png"] = str(args.symmetry_png)
@@ -474,7 +476,7 @@ def _compare(args, maps, infos, sights) -> int:
 
     cmp = compare(*sights, map_a=a, map_b=b)
     if args.png:
-        from game.render.analysis_png import save_compare_png
+        from game.render.analysis_compare_png import save_compare_png
 
         code = _draw("compare", args.png, lambda: save_compare_png(a, b, sights[0], sights[1], cmp, args.png))
         if code:
@@ -482,7 +484,7 @@ def _compare(args, maps, infos, sights) -> int:
     if args.json:
         print(json.dumps({"a": infos[0], "b": infos[1], "comparison": cmp, **({"png": str(args.png)} if args.png else {})}))
         return 0
-    from game.render.analysis_png import FIGURE_LABELS
+    from game.render.analysis_compare_png import FIGURE_LABELS
 
     print(f"A: {a.name} ({a.id})   B: {b.name} ({b.id})")
     print(f"  {'figure':34s} {'A':>8} {'B':>8} {'B - A':>8}")

@@ -164,7 +164,7 @@ def cmd_simulate(args) -> int:
 
     from game.cli_args import option_pairs
     from game.cli_checks import ruleset_and_agents_problem
-    from game.workshop_cli import rosters_arg
+    from game.cli_checks import rosters_arg
 
     why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
     if why:
@@ -414,11 +414,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a ruleset option (repeatable), e.g. --option deployment=automatic (docs/rules/)")
     si.set_defaults(func=cmd_simulate)
 
-    from game.workshop_cli import add_analyze_parser
+    from game.analyze_cli import add_analyze_parser
 
     add_analyze_parser(sub)
 
-    from game.workshop_cli import add_experiment_parser
+    from game.experiment_cli import add_experiment_parser
 
     add_experiment_parser(sub)
 

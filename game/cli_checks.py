@@ -70,3 +70,15 @@ def out_file_problem(path) -> str | None:
         except OSError as err:
             return f"cannot write {p}: {err.strerror or err}"
     return None
+
+
+def rosters_arg(command: str, ruleset: str, text: str | None) -> tuple[tuple | None, str | None]:
+    """(rosters, problem): ``--rosters A,B`` checked against the ruleset's roster ids; the
+    ruleset's default pair when not given."""
+    from engine.simulate import default_rosters, roster_problem
+
+    if text is None:
+        return default_rosters(ruleset), None
+    ids = tuple(x.strip() for x in text.split(","))
+    why = roster_problem(ruleset, ids)
+    return (None, f"skirmish {command}: --rosters: {why}") if why else (ids, None)

@@ -68,8 +68,7 @@ def cmd_balance(args) -> int:
     from engine.data.maps import load_named_map
     from engine.workshop import balance as B
 
-    from game.cli_checks import map_problem, ruleset_and_agents_problem
-    from game.workshop_cli import rosters_arg
+    from game.cli_checks import map_problem, rosters_arg, ruleset_and_agents_problem
 
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1:
@@ -130,7 +129,7 @@ def cmd_balance(args) -> int:
 
             why = ruleset_and_agents_problem("balance", args.ruleset, tuple(vals))
         elif key == "rosters" and len(vals) == 2:
-            from game.workshop_cli import rosters_arg
+            from game.cli_checks import rosters_arg
 
             _, why = rosters_arg("balance", args.ruleset, ",".join(vals))
         else:

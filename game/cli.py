@@ -1,21 +1,23 @@
 """The ``skirmish`` command: play (the default), simulate, analyze-map, edit, sheet, validate, replay.
 
+The parser and ``main`` (the console script) are here; ``play``'s and ``simulate``'s handlers are in
+``game/play_cli.py`` and ``game/simulate_cli.py``, most other commands' in ``game/*_cli.py``.
 Only ``play`` and ``analyze-map --png`` import pygame, so the headless commands run anywhere.
 Exit codes: 0 ok, 1 a file or check failed, 2 bad usage (including a ruleset that is not there).
 """
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
-from engine.paths import DEFAULT_MAP, resolve_map
 from game.cli_args import SCREENSHOT_FRAMES, bounded_int as _bounded_int, err as _err
 from game.cli_checks import out_file_problem as _out_problem
+from game.play_cli import cmd_play, cmd_screenshot
 from game.settings import DEFAULT_OPPONENT
+from game.simulate_cli import cmd_simulate
 
 
 def _positive_int(text: str) -> int:
@@ -31,210 +33,6 @@ def _positive_int(text: str) -> int:
 # The largest picture side a screenshot may ask for: beyond any screen, and a 16k x 16k surface
 # already takes 1 GiB.
 MAX_PICTURE_PX = 16384
-
-
-def _suits(args, mapfile, command: str) -> bool:
-    """False (after saying why) when the map's ``suits`` leaves out the ruleset and --any-map
-    was not given."""
-    from engine.data.maps import suits_problem
-
-    why = suits_problem(mapfile, args.ruleset)
-    if why and not getattr(args, "any_map", False):
-        _err(f"skirmish {command}: {why}")
-        return False
-    return True
-
-
-# --- play ----------------------------------------------------------------------------
-def _seats(args) -> dict | None:
-    from game.session import parse_seat
-
-    p1, p2 = args.p1, args.p2
-    if getattr(args, "load", None) and p1 is None and p2 is None:
-        return {}                              # the seats the save was made with
-    try:
-        return {1: parse_seat(p1 or "human"), 2: parse_seat(p2 or DEFAULT_OPPONENT)}
-    except ValueError as err:
-        _err(f"skirmish play: {err}")
-        return None
-
-
-def cmd_play(args) -> int:
-    """The launcher; a game straight away with --ruleset or --load; the plain map viewer with
-    --screenshot and no ruleset (as before)."""
-    from engine.core.errors import GameError
-    from engine.data.maps import load_map
-
-    from engine.data.maps import load_named_map
-
-    if args.screenshot:
-        why = _out_problem(args.screenshot)
-        if why:
-            _err(f"skirmish play: {why}")
-            return 1
-    if args.screenshot and not args.ruleset:
-        path = resolve_map(args.map) if args.map else DEFAULT_MAP
-        try:
-            load_named_map(args.map) if args.map else load_map(path)
-        except DataError as err:
-            _err(str(err))
-            return 1
-        from game.table_app import run_table_view
-
-        try:
-            run_table_view(path, screenshot=args.screenshot, frames=args.frames)
-        except OSError as err:   # PictureError: the save itself failed
-            _err(f"skirmish play: cannot write {args.screenshot}: {err}")
-            return 1
-        return 0
-    seats = _seats(args)
-    if seats is None:
-        return 2
-    from game.cli_args import option_pairs
-
-    options, why = option_pairs(getattr(args, "option", None))
-    if why:
-        _err(f"skirmish play: {why}")
-        return 2
-    if args.ruleset:
-        try:
-            from engine.core.rules import get_rules
-            get_rules(args.ruleset)
-            mapfile = load_named_map(args.map or "town")
-        except GameError as err:
-            _err(f"skirmish play: {err}")
-            return 2
-        except DataError as err:
-            _err(str(err))
-            return 1
-        if not _suits(args, mapfile, "play"):
-            return 2
-    from game.app import run_client
-    from game.scenes.base import PictureError
-
-    try:
-        return run_client(args.ruleset, args.map, seats or None, args.seed, args.load, frames=args.frames,
-                          screenshot_path=args.screenshot, options=options)
-    except DataError as err:
-        _err(str(err))
-        return 1
-    except GameError as err:
-        _err(f"skirmish play: {err}")
-        return 2
-    except PictureError as err:
-        _err(f"skirmish play: cannot write {args.screenshot}: {err}")
-        return 1
-
-
-def cmd_screenshot(args) -> int:
-    from engine.ai import agent_problem
-    from engine.core.errors import GameError
-    from game.app import screenshot
-
-    why = agent_problem(args.agent)
-    if why:
-        _err(f"skirmish screenshot: {why}")
-        return 2
-    why = _out_problem(args.out)
-    if why:
-        _err(f"skirmish screenshot: {why}")
-        return 1
-    try:
-        path = screenshot(args.ruleset, args.map, args.out, steps=args.steps, seed=args.seed, select=args.select,
-                          hover=args.hover, reach=args.reach, sight=args.sight, threat=args.threat,
-                          agent=args.agent, size=(args.width, args.height))
-    except DataError as err:
-        _err(str(err))
-        return 1
-    except (GameError, ValueError) as err:
-        _err(f"skirmish screenshot: {err}")
-        return 2
-    except OSError as err:
-        _err(f"skirmish screenshot: cannot write {args.out}: {err}")
-        return 1
-    print(f"wrote {path}")
-    return 0
-
-
-# --- simulate ------------------------------------------------------------------------
-def cmd_simulate(args) -> int:
-    from engine.core.errors import SetupError
-    from engine.data.maps import load_named_map
-    from engine.simulate import simulate
-
-    from game.cli_args import option_pairs
-    from game.cli_checks import ruleset_and_agents_problem
-    from game.workshop_cli import rosters_arg
-
-    why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
-    if why:
-        _err(why)
-        return 2
-    rosters, why = rosters_arg("simulate", args.ruleset, args.rosters)
-    if why:
-        _err(why)
-        return 2
-    options, why = option_pairs(args.option)
-    if why:
-        _err(f"skirmish simulate: {why}")
-        return 2
-    path = resolve_map(args.map)
-    try:
-        mapfile = load_named_map(args.map)
-    except DataError as err:
-        _err(str(err))
-        return 1
-    if not _suits(args, mapfile, "simulate"):
-        return 2
-    on_game = None
-    if args.save_dir:
-        from engine.workshop.experiment import out_problem
-
-        why = out_problem(args.save_dir)   # before the first game, not after it
-        if why:
-            _err(f"skirmish simulate: --save-dir: {why}")
-            return 1
-        on_game = _game_saver(Path(args.save_dir), args.ruleset, mapfile.id)
-    try:
-        out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
-                       options=options, swap_sides=args.swap_sides, on_game=on_game, rosters=rosters, crossed=not args.fixed)
-    except SetupError as err:
-        _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
-        return 2
-    if args.json:
-        if not args.records:
-            out.pop("records")
-        print(json.dumps(out))
-    else:
-        w = out["wins"]
-        ra, rb = out["rosters"]
-        design = (f"crossed design, blocks of {out['games_per_block']} on one seed" if not args.fixed
-                  else "fixed seats" + (", agents alternating" if args.swap_sides else ""))
-        print(f"{out['games']} game{'s' if out['games'] != 1 else ''} of {out['ruleset']} on {out['map']} ({args.p1} vs {args.p2}"
-              + (f"; {ra} vs {rb}" if ra else "") + f"), seed {args.seed}, {design}")
-        agent_words = (f"p1 ({args.p1}) {w['p1']}, p2 ({args.p2}) {w['p2']}" if args.p1 != args.p2
-                       else f"p1 {w['p1']}, p2 {w['p2']} (the same agent: by seat)")
-        print(f"  wins: {agent_words}, draws {w['draw']}; mean turns {out['mean_turns']}; "
-              f"errors {out['errors']}; {out['seconds']} s")
-        b = out["wins_by_seat"]
-        line = f"  by zone: zone 1 {b['seat1']}, zone 2 {b['seat2']}"
-        if out["wins_by_roster"] is not None:
-            line += "; by roster: " + ", ".join(f"{k} {v}" for k, v in out["wins_by_roster"].items() if k != "draw")
-        line += f"; first player won {out['first_player_wins']}"
-        print(line)
-        print("  endings: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(out["endings"].items())))
-        for m in out["error_messages"]:
-            print("  error:", m)
-    return 1 if out["errors"] else 0
-
-
-def _game_saver(folder: Path, ruleset: str, map_id: str):
-    """``simulate``'s hook: one save per game (finished or not), named by game and seed."""
-    from engine.core.saves import save_game
-
-    def on_game(index: int, seed: int, game) -> None:
-        save_game(game, folder / f"{ruleset}-{map_id}-game{index + 1:04d}-seed{seed}.json")
-    return on_game
 
 
 # --- edit, sheet ---------------------------------------------------------------------
@@ -414,11 +212,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a ruleset option (repeatable), e.g. --option deployment=automatic (docs/rules/)")
     si.set_defaults(func=cmd_simulate)
 
-    from game.workshop_cli import add_analyze_parser
+    from game.analyze_cli import add_analyze_parser
 
     add_analyze_parser(sub)
 
-    from game.workshop_cli import add_experiment_parser
+    from game.experiment_cli import add_experiment_parser
 
     add_experiment_parser(sub)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from game.cli_args import err as _err
+
 
 def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:
     """Why the ruleset or an agent is not usable, or None. An agent name may carry parameters
@@ -70,3 +72,27 @@ def out_file_problem(path) -> str | None:
         except OSError as err:
             return f"cannot write {p}: {err.strerror or err}"
     return None
+
+
+def rosters_arg(command: str, ruleset: str, text: str | None) -> tuple[tuple | None, str | None]:
+    """(rosters, problem): ``--rosters A,B`` checked against the ruleset's roster ids; the
+    ruleset's default pair when not given."""
+    from engine.simulate import default_rosters, roster_problem
+
+    if text is None:
+        return default_rosters(ruleset), None
+    ids = tuple(x.strip() for x in text.split(","))
+    why = roster_problem(ruleset, ids)
+    return (None, f"skirmish {command}: --rosters: {why}") if why else (ids, None)
+
+
+def _suits(args, mapfile, command: str) -> bool:
+    """False (after saying why) when the map's ``suits`` leaves out the ruleset and --any-map
+    was not given."""
+    from engine.data.maps import suits_problem
+
+    why = suits_problem(mapfile, args.ruleset)
+    if why and not getattr(args, "any_map", False):
+        _err(f"skirmish {command}: {why}")
+        return False
+    return True

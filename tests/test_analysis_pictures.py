@@ -25,7 +25,7 @@ def _moved(m: MapFile, pid: str, dx: float, dy: float) -> MapFile:
 
 
 def test_a_real_layout_against_its_mirror_shows_nothing_changed(tmp_path):
-    from game.render.analysis_png import save_compare_png
+    from game.render.analysis_compare_png import save_compare_png
 
     m = load_map(DATA / "take-and-hold-mirror-1.json")
     mm = _mirror_x(m)
@@ -39,7 +39,7 @@ def test_a_real_layout_against_its_mirror_shows_nothing_changed(tmp_path):
     # nothing painted as added (black) or removed (green) over the table
     import pygame
 
-    from game.render.analysis_png import PANEL_W
+    from game.render.analysis_frame import PANEL_W
 
     img = pygame.surfarray.array3d(pygame.image.load(str(tmp_path / "c.png")))
     img = img[: img.shape[0] - PANEL_W]              # the table, not the legend's swatches
@@ -47,7 +47,7 @@ def test_a_real_layout_against_its_mirror_shows_nothing_changed(tmp_path):
 
 
 def test_a_moved_piece_is_reported_as_moved_not_removed_and_added(tmp_path):
-    from game.render.analysis_png import save_compare_png
+    from game.render.analysis_compare_png import save_compare_png
 
     m = _map([_box("a", 3, 8, 7, 10), _box("b", 15, 14, 17, 16)], [{"id": "o", "at": [12, 12]}])
     b_map = _moved(m, "a", 6.0, 0.0)
@@ -61,7 +61,7 @@ def test_a_moved_piece_is_reported_as_moved_not_removed_and_added(tmp_path):
 
 def test_the_objective_arcs_scale_with_the_hidden_share():
     from game.render import analysis_marks as AM
-    from game.render.analysis_png import _pygame
+    from game.render.analysis_frame import _pygame
 
     pygame = _pygame()
 

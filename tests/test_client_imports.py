@@ -30,7 +30,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("parts", {"play", "editor"}),                   # the parts of the game screen and the editor
     ("scenes", {"scenes", "crash"}),                 # screens (the crash screen is one)
     ("app", {"app", "table_app", "cli", "cli_checks", "balance_cli", "generate_cli", "import_cli",
-             "selftest_cli", "workshop_cli"}),       # the window, its loop and registry; commands
+             "selftest_cli", "experiment_cli", "analyze_cli", "analyze_output_cli", "play_cli",
+             "simulate_cli"}),                       # the window, its loop and registry; commands
 ]
 
 # Upward arrows still there: (importer, imported), each with why. None today.

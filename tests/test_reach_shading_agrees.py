@@ -24,6 +24,7 @@ import pytest
 
 from engine.ai import make_agent
 from engine.rulesets.common import MoveSpace
+from game.render import grid_shading as gs
 from game.render import overlays as ov
 from game.session import GameSession
 
@@ -75,7 +76,7 @@ def test_the_shaded_reach_is_checks_verdict_at_every_sampled_cell_centre(app, ru
             # read the overlay back where it is drawn, zoomed so that a cell is several pixels
             scene.cam.zoom_at(4.0, *ov.mm_to_screen(scene.cam, space.base.x, space.base.y))
             layer = pygame.Surface(scene.table_rect.size, pygame.SRCALPHA)
-            ov.draw_grid_overlay(layer, scene.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
+            gs.draw_grid_overlay(layer, scene.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
             xs, ys = r.centres()
             H, W = r.mask.shape
             for _ in range(SAMPLES):

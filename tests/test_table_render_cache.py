@@ -197,12 +197,13 @@ def test_pan_frames_and_the_still_frames_after_them_are_exact():
 def test_grid_overlays_zoomed_in_keep_every_cell_in_place(zoom):
     """Zoomed in, a shading overlay is scaled a block round the view at a time: every cell in
     view still shows (or not) where it lies, and a small pan reuses the block."""
+    from game.render import grid_shading as gs
     from game.render import overlays as ov
     from game.render.camera import Camera
 
     rng = np.random.default_rng(3)
     mask = rng.random((176, 240)) < 0.4
-    img = ov.mask_surface(mask, (200, 40, 40, 120))
+    img = gs.mask_surface(mask, (200, 40, 40, 120))
     cell = 6.35
     cam = Camera(1.0, pygame.Rect(0, 0, 900, 674)).fit(240 * cell, 176 * cell, 20)
     cam.zoom_at(zoom, 450, 337)
@@ -212,9 +213,9 @@ def test_grid_overlays_zoomed_in_keep_every_cell_in_place(zoom):
             cam.pan(5, 3)
         a = pygame.Surface((900, 674))
         a.fill((0, 0, 0))
-        ov.draw_grid_overlay(a, cam, img, (0.0, 0.0), cell, 176)
+        gs.draw_grid_overlay(a, cam, img, (0.0, 0.0), cell, 176)
         if step == 1:
-            kept = ov._SCALED.get((id(img), "block"))
+            kept = gs._SCALED.get((id(img), "block"))
         px = pygame.surfarray.array3d(a)
         checked = 0
         for j in range(176):
@@ -225,4 +226,4 @@ def test_grid_overlays_zoomed_in_keep_every_cell_in_place(zoom):
                     checked += 1
         assert checked > 500
     if zoom > 1.0:
-        assert kept is not None and ov._SCALED.get((id(img), "block")) is kept    # the pan reused it
+        assert kept is not None and gs._SCALED.get((id(img), "block")) is kept    # the pan reused it

@@ -353,7 +353,7 @@ def test_compare_finds_the_lane_a_new_wall_closes():
 def test_openness_colours_are_on_a_fixed_scale():
     """The colour of a point depends only on the share it sees: on a table whose most open point
     sees half of it, that point is drawn with the 50% colour, not the top of the scale."""
-    from game.render.analysis_png import heat_rgb
+    from game.render.analysis_frame import heat_rgb
 
     a = analyse(Table(_map([_box("w", 0, 11.5, 23, 12.5, 4.0), _box("v", 11.5, 0, 12.5, 11.5, 4.0)])))
     top = np.nanmax(a.heat)
@@ -365,7 +365,7 @@ def test_openness_colours_are_on_a_fixed_scale():
 
 
 def _rects_disjoint(rects, pad=0.0):
-    from game.render.analysis_png import overlaps
+    from game.render.analysis_lanes import overlaps
 
     return all(not overlaps(a, b, pad) for i, a in enumerate(rects) for b in rects[i + 1:])
 
@@ -375,7 +375,7 @@ def _rects_disjoint(rects, pad=0.0):
        st.lists(st.tuples(st.floats(0, 780), st.floats(0, 580), st.floats(4, 40), st.floats(4, 40)), max_size=6),
        st.integers(20, 70))
 def test_placed_labels_never_overlap_each_other_or_the_markers(segs, avoid, w):
-    from game.render.analysis_png import overlaps, place_labels
+    from game.render.analysis_lanes import overlaps, place_labels
 
     bounds = (0, 0, 800, 600)
     rects = place_labels([((x0, y0), (x1, y1)) for x0, y0, x1, y1 in segs], [(w, 18)] * len(segs), avoid, bounds)
@@ -388,7 +388,7 @@ def test_placed_labels_never_overlap_each_other_or_the_markers(segs, avoid, w):
 def test_crowded_lanes_through_an_objective_all_get_labels():
     """Five lanes crossing at one point that holds an objective marker (as the longest lanes of
     take-and-hold-mirror-1 do): each label finds its own place along its lane."""
-    from game.render.analysis_png import place_labels
+    from game.render.analysis_lanes import place_labels
 
     c = (400, 300)
     segs = [((c[0] - 300 * math.cos(a), c[1] - 300 * math.sin(a)), (c[0] + 300 * math.cos(a), c[1] + 300 * math.sin(a)))
@@ -400,8 +400,10 @@ def test_crowded_lanes_through_an_objective_all_get_labels():
 
 
 def test_pngs_of_a_real_layout(tmp_path):
-    from game.render.analysis_png import (overlaps, save_analysis_png, save_compare_png, save_hiding_png,
-                                          save_symmetry_png)
+    from game.render.analysis_compare_png import save_compare_png
+    from game.render.analysis_lanes import overlaps
+    from game.render.analysis_png import save_analysis_png, save_hiding_png
+    from game.render.analysis_symmetry_png import save_symmetry_png
 
     m = load_map(DATA / "take-and-hold-mirror-1.json")
     t = Table(m)

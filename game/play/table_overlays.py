@@ -14,7 +14,9 @@ import pygame
 
 from engine.table import Base
 from game.play.options import odds_text
+from game.render import grid_shading as gs
 from game.render import overlays as ov
+from game.render import piece_tokens as pt
 from game.render.text import plate
 
 
@@ -27,7 +29,7 @@ class TableOverlaysMixin:
         ctrl = self.ctrl
         mouse_in = self.table_rect.collidepoint(self.mouse)
         mx, my = self._mm(self.mouse) if mouse_in else (None, None)
-        hover = ov.piece_at(self.pieces, pos, mx, my) if mouse_in else None
+        hover = pt.piece_at(self.pieces, pos, mx, my) if mouse_in else None
         sel = ctrl.selected if ctrl else None
         if not self._busy() and ctrl and sel:
             if self.toggles["reach"]:
@@ -58,7 +60,7 @@ class TableOverlaysMixin:
             if f is not None:
                 ov.draw_flight(surf, cam, f, True, self.unit)
         ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
-        ov.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
+        pt.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
         self.effects.draw(surf, cam, self.pieces, pos, self.t)
         for p in self.pieces:                         # what the AI's last turn was about
@@ -203,11 +205,11 @@ class TableOverlaysMixin:
                 except Exception as err:  # a preview must never take the game down
                     self.say(f"reach preview failed: {err!r}", error=True)
                     self.toggles["reach"] = False
-            self._reach_cache[key] = None if r is None else (ov.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230)), r)
+            self._reach_cache[key] = None if r is None else (gs.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230)), r)
         got = self._reach_cache[key]
         if got is not None:
             img, r = got
-            ov.draw_grid_overlay(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
+            gs.draw_grid_overlay(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
 
     def _draw_shade(self, surf, sel, mine: bool) -> None:
         """Shade what a model sees (or what the enemy sees), from the engine's visibility grid."""
@@ -222,6 +224,6 @@ class TableOverlaysMixin:
                 viewers = [p for p in self.pieces if not p["out"] and p["player"] != self.viewer]
             g = fn([self._base(p) for p in viewers])
             colour = (90, 170, 255, 95) if mine else (255, 80, 60, 90)
-            self._shade_cache[key] = (ov.mask_surface(g.mask, colour), g)
+            self._shade_cache[key] = (gs.mask_surface(g.mask, colour), g)
         img, g = self._shade_cache[key]
-        ov.draw_grid_overlay(surf, self.cam, img, g.origin, g.cell, g.mask.shape[0])
+        gs.draw_grid_overlay(surf, self.cam, img, g.origin, g.cell, g.mask.shape[0])

@@ -11,6 +11,7 @@ import math
 
 from game.kit import TAKEN, Command, Say, Submit, Tool
 from game.render import overlays as ov
+from game.render import piece_tokens as pt
 
 
 class TableFrame:
@@ -86,7 +87,7 @@ class TapeTool(Tool):
     def _measure(self, start, pos) -> None:
         a, b = self.frame.mm(start), self.frame.mm(pos)
         pieces = self.frame.pieces()
-        self.tape = (a, b, ov.piece_at(pieces, {}, *a), ov.piece_at(pieces, {}, *b))
+        self.tape = (a, b, pt.piece_at(pieces, {}, *a), pt.piece_at(pieces, {}, *b))
 
     def length(self):
         """Length (mm) of the tape, and its ends: base edge to base edge where it starts or
@@ -138,7 +139,7 @@ class SelectTool(Tool):
         if ctrl is None:
             return None
         x, y = self.frame.mm(pos)
-        p = ov.piece_at(self.frame.pieces(), {}, x, y)
+        p = pt.piece_at(self.frame.pieces(), {}, x, y)
         if p is not None and shift and ctrl.selected and ctrl.groups_of(ctrl.selected) and p["player"] == self.player:
             out = ctrl.add_to_group(p["id"], self.why_not)    # Shift+click: a friend in or out of the group
             return (Command("options", True),) + ((Say(out.refusal, warn=True),) if out.refusal else ())

@@ -22,7 +22,7 @@ def _values(board: Scoreboard) -> dict[str, tuple[str, str]]:
 # against the Welder Drone and Gun Drone 4 (Down): side 2. Salvage Rights: 2 per marker held.
 # Side 1: 2 + 3 = 5; side 2: 4 + 6 = 10.
 POSITIONS = {
-    "1-captain": (10, 16), "1-medic": (11, 19.5), "1-ollo": (24, 16), "1-dray": (38, 16.5), "1-ranger-1": (4, 32),
+    "1-captain": (12, 18), "1-medic": (11, 19.5), "1-ollo": (24, 16), "1-dray": (38, 16.5), "1-ranger-1": (4, 32),
     "2-drone-1": (9, 20), "2-drone-2": (24, 20), "2-drone-3": (23, 19.8), "2-welder": (38, 20), "2-drone-4": (37, 19.5),
     "2-overseer": (40, 4), "2-unit-zero": (44, 4), "2-cantor": (30, 4),
 }
@@ -40,7 +40,8 @@ def test_the_scoreboard_of_a_staged_game_gives_the_scores_worked_by_hand():
     board = g.rules.scoreboard(g.state)
     assert board.mission == "Salvage Rights"
     assert board.turn == 1 and board.turn_limit == 6
-    assert "after turn 6" in board.wins and "Hold the salvage 2 per marker held (max 6)" in board.wins
+    assert board.wins == ("Most mission points at the end (turn 6, or one crew left): Hold the salvage 2 per marker "
+                          "held (max 6); battle 6/3/1 by points standing")
     assert _values(board) == {
         "Hold the salvage": ("2 (1 held)", "4 (2 held)"),
         "Objective score": ("2", "4"),
@@ -71,9 +72,11 @@ def test_headhunters_names_the_head_taken_and_the_denial():
     st.held = {1: 2, 2: 1}
     board = g.rules.scoreboard(st)
     assert board.mission == "Headhunters"
+    assert "Take the head 3 for the enemy leader taken (+1 if the enemy fails it); Hold the line 1 per turn your " \
+           "leader stands (max 4)" in board.wins
     v = _values(board)
     assert v["Take the head"] == ("4 (taken)", "0 (not taken)")
-    assert v["Hold the line"] == ("2 (2 turns)", "1 (1 turns)")
+    assert v["Hold the line"] == ("2 (2 turns)", "1 (1 turn)")
     assert v["Objective score"] == ("6", "1")
     # side 1: captain 90 + medic 70 = 160 of 500 (32%): 1; side 2: the drone's 35 (the overseer is Down): 1
     assert v["Battle score"] == ("1 (160/500 pts)", "1 (35/500 pts)")

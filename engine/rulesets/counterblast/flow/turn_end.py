@@ -21,13 +21,13 @@ _UNIT = {"control_markers": ("marker held", "held"), "hack_markers": ("marker ha
 
 def objective_terms(o) -> str:
     """An objective's terms from its data: "2 per marker held (max 6)"; "3 for the enemy leader taken
-    (+1 if the enemy scores none of it)"
+    (+1 if the enemy fails it)"
     """
     per, _ = _UNIT.get(o.kind, ("unit", ""))
     words = f"{o.points} per {per}" if o.kind != "eliminate_leader" else f"{o.points} for the {per}"
     extra = [f"max {o.max_points}"] if o.max_points is not None else []
     if o.deny_points:
-        extra.append(f"+{o.deny_points} if the enemy scores none of it")
+        extra.append(f"+{o.deny_points} if the enemy fails it")
     return words + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -35,6 +35,8 @@ def _units_words(o, n: int) -> str:
     """A side's count on an objective: "2 held", "taken" / "not taken", "3 turns"."""
     if o.kind == "eliminate_leader":
         return "taken" if n else "not taken"
+    if o.kind == "protect_leader":
+        return f"{n} turn" + ("" if n == 1 else "s")
     return f"{n} {_UNIT.get(o.kind, ('', ''))[1]}".strip()
 
 
@@ -176,7 +178,7 @@ class TurnEndRules:
         objective, battle and mission scores; while the crews deploy, no score yet (a hidden
         placement must not show through a marker held)."""
         m, opt = self.mission, self.opt
-        wins = (f"Most mission points after turn {opt.turns} (or once one crew is left) wins: "
+        wins = (f"Most mission points at the end (turn {opt.turns}, or one crew left): "
                 + "; ".join(f"{o.name} {objective_terms(o)}" for o in m.objectives)
                 + f"; battle {opt.battle_high_points}/{opt.battle_mid_points}/{opt.battle_low_points} by points standing")
         labels = [o.name for o in m.objectives] + ["Objective score", "Battle score", "Mission score"]

@@ -66,6 +66,7 @@ class FrameMixin:
         key = ("panel", self.panel_rect.size)
         screen.blit(self._memo(key, self._panel_image), self.panel_rect)
         self.options.draw(screen)
+        self.score_panel.draw(screen)
         self.tray.draw(screen, self.t)
         self.log.draw(screen)
         if self.worker is not None:

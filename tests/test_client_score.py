@@ -110,8 +110,10 @@ def test_the_score_panel_fits_the_small_laptop_without_overlap(small_app, missio
     assert card.elided == (mission != "salvage-rights")
     if not card.elided:
         return
+    from client_helpers import motion
+    frame(small_app, [motion(sp.rect.center)])
+    assert scene.mouse == sp.rect.center
     small_app.screen.fill((0, 0, 0))
-    scene.mouse = sp.rect.center
     sp.draw_hover(small_app.screen)
     full = sp.hover_card()
     assert not full.elided and full.height > card.height

@@ -336,7 +336,8 @@ class ScorePanel(PlayPanel):
     each side's lines under its title, in its colour, from ``Shown.scoreboard`` and the sides'
     titles only (nothing of a player's view: it is the same for both players in hot-seat). S
     shows or hides it; the screen then lays its column out again (``Command("layout")``), the
-    log taking the room back. A ruleset that keeps no score (None) shows nothing and takes no
+    log taking the room back. The pointer over it is a ``Hover`` (a card whose words were cut
+    shows whole beside it); a click or the wheel over it is taken. A ruleset that keeps no score (None) shows nothing and takes no
     room."""
 
     def __init__(self, titles: dict, pointer=lambda: (0, 0)):
@@ -391,7 +392,9 @@ class ScorePanel(PlayPanel):
         if ev.type == pygame.KEYDOWN:
             self.open = not self.open
             return Command("layout", "score")
-        return TAKEN                      # the pointer over the score does nothing to what is under it
+        if ev.type == pygame.MOUSEMOTION:
+            return Hover(ev.pos)          # where the pointer is: over the score, its whole card (``draw_hover``)
+        return TAKEN                      # a click or the wheel over the score does nothing to what is under it
 
     def draw(self, surface) -> None:
         if self.showing and self.rect.h > 0:

@@ -135,6 +135,11 @@ class GameSession:
     def view(self, player: int | None = None) -> dict:
         return self.game.view(self.viewer() if player is None else player)
 
+    def scoreboard(self):
+        """The ruleset's scoreboard (``engine.core.Scoreboard``: the same for every player, nothing
+        hidden in it), or None where the ruleset keeps no score."""
+        return self.game.rules.scoreboard(self.game.state)
+
     def hidden_differs(self) -> bool:
         """Do the two players' views differ (hidden cards, secret choices, private log lines)?"""
         a, b = self.game.view(1), self.game.view(2)

@@ -10,8 +10,8 @@ import pygame
 
 from game.play.keys import HELP
 from game.play.layout import BAR_H
-from game.render.text import font, plate
-from game.ui.status import status_line
+from game.render.text import elide, font, plate
+from game.ui.status import setup_words, status_line
 
 
 class FrameMixin:
@@ -38,23 +38,51 @@ class FrameMixin:
         y = max(4, min(y, screen.get_height() - card.get_height() - 4))
         screen.blit(card, (self.panel_rect.x - card.get_width() - 6, y))
 
+    def _setup_words(self) -> str:
+        """The header's first words: the ruleset, the map, the mission (the scoreboard's, else the
+        one the options name) and the house rules that are not the ruleset's defaults."""
+        g = self.session.game
+        rules_cls = type(g.rules)
+        board = getattr(self, "scoreboard", None)
+        mission = board.mission if board is not None else None
+        if mission is None and g.setup.options.get("mission"):
+            m = rules_cls.missions().get(g.setup.options["mission"])
+            mission = m.name if m is not None else str(g.setup.options["mission"])
+        model = rules_cls.options_model()
+        defaults = {k: f.default for k, f in model.model_fields.items()} if model is not None else None
+        return setup_words(g.rules.name, self.mapfile.name, mission, g.setup.options, defaults)
+
     def _draw_bar(self, screen) -> None:
         bar = pygame.Rect(0, 0, self.table_rect.w, BAR_H)
         top, sides = status_line(self.view, self.names)
-        title = f"{self.session.game.rules.name} on {self.mapfile.name}   |   {top}"
+        if not hasattr(self, "_header"):
+            self._header = self._setup_words()
+        title = (self._header, top)
         track_key = repr(self.presenter.track_key(self.view))
         screen.blit(self._memo(("bar", bar.size, title, sides, track_key),
                                lambda: self._bar_image(bar, title, sides, self.view, self.names)), bar)
 
     @staticmethod
-    def _bar_image(bar, title, sides, view, names) -> pygame.Surface:
+    def bar_title(setup: str, top: str, width: int):
+        """The header's line and its font: the set-up's words, then the turn and phase, at 18 px,
+        else 15; where even that is too wide, the set-up's words are cut with "…" (the turn and
+        phase are kept whole)."""
+        whole = f"{setup}   |   {top}"
+        for f in (font(18), font(15)):
+            if f.size(whole)[0] <= width:
+                return whole, f
+        f = font(15)
+        tail = f"   |   {top}"
+        return elide(setup, f, max(40, width - f.size(tail)[0])) + tail, f
+
+    @classmethod
+    def _bar_image(cls, bar, title, sides, view, names) -> pygame.Surface:
         from game.ui.tracks import draw_tracks
         img = pygame.Surface(bar.size)
         img.fill((34, 28, 22))
         pygame.draw.line(img, (120, 100, 70), (0, bar.h - 1), (bar.w, bar.h - 1))
-        t = font(18).render(title, True, (240, 232, 214))
-        if t.get_width() > bar.w - 16:
-            t = font(15).render(title, True, (240, 232, 214))
+        words, f = cls.bar_title(*title, bar.w - 16)
+        t = f.render(words, True, (240, 232, 214))
         img.blit(t, (8, 3))
         row = pygame.Rect(8, 5 + t.get_height(), bar.w - 16, bar.h - t.get_height() - 7)
         if not draw_tracks(img, row, view, names):      # a ruleset with no tracks drawn: its words
@@ -66,6 +94,7 @@ class FrameMixin:
         key = ("panel", self.panel_rect.size)
         screen.blit(self._memo(key, self._panel_image), self.panel_rect)
         self.options.draw(screen)
+        self.score_panel.draw(screen)
         self.tray.draw(screen, self.t)
         self.log.draw(screen)
         if self.worker is not None:

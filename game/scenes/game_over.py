@@ -1,5 +1,7 @@
 """The end of a game: which side won (its number, roster and who played it), why (the engine's
-``Result``), and each side's score as the ruleset reports it."""
+``Result``: Counterblast's degree of victory is in it), the ruleset's scoreboard (the mission,
+each line per side, the notes: ``game/ui/score_board.py``) and each side's score as the result
+reports it."""
 from __future__ import annotations
 
 import json
@@ -9,6 +11,7 @@ import pygame_gui
 
 from game.kit.transitions import Pop, Quit, Switch
 from game.render.text import fit_lines, font
+from game.ui.score_board import ScoreCard, breakdown_lines
 from game.ui.sides import side_title
 
 from .base import Scene
@@ -42,6 +45,18 @@ def game_over_text(game, seats) -> tuple[str, list[str]]:
     return title, [why, sub, ""] + score_lines(r, titles)
 
 
+def score_breakdown(game, seats) -> tuple[object, list[str]]:
+    """The ruleset's scoreboard at the end (None where it keeps none) and its breakdown in lines:
+    the mission, one line per side with each of its values, the notes the result's reason does
+    not already give."""
+    board = game.rules.scoreboard(game.state)
+    if board is None:
+        return None, []
+    r = game.result()
+    titles = {p: side_title(game, p, seats) for p in (1, 2)}
+    return board, breakdown_lines(board, titles, skip_notes=r.reason if r is not None else "")
+
+
 class GameOverScene(Scene):
     """Pushed over the game screen (``play``): "Look at the table" pops back to it."""
 
@@ -50,6 +65,9 @@ class GameOverScene(Scene):
         self.session, self.play = session, play
         self.result = session.game.result()
         self.title, self.lines = game_over_text(session.game, session.seats)
+        self.board, self.breakdown = score_breakdown(session.game, session.seats)
+        self.titles = {p: side_title(session.game, p, session.seats) for p in (1, 2)}
+        self._card = None
         w, h = app.size
         self.b_table = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 330, h - 120, 200, 44), "Look at the table", self.ui)
         self.b_new = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 100, h - 120, 200, 44), "New game", self.ui)
@@ -66,24 +84,51 @@ class GameOverScene(Scene):
                 self.play.game_over_seen = True
                 self.go_to(Pop())
 
+    def card(self, width: int, small: bool) -> ScoreCard | None:
+        """The scoreboard drawn as on the game screen, larger (None: no scoreboard)."""
+        if self.board is None:
+            return None
+        if self._card is None or self._card.width != width:
+            reason = self.result.reason if self.result is not None else ""
+            self._card = ScoreCard(self.board, self.titles, width, size=17 if small else 19, skip_notes=reason,
+                                   wins_lines=3, pad=10, label_share=0.34)
+        return self._card
+
     def draw(self, screen) -> None:
         screen.fill((22, 18, 14))
         w, h = screen.get_size()
+        small = h < 700
         room = w - 80
-        size = 48                                     # the title as large as fits the window's width
+        size = 48 if not small else 40               # the title as large as fits the window's width
         while size > 24 and font(size, True).size(self.title)[0] > room:
             size -= 2
-        y = 80
+        y = 80 if not small else 34
         for line in fit_lines(self.title, font(size, True), room, 2):
             t = font(size, True).render(line, True, (250, 220, 130))
             screen.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += t.get_height() + 4
-        y += 24
+        y += 24 if not small else 12
         bottom = h - 140                              # above the buttons
-        for text in self.lines:
-            for line in fit_lines(text, font(22), room, 2):
-                if y + 28 > bottom:
+        line_h = 30 if not small else 26
+        body = font(22 if not small else 20)
+        card = self.card(min(room, 820), small)
+        # the engine's reason and the game; then the scoreboard; then each side's score
+        head, rest = (self.lines[:2], self.lines[2:]) if card is not None else (self.lines, [])
+        for text in head:
+            for line in fit_lines(text, body, room, 2):
+                if y + line_h - 2 > bottom:
                     return
-                img = font(22).render(line, True, (230, 222, 204))
+                img = body.render(line, True, (230, 222, 204))
                 screen.blit(img, img.get_rect(midtop=(w // 2, y)))
-                y += 30
+                y += line_h
+        if card is not None:
+            y += 6
+            card.draw(screen, (w // 2 - card.width // 2, y), bottom - y)
+            y += card.height + 10
+        for text in rest:
+            for line in fit_lines(text, body, room, 2):
+                if y + line_h - 2 > bottom:
+                    return
+                img = body.render(line, True, (230, 222, 204))
+                screen.blit(img, img.get_rect(midtop=(w // 2, y)))
+                y += line_h

@@ -32,7 +32,7 @@ from game.play.layout import BAR_H, PANEL_W
 from game.play.options import OptionsMixin, odds_text
 from game.play.picks import PicksMixin
 from game.play.panels import (ButtonsPanel, DeployPanel, DialogsPanel, DiceTrayPanel, HandPanel, KeysPanel,
-                              LogViewPanel, OptionsListPanel, SheetsPanel, Shown, TablePanel)
+                              LogViewPanel, OptionsListPanel, ScorePanel, SheetsPanel, Shown, TablePanel)
 from game.play.pointer import PointerMixin
 from game.play.tools import TableFrame, TableTools
 from game.play.table_overlays import TableOverlaysMixin
@@ -45,7 +45,7 @@ from game.ui.dice_tray import DiceTray
 from game.ui.effects import TableEffects
 from game.ui.log_panel import LogPanel
 from game.ui.options_panel import OptionsPanel
-from game.ui.sides import side_names
+from game.ui.sides import side_names, side_title
 from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 from .base import Scene
@@ -120,7 +120,10 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.suggest = False                       # G: star the easy agent's pick
         self._suggested = (None, None, None)      # (version, seq), option index, the easy agent's choice
         self.presenter = presenter_for(session.game.setup.ruleset)
+        self.scoreboard = session.scoreboard()
+        self._relayout_due = False
         self._panels()
+        self.score_panel.show(Shown(scoreboard=self.scoreboard))
         self._layout()
         self._fit_camera()
         self._seen_version = -1
@@ -128,9 +131,16 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.refresh(rebuild_log=True)
 
     # --- layout and widgets -------------------------------------------------------------
+    # the log keeps at least this much of the column when the score panel takes its room, and the
+    # options list (it scrolls) at least that
+    LOG_MIN_H = 30
+    LIST_MIN_H = 100
+
     def _layout(self) -> None:
         """The panel on the right scales with the window (300 px at 1024x600, 380 at 1280x720
-        and up to 460 on large screens); the table takes the rest."""
+        and up to 460 on large screens); the table takes the rest. Down the panel: the prompt,
+        the options, the buttons, the score (when shown: it takes its room from the log, then
+        from the options down to 100 px), the dice tray and the log."""
         w, h = self.app.size
         pw = self.panel_w = max(300, min(460, round(w * 0.297)))
         self.table_rect = pygame.Rect(0, BAR_H, w - pw, h - BAR_H)
@@ -141,7 +151,17 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         prompt_h = 98 if h >= 700 else 90     # three lines of words on a small screen
         self.prompt = pygame_gui.elements.UITextBox("", pygame.Rect(x, 6, pw - 16, prompt_h), self.ui,
                                                     object_id="#prompt")
+        tray_h = 150 if h >= 800 else (128 if h >= 700 else 104)
         list_h = max(120, int(h * 0.32))
+        self.score_panel.small = h < 700
+        score_h = self._score_want = self.score_panel.height_for(pw - 16)
+        if score_h:
+            # the room the options and the log share once the fixed parts and the score are laid
+            room = h - (prompt_h + 12) - 66 - (score_h + 6) - (tray_h + 6) - 8
+            # the options keep three fifths of that room (they scroll), the log the rest
+            list_h = max(self.LIST_MIN_H, min(list_h, int(room * 0.6), room - self.LOG_MIN_H))
+            score_h = min(score_h, max(0, h - (prompt_h + 12) - 66 - 6 - (tray_h + 6) - 8 - list_h - self.LOG_MIN_H))
+        self._score_h = score_h
         self.options.set_rect(pygame.Rect(x, prompt_h + 8, pw - 16, list_h))
         y = prompt_h + 12 + list_h
         self.buttons_panel.ui = self.ui
@@ -149,11 +169,24 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         y += 32
         y += 34
         self._show_toggles()
-        tray_h = 150 if h >= 800 else (128 if h >= 700 else 104)
+        self.score_panel.layout(pygame.Rect(x, y, pw - 16, score_h))
+        if score_h:
+            y += score_h + 6
         self.tray.set_rect(pygame.Rect(x, y, pw - 16, tray_h))
         self.log.set_rect(pygame.Rect(x, y + tray_h + 6, pw - 16, h - (y + tray_h + 6) - 8))
         self._listed: list[int] = []
         self._last_prompt = None
+
+    def _relayout(self) -> None:
+        """The panel's column laid out again (the score shown or hidden, or grown): not while a
+        dialog is open (laying out clears the screen's widgets), but as soon as it closes."""
+        if any(d is not None and d.alive() for d in (self.dialogs.file_dialog, self.dialogs.leave_dialog)):
+            self._relayout_due = True
+            return
+        self._relayout_due = False
+        self._layout()
+        self._last_prompt = None
+        self.refresh()
 
     def resize(self, size) -> None:
         super().resize(size)
@@ -177,6 +210,10 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
     def _side_names(self) -> dict[int, str]:
         return side_names(self.session.game.view(None), self.session.seats)
 
+    def _side_titles(self) -> dict[int, str]:
+        """Each side's title (its number, roster and who plays it): the score panel's."""
+        return {p: side_title(self.session.game, p, self.session.seats) for p in (1, 2)}
+
     def refresh(self, rebuild_log: bool = False) -> None:
         """Re-read the view and the decision after any change."""
         s = self.session
@@ -184,6 +221,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.view = s.view()
         self.pieces = self.view.get("pieces", [])
         self.decision = s.pending()
+        self.scoreboard = s.scoreboard()
         # a decision is answered here only by the player whose eyes the screen shows
         human_turn = self.decision is not None and s.is_human(self.decision.player) and self.decision.player == self.viewer
         old_sel = self.ctrl.selected if getattr(self, "ctrl", None) else None
@@ -231,8 +269,8 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
     # --- input: the panels route, ``apply`` does ------------------------------------------
     def _panels(self) -> None:
         """The screen's panels, bottom first (the router asks the top first): the table and its
-        tools, the log, the keys, the buttons, the options, the sheets, the hand, the dice tray,
-        the deployment tray, the dialogs."""
+        tools, the log, the keys, the score, the buttons, the options, the sheets, the hand, the
+        dice tray, the deployment tray, the dialogs."""
         at = lambda: self.mouse                                            # noqa: E731
         frame = TableFrame(lambda: self.cam, lambda: self.table_rect, lambda: self.pieces)
         self.tools = TableTools(frame)
@@ -241,15 +279,21 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self.sheets = SheetsPanel(at)
         self.deploy_panel = DeployPanel(self.deploy_tray, at)
         self.dialogs = DialogsPanel(at)
-        self.router = Router([self.table_panel, LogViewPanel(self.log, at), KeysPanel(at), self.buttons_panel,
+        self.score_panel = ScorePanel(self._side_titles(), at)
+        self.router = Router([self.table_panel, LogViewPanel(self.log, at), KeysPanel(at), self.score_panel,
+                              self.buttons_panel,
                               OptionsListPanel(self.options, at), self.sheets,
                               HandPanel(self.hand, lambda: self.table_rect, at), DiceTrayPanel(self.tray, at),
                               self.deploy_panel, self.dialogs])
 
     def _show_panels(self) -> None:
-        shown = Shown(self.view, self.decision, self.ctrl is not None)
+        shown = Shown(self.view, self.decision, self.ctrl is not None, self.scoreboard)
         for p in self.router.panels:
             p.show(shown)
+        # the score's room follows its content: laid out again when it needs more, or much less
+        want = self.score_panel.height_for(self.panel_w - 16)
+        if want > self._score_want or want < self._score_want - 30:
+            self._relayout_due = True
         self.tools.select.show(self.ctrl, self.decision.player if self.decision else None, self._why_not)
 
     def handle(self, ev) -> None:
@@ -311,6 +355,12 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
             self._last_prompt = None
             if arg:
                 self._fill_options()
+        elif key == "layout":                           # the score panel shown or hidden (S)
+            if arg == "score":
+                sp = self.score_panel
+                self.message = ((f"score {'shown' if sp.open else 'hidden'} (S)" if self.scoreboard is not None
+                                 else "this game keeps no score to show (S)"), self.t + 2.5)
+            self._relayout()
         elif key == "load path":
             self._load(arg)
         elif key == "history" and self.ai_enabled:
@@ -335,6 +385,8 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
             return
         if self._seen_version != s.version:
             self.refresh()
+        if self._relayout_due:
+            self._relayout()
         for k, (route, t0, dur) in list(self.anim.items()):
             if self.t - t0 >= dur:
                 del self.anim[k]
@@ -358,6 +410,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         self._draw_panel(screen)
         if self.options.hover is not None and self.ctrl is not None and self.reference is None:
             self._draw_option_card(screen, self.options.hover)
+        self.score_panel.draw_hover(screen)
         if self.show_help and not self.help_on_top:
             self._draw_help(screen)
         if self.reference is not None:

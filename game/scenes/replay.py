@@ -18,7 +18,7 @@ from engine.core import Game, replay
 from game.kit.transitions import Pop
 from game.render.text import plate
 from game.session import GameSession
-from game.ui.sides import side_names
+from game.ui.sides import side_names, side_title
 
 from .play import PlayScene
 
@@ -104,6 +104,9 @@ class ReplayScene(PlayScene):
     def _side_names(self) -> dict[int, str]:
         # the session's seats are a stand-in that answers nothing: name the seats as played
         return side_names(self.session.game.view(None), self.played_seats)
+
+    def _side_titles(self) -> dict[int, str]:
+        return {p: side_title(self.session.game, p, self.played_seats) for p in (1, 2)}
 
     def _check_flow(self) -> bool:
         return False                              # no pass screens and no game-over screen here

@@ -14,6 +14,46 @@ def status_line(view: dict, names: dict[int, str]) -> tuple[str, str]:
     return "   |   ".join(parts + head), "   |   ".join(rest)
 
 
+def option_words(value) -> str:
+    """An option's value, short: 6 (not 6.0), on / off, 48x36 for a pair."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (list, tuple)):
+        return "x".join(option_words(v) for v in value)
+    return str(value)
+
+
+def house_rules(options: dict, defaults: dict | None = None) -> list[str]:
+    """The game's options that are not the default, as "short_range 6": the set-up's options
+    without the deployment's (the launcher's own choice) and the mission (named apart); with the
+    ruleset's ``defaults`` known, an option given at its default value is left out."""
+    from engine.rulesets.deployment.options import DeploymentOptions
+
+    skip = set(DeploymentOptions.model_fields) | {"mission"}
+    out = []
+    for k in sorted(options or {}):
+        v = options[k]
+        if k in skip or (defaults is not None and k in defaults and defaults[k] == v):
+            continue
+        out.append(f"{k} {option_words(v)}")
+    return out
+
+
+def setup_words(game: str, place: str, mission: str | None = None, options: dict | None = None,
+                defaults: dict | None = None) -> str:
+    """The header's words for the game's set-up: "Counterblast on Kessler Station · Salvage Rights
+    · house rules: short_range 6" (the mission and the house rules only where there are some)."""
+    parts = [f"{game} on {place}"]
+    if mission:
+        parts.append(mission)
+    rules = house_rules(options or {}, defaults)
+    if rules:
+        parts.append("house rules: " + ", ".join(rules))
+    return " \u00b7 ".join(parts)
+
+
 def hand_line(view: dict, player: int | None) -> str | None:
     """A player's own hand in words (only in their own view), where the ruleset has cards."""
     return presenter_for(view.get("ruleset")).hand_line(view, player)

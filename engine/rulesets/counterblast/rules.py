@@ -21,7 +21,7 @@ play in ``flow/``, one module per part, each a mixin of the class; the state it 
 - ``flow/movement.py``     move spaces, Rush / Action-roll moves, Prone, Jumps and throws, falls, flight
 - ``flow/reactions.py``    Snapshot, Pursuit, Return fire, Action roll, Counterstrike, Parry, Disperse
 - ``flow/attacks.py``      attack checks, Defense and damage, conditions inflicted, Throw, Psi
-- ``flow/turn_end.py``     Upkeep, Dread, Panic and Rally, the end of the game and its scores
+- ``flow/turn_end.py``     Upkeep, Dread, Panic and Rally, the end of the game and its scores, the scoreboard
 - ``flow/words.py``        the view, option labels with their odds, ``attack_odds``
 """
 from __future__ import annotations

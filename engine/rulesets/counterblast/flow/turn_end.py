@@ -1,15 +1,43 @@
 """End of turn and of the game: Upkeep (burning, conditions, Down models), the Dread phase, Dread
 and Panic tests, the Rally a Panicked model must make, the game ending (one crew left or the
-last turn) and its battle, objective and mission scores.
+last turn) and its battle, objective and mission scores; the scoreboard (the scores as they
+stand, for the score panel and the game-over screen).
 """
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, Scoreboard, ScoreLine
 from engine.core.rolls import roll_record, with_rolls
 
 from .. import conditions, damage, panic, scoring
 from ..checks import ability_check
 from .common import MM
+
+# What one unit of an objective is, by its kind: the words of the mission's terms ("2 per marker
+# held") and of a side's count on the scoreboard ("2 held").
+_UNIT = {"control_markers": ("marker held", "held"), "hack_markers": ("marker hacked", "hacked"),
+         "eliminate_leader": ("enemy leader taken", "taken"), "protect_leader": ("turn your leader stands", "turns"),
+         "extract": ("hero at your evac point", "out")}
+
+
+def objective_terms(o) -> str:
+    """An objective's terms from its data: "2 per marker held (max 6)"; "3 for the enemy leader taken
+    (+1 if the enemy fails it)"
+    """
+    per, _ = _UNIT.get(o.kind, ("unit", ""))
+    words = f"{o.points} per {per}" if o.kind != "eliminate_leader" else f"{o.points} for the {per}"
+    extra = [f"max {o.max_points}"] if o.max_points is not None else []
+    if o.deny_points:
+        extra.append(f"+{o.deny_points} if the enemy fails it")
+    return words + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _units_words(o, n: int) -> str:
+    """A side's count on an objective: "2 held", "taken" / "not taken", "3 turns"."""
+    if o.kind == "eliminate_leader":
+        return "taken" if n else "not taken"
+    if o.kind == "protect_leader":
+        return f"{n} turn" + ("" if n == 1 else "s")
+    return f"{n} {_UNIT.get(o.kind, ('', ''))[1]}".strip()
 
 
 class TurnEndRules:
@@ -143,6 +171,39 @@ class TurnEndRules:
             out[p] = {"remaining": remaining, "battle": battle, "objective": obj[p],
                       "mission": scoring.mission_score(obj[p], battle), "units": units[p]}
         return out
+
+    def scoreboard(self, st) -> Scoreboard:
+        """The scores as every player may know them (``Rules.scoreboard``), from ``scores`` (the
+        end's own scores once the game is over): each objective with the side's count, the
+        objective, battle and mission scores; while the crews deploy, no score yet (a hidden
+        placement must not show through a marker held)."""
+        m, opt = self.mission, self.opt
+        wins = (f"Most mission points at the end (turn {opt.turns}, or one crew left): "
+                + "; ".join(f"{o.name} {objective_terms(o)}" for o in m.objectives)
+                + f"; battle {opt.battle_high_points}/{opt.battle_mid_points}/{opt.battle_low_points} by points standing")
+        labels = [o.name for o in m.objectives] + ["Objective score", "Battle score", "Mission score"]
+        if st.deploy is not None:
+            return Scoreboard(m.name, wins, st.turn, opt.turns, tuple(ScoreLine(x, {1: "-", 2: "-"}) for x in labels),
+                              ("Scores count once both crews are on the table",))
+        sc = st.final["scores"] if st.final is not None else self.scores(st)
+        units = {p: sc[p]["units"] for p in (1, 2)}
+        lines = []
+        for o in m.objectives:
+            # each objective's points alone: the scoring function on the mission cut to it
+            alone = scoring.objective_scores(m.model_copy(update={"objectives": [o]}), units)
+            lines.append(ScoreLine(o.name, {p: f"{alone[p]} ({_units_words(o, units[p].get(o.id, 0))})" for p in (1, 2)}))
+        lines.append(ScoreLine("Objective score", {p: str(sc[p]["objective"]) for p in (1, 2)}))
+        basis = {p: self.crews[p].points if opt.battle_score_basis == "crew" else opt.game_points for p in (1, 2)}
+        lines.append(ScoreLine("Battle score", {p: f"{sc[p]['battle']} ({sc[p]['remaining']}/{basis[p]} pts)"
+                                                for p in (1, 2)}))
+        lines.append(ScoreLine("Mission score", {p: str(sc[p]["mission"]) for p in (1, 2)}))
+        if st.final is None:
+            notes = ("Standing if the game ended now",)
+        elif st.final["winner"] is None:
+            notes = ("A draw",)
+        else:
+            notes = (f"{st.final['degree'].capitalize()} victory by {st.final['margin']}",)
+        return Scoreboard(m.name, wins, st.turn, opt.turns, tuple(lines), notes)
 
     def _objective_units(self, st, p) -> dict:
         u = {}

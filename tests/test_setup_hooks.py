@@ -79,3 +79,16 @@ def test_other_rulesets_need_no_missions_to_be_launched(ruleset):
     if not missions:
         assert rules.default_mission(OUTPOST) is None
         assert "no " in rules.mission_problem(OUTPOST, "anything")
+
+
+def test_every_agent_says_how_long_it_thinks_and_what_it_does():
+    from engine.ai import agent_names
+    from engine.ai.about import ABOUT, about, order
+    assert set(ABOUT) == set(agent_names())                 # one table, every agent in it
+    assert order(agent_names()) == ["random", "easy", "normal", "hard"]
+    assert about("random").startswith("Answers at once.")
+    assert about("easy").startswith("Answers at once")
+    assert about("normal").startswith("Thinks 0.25 s a decision.")   # SearchParams' budget
+    assert about("hard").startswith("Thinks 0.8 s a decision.")      # HardParams' budget
+    assert about("hard:budget=2.0").startswith("Thinks 2 s a decision.")
+    assert about("normal:iters=4").startswith("4 rounds of search a decision.")

@@ -227,3 +227,20 @@ def test_the_options_dialog_survives_a_resize(app):
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600))])
     assert sc.dialog is not None and sc.dialog is not d and sc.dialog.form.raw["turns"] == "3"
     assert app.screen.get_rect().contains(sc.dialog.rect)
+
+
+def test_the_scroll_bar_and_the_keys_scroll_the_rows(small_app):
+    from client_helpers import press, release
+    sc = launcher(small_app)
+    d = open_options(small_app, sc)
+    shown_first = list(d.rows)
+    arrow = d.bar.bottom_button.rect.center
+    frame(small_app, [motion(arrow), press(arrow)], n=30)        # the bar's down arrow held
+    frame(small_app, [release(arrow)], n=3)
+    assert d.first > 0 and list(d.rows) != shown_first
+    key(small_app, pygame.K_PAGEUP)
+    key(small_app, pygame.K_PAGEUP)
+    assert d.first == 0 and list(d.rows) == shown_first
+    for _ in range(40):
+        key(small_app, pygame.K_PAGEDOWN)
+    assert d.first == d.last_first() and d.form.fields[-1].name in d.rows   # the last row reached, whole

@@ -126,8 +126,9 @@ class HouseRulesDialog(Panel):
         total = len(self.heights)
         shown = len(self.shown_rows())
         self.bar.set_visible_percentage(min(1.0, shown / total))
-        self.bar.set_scroll_from_start_percentage(self.first / total)
-        self.bar.check_has_moved_recently()   # our own move: not a drag to follow
+        if not self.bar.grabbed_slider:       # while it is dragged, the bar leads and the rows follow
+            self.bar.set_scroll_from_start_percentage(self.first / total)
+            self.bar.check_has_moved_recently()   # our own move: not a drag to follow
 
     def _marks(self, name: str) -> None:
         """The row's name and default, marked when the value is changed or refused."""

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
-from game.cli_args import SCREENSHOT_FRAMES, bounded_int as _bounded_int, err as _err
+from game.cli_args import SCREENSHOT_FRAMES, add_mission_arg, bounded_int as _bounded_int, err as _err
 from game.cli_checks import out_file_problem as _out_problem
 from game.play_cli import cmd_play, cmd_screenshot
 from game.settings import DEFAULT_OPPONENT
@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--any-map", action="store_true", help="play on a map whose 'suits' leaves out the ruleset")
     pl.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="a ruleset option (repeatable), e.g. --option deployment=hidden (docs/rules/)")
+    add_mission_arg(pl)
     pl.set_defaults(func=cmd_play)
 
     sc = sub.add_parser("screenshot", help="render a game headless after N decisions of AI play")
@@ -210,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--save-dir", help="write one save per game into this folder (made if missing)")
     si.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="a ruleset option (repeatable), e.g. --option deployment=automatic (docs/rules/)")
+    add_mission_arg(si)
     si.set_defaults(func=cmd_simulate)
 
     from game.analyze_cli import add_analyze_parser

@@ -60,3 +60,17 @@ def option_pairs(items) -> tuple[dict, str | None]:
             return {}, f"--option {item!r}: {text} is not a finite number"
         out[key] = value
     return out, None
+
+
+def add_mission_arg(parser) -> None:
+    """``--mission ID``: the same as ``--option mission=ID`` (it joins the ``--option`` list, so the
+    ruleset checks it where it checks every option: an unknown mission, or a map with too few
+    objective markers for it, is refused with the ruleset's reason, exit 2)."""
+    import json
+
+    def as_option(text: str) -> str:
+        return "mission=" + json.dumps(text.strip())
+
+    parser.add_argument("--mission", dest="option", action="append", type=as_option, metavar="ID",
+                        help="the mission (scenario) to play, as --option mission=ID (default: the "
+                             "ruleset's choice for the map; an unknown ID lists the ruleset's missions)")

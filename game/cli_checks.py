@@ -26,10 +26,12 @@ def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None
     return None
 
 
-def map_problem(command: str, ruleset: str, mapfile, name: str, rosters, any_map: bool) -> str | None:
-    """Why the ruleset cannot play on this loaded map with these rosters (None: it can): the map's
-    ``suits`` leave the ruleset out (unless ``any_map``), or the set-up refuses the map or a roster.
-    Asked before any worker starts, so a bad map is a usage error, not a failed game."""
+def map_problem(command: str, ruleset: str, mapfile, name: str, rosters, any_map: bool,
+                options: dict | None = None) -> str | None:
+    """Why the ruleset cannot play on this loaded map with these rosters and ``options`` (None: it
+    can): the map's ``suits`` leave the ruleset out (unless ``any_map``), or the set-up refuses the
+    map, a roster or an option (a mission the map cannot hold). Asked before any worker starts, so
+    a bad map is a usage error, not a failed game."""
     from engine.core import Game, Setup
     from engine.core.errors import SetupError
     from engine.data.maps import suits_problem
@@ -38,7 +40,7 @@ def map_problem(command: str, ruleset: str, mapfile, name: str, rosters, any_map
     if why and not any_map:
         return f"skirmish {command}: {why}"
     try:
-        Game(Setup(ruleset, mapfile, tuple(r for r in rosters if r is not None), {}, 1))
+        Game(Setup(ruleset, mapfile, tuple(r for r in rosters if r is not None), dict(options or {}), 1))
     except SetupError as err:
         return f"skirmish {command}: cannot set up {ruleset} on {name}: {err}"
     return None

@@ -1,7 +1,7 @@
 """``skirmish experiment``: balance by AI-vs-AI games on dask.distributed (``engine/workshop/experiment.py``)."""
 from __future__ import annotations
 
-from game.cli_args import err as _err
+from game.cli_args import add_mission_arg, err as _err
 
 
 def add_experiment_parser(sub) -> None:
@@ -28,6 +28,7 @@ def add_experiment_parser(sub) -> None:
     ex.add_argument("--no-progress", action="store_true", help="no progress bar")
     ex.add_argument("--option", action="append", metavar="KEY=VALUE",
                     help="a ruleset option for every game (repeatable), e.g. --option deployment=automatic")
+    add_mission_arg(ex)
     ex.add_argument("--self-test", action="store_true",
                     help="the fairness self-test: easy v easy on exactly symmetric tables, each deployment mode; "
                          "every table's effect must hold 50%% (docs/workshop.md); exit 3 when one does not")
@@ -109,7 +110,7 @@ def cmd_experiment(args) -> int:
         except DataError as err:
             _err(str(err))
             return 1
-        why = map_problem("experiment", args.ruleset, mf, m, rosters, args.any_map)
+        why = map_problem("experiment", args.ruleset, mf, m, rosters, args.any_map, options)
         if why:
             _err(why)
             return 2

@@ -12,7 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -45,6 +45,12 @@ class SettingsFile(BaseModel):
     sound: bool = Field(False, description="dice and card sounds (off unless asked for)")
     deployment: Literal["alternate", "groups", "hidden", "automatic"] = Field(
         "alternate", description="how the forces deploy (docs/rules/deployment.md)")
+    missions: dict[Name, Name] = Field(default_factory=dict, max_length=100,
+                                       description="ruleset id -> the mission last chosen for it")
+    house_rules: dict[Name, Annotated[dict[Name, Any], Field(max_length=500)]] = Field(
+        default_factory=dict, max_length=100,
+        description="ruleset id -> the options changed in the Options dialog (field -> value; the "
+                    "ruleset's options model checks them when they are used)")
 
 
 @dataclass
@@ -58,6 +64,8 @@ class Settings:
     animations: bool = True
     sound: bool = False
     deployment: str = "alternate"
+    missions: dict = field(default_factory=dict)      # ruleset -> mission id last chosen
+    house_rules: dict = field(default_factory=dict)   # ruleset -> {option: value} changed from the defaults
     # what happened to the file when it was read (a bad one set aside), for the launcher to show
     notice: str = field(default="", compare=False)
 

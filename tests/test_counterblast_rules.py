@@ -51,7 +51,7 @@ def test_refuses_a_table_that_is_not_three_by_four_feet():
 def test_refuses_unknown_crew_mission_and_options():
     with pytest.raises(SetupError, match="no crew 'nobody'"):
         Game(Setup("counterblast", OUTPOST, ("nobody", "iron-choir"), {"deployment": "automatic"}, 0))
-    with pytest.raises(SetupError, match="no mission"):
+    with pytest.raises(SetupError, match="no Counterblast mission .bake-off."):
         new_game(mission="bake-off")
     with pytest.raises(SetupError, match="options refused"):
         new_game(short_range="far")

@@ -367,11 +367,46 @@ class Mission(_Strict):
             raise ValueError(f"objectives: duplicate id(s) {', '.join(sorted(dup))}")
         return self
 
+    def summary(self) -> str:
+        return mission_summary(self)
+
     def max_objective_score(self, opponents: int = 1) -> int:
         total = 0
         for o in self.objectives:
             total += (o.max_points if o.max_points is not None else o.points) + o.deny_points * opponents
         return total
+
+
+# How each kind of objective is won, in a player's words: (what the crew does, what one unit is,
+# when it is naturally scored).
+_OBJECTIVE_WORDS = {
+    "control_markers": ("control objective markers at the end", "a marker", "game_end"),
+    "hack_markers": ("hack objective markers", "a marker", "game_end"),
+    "eliminate_leader": ("have the enemy leader Down or a casualty at the end", None, "game_end"),
+    "protect_leader": ("keep your leader up, not Down or Panicked", "a turn", "each_turn_end"),
+    "extract": ("have heroes at your evac point at the end, not Down", "a hero", "game_end"),
+}
+
+
+def _objective_words(o: Objective) -> str:
+    what, unit, natural = _OBJECTIVE_WORDS[o.kind]
+    if o.scored != natural:
+        what += " (counted at each turn's end)" if o.scored == "each_turn_end" else " (counted at the end)"
+    pts = f"{o.points} {unit}" if unit else f"{o.points}"
+    if o.max_points is not None and unit:
+        pts += f", at most {o.max_points}"
+    if o.deny_points:
+        pts += f"; {o.deny_points} if the enemy fails at it"
+    return f"{what} ({pts})"
+
+
+def mission_summary(m: Mission) -> str:
+    """How ``m`` is won, in a sentence or two written from its objectives (the launcher's line,
+    ``CounterblastRules.missions``), so it stays true when the data changes."""
+    parts = [_objective_words(o) for o in m.objectives]
+    first = parts[0][0].upper() + parts[0][1:]
+    body = "; ".join([first] + parts[1:-1]) + (f"; and {parts[-1]}" if len(parts) > 1 else "")
+    return f"{body}. Add the battle score (your crew still standing): the higher total wins."
 
 
 # --- loading -------------------------------------------------------------------------------

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from engine.core import Decision, Event, Result, Rules, SetupError, register
+from engine.core import Decision, Event, MissionInfo, Result, Rules, SetupError, register
 from engine.core.rng import GameRng
 from engine.data.errors import DataError, problems_of
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
 from .deployment import PlacementMixin
-from .data import Crew, load_armoury, parse_crew, shipped_crews, shipped_missions
+from .data import Crew, load_armoury, mission_summary, parse_crew, shipped_crews, shipped_missions
 from .flow.actions import ActionRules, SplitSpace, split_offers
 from .flow.activations import ActivationRules
 from .flow.attacks import AttackRules
@@ -89,6 +89,24 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
     def smallest_base_mm(cls) -> float:
         return float(min(e.profile.base_mm for c in shipped_crews().values() for e in c.models))
 
+    @classmethod
+    def options_model(cls):
+        return CounterblastOptions
+
+    @classmethod
+    def missions(cls) -> dict[str, MissionInfo]:
+        # Ours: the seed lists "Missions" in its set-up and scores "Objective points" but defines
+        # no mission nor objective (Interpretation 17); the shipped ones are data/missions/*.json.
+        return {m.id: MissionInfo(m.id, m.name, mission_summary(m), m.min_markers, ours=True,
+                                  doc="docs/rules/counterblast.md, Interpretation 17")
+                for m in shipped_missions().values()}
+
+    @classmethod
+    def default_mission(cls, mapfile) -> str:
+        """Salvage Rights on a map with three objective markers or more, else Headhunters (which
+        needs none)."""
+        return "salvage-rights" if len(mapfile.objectives or ()) >= 3 else "headhunters"
+
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
         opts = dict(options or {})
@@ -125,16 +143,14 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
                     raise SetupError(f"roster {p}: a crew id or a crew object, not {type(r).__name__}")
             except DataError as err:
                 raise SetupError(str(err)) from None
-        missions = shipped_missions()
         markers = self.table.mapfile.objectives
         if mission_id is None:
-            mission_id = "salvage-rights" if len(markers) >= 3 else "headhunters"
-        if mission_id not in missions:
-            raise SetupError(f"no mission {mission_id!r} (shipped: {', '.join(sorted(missions))})")
-        self.mission = missions[mission_id]
-        if len(markers) < self.mission.min_markers:
-            raise SetupError(f"mission {self.mission.name!r} needs {self.mission.min_markers} objective markers; "
-                             f"the map has {len(markers)}")
+            mission_id = self.default_mission(self.table.mapfile)
+        why = self.mission_problem(self.table.mapfile, mission_id) if isinstance(mission_id, str) else \
+            f"option mission: a mission id, not {mission_id!r}"
+        if why:   # the same words as the launcher's and the command line's
+            raise SetupError(why)
+        self.mission = shipped_missions()[mission_id]
         self.markers = {m.id: (m.at[0] * table.mapfile.mm_per_unit, m.at[1] * table.mapfile.mm_per_unit)
                         for m in markers}
         evacs = self.table.mapfile.evac_points

@@ -181,7 +181,9 @@ class DoublesOptions(DeploymentOptions, _Strict):
     visible_from: float = Field(0.9, gt=0, le=1, description="visible fraction from which a target is 'visible'")
     partly_visible_from: float = Field(0.1, gt=0, le=1, description="visible fraction from which a target is 'partly visible' (below: hidden)")
     partly_visible_defence_advantage: int = Field(1, ge=0, le=3, description="advantage dice on defence of a partly visible target")
-    melee_target_tie: Literal["retest", "shooter_chooses"] = "retest"
+    melee_target_tie: Literal["retest", "shooter_chooses"] = Field(
+        "retest", description="a shot into a melee: fighters tied for the lowest test 'retest' among "
+                              "themselves, or the shooter chooses among them ('shooter_chooses')")
     improvised_throw_bonus: int = Field(0, ge=0, le=3, description="bonus of a stone picked up when nothing else is thrown")
     thrown_weapon: Literal["kept", "dropped"] = Field(
         "kept",

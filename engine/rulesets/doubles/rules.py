@@ -119,6 +119,10 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
     def roster_ids(cls) -> dict[str, str]:
         return {k: w.name for k, w in bundled_warbands().items()}
 
+    @classmethod
+    def options_model(cls):
+        return DoublesOptions
+
     # ------------------------------------------------------------ static look-ups
     def sheet(self, f: FighterState):
         # the warbands are fixed when the rules are made: one look-up per fighter, then a dict

@@ -216,9 +216,15 @@ class Options(DeploymentOptions, _Strict):
         description="which favoured-suit cards break a drawn test: favoured number cards 2-10 only "
                     "(the flow chart and worked example 1) or any favoured card (the summary sentence)")
     into_combat_penalty: int = Field(default=1, ge=0, le=5, description="damage to your own model in a combat when a shot into it fails")
-    initiative_tie: Literal["swap", "keep"] = "swap"
-    five_of_a_kind: bool = True
-    victory: Literal["rout", "last_standing"] = "rout"
+    initiative_tie: Literal["swap", "keep"] = Field(
+        default="swap", description="equal priority hands: 'swap' passes priority to the player who did not "
+                                    "have it this turn, 'keep' leaves it with its holder")
+    five_of_a_kind: bool = Field(default=True, description="four of a rank and a joker rank above a straight "
+                                                           "flush (false: the joker makes the best other hand)")
+    victory: Literal["rout", "last_standing"] = Field(
+        default="rout", description="'rout': a posse with rout_fraction of its models out of action at a turn's "
+                                    "end loses; 'last_standing': only wiping out the other posse wins before "
+                                    "the turn limit")
     rout_fraction: float = Field(default=0.5, gt=0, le=1, description="share of a posse out of action that routs it")
     turn_limit: int | None = Field(default=8, ge=1, le=50, description="turns in a game (None: no limit)")
     deploy_order: Literal["leader_centre", "roster_line"] = Field(

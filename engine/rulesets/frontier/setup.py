@@ -97,6 +97,10 @@ class SetupRules:
     def smallest_base_mm(cls) -> float:
         return float(min(m.base_mm for p in load_posses().values() for m in p.models))
 
+    @classmethod
+    def options_model(cls):
+        return Options
+
     def initial_state(self, seed: int) -> FrontierState:
         rng = GameRng(seed)
         st = FrontierState(rng=rng)

@@ -17,6 +17,7 @@ from engine.core.rules import get_rules
 from engine.data.errors import DataError
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
+from game.forces import files as forces
 from game.kit.transitions import Quit, Switch
 from game.presenters import presenters
 from game.render.table_view import TableRenderer
@@ -112,7 +113,7 @@ def seat_choices() -> list[str]:
 
 
 class LauncherScene(Scene):
-    def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None):
+    def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None, pick=None):
         super().__init__(app)
         self.settings = settings or Settings.load()
         self.maps = shipped_maps()
@@ -128,6 +129,8 @@ class LauncherScene(Scene):
             self.settings.ruleset = "frontier"
         if self.settings.map not in self.maps:
             self.settings.map = "town"
+        if pick is not None:                  # the force builder chose a force for a side
+            self._pick(*pick)
         self.thumb_cache: dict[str, pygame.Surface] = {}
         self.error = self.settings.notice     # a bad settings file was set aside: say so
         if self.error:
@@ -160,14 +163,14 @@ class LauncherScene(Scene):
         self.map_labels = {self._map_label(mid): mid for mid in self.maps}
         current = self._map_label(s.map)
         self.dd_map = row("Map", lambda r: E.UIDropDownMenu(list(self.map_labels), current, r, self.ui))
-        rosters = get_rules(s.ruleset).roster_ids()
+        rosters = forces.roster_choices(s.ruleset)      # the shipped rosters, then the player's forces (★)
         chosen = s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None)
         self.roster_ids = {v: k for k, v in rosters.items()}
-        self.dd_roster, self.dd_seat = {}, {}
+        self.dd_roster, self.dd_seat, self.build_b = {}, {}, {}
         seats = seat_choices()
         for p in (1, 2):
             name = rosters.get(chosen[p - 1], next(iter(rosters.values())))
-            self.dd_roster[p] = row(f"Side {p} roster", lambda r: E.UIDropDownMenu(list(rosters.values()), name, r, self.ui))
+            self.dd_roster[p] = row(f"Side {p} roster", lambda r: self._roster_row(p, list(rosters.values()), name, r))
             seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else DEFAULT_OPPONENT)
             self.dd_seat[p] = row(f"Side {p} plays", lambda r: E.UIDropDownMenu(seats, seat, r, self.ui))
         self.dd_deploy = row("Deployment", lambda r: E.UIDropDownMenu(
@@ -189,6 +192,29 @@ class LauncherScene(Scene):
         self.reason = E.UITextBox("", pygame.Rect(x0, y + 70, lw + fw, 90), self.ui, object_id="#reason")
         self.thumb_rect = pygame.Rect(x0 + lw + fw + 50, 110, w - (x0 + lw + fw + 50) - 50, h - 180)
         self._update_reason()
+
+    def _roster_row(self, p: int, labels, name, r):
+        """A side's roster list and its "Build…" button (the force builder)."""
+        E = pygame_gui.elements
+        self.build_b[p] = E.UIButton(pygame.Rect(r.right - 90, r.y, 90, r.h), "Build…", self.ui,
+                                     tool_tip_text=f"build a force for side {p}, or change one of yours")
+        return E.UIDropDownMenu(labels, name, pygame.Rect(r.x, r.y, r.w - 96, r.h), self.ui)
+
+    def _pick(self, side: int, key: str) -> None:
+        s = self.settings
+        pair = list(s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None))
+        pair[side - 1] = key
+        s.rosters[s.ruleset] = pair
+
+    def build_force(self, side: int) -> None:
+        """The force builder for ``side``'s roster; it comes back here with its force picked."""
+        s = self.settings
+        self._read_sides()
+        back = {"settings": s}
+        if self.edited_key is not None and s.map == self.edited_key:
+            back.update(extra_map=self.maps[self.edited_key], editor=self.editor)
+        self.go_to(Switch("force_builder", {"ruleset": s.ruleset, "side": side, "back": back,
+                                            "force": s.rosters[s.ruleset][side - 1]}))
 
     def _map_label(self, mid: str) -> str:
         m = self.maps[mid]
@@ -236,6 +262,8 @@ class LauncherScene(Scene):
                 self.continue_game()
             elif ev.ui_element is self.edit_b:
                 self.edit_map()
+            elif any(ev.ui_element is b for b in self.build_b.values()):
+                self.build_force(next(p for p, b in self.build_b.items() if ev.ui_element is b))
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
             self.start_game()
 
@@ -260,8 +288,14 @@ class LauncherScene(Scene):
             self._update_reason()
             return
         s.save()
+        try:       # a player's force is its roster file's dict (refused with file, field, reason)
+            rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
+        except DataError as err:
+            self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
+            self._update_reason()
+            return
         try:
-            session = GameSession.new(s.ruleset, self.maps[s.map], s.rosters.get(s.ruleset, ()),
+            session = GameSession.new(s.ruleset, self.maps[s.map], rosters,
                                       {1: s.seats[0], 2: s.seats[1]}, s.seed, options={"deployment": s.deployment})
         except (GameError, ValueError) as err:
             self.error = str(err)

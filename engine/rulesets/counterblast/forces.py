@@ -141,7 +141,7 @@ def build_force(draft: ForceDraft) -> dict:
     ids = unique_ids([m.name for m in draft.models])
     lead = draft.leader_index()
     leader = ids[lead] if lead is not None else (ids[0] if ids else "")
-    return {"schema_version": 1, "id": slug(draft.id or draft.name), "name": draft.name,
+    return {"schema_version": 1, "id": draft.id or slug(draft.name), "name": draft.name,
             "description": "Built with the force builder.", "points_limit": force_catalog().limit,
             "leader": leader,
             "models": [{"id": i, "count": m.count, "profile": _with_gear(m.base, m.gear)}

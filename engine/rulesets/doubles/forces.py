@@ -101,7 +101,7 @@ def build_force(draft: ForceDraft) -> dict:
             if arm:
                 f["armour"] = arm[0]          # one at most (the slot's ``most``: the builder swaps)
             fighters.append(f)
-    return {"schema_version": 1, "id": slug(draft.id or draft.name, "_"), "name": draft.name,
+    return {"schema_version": 1, "id": draft.id or slug(draft.name, "_"), "name": draft.name,
             "description": "Built with the force builder.",
             "weapons": [weapons[k.split(":", 1)[1]].model_dump() for k in used
                         if k.startswith("weapon:") and k.split(":", 1)[1] in weapons],

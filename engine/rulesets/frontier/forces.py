@@ -108,7 +108,7 @@ def build_force(draft: ForceDraft) -> dict:
     ids = iter(unique_ids(names, keep="_"))
     models = [{**m.base, "id": next(ids), "items": [k.split(":", 1)[1] for k in m.gear]}
               for m in draft.models for _ in range(m.count)]
-    return {"schema_version": 1, "id": slug(draft.id or draft.name, "_"), "name": draft.name, "faction": fac,
+    return {"schema_version": 1, "id": draft.id or slug(draft.name, "_"), "name": draft.name, "faction": fac,
             "leader_rule": shipped.leader_rule.model_dump(), "faction_rule": shipped.faction_rule.model_dump(),
             "models": models}
 

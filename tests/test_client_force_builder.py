@@ -88,8 +88,8 @@ def test_build_a_warband_save_it_pick_it_and_start_a_game(app):
     from game.scenes.launcher import LauncherScene
     launcher = app.scene
     assert isinstance(launcher, LauncherScene)
-    assert "\u2605 Skull Hunters" in launcher.roster_ids
-    assert launcher.dd_roster[1].selected_option[0] == "\u2605 Skull Hunters"
+    assert "* Skull Hunters" in launcher.roster_ids
+    assert launcher.dd_roster[1].selected_option[0] == "* Skull Hunters"
     gui_click(app, launcher.start)
     from game.scenes.play import PlayScene
     assert isinstance(app.scene, PlayScene)
@@ -143,7 +143,7 @@ def test_load_a_saved_force_and_a_bad_file_does_not_crash(app):
     files.save_force("doubles", R.build_force(draft))
     (files.forces_dir("doubles") / "zz_bad.json").write_text('{"schema_version": 1, "fighters": "none"}')
     launcher = launcher_on(app, "doubles")
-    assert "\u2605 Glass" in launcher.roster_ids and not any("zz_bad" in k for k in launcher.roster_ids.values())
+    assert "* Glass" in launcher.roster_ids and not any("zz_bad" in k for k in launcher.roster_ids.values())
     click(app, launcher.build_b[2].rect.center)
     frame(app)
     scene = app.scene

@@ -210,7 +210,7 @@ def test_a_saved_force_reads_back_and_validates(home, rs):
     assert path == home / "data" / "forces" / rs / "best_force.json"
     assert [p.name for p in path.parent.iterdir()] == ["best_force.json"]        # no temporary file left
     assert files.load_roster(rs, "user:best_force") == roster
-    assert files.roster_choices(rs)["user:best_force"] == "\u2605 Best Force"
+    assert files.roster_choices(rs)["user:best_force"] == "* Best Force"
     assert validate_file(path).split(":")[0].endswith("'best_force'")
     assert files.free_id(rs, "best_force") == "best_force_2" and files.free_id(rs, "best_force", "best_force") == "best_force"
 
@@ -267,3 +267,14 @@ def test_validate_refuses_a_force_over_its_limit(home, tmp_path):
     p.write_text(json.dumps(crew))
     with pytest.raises(DataError, match="over the 500-point limit"):
         validate_file(p)
+
+
+def test_two_saved_forces_of_one_name_are_told_apart_in_the_launcher(home):
+    from game.forces import files
+    R = rules("frontier")
+    for fid in ("posse_a", "posse_b"):
+        draft = R.read_force(shipped("frontier", "sheriffs"))
+        draft.name, draft.id = "Same Name", fid
+        files.save_force("frontier", R.build_force(draft))
+    got = {k: v for k, v in files.roster_choices("frontier").items() if files.is_user(k)}
+    assert got == {"user:posse_a": "* Same Name", "user:posse_b": "* Same Name (2)"}

@@ -21,7 +21,7 @@ from engine.data.errors import DataError, load_json_file
 from game.userdirs import forces_dir
 
 USER = "user:"
-STAR = "\u2605 "
+STAR = "* "      # the launcher's mark of a player's force (pygame_gui's font has no star glyph)
 
 
 @dataclass
@@ -132,15 +132,15 @@ def save_force(ruleset: str, roster: dict) -> Path:
 
 def roster_choices(ruleset: str) -> dict[str, str]:
     """The launcher's roster list: the shipped rosters (id -> name), then the player's forces
-    that read ("user:<id>" -> "★ name"; a name two forces share gets its id)."""
+    that read ("user:<id>" -> "* name"; a name two forces share is numbered, "* name (2)")."""
     out = dict(get_rules(ruleset).roster_ids())
     mine = [f for f in list_forces(ruleset) if f.readable]
-    names = [f.name for f in mine]
     taken = set(out.values())
     for f in mine:
-        label = STAR + f.name
-        if names.count(f.name) > 1 or label in taken:
-            label += f" ({f.key[len(USER):]})"
+        label, n = STAR + f.name, 1
+        while label in taken:
+            n += 1
+            label = f"{STAR}{f.name} ({n})"
         taken.add(label)
         out[f.key] = label
     return out

@@ -432,7 +432,8 @@ def builder_layout(size) -> dict[str, pygame.Rect]:
         "force": pygame.Rect(2 * m + cw, top, cw, force_h),
         "status": pygame.Rect(2 * m + cw, top + force_h + m // 2, cw, col_h - force_h - m // 2),
         "loadout": pygame.Rect(3 * m + 2 * cw, top, w - 4 * m - 2 * cw, col_h),
-        "load": pygame.Rect(w // 2 - min(300, w // 2 - 40), 70, 2 * min(300, w // 2 - 40), h - 140),
+        # under the name row and over the buttons (pygame_gui draws its widgets over the panels)
+        "load": pygame.Rect(w // 2 - min(300, w // 2 - 40), top + 8, 2 * min(300, w // 2 - 40), bottom - top - 24),
         "buttons": pygame.Rect(m, bottom + 6, w - 2 * m, 42),
     }
 

@@ -29,9 +29,10 @@ from game.scenes.base import FPS, MIN_SIZE, Scene, desktop_size, fit_to_desktop,
 # transition's ``args``, and returns the scene. Scenes are imported here, when first built.
 
 
-def _launcher(app, under=None, settings=None, extra_map=None, editor=None):
+def _launcher(app, under=None, settings=None, extra_map=None, editor=None, pick=None):
+    """``pick``: (side, roster key) the force builder chose for a side."""
     from game.scenes.launcher import LauncherScene
-    return LauncherScene(app, settings=settings, extra_map=extra_map, editor=editor)
+    return LauncherScene(app, settings=settings, extra_map=extra_map, editor=editor, pick=pick)
 
 
 def _play(app, under=None, session=None, map_id=None):
@@ -63,13 +64,20 @@ def _editor(app, under=None, mapfile=None, path=None, note="", scene=None):
     return EditorScene(app, mapfile, path, note=note)
 
 
+def _force_builder(app, under=None, ruleset=None, side=None, force=None, back=None):
+    """The force builder for ``ruleset`` (``force``: the roster to start from; ``back``: the
+    launcher's arguments to go back with)."""
+    from game.scenes.force_builder import ForceBuilderScene
+    return ForceBuilderScene(app, ruleset, side=side, force=force, back=back)
+
+
 def _crash(app, under=None, crash=None):
     from game.crash import CrashScene
     return CrashScene(app, crash)
 
 
 SCREENS = {"launcher": _launcher, "play": _play, "pass": _pass, "game_over": _game_over,
-           "replay": _replay, "editor": _editor, "crash": _crash}
+           "replay": _replay, "editor": _editor, "crash": _crash, "force_builder": _force_builder}
 
 
 class App:

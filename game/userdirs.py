@@ -61,3 +61,9 @@ def balance_dir() -> Path:
 def generated_dir() -> Path:
     """Where the editor's Generate runs keep their input, layouts and search records."""
     return _base("data") / "generated"
+
+
+def forces_dir(ruleset: str | None = None) -> Path:
+    """Where the force builder saves the player's forces: ``forces/<ruleset>/<id>.json``."""
+    base = _base("data") / "forces"
+    return base / ruleset if ruleset else base

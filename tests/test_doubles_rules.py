@@ -47,12 +47,16 @@ def arena_map() -> MapFile:
 # and a rule test should not change when the launcher's warbands are re-tuned. Same ids.
 TEST_WARBANDS = {p.stem: json.loads(p.read_text())
                  for p in sorted((Path(__file__).parent / "data" / "doubles_warbands").glob("*.json"))}
+# The old Ash Skulls are worth 210 points, over the default game's 200 (issue 49): staged games
+# are played at a size they fit.
+STAGED_GAME_POINTS = 250
 
 
 def new_game(mapfile=None, seed=0, rosters=("ash_skulls", "bone_hunters"), options=None) -> Game:
     rosters = tuple(TEST_WARBANDS.get(r, r) if isinstance(r, str) else r for r in rosters)
     # past the deployment (the automatic placement) unless the options say otherwise
-    return Game(Setup("doubles", mapfile or open_map(), rosters, {"deployment": "automatic", **(options or {})}, seed))
+    return Game(Setup("doubles", mapfile or open_map(), rosters,
+                      {"deployment": "automatic", "game_points": STAGED_GAME_POINTS, **(options or {})}, seed))
 
 
 def stage(game: Game, placed: dict, acting: str, track: list[str], ap: dict | None = None) -> Game:

@@ -88,6 +88,29 @@ class Rules(ABC):
             return f"{m.name} needs {m.min_markers} objective markers; {mapfile.name!r} has {have}"
         return None
 
+    # --- forces (issue 49): what a force may hold and what it costs (engine/core/forces.py) ----
+    @classmethod
+    def force_catalog(cls):
+        """The ``ForceCatalog`` of the force builder: the model templates, their gear, the limit
+        and the rules a force keeps. None: the ruleset has no builder."""
+        return None
+
+    @classmethod
+    def build_force(cls, draft) -> dict:
+        """The roster dict (as the ruleset's roster file holds it) a ``ForceDraft`` makes."""
+        raise NotImplementedError(f"{cls.name} has no force builder")
+
+    @classmethod
+    def read_force(cls, roster: dict, file: str = "<force>"):
+        """A roster dict read back into a ``ForceDraft``; ``DataError`` when it does not read."""
+        raise NotImplementedError(f"{cls.name} has no force builder")
+
+    @classmethod
+    def price_force(cls, roster: dict, limit: int | None = None, file: str = "<force>"):
+        """The ``ForcePrice`` of a roster dict against ``limit`` (None: the game's default),
+        checked through the ruleset's own models: total, each model's price, the problems."""
+        raise NotImplementedError(f"{cls.name} has no force builder")
+
     def scoreboard(self, state: State) -> Scoreboard | None:
         """The game's standing as every player may know it (the score panel, the game-over
         screen). None: the ruleset keeps no score beyond who is left."""

@@ -31,13 +31,13 @@ KINDS: tuple[DataKind, ...] = (
     DataKind("Counterblast armoury", frozenset({"shooting", "striking", "gear"}),
              "engine.rulesets.counterblast.data:load_armoury"),
     DataKind("Frontier posse", frozenset({"faction", "leader_rule", "models"}),
-             "engine.rulesets.frontier.data:load_posse", "engine.rulesets.frontier.data:posse_summary"),
+             "engine.rulesets.frontier.data:load_posse_in_budget", "engine.rulesets.frontier.data:posse_summary"),
     DataKind("Frontier item catalogue", frozenset({"items"}),
              "engine.rulesets.frontier.data:load_items"),
     DataKind("Frontier options", frozenset({"hand_size", "cards_per_turn"}),
              "engine.rulesets.frontier.data:load_options"),
     DataKind("Doubles warband", frozenset({"fighters", "weapons"}),
-             "engine.rulesets.doubles.data:load_warband", "engine.rulesets.doubles.points:summary"),
+             "engine.rulesets.doubles.points:load_warband_in_size", "engine.rulesets.doubles.points:summary"),
 )
 
 

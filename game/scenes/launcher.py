@@ -19,6 +19,7 @@ from engine.data.errors import DataError
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
 from game.kit import Command
+from game.forces import files as forces
 from game.kit.transitions import Quit, Switch
 from game.presenters import presenters
 from game.render.table_view import TableRenderer
@@ -136,7 +137,7 @@ def house_rules(ruleset: str, chosen: dict) -> tuple[dict, str | None]:
 
 
 class LauncherScene(Scene):
-    def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None):
+    def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None, pick=None):
         super().__init__(app)
         self.settings = settings or Settings.load()
         self.maps = shipped_maps()
@@ -152,6 +153,8 @@ class LauncherScene(Scene):
             self.settings.ruleset = "frontier"
         if self.settings.map not in self.maps:
             self.settings.map = "town"
+        if pick is not None:                  # the force builder chose a force for a side
+            self._pick(*pick)
         self.thumb_cache: dict[str, pygame.Surface] = {}
         self.error = self.settings.notice     # a bad settings file was set aside: say so
         if self.error:
@@ -232,7 +235,7 @@ class LauncherScene(Scene):
         w, h = self.app.size
         small = h < 700
         x0, y = 60, (92 if small else 110)
-        lw, fw = 150, 330
+        lw, fw = 104, 376
         E = pygame_gui.elements
         note = pygame_gui.core.ObjectID(class_id="@field", object_id="#note")
         E.UILabel(pygame.Rect(x0, 18 if small else 30, 600, 50), "Skirmish", self.ui, object_id="#title")
@@ -280,18 +283,22 @@ class LauncherScene(Scene):
             self.mission_summary = f"{RULESETS[s.ruleset]} has no missions to choose from: its rules say how it is won."
         self.summary_lines = lines(self.mission_summary, 3)
         # each side: its roster and who plays it on one row, what that player does under it
-        rosters = get_rules(s.ruleset).roster_ids()
+        rosters = forces.roster_choices(s.ruleset)      # the shipped rosters, then the player's forces (*)
         chosen = s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None)
         self.roster_ids = {v: k for k, v in rosters.items()}
-        self.dd_roster, self.dd_seat, self.seat_lines = {}, {}, {}
+        self.dd_roster, self.dd_seat, self.seat_lines, self.build_b = {}, {}, {}, {}
         seats = seat_choices()
-        rw = 192
+        rw, bw = 176, 62
         for p in (1, 2):
             name = rosters.get(chosen[p - 1], next(iter(rosters.values())))
             seat = s.seats[p - 1] if len(s.seats) >= p and s.seats[p - 1] in seats else (HUMAN if p == 1 else DEFAULT_OPPONENT)
 
             def both(r, name=name, seat=seat, p=p):
-                self.dd_seat[p] = E.UIDropDownMenu(seats, seat, pygame.Rect(r.x + rw + 6, r.y, r.w - rw - 6, r.h), self.ui)
+                # the roster, "Build…" (the force builder, starting from it), who plays the side
+                self.build_b[p] = E.UIButton(pygame.Rect(r.x + rw + 4, r.y, bw, r.h), "Build…", self.ui,
+                                             tool_tip_text=f"build a force for side {p}, or change one of yours")
+                self.dd_seat[p] = E.UIDropDownMenu(seats, seat, pygame.Rect(r.x + rw + bw + 8, r.y, r.w - rw - bw - 8,
+                                                                            r.h), self.ui)
                 return E.UIDropDownMenu(list(rosters.values()), name, pygame.Rect(r.x, r.y, rw, r.h), self.ui)
             self.dd_roster[p] = row(f"Side {p}", both)
             self.seat_lines[p] = lines(seat_about(seat), 2)
@@ -338,6 +345,22 @@ class LauncherScene(Scene):
         model = get_rules(self.settings.ruleset).options_model()
         f = model.model_fields.get(name) if model is not None else None
         return f.get_default() if f is not None else fallback
+
+    def _pick(self, side: int, key: str) -> None:
+        s = self.settings
+        pair = list(s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None))
+        pair[side - 1] = key
+        s.rosters[s.ruleset] = pair
+
+    def build_force(self, side: int) -> None:
+        """The force builder for ``side``'s roster; it comes back here with its force picked."""
+        s = self.settings
+        self._read_sides()
+        back = {"settings": s}
+        if self.edited_key is not None and s.map == self.edited_key:
+            back.update(extra_map=self.maps[self.edited_key], editor=self.editor)
+        self.go_to(Switch("force_builder", {"ruleset": s.ruleset, "side": side, "back": back,
+                                            "force": s.rosters[s.ruleset][side - 1]}))
 
     def _map_label(self, mid: str) -> str:
         m = self.maps[mid]
@@ -415,6 +438,8 @@ class LauncherScene(Scene):
                 self.edit_map()
             elif ev.ui_element is self.options_b:
                 self.open_options()
+            elif any(ev.ui_element is b for b in self.build_b.values()):
+                self.build_force(next(p for p, b in self.build_b.items() if ev.ui_element is b))
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
             self.start_game()
 
@@ -448,8 +473,14 @@ class LauncherScene(Scene):
         if self.mission is not None:
             s.missions[s.ruleset] = self.mission
         s.save()
+        try:       # a player's force is its roster file's dict (refused with file, field, reason)
+            rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
+        except DataError as err:
+            self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
+            self._update_reason()
+            return
         try:
-            session = GameSession.new(s.ruleset, self.maps[s.map], s.rosters.get(s.ruleset, ()),
+            session = GameSession.new(s.ruleset, self.maps[s.map], rosters,
                                       {1: s.seats[0], 2: s.seats[1]}, s.seed, options=self.game_options())
         except (GameError, ValueError) as err:
             self.error = str(err)

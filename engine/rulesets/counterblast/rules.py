@@ -107,6 +107,27 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
         needs none)."""
         return "salvage-rights" if len(mapfile.objectives or ()) >= 3 else "headhunters"
 
+    # --- forces (issue 49): the force builder's hooks, in forces.py
+    @classmethod
+    def force_catalog(cls):
+        from .forces import force_catalog
+        return force_catalog()
+
+    @classmethod
+    def build_force(cls, draft) -> dict:
+        from .forces import build_force
+        return build_force(draft)
+
+    @classmethod
+    def read_force(cls, roster, file="<force>"):
+        from .forces import read_force
+        return read_force(roster, file)
+
+    @classmethod
+    def price_force(cls, roster, limit=None, file="<force>"):
+        from .forces import price_force
+        return price_force(roster, limit, file)
+
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
         opts = dict(options or {})
@@ -143,6 +164,10 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
                     raise SetupError(f"roster {p}: a crew id or a crew object, not {type(r).__name__}")
             except DataError as err:
                 raise SetupError(str(err)) from None
+        for p, crew in self.crews.items():       # a shipped crew too: the game's size is the limit
+            if crew.points > self.opt.game_points:
+                raise SetupError(f"roster {p}: {crew.name} costs {crew.points} points, over the game's "
+                                 f"{self.opt.game_points}-point limit (option game_points)")
         markers = self.table.mapfile.objectives
         if mission_id is None:
             mission_id = self.default_mission(self.table.mapfile)

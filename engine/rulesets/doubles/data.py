@@ -203,6 +203,12 @@ class DoublesOptions(DeploymentOptions, _Strict):
     engagement_distance_cm: float = Field(1.0, ge=0, le=5, description="bases this close (edge to edge) are engaged")
     vision_arc_deg: float = Field(180.0, gt=0, le=360, description="a fighter's vision arc, centred on its facing (back shots)")
 
+    # --- forces (issue 49; ours: the seed prices nothing) ---------------------------------
+    game_points: int = Field(
+        200, ge=1, le=10_000,
+        description="ours: the game's size, the most a warband may be worth in points (points.py); the dearest "
+                    "shipped warband, 186, rounded up to 200 (docs/rules/doubles.md, Forces)")
+
     def __deepcopy__(self, memo):  # frozen: a game state's copies share it
         return self
 

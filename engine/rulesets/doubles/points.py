@@ -79,10 +79,36 @@ def outside_measured(wb: Warband, f: Fighter) -> list[str]:
     return [f"{k} {x[k]} (measured {lo}-{hi})" for k, (lo, hi) in MEASURED.items() if not lo <= x[k] <= hi]
 
 
+def size_problems(wb: Warband, game_points: int | None = None,
+                  options: DoublesOptions = DEFAULT_OPTIONS) -> list[tuple[str, str]]:
+    """A warband worth more than the game's size (the option ``game_points``, ours)."""
+    limit = options.game_points if game_points is None else game_points
+    total = warband_points(wb, options)
+    if total <= limit:
+        return []
+    each = " + ".join(f"{f.name} {fighter_points(wb, f, options)}" for f in wb.fighters)
+    return [("fighters", f"the warband is worth {total} points ({each}), over the game's {limit}-point size "
+                         "(option game_points)")]
+
+
+def load_warband_in_size(path, game_points: int | None = None) -> Warband:
+    """``data.load_warband``, and refused (``DataError``) when it is worth more than the game's
+    size (the default's unless given): what ``skirmish validate`` reads a warband with."""
+    from engine.data.errors import DataError
+    from .data import load_warband
+
+    wb = load_warband(path)
+    probs = size_problems(wb, game_points)
+    if probs:
+        raise DataError(path, probs)
+    return wb
+
+
 def summary(wb: Warband) -> str:
-    """One line for ``skirmish validate``: the total and each fighter's points."""
+    """One line for ``skirmish validate``: the total and each fighter's points, against the
+    game's default size (``DoublesOptions.game_points``, ours)."""
     each = ", ".join(f"{f.name} {fighter_points(wb, f)}" for f in wb.fighters)
-    text = f"{len(wb.fighters)} fighters, {warband_points(wb)} points ({each})"
+    text = f"{len(wb.fighters)} fighters, {warband_points(wb)} of {DEFAULT_OPTIONS.game_points} points ({each})"
     if wb.points_limit is not None:
         text += f", limit {wb.points_limit}"
     far = [f"{f.name}: {', '.join(o)}" for f in wb.fighters if (o := outside_measured(wb, f))]

@@ -45,7 +45,7 @@ from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, K
                       PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp)
 from .data import DoublesOptions, Warband, bundled_warbands, parse_options, parse_warband
 from .deployment import PlacementMixin
-from .points import victory_value
+from .points import size_problems, victory_value
 from .spaces import (PROBE_HEIGHT_MM, PROBE_RADIUS_MM, DisengageSpace, GroundShotSpace, SpacesMixin,  # noqa: F401
                      _CachedMoveSpace)  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, Attack, DoublesState, FighterState
@@ -83,6 +83,10 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
         if len(rosters) != 2:
             raise SetupError(f"doubles needs 2 rosters (one warband each), got {len(rosters)}")
         self.warbands: dict[int, Warband] = {s: self._warband(r, s) for s, r in zip((1, 2), rosters)}
+        for s, wb in self.warbands.items():      # the game's size (ours), shipped warbands too
+            over = size_problems(wb, self.opts.game_points, self.opts)
+            if over:
+                raise SetupError(f"player {s}: {wb.name}: {over[0][1]}")
         self._names: dict[str, str] = {}
         # victory points the enemy scores for each fighter put out of action: its points unless
         # the warband file gives a value of its own
@@ -122,6 +126,27 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
     @classmethod
     def options_model(cls):
         return DoublesOptions
+
+    # --- forces (issue 49): the force builder's hooks, in forces.py
+    @classmethod
+    def force_catalog(cls):
+        from .forces import force_catalog
+        return force_catalog()
+
+    @classmethod
+    def build_force(cls, draft) -> dict:
+        from .forces import build_force
+        return build_force(draft)
+
+    @classmethod
+    def read_force(cls, roster, file="<force>"):
+        from .forces import read_force
+        return read_force(roster, file)
+
+    @classmethod
+    def price_force(cls, roster, limit=None, file="<force>"):
+        from .forces import price_force
+        return price_force(roster, limit, file)
 
     # ------------------------------------------------------------ static look-ups
     def sheet(self, f: FighterState):

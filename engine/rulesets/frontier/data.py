@@ -233,6 +233,12 @@ class Options(DeploymentOptions, _Strict):
                     "others alternately further out (deputies next to the leader, gangers on the "
                     "flanks), or the roster's order end to end (before 2026-12-03)")
 
+    # --- forces (issue 49; ours: the seed prices no item and sets no budget) -------------------
+    posse_budget: int = Field(
+        default=135, ge=1, le=100_000,
+        description="ours: the most a posse's items may be worth, in dollars (items.json's values); "
+                    "the dearest shipped posse's items, $133, rounded up to $5 (docs/rules/frontier.md, Forces)")
+
     @model_validator(mode="after")
     def _sane(self) -> "Options":
         if self.cards_per_turn >= self.hand_size:
@@ -273,14 +279,47 @@ def load_posse(path: str | Path, catalogue: ItemCatalogue | None = None) -> Poss
     return parse_posse(load_json_file(path), path, catalogue)
 
 
+def model_dollars(model: ModelProfile, catalogue: ItemCatalogue | None = None) -> int:
+    """What a model's items are worth (items.json's values; an unknown item counts nothing)."""
+    items = (catalogue or load_items()).by_id()
+    return sum(items[i].value for i in model.items if i in items)
+
+
+def posse_dollars(posse: Posse, catalogue: ItemCatalogue | None = None) -> int:
+    """What a posse's items are worth, in dollars."""
+    catalogue = catalogue or load_items()
+    return sum(model_dollars(m, catalogue) for m in posse.models)
+
+
+def budget_problems(posse: Posse, budget: int, catalogue: ItemCatalogue | None = None) -> list[tuple[str, str]]:
+    """A posse whose items are worth more than ``budget`` (the option ``posse_budget``, ours)."""
+    catalogue = catalogue or load_items()
+    dollars = posse_dollars(posse, catalogue)
+    if dollars <= budget:
+        return []
+    each = " + ".join(f"{m.name} ${model_dollars(m, catalogue)}" for m in posse.models)
+    return [("models", f"the posse's items are worth ${dollars} ({each}), over the ${budget} budget (option posse_budget)")]
+
+
+def load_posse_in_budget(path: str | Path, budget: int | None = None) -> Posse:
+    """``load_posse``, and refused (``DataError``) when its items are over the budget (the
+    default's unless given): what ``skirmish validate`` reads a posse with."""
+    catalogue = load_items()
+    posse = load_posse(path, catalogue)
+    probs = budget_problems(posse, Options().posse_budget if budget is None else budget, catalogue)
+    if probs:
+        raise DataError(path, probs)
+    return posse
+
+
 def posse_summary(posse: Posse) -> str:
-    """One line for ``skirmish validate``: the models and what their items are worth. The seed
-    prices items in dollars but sets no budget, so this is for comparing posses, not a limit."""
-    items = load_items().by_id()
-    dollars = sum(items[i].value for m in posse.models for i in m.items if i in items)
+    """One line for ``skirmish validate``: the models and what their items are worth against the
+    default budget (``Options.posse_budget``, ours: the seed prices nothing)."""
+    dollars = posse_dollars(posse)
     roles = [m.role for m in posse.models]
     return (f"{len(posse.models)} models ({roles.count('leader')} leader, {roles.count('deputy')} deputies, "
-            f"{roles.count('ganger')} gangers), {sum(m.wounds for m in posse.models)} wounds, items worth ${dollars}")
+            f"{roles.count('ganger')} gangers), {sum(m.wounds for m in posse.models)} wounds, items worth ${dollars} "
+            f"of the ${Options().posse_budget} budget")
 
 
 def load_posses(directory: str | Path = POSSES_DIR) -> dict[str, Posse]:

@@ -20,7 +20,7 @@ from engine.data.errors import problems_of
 
 from . import duel
 from .cards import PlayerCards
-from .data import ItemCatalogue, Options, Posse, load_items, load_posses, parse_posse
+from .data import ItemCatalogue, Options, Posse, budget_problems, load_items, load_posses, parse_posse
 from .state import FrontierState, Piles
 
 DEFAULT_FACTIONS = ("sheriffs", "outlawmen")
@@ -77,6 +77,10 @@ class SetupRules:
             raise SetupError(f"frontier options refused: {err}") from None
         self.duel_rules = self.opts.duel_rules()
         self.catalogue = _catalogue()
+        for p in (1, 2):                            # the posse budget (ours), shipped posses too
+            over = budget_problems(self.posses[p], self.opts.posse_budget, self.catalogue)
+            if over:
+                raise SetupError(f"player {p}: {self.posses[p].name}: {over[0][1]}")
         self.items = self.catalogue.by_id()
         self.faction = {p: self.posses[p].faction for p in (1, 2)}
         self.profiles = {p: {m.id: m for m in self.posses[p].models} for p in (1, 2)}
@@ -100,6 +104,27 @@ class SetupRules:
     @classmethod
     def options_model(cls):
         return Options
+
+    # --- forces (issue 49): the force builder's hooks, in forces.py
+    @classmethod
+    def force_catalog(cls):
+        from .forces import force_catalog
+        return force_catalog()
+
+    @classmethod
+    def build_force(cls, draft) -> dict:
+        from .forces import build_force
+        return build_force(draft)
+
+    @classmethod
+    def read_force(cls, roster, file="<force>"):
+        from .forces import read_force
+        return read_force(roster, file)
+
+    @classmethod
+    def price_force(cls, roster, limit=None, file="<force>"):
+        from .forces import price_force
+        return price_force(roster, limit, file)
 
     def initial_state(self, seed: int) -> FrontierState:
         rng = GameRng(seed)

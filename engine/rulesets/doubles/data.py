@@ -201,6 +201,24 @@ class DoublesOptions(DeploymentOptions, _Strict):
     engagement_distance_cm: float = Field(1.0, ge=0, le=5, description="bases this close (edge to edge) are engaged")
     vision_arc_deg: float = Field(180.0, gt=0, le=360, description="a fighter's vision arc, centred on its facing (back shots)")
 
+    # --- missions (ours: the seed has none; docs/rules/doubles.md, "Missions"). A mission is chosen
+    # with the option "mission" and played to ``turn_limit``; these are its numbers.
+    stones_distance_cm: float = Field(
+        5.0, gt=0, le=30,
+        description="ours, Standing Stones: a standing fighter whose base edge is within this many cm of a stone "
+                    "is near it; a stone with fighters of one side only near it is held by that side")
+    stones_points: int = Field(
+        1, ge=1, le=10, description="ours, Standing Stones: mission points a side scores at the end of each turn "
+                                    "for each stone it holds")
+    relic_reach_cm: float = Field(
+        2.0, gt=0, le=10,
+        description="ours, Relic Hunt: a fighter whose base edge is within this many cm of a relic lying on the "
+                    "ground may pick it up (unless an enemy fighter on its feet is as near)")
+    relic_pick_up_ap: int = Field(1, ge=0, le=3, description="ours, Relic Hunt: AP to pick up a relic")
+    relic_points: int = Field(
+        1, ge=1, le=10, description="ours, Relic Hunt: mission points a side scores at the end of each turn for "
+                                    "each relic one of its fighters carries")
+
     def __deepcopy__(self, memo):  # frozen: a game state's copies share it
         return self
 

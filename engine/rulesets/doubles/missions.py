@@ -38,7 +38,7 @@ MISSIONS = {
     STONES: MissionInfo(STONES, "Standing Stones", "The markers are standing stones. At the end of each turn a side "
                         "scores a point for each stone only its fighters on their feet are near; after the last turn "
                         "the most points win (victory points break a tie; a side wiped out loses at once).",
-                        2, True, DOC),
+                        1, True, DOC),
     RELICS: MissionInfo(RELICS, "Relic Hunt", "Each marker is a relic. Pick one up (1 AP) and keep it: at the end "
                         "of each turn a side scores a point for each relic it carries; a carrier knocked down or out "
                         "drops it. After the last turn the most points win (victory points break a tie).",

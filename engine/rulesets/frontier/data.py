@@ -233,8 +233,13 @@ class Options(DeploymentOptions, _Strict):
         description="ours, Claim Jumpers: a standing model whose base edge is within this many inches of a "
                     "marker is near it; a marker with models of one posse only near it is that posse's claim")
     claim_points: int = Field(
-        default=1, ge=1, le=10,
-        description="ours, Claim Jumpers: points a posse scores at the end of each turn for each claim it holds")
+        default=1, ge=0, le=10,
+        description="ours, Claim Jumpers: points a posse scores at the end of each turn for each claim it holds "
+                    "on its own half of the table (a marker no nearer the other posse's table edge than its own)")
+    claim_far_points: int = Field(
+        default=2, ge=0, le=10,
+        description="ours, Claim Jumpers: points for each claim held on the other posse's half (a marker nearer "
+                    "the other posse's table edge than its own): jumping their claims pays more")
     strongbox_reach_in: float = Field(
         default=1.0, gt=0, le=6,
         description="ours, The Strongbox: a model that ends a move with its base edge within this many inches "

@@ -4,12 +4,15 @@
 - ``fight`` (the default): the plain fight of ``turns.victory`` (rout, turn limit, wipe-out),
   exactly as before missions existed: the state keeps no mission part, so its hash is unchanged.
 - ``claim-jumpers``: the map's objective markers are claims. At the end of each turn a posse
-  scores ``claim_points`` for each marker that only its standing models are near (base edge within
-  ``claim_distance_in``); a marker with both posses near it is contested and scores for nobody.
+  scores for each marker that only its standing models are near (base edge within
+  ``claim_distance_in``): ``claim_points`` on its own half of the table, ``claim_far_points`` on
+  the other posse's half (a marker nearer that posse's own table edge); a marker with both posses
+  near it is contested and scores for nobody.
 - ``strongbox``: the marker nearest the middle of the table is the strongbox. A model that ends a
   move action near it (``strongbox_reach_in``) picks it up unless an enemy model is as near; it
   then moves at ``strongbox_carrier_move`` of its move, drops the box where it stood when put out
-  of action, and carrying it off its posse's own table edge (``strongbox_edge_in``) wins at once.
+  of action, and carrying it off the table (``strongbox_edge_in`` from an edge) at any edge but
+  the other posse's own (the one its deployment zone lies along) wins at once.
 
 In a mission the posses do not rout (the option ``victory`` is not read): the game ends when a
 posse is wiped out (it loses) or when turn ``turn_limit`` ends, then the mission decides and the
@@ -17,6 +20,8 @@ fight's count (models standing, then wounds left) breaks a tie. ``MissionRules``
 ``FrontierRules`` the missions, the hooks the flow calls and the scoreboard (a mixin).
 """
 from __future__ import annotations
+
+import math
 
 from engine.core import Event, MissionInfo, Scoreboard, ScoreLine
 from engine.core.errors import SetupError
@@ -32,11 +37,11 @@ MISSIONS = {
     FIGHT: MissionInfo(FIGHT, "The fight", "Break the other posse: a posse with half its models out of action at "
                        "the end of a turn is routed and loses; at the turn limit, more models standing, then more "
                        "wounds left, wins.", 0, True, DOC),
-    CLAIMS: MissionInfo(CLAIMS, "Claim Jumpers", "The markers are claims. At the end of each turn a posse scores a "
-                        "point for each marker only its models are near; no rout: at the turn limit the most points "
-                        "win (a posse wiped out loses at once).", 2, True, DOC),
+    CLAIMS: MissionInfo(CLAIMS, "Claim Jumpers", "The markers are claims. At the end of each turn a posse scores for "
+                        "each marker only its models are near: 1 point on its own half, 2 on the enemy's; no rout: at "
+                        "the turn limit the most points win (a posse wiped out loses at once).", 1, True, DOC),
     STRONGBOX: MissionInfo(STRONGBOX, "The Strongbox", "The marker nearest the middle is a strongbox. Pick it up, "
-                           "carry it (at half pace) off your own table edge and win at once; at the turn limit the "
+                           "carry it (at half pace) off any table edge but the enemy's and win at once; at the turn limit the "
                            "posse holding it wins. No rout (a posse wiped out loses at once).", 1, True, DOC),
 }
 
@@ -71,6 +76,15 @@ class MissionRules:
         self.markers = mk.marker_points(mf)
         self.box_marker = mk.centre_marker(mf)
         self.home_edge = {p: mk.home_edge(mf, p) for p in (1, 2)}
+        self.claim_value = {(m.id, p): self._claim_value(m, p) for m in self.markers for p in (1, 2)}
+
+    def _claim_value(self, m: mk.MarkerPoint, p: int) -> int:
+        """Claim Jumpers: what holding ``m`` scores ``p`` a turn: ``claim_far_points`` when the marker
+        is nearer the other posse's table edge than ``p``'s own, else ``claim_points``."""
+        w, h = self.table.width, self.table.height
+        mine = mk.edge_gap(m.x, m.y, 0.0, self.home_edge[p], w, h)
+        theirs = mk.edge_gap(m.x, m.y, 0.0, self.home_edge[3 - p], w, h)
+        return self.opts.claim_far_points if theirs < mine - 1e-6 else self.opts.claim_points
 
     def _mission_start(self) -> dict | None:
         """The mission's part of a new state (None in the fight: nothing to keep)."""
@@ -107,10 +121,15 @@ class MissionRules:
         b = st.mission["box"]
         return (c.x, c.y) if c is not None else (b["x"], b["y"])
 
-    def edge_gap_in(self, m: Model) -> float:
-        """Inches from the edge of ``m``'s base to its own posse's table edge."""
-        return mk.edge_gap(m.x, m.y, m.radius, self.home_edge[m.player], self.table.width,
-                           self.table.height) / INCH
+    def escape_edges(self, p: int) -> tuple[str, ...]:
+        """The table edges player ``p``'s carrier may leave by: all but the other posse's own."""
+        return tuple(e for e in mk.EDGES if e != self.home_edge[3 - p])
+
+    def edge_gap_in(self, m: Model) -> tuple[float, str]:
+        """(inches from the edge of ``m``'s base to the nearest edge its posse may leave by, that
+        edge); equal gaps go to the first edge in ``markers.EDGES``."""
+        return min((mk.edge_gap(m.x, m.y, m.radius, e, self.table.width, self.table.height) / INCH, e)
+                   for e in self.escape_edges(m.player))
 
     def move_share(self, st: FrontierState, m: Model) -> float:
         """The share of its move ``m`` may use: ``strongbox_carrier_move`` for the carrier, else 1."""
@@ -137,10 +156,11 @@ class MissionRules:
                     box["carrier"] = m.id
                     ev.append(Event(f"{self._who(m)} picks up the strongbox", "mission",
                                     {"model": m.id, "strongbox": "picked up"}))
-        if box["carrier"] == m.id and self.edge_gap_in(m) <= self.opts.strongbox_edge_in + 1e-9:
+        gap, edge = self.edge_gap_in(m) if box["carrier"] == m.id else (math.inf, "")
+        if gap <= self.opts.strongbox_edge_in + 1e-9:
             st.mission["escaped"] = m.player
             box["x"], box["y"], box["carrier"] = m.x, m.y, ""
-            ev.append(Event(f"{self._who(m)} carries the strongbox off the {self.home_edge[m.player]} edge",
+            ev.append(Event(f"{self._who(m)} carries the strongbox off the {edge} edge",
                             "mission", {"model": m.id, "strongbox": "carried off"}))
             self._end_game(st, turns.Verdict(True, m.player - 1,
                                              f"player {m.player}'s {m.name} carries the strongbox off the table"), ev)
@@ -164,8 +184,8 @@ class MissionRules:
         for m in self.markers:
             h = mk.holder(self.near_counts(st, m))
             if h is not None:
-                pts[h] += self.opts.claim_points
-            words.append(f"{m.name}: " + (f"player {h}" if h else "nobody"))
+                pts[h] += self.claim_value[(m.id, h)]
+            words.append(f"{m.name}: " + (f"player {h} (+{self.claim_value[(m.id, h)]})" if h else "nobody"))
         ev.append(Event(f"End of turn {st.turn}, claims: {'; '.join(words)}. Claim points {pts[1]}-{pts[2]}",
                         "score", {"points": [pts[1], pts[2]]}))
 
@@ -207,6 +227,7 @@ class MissionRules:
         if self.mission == CLAIMS:
             out["points"] = {str(q): st.mission["points"][q] for q in (1, 2)}
             out["claims"] = self.claims(st)
+            out["values"] = {m.id: {str(q): self.claim_value[(m.id, q)] for q in (1, 2)} for m in self.markers}
             out["claim_distance_mm"] = self.opts.claim_distance_in * INCH
         else:
             c = self.carrier(st)
@@ -214,6 +235,7 @@ class MissionRules:
             out["strongbox"] = {"marker": self.box_marker.id, "x": x, "y": y, "carrier": c.id if c else "",
                                 "escaped": st.mission["escaped"]}
             out["home_edge"] = {str(q): self.home_edge[q] for q in (1, 2)}
+            out["escape_edges"] = {str(q): list(self.escape_edges(q)) for q in (1, 2)}
             out["reach_mm"] = self.opts.strongbox_reach_in * INCH
             out["edge_mm"] = self.opts.strongbox_edge_in * INCH
         return out
@@ -250,9 +272,13 @@ class MissionRules:
                          if all(n > 0 for n in self.near_counts(st, m).values())]
             if contested:
                 notes.append("Contested: " + ", ".join(contested))
-            wins = (f"Most claim points after turn {limit}: {o.claim_points} a turn for each marker only your "
-                    f"standing models are within {o.claim_distance_in:g}\" of; level points go to more models "
-                    "standing, then more wounds left; a posse wiped out loses at once")
+            wins = (f"Most claim points after turn {limit}: each turn, for each marker only your standing models are "
+                    f"within {o.claim_distance_in:g}\" of, {o.claim_points} on your half of the table and "
+                    f"{o.claim_far_points} on the enemy's; level points go to more models standing, then more wounds "
+                    "left; a posse wiped out loses at once")
+            notes.append("Worth a turn: " + "; ".join(
+                f"{m.name} {self.claim_value[(m.id, 1)]}/{self.claim_value[(m.id, 2)]}" for m in self.markers)
+                + " (player 1/player 2)")
             return Scoreboard(self.mission_info.name, wins, st.turn, limit, tuple(lines), tuple(notes))
         c = self.carrier(st)
         held = {}
@@ -260,15 +286,18 @@ class MissionRules:
             if st.mission["escaped"] == p:
                 held[p] = "carried off"
             elif c is not None and c.player == p:
-                held[p] = f"{c.name}, {self.edge_gap_in(c):.1f}\" from the {self.home_edge[p]} edge"
+                gap, edge = self.edge_gap_in(c)
+                held[p] = f"{c.name}, {gap:.1f}\" from the {edge} edge"
             else:
                 held[p] = "-"
         lines.insert(0, ScoreLine("Strongbox", held))
         if c is None and not st.mission["escaped"]:
             x, y = self.box_point(st)
             notes.append(f"The strongbox lies at ({x / INCH:.1f}\", {y / INCH:.1f}\")")
-        notes.append(f"Own edges: player 1 {self.home_edge[1]}, player 2 {self.home_edge[2]}")
-        wins = (f"Carry the strongbox off your own table edge (within {o.strongbox_edge_in:g}\") and win at once; "
+        notes.append(f"Own edges: player 1 {self.home_edge[1]}, player 2 {self.home_edge[2]}; "
+                     "the strongbox leaves by any edge but the enemy's own")
+        wins = (f"Carry the strongbox off the table at any edge but the enemy's (within {o.strongbox_edge_in:g}\") "
+                "and win at once; "
                 f"after turn {limit} the posse holding it wins, else more models standing, then more wounds left; "
                 "a posse wiped out loses at once")
         return Scoreboard(self.mission_info.name, wins, st.turn, limit, tuple(lines), tuple(notes))

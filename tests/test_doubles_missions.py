@@ -241,6 +241,9 @@ def test_the_scoreboard_shows_only_what_both_sides_see():
     for p in (1, 2):
         json.dumps(g.view(p))
         assert g.view(p)["mission"] == g.view(3 - p)["mission"]
+    d = Game(Setup("doubles", PREHISTORIC, (), {"mission": "standing-stones", "deployment": "hidden"}, 3))
+    sb = d.rules.scoreboard(d.state)      # while the warbands deploy: no score
+    assert d.state.deploy is not None and sb.mission == "Standing Stones" and sb.lines == ()
 
 
 # --- seeded games -------------------------------------------------------------------------------------

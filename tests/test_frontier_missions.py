@@ -325,6 +325,10 @@ def test_the_scoreboard_of_the_fight_and_nothing_hidden():
     assert sb.mission == "The fight" and sb.turn_limit == 8 and "Rout" in sb.wins
     lines = {ln.label: ln.values for ln in sb.lines}
     assert lines["Models standing"] == {1: "6 of 6", 2: "6 of 6"} and lines["Out of action (routs at)"][1] == "0 (3)"
+    # while the posses deploy (placing in turn, the default): the mission and what wins, no score
+    d = Game(Setup("frontier", TOWN, (), {"mission": "claim-jumpers"}, 1))
+    sb = d.rules.scoreboard(d.state)
+    assert d.state.deploy is not None and sb.mission == "Claim Jumpers" and sb.wins and sb.lines == ()
     # the scoreboard reads what both players see: a world where the hidden cards are dealt anew
     # gives the same one
     for mission in ("fight", "claim-jumpers", "strongbox"):

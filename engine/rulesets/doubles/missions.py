@@ -19,6 +19,8 @@ and the scoreboard.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, MissionInfo, Scoreboard, ScoreLine
 from engine.core.errors import SetupError
 from engine.rulesets import markers as mk
@@ -215,7 +217,14 @@ class MissionMixin:
 
     # --- the scoreboard ---------------------------------------------------------------------------
     def scoreboard(self, st: DoublesState) -> Scoreboard:
-        """The standing of the game (every fact in it is public)."""
+        """The standing of the game (every fact in it is public). While the warbands deploy: the
+        mission and what wins, no score (a fighter placed unseen never shows through)."""
+        sb = self._scoreboard(st)
+        if st.deploy is not None:
+            return replace(sb, lines=(), notes=("The warbands are deploying",))
+        return sb
+
+    def _scoreboard(self, st: DoublesState) -> Scoreboard:
         lim = self.opts.turn_limit
         v = self._victory(st, turn_over=False) if not st.finished else None
         vp = v.points if v is not None else st.points

@@ -22,6 +22,7 @@ fight's count (models standing, then wounds left) breaks a tie. ``MissionRules``
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from engine.core import Event, MissionInfo, Scoreboard, ScoreLine
 from engine.core.errors import SetupError
@@ -243,7 +244,14 @@ class MissionRules:
     # --- the scoreboard ---------------------------------------------------------------------------
     def scoreboard(self, st: FrontierState) -> Scoreboard:
         """The standing of the game as both players may know it (models, wounds and the mission;
-        never a card that is not face up)."""
+        never a card that is not face up). While the posses deploy: the mission and what wins,
+        no score (a model placed unseen never shows through)."""
+        sb = self._scoreboard(st)
+        if st.deploy is not None:
+            return replace(sb, lines=(), notes=("The posses are deploying",))
+        return sb
+
+    def _scoreboard(self, st: FrontierState) -> Scoreboard:
         o = self.opts
         sides = self._sides(st)
         lines = [ScoreLine("Models standing", {p: f"{s.standing} of {s.size}" for p, s in zip((1, 2), sides)}),

@@ -6,7 +6,8 @@ keeps an AP to strike; else move to the spot that best trades walking distance t
 enemy (round the terrain), a shot from there (range and sight from the table) and the threat of
 enemies that see the spot. In a duel: AP dice by role, keep the best pair (a double when it
 costs at most one pip), effects chosen against the current results, reroll the opponent's best
-kept die."""
+kept die. In a mission, moves also weigh the walk to what the mission asks (``mission_goal``: a
+stone no friend holds, a relic on the ground, an enemy carrying one) and a relic in reach is taken."""
 from __future__ import annotations
 
 import math
@@ -16,7 +17,7 @@ from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles import shooting as sh
 from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
                                            DisengageSpace, EndActivation, Face, KeepDice, MeleeAttack,
-                                           PickTarget, RerollDie, Shoot, StandUp)
+                                           PickTarget, RerollDie, Shoot, StandUp, TakeRelic)
 from engine.table import Base
 
 from .easy import Policy, fallback
@@ -85,6 +86,9 @@ class DoublesPolicy(Policy):
         for o in opts:
             if isinstance(o, StandUp):
                 return o
+        relics = [o for o in opts if isinstance(o, TakeRelic)]     # Relic Hunt: a relic in reach is taken
+        if relics:
+            return min(relics, key=lambda o: o.relic)
         melee = [o for o in opts if isinstance(o, MeleeAttack)]
         if melee:
             return min(melee, key=lambda o: (fs[o.target]["health"] - (2 if fs[o.target]["on_ground"] else 0), o.target))
@@ -101,7 +105,7 @@ class DoublesPolicy(Policy):
             return max(charges, key=cval)
         spaces = [s for s in d.spaces if isinstance(s, MoveSpace) and not isinstance(s, DisengageSpace)]
         if spaces and enemies:
-            mv = self.best_move(spaces[0], me, enemies, fs)
+            mv = self.best_move(spaces[0], me, enemies, fs, v.get("mission"))
             if mv is not None:
                 return mv
         if shots:
@@ -123,13 +127,41 @@ class DoublesPolicy(Policy):
             val -= 0.5
         return val
 
-    def best_move(self, space, me, enemies, fs):
+    def best_move(self, space, me, enemies, fs, mission=None):
         """The move to make, or None; kept per question (a search meets the same position in
-        many worlds): the key is the move space and every fighter's whole entry."""
-        key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), view_key(fs))
-        return self.kept_move(key, lambda: self._best_move(space, me, enemies, fs))
+        many worlds): the key is the move space, every fighter's whole entry and the mission's
+        entry of the view (None in the fight)."""
+        key = (space.signature(), me["key"], tuple(e["key"] for e in enemies), view_key(fs),
+               None if mission is None else view_key(mission))
+        return self.kept_move(key, lambda: self._best_move(space, me, enemies, fs, mission))
 
-    def _best_move(self, space, me, enemies, fs):
+    def mission_goal(self, me, fs, mission) -> tuple | None:
+        """What a mission asks of ``me``: (points to walk to, reach (mm from its base edge), weight
+        per move of walking, bonus for being within reach), or None (the fight, or nothing to do).
+        Standing Stones: the stones no other fighter of ours on its feet is near (the warband
+        spreads over them; one the enemy holds is worth contesting). Relic Hunt: a relic on the
+        ground; with none left, an enemy carrying one; a carrier of ours keeps its relic (none)."""
+        if not mission:
+            return None
+        mine = [f for f in fs.values() if f["side"] == self.player and not f["out"] and not f["on_ground"]
+                and f["key"] != me["key"]]
+        r = BASE_RADIUS_MM
+        if mission["id"] == "standing-stones":
+            reach = mission["distance_mm"]
+            pts = tuple((k["x"], k["y"]) for k in mission["markers"]
+                        if not any(math.hypot(f["x"] - k["x"], f["y"] - k["y"]) - r <= reach for f in mine))
+            return (pts, reach, 0.6, 2.0) if pts else None
+        relics = mission.get("relics") or {}
+        if any(x["carrier"] == me["key"] for x in relics.values()):
+            return None
+        lying = tuple((x["x"], x["y"]) for _, x in sorted(relics.items()) if not x["carrier"])
+        if lying:
+            return lying, mission["reach_mm"], 0.6, 2.5
+        theirs = tuple((fs[x["carrier"]]["x"], fs[x["carrier"]]["y"]) for _, x in sorted(relics.items())
+                       if x["carrier"] in fs and fs[x["carrier"]]["side"] != self.player)
+        return (theirs, 2.0, 0.6, 0.0) if theirs else None
+
+    def _best_move(self, space, me, enemies, fs, mission=None):
         c = self.chars(me["key"])
         mover = self.base(me)
         ebases = [self.base(e) for e in enemies]
@@ -143,8 +175,14 @@ class DoublesPolicy(Policy):
         # enemy's range plus its move
         threat_mm = [sh.max_range_cm(self.chars(e["key"]).throw) * 10.0 + self.chars(e["key"]).movement * 10.0
                      for e in enemies]
+        mgoal = self.mission_goal(me, fs, mission)
+        goal_fields, goal_points = [field_], [(e["x"], e["y"]) for e in enemies]
+        if mgoal is not None:          # a mission's stone, relic or carrier: walked to round the terrain too
+            mfield = self.grid.field(mgoal[0])
+            goal_fields.append(mfield)
+            goal_points += sorted(mgoal[0], key=lambda q: (math.hypot(q[0] - me["x"], q[1] - me["y"]), q))[:3]
         spots = kept_spots(self.__dict__.setdefault("_spots", {}), space, self.grid, self.table, here, mover,
-                           ebases, others, field_, [field_], [(e["x"], e["y"]) for e in enemies],
+                           ebases, others, field_, goal_fields, goal_points,
                            stop_short=2 * BASE_RADIUS_MM + 2.0,
                            sees_within=[rng_mm if can_shoot_after else -1.0] * len(enemies), seen_within=threat_mm)
         step = max(1.0, space.allowance)
@@ -168,6 +206,14 @@ class DoublesPolicy(Policy):
                     threat += 0.25 * s.seen[j]
             u -= threat
             s.parts["threat"] = -threat
+            if mgoal is not None:
+                pts, reach, weight, bonus = mgoal
+                gd = self.grid.dist(mfield, s.base.x, s.base.y)
+                obj = -weight * (gd if gd < INF else 5 * step) / step
+                if any(math.hypot(s.base.x - x, s.base.y - y) - BASE_RADIUS_MM <= reach for x, y in pts):
+                    obj += bonus
+                u += obj
+                s.parts["objective"] = obj
             s.score = u - (0.0 if k else 0.35)   # staying must be clearly better: moving costs nothing but AP
         here_spot, rest = spots[0], spots[1:]
         if not rest:

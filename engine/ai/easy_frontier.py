@@ -8,7 +8,9 @@
 - Attacks: the shot or fight with the most expected wounds (cover from the table's sight).
 - Moves: candidates from the table, scored by a shot from there (range, sight), the threat of
   enemies that see and reach the spot (less its cover) and walking distance to the nearest
-  enemy; charges for models strong in a fight."""
+  enemy; charges for models strong in a fight. In a mission, walking distance to what the
+  mission asks of the model (``mission_goal``: a claim no friend holds, the strongbox, its own
+  edge when carrying it, an enemy carrier) and a bonus for being there."""
 from __future__ import annotations
 
 import math
@@ -28,6 +30,11 @@ from .utility import FrontierUtility
 
 CARD_PRICE = 0.045   # expected wounds a point of card rank is worth keeping for later
 CONTACT_MM = 1.0
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    n = max(1, int((hi - lo) // step))
+    return [lo + (hi - lo) * i / n for i in range(n + 1)]
 
 
 def _play_class(cs: tuple, fav) -> tuple:
@@ -376,10 +383,17 @@ class FrontierPolicy(Policy):
         p = 1.0 / (1.0 + math.exp(-edge / 2.5))
         wounds = max(0.3, 1 + w.damage - ft.toughness + 0.5)
         kill = 1.5 if t["wounds"] <= wounds else 0.0
+        if self.carrying(t):         # an enemy carrying the strongbox: bring it down first
+            kill += 3.0
         return p * (wounds + kill)
 
     def activate(self, d, v, ms):
         attacks = [o for o in d.options if isinstance(o, (Shoot, Fight))]
+        for sp in d.spaces:         # our strongbox carrier walks for its edge before anyone shoots
+            if isinstance(sp, MoveSpace) and sp.base.id in ms and self.carrying(ms[sp.base.id]):
+                mv, gain = self.best_move(sp, ms[sp.base.id], ms, second=True)
+                if mv is not None and gain > 0.2:
+                    return mv
         if attacks:
             return max(attacks, key=lambda o: (self.attack_value(o, ms), o.model, o.target, o.weapon, getattr(o, "friend", "")))
         spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
@@ -387,8 +401,13 @@ class FrontierPolicy(Policy):
         if spaces and enemies:
             def near(sp):
                 b = sp.base
-                return min(math.hypot(e["x"] - b.x, e["y"] - b.y) for e in enemies)
-            contacts = [o for o in d.options if isinstance(o, MoveTo) and self.is_contact(o, ms)]
+                d = min(math.hypot(e["x"] - b.x, e["y"] - b.y) for e in enemies)
+                goal = self.mission_goal(ms[b.id], ms)     # a mission's marker counts as near too
+                if goal is not None:
+                    d = min([d] + [math.hypot(x - b.x, y - b.y) for x, y in goal[0]])
+                return d
+            contacts = [o for o in d.options if isinstance(o, MoveTo) and self.is_contact(o, ms)
+                        and not self.carrying(ms[o.model])]
             if contacts:
                 return max(contacts, key=lambda o: (self.charge_value(o, ms), o.model))
             for sp in sorted(spaces, key=near)[:2]:
@@ -431,7 +450,7 @@ class FrontierPolicy(Policy):
         sp = spaces[0]
         m = ms[sp.base.id]
         contacts = [o for o in d.options if isinstance(o, MoveTo) and o.model == m["id"] and self.is_contact(o, ms)]
-        if contacts:
+        if contacts and not self.carrying(m):      # the strongbox's carrier walks, it does not brawl
             c = max(contacts, key=lambda o: self.charge_value(o, ms))
             if self.charge_value(c, ms) >= 1.0 or not self.ranged(m):
                 return c
@@ -442,9 +461,53 @@ class FrontierPolicy(Policy):
 
     def best_move(self, space, m, ms, second: bool):
         """(the best move, its gain over staying), kept per question (a search meets the same
-        position in many worlds): the key is the move space and every model's whole entry."""
-        key = (space.signature(), m["id"], second, view_key(ms))
+        position in many worlds): the key is the move space, every model's whole entry and the
+        mission's entry of the view (None in the fight)."""
+        mission = self.v.get("mission") if isinstance(getattr(self, "v", None), dict) else None
+        key = (space.signature(), m["id"], second, view_key(ms), None if mission is None else view_key(mission))
         return self.kept_move(key, lambda: self._best_move(space, m, ms, second))
+
+    # -------------------------------------------------------------- missions (docs/rules/frontier.md)
+    def carrying(self, m: dict) -> bool:
+        mv = self.v.get("mission") if isinstance(getattr(self, "v", None), dict) else None
+        return bool(mv and mv.get("strongbox") and mv["strongbox"]["carrier"] == m["id"])
+
+    def mission_goal(self, m: dict, ms) -> tuple | None:
+        """What a mission asks of ``m``: (points to walk to, reach (mm from its base edge), weight
+        per move of walking, bonus for being within reach), or None (the fight; nothing to do).
+        Claim Jumpers: the markers no other standing model of ours is near (so the posse spreads
+        over them; one an enemy holds is worth contesting). The Strongbox: the box while it lies;
+        our carrier, the table edges it may leave by; an enemy carrier, to be run down."""
+        mv = self.v.get("mission") if isinstance(getattr(self, "v", None), dict) else None
+        if not mv:
+            return None
+        mine = [o for o in ms.values() if o["player"] == self.player and o["wounds"] > 0 and o["id"] != m["id"]]
+        if mv["id"] == "claim-jumpers":
+            reach = mv["claim_distance_mm"]
+            pts = tuple((k["x"], k["y"]) for k in mv["markers"]
+                        if not any(math.hypot(o["x"] - k["x"], o["y"] - k["y"]) - o["radius"] <= reach for o in mine))
+            return (pts, reach, 0.5, 1.5) if pts else None
+        box = mv.get("strongbox")
+        if not box or box["escaped"]:
+            return None
+        if not box["carrier"]:
+            return ((box["x"], box["y"]),), mv["reach_mm"], 0.6, 3.0
+        if box["carrier"] == m["id"]:
+            pts = tuple(q for e in mv["escape_edges"][str(self.player)] for q in self.edge_points(e, m["radius"]))
+            return pts, mv["edge_mm"], 1.5, 10.0
+        carrier = ms.get(box["carrier"])
+        if carrier is not None and carrier["player"] != self.player:
+            return ((carrier["x"], carrier["y"]),), CONTACT_MM, 0.8, 0.0
+        return None
+
+    def edge_points(self, edge: str, r: float) -> tuple:
+        """Points along a table edge, a base's radius in, every inch (a walking goal)."""
+        w, h = self.table.width, self.table.height
+        if edge in ("west", "east"):
+            x = r + 1.0 if edge == "west" else w - r - 1.0
+            return tuple((x, y) for y in _steps(r + 1.0, h - r - 1.0, INCH))
+        y = r + 1.0 if edge == "south" else h - r - 1.0
+        return tuple((x, y) for x in _steps(r + 1.0, w - r - 1.0, INCH))
 
     def _best_move(self, space, m, ms, second: bool):
         enemies = [e for e in ms.values() if e["player"] != self.player and e["wounds"] > 0]
@@ -453,8 +516,16 @@ class FrontierPolicy(Policy):
         grid = self.grid(m["radius"])
         field_ = grid.field([(e["x"], e["y"]) for e in enemies])
         mover = self.base(m)
-        moves = candidate_moves(space, grid, [field_], [(e["x"], e["y"]) for e in enemies],
-                                stop_short=m["radius"] + 16.0)
+        mgoal = self.mission_goal(m, ms)
+        if mgoal is None:
+            moves = candidate_moves(space, grid, [field_], [(e["x"], e["y"]) for e in enemies],
+                                    stop_short=m["radius"] + 16.0)
+        else:                  # a mission's marker, edge or carrier: walked to round the terrain too
+            goal_field = grid.field(mgoal[0])
+            moves = candidate_moves(space, grid, [field_, goal_field],
+                                    [(e["x"], e["y"]) for e in enemies]
+                                    + sorted(mgoal[0], key=lambda q: (math.hypot(q[0] - m["x"], q[1] - m["y"]), q))[:3],
+                                    stop_short=m["radius"] + 16.0)
         here = MoveTo(m["id"], m["x"], m["y"])
         others = [self.base(o) for o in ms.values() if o["wounds"] > 0 and o["id"] != m["id"]]
         guns = self.ranged(m)
@@ -487,6 +558,14 @@ class FrontierPolicy(Policy):
                 shot *= 0.5
             s.score = u + shot - threat
             s.parts = {"goal": u, "shot": shot, "threat": -threat}
+            if mgoal is not None:
+                pts, reach, weight, bonus = mgoal
+                gd = grid.dist(goal_field, s.base.x, s.base.y)
+                obj = -weight * (gd if gd < INF else 5 * step) / step
+                if any(math.hypot(s.base.x - x, s.base.y - y) - m["radius"] <= reach for x, y in pts):
+                    obj += bonus
+                s.score += obj
+                s.parts["objective"] = obj
         got = best_spot(spots, space, self.frame)
         self.note_reason(spots, got[0])
         return got

@@ -184,7 +184,8 @@ def finite(d: float, fallback: float) -> float:
     return fallback if d >= INF else d
 
 
-REASONS = {"goal": "moves toward its goal", "shot": "moves to get a shot", "threat": "moves out of the enemy's sight"}
+REASONS = {"goal": "moves toward its goal", "shot": "moves to get a shot", "threat": "moves out of the enemy's sight",
+           "objective": "moves for the mission's objective"}
 
 
 def spot_reason(spots, move) -> str:

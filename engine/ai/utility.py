@@ -2,7 +2,7 @@
 
 Read from a sampled world's state (everything in it is either in the searching player's view or
 invented by the sampling, see ``search.py``): material in each ruleset's own terms, each
-ruleset's score, the result when the game is over, and where a ruleset needs one, a position
+ruleset's score (Frontier's and Doubles' missions: ``mission_value``), the result when the game is over, and where a ruleset needs one, a position
 term (Frontier: who has a shot at whom from where they stand, with cover). ``Utility`` counts
 the result alone; each ruleset's subclass adds its own terms (``value``) and is named by the
 ruleset's easy policy (``Policy.Utility``), so nothing here chooses by ruleset id.
@@ -58,6 +58,26 @@ class DoublesUtility(Utility):
                 continue
             v = 2.0 + 3.0 * max(0, f.health) / self._max[k] - (0.5 if f.on_ground else 0.0)
             total += (v if f.side == player else -v) * self._scale.get(k, 1.0)
+        if st.mission is not None:
+            total += self.mission_value(st, player)
+        return total
+
+    def mission_value(self, st, player: int) -> float:
+        """A mission's score (docs/rules/doubles.md, "Missions"): 1.5 a mission point scored, 0.75
+        a stone held now or a relic carried now (what the next end of turn will score)."""
+        R = self.rules
+        o = 3 - player
+        pts = st.mission["points"]
+        total = 1.5 * (pts[player] - pts[o])
+        if "relics" in st.mission:
+            for r in st.mission["relics"].values():
+                f = st.fighters.get(r["carrier"]) if r["carrier"] else None
+                if f is not None and not f.out:
+                    total += 0.75 * R.opts.relic_points if f.side == player else -0.75 * R.opts.relic_points
+        else:
+            for h in R.stones(st).values():
+                if h is not None:
+                    total += 0.75 * R.opts.stones_points if h == player else -0.75 * R.opts.stones_points
         return total
 
 
@@ -88,7 +108,30 @@ class FrontierUtility(Utility):
             total += 0.045 * s if q == player else -0.045 * s
         if self.position and self.table is not None and self.policy is not None:
             total += self.position * self.frontier_position(st, player)
+        if st.mission is not None:
+            total += self.mission_value(st, player)
         return total
+
+    def mission_value(self, st, player: int) -> float:
+        """A mission's score (docs/rules/frontier.md, "Missions"). Claim Jumpers: 1.5 a claim point
+        scored, 0.75 a point the claims held now will score at the end of the turn. The Strongbox:
+        carrying it is worth 4, and up to 2 more as the carrier nears an edge it may leave by (a
+        box carried off ends the game: the result's win counts that)."""
+        R = self.rules
+        o = 3 - player
+        if "points" in st.mission:
+            pts = st.mission["points"]
+            total = 1.5 * (pts[player] - pts[o])
+            for k, h in R.claims(st).items():
+                if h is not None:
+                    total += 0.75 * R.claim_value[(k, h)] * (1 if h == player else -1)
+            return total
+        c = R.carrier(st)
+        if c is None:
+            return 0.0
+        gap, _ = R.edge_gap_in(c)
+        v = 4.0 + 2.0 * max(0.0, 1.0 - gap / 24.0)
+        return v if c.player == player else -v
 
     # Frontier's position: each standing model's best shot from where it stands (the easy
     # policy's own measure: 1 + a quarter per point of shooting over the target's defence,

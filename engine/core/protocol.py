@@ -309,8 +309,9 @@ class Result:
 
 
 # "turn_limit": the last turn was played out and scored; "wiped_out": a side had no model left
-# (on the table, for Counterblast); "rout": a side broke (Frontier's rout)
-ENDINGS = ("turn_limit", "wiped_out", "rout")
+# (on the table, for Counterblast); "rout": a side broke (Frontier's rout); "objective": a
+# mission's objective ended the game at once (Frontier's strongbox carried off the table)
+ENDINGS = ("turn_limit", "wiped_out", "rout", "objective")
 
 
 def events_text(events: Iterable[Event]) -> list[str]:

@@ -35,9 +35,14 @@ def _feed(h, obj: Any) -> None:
     elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         h.update(type(obj).__name__.encode() + b"(")
         for f in dataclasses.fields(obj):
-            if f.metadata.get("hash", True):
-                h.update(f.name.encode() + b"=")
-                _feed(h, getattr(obj, f.name))
+            flag = f.metadata.get("hash", True)
+            if not flag:
+                continue
+            value = getattr(obj, f.name)
+            if value is None and flag == "unless_none":
+                continue
+            h.update(f.name.encode() + b"=")
+            _feed(h, value)
         h.update(b")")
     elif isinstance(obj, (list, tuple)):
         h.update(b"[")
@@ -71,3 +76,10 @@ def state_hash(state: Any) -> str:
 def static_field(**kw):
     """A state field left out of the hash (derived caches)."""
     return field(metadata={"hash": False}, **kw)
+
+
+def optional_field(**kw):
+    """A state field (default None) that enters the hash only while it holds something: a part
+    of the state some games never use (a mission's score), added without changing the hashes of
+    the games that do not use it (their saves and seeded hashes stay valid)."""
+    return field(default=None, metadata={"hash": "unless_none"}, **kw)

@@ -18,7 +18,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 
 from . import shooting as sh
 from . import turn as tn
-from .choices import EndActivation, MeleeAttack, PickUp, RulesError, Shoot, ShootAt, StandUp
+from .choices import EndActivation, MeleeAttack, PickUp, RulesError, Shoot, ShootAt, StandUp, TakeRelic
 from .spaces import DisengageSpace, _CachedMoveSpace
 from .state import BASE_RADIUS_MM, DoublesState, FighterState
 from .views import _cap
@@ -52,6 +52,8 @@ class ActivationMixin:
     def _end_turn(self, st: DoublesState, ev: list) -> None:
         for f in st.fighters.values():
             f.status = tn.end_of_turn(f.status)
+        if st.mission is not None:              # a mission's scoring (missions.py)
+            self._mission_end_of_turn(st, ev)
         v = self._victory(st, turn_over=True)
         ev.append(Event(f"End of turn {st.turn}", "turn"))
         if v.over:
@@ -63,7 +65,8 @@ class ActivationMixin:
     def _victory(self, st, turn_over: bool) -> tn.Victory:
         sides = {s: [tn.FighterTally(self.victory_values[(f.side, f.fid)], f.out) for f in st.fighters.values() if f.side == s]
                  for s in (1, 2)}
-        return tn.victory(sides, turn=st.turn, turn_over=turn_over, options=self.opts)
+        v = tn.victory(sides, turn=st.turn, turn_over=turn_over, options=self.opts)
+        return v if st.mission is None else self._mission_victory(st, v)
 
     def _finish(self, st, v: tn.Victory, ev: list) -> None:
         st.finished, st.winner, st.reason, st.points = True, v.winner, v.reason, tuple(v.points)
@@ -114,7 +117,8 @@ class ActivationMixin:
         return a
 
     def _has_actions(self, st, f) -> bool:
-        return any(a != "end_activation" for a in self._allowed(st, f)) or bool(self._pick_up_options(st, f))
+        return any(a != "end_activation" for a in self._allowed(st, f)) or bool(self._pick_up_options(st, f)) \
+            or (st.mission is not None and bool(self._relic_options(st, f)))
 
     def _pick_up_options(self, st, f: FighterState) -> list[PickUp]:
         """(thrown_weapon="dropped") a weapon of its warband lying within the engagement distance
@@ -176,6 +180,8 @@ class ActivationMixin:
             if ground is not None:
                 spaces.append(ground)
         opts += self._pick_up_options(st, f)
+        if st.mission is not None:
+            opts += self._relic_options(st, f)
         if "move" in allowed:
             space = self._move_space(st, f)
             opts += self._charge_options(st, f, space)
@@ -213,6 +219,8 @@ class ActivationMixin:
             st.dropped.remove((f.side, c.weapon, c.x, c.y))
             f.weapons.append(c.weapon)
             ev.append(Event(_cap(self.describe_choice(st, c)), "pick_up", {"fighter": f.key, "weapon": c.weapon}))
+        elif isinstance(c, TakeRelic):
+            self._take_relic(st, f, c, ev)
         elif isinstance(c, MeleeAttack):
             if "melee_attack" not in allowed or c.target not in {e.key for e in self.engaged_with(st, f)}:
                 raise RulesError(f"{f.name} is not in contact with {self.fighter_name(st, c.target)}")

@@ -401,6 +401,8 @@ class AttackMixin:
             dist = math.hypot(a.x - d.x, a.y - d.y) or 1.0
             self._drop(st, a, at.weapon, d.x + (a.x - d.x) / dist * BASE_RADIUS_MM,
                        d.y + (a.y - d.y) / dist * BASE_RADIUS_MM, ev, where=f"at {d.name}'s feet")
+        if st.mission is not None:
+            self._mission_after_hit(st, d, ev)
         v = self._victory(st, turn_over=False)
         if v.over:
             self._finish(st, v, ev)

@@ -1,7 +1,7 @@
 """Doubles: the choices a player answers with, and the error for a choice not offered.
 
 Every decision of a game is answered with one of these frozen choices: the actions of an
-activation (``Shoot`` at a model, ``ShootAt`` a point of ground, ``PickUp``, ``MeleeAttack``,
+activation (``Shoot`` at a model, ``ShootAt`` a point of ground, ``PickUp``, ``TakeRelic``, ``MeleeAttack``,
 ``StandUp``, ``EndActivation``; a move is the common ``MoveTo``), and the answers during an
 attack (``Announce`` of AP dice, ``PickTarget`` among tied melee results, ``KeepDice``,
 ``ChooseEffect``, ``RerollDie`` for a manoeuvre, ``DiscardDie``, ``Face`` after a back shot).
@@ -45,6 +45,14 @@ class PickUp(Choice):
     weapon: str
     x: float
     y: float
+
+
+@dataclass(frozen=True)
+class TakeRelic(Choice):
+    """(mission Relic Hunt) ``fighter`` picks up the relic ``relic`` (a marker id) lying within reach."""
+    tag = "doubles.TakeRelic"
+    fighter: str
+    relic: str
 
 
 @dataclass(frozen=True)

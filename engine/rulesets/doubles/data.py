@@ -208,6 +208,23 @@ class DoublesOptions(DeploymentOptions, _Strict):
         200, ge=1, le=10_000,
         description="ours: the game's size, the most a warband may be worth in points (points.py); the dearest "
                     "shipped warband, 186, rounded up to 200 (docs/rules/doubles.md, Forces)")
+    # --- missions (ours: the seed has none; docs/rules/doubles.md, "Missions"). A mission is chosen
+    # with the option "mission" and played to ``turn_limit``; these are its numbers.
+    stones_distance_cm: float = Field(
+        5.0, gt=0, le=30,
+        description="ours, Standing Stones: a standing fighter whose base edge is within this many cm of a stone "
+                    "is near it; a stone with fighters of one side only near it is held by that side")
+    stones_points: int = Field(
+        1, ge=1, le=10, description="ours, Standing Stones: mission points a side scores at the end of each turn "
+                                    "for each stone it holds")
+    relic_reach_cm: float = Field(
+        2.0, gt=0, le=10,
+        description="ours, Relic Hunt: a fighter whose base edge is within this many cm of a relic lying on the "
+                    "ground may pick it up (unless an enemy fighter on its feet is as near)")
+    relic_pick_up_ap: int = Field(1, ge=0, le=3, description="ours, Relic Hunt: AP to pick up a relic")
+    relic_points: int = Field(
+        1, ge=1, le=10, description="ours, Relic Hunt: mission points a side scores at the end of each turn for "
+                                    "each relic one of its fighters carries")
 
     def __deepcopy__(self, memo):  # frozen: a game state's copies share it
         return self

@@ -42,9 +42,10 @@ from . import turn as tn
 from .activation import ActivationMixin
 from .attacks import ROLE_WORDS, AttackMixin
 from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
-                      PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp)
+                      PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp, TakeRelic)
 from .data import DoublesOptions, Warband, bundled_warbands, parse_options, parse_warband
 from .deployment import PlacementMixin
+from .missions import MissionMixin
 from .points import size_problems, victory_value
 from .spaces import (PROBE_HEIGHT_MM, PROBE_RADIUS_MM, DisengageSpace, GroundShotSpace, SpacesMixin,  # noqa: F401
                      _CachedMoveSpace)  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
@@ -53,7 +54,7 @@ from .views import ViewMixin
 
 __all__ = [
     "BASE_RADIUS_MM", "MODEL_HEIGHT_MM", "PROBE_RADIUS_MM", "PROBE_HEIGHT_MM", "DEFAULT_WARBANDS", "ROLE_WORDS",
-    "Shoot", "ShootAt", "PickUp", "MeleeAttack", "StandUp", "EndActivation", "Announce", "PickTarget",
+    "Shoot", "ShootAt", "PickUp", "TakeRelic", "MeleeAttack", "StandUp", "EndActivation", "Announce", "PickTarget",
     "KeepDice", "ChooseEffect", "RerollDie", "DiscardDie", "Face", "MoveTo", "RulesError",
     "FighterState", "Attack", "DoublesState", "DisengageSpace", "GroundShotSpace", "DoublesRules",
 ]
@@ -62,7 +63,7 @@ DEFAULT_WARBANDS = ("ash_skulls", "bone_hunters")
 
 
 @register
-class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, ViewMixin, Rules):
+class DoublesRules(ActivationMixin, AttackMixin, MissionMixin, PlacementMixin, SpacesMixin, ViewMixin, Rules):
     id = "doubles"
     home_map = "prehistoric"
     easy_policy = "engine.ai.easy_doubles:DoublesPolicy"
@@ -76,10 +77,13 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)
+        opts = dict(options or {})
+        mission_id = opts.pop("mission", None)       # missions.py; kept as ``self.mission``
         try:
-            self.opts: DoublesOptions = parse_options(dict(options or {}), "<options>")
+            self.opts: DoublesOptions = parse_options(opts, "<options>")
         except DataError as err:
             raise SetupError(str(err)) from None
+        self._setup_mission(mission_id)
         if len(rosters) != 2:
             raise SetupError(f"doubles needs 2 rosters (one warband each), got {len(rosters)}")
         self.warbands: dict[int, Warband] = {s: self._warband(r, s) for s, r in zip((1, 2), rosters)}
@@ -239,6 +243,7 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
     # ------------------------------------------------------------ setup
     def initial_state(self, seed: int) -> DoublesState:
         st = DoublesState(rng=GameRng(seed))
+        st.mission = self._mission_start()
         self._setup_events = []
         self.deploy_setup(st, self._setup_events)
         return st
@@ -271,8 +276,8 @@ class DoublesRules(ActivationMixin, AttackMixin, PlacementMixin, SpacesMixin, Vi
         if not st.finished:
             return None
         gone = any(all(f.out for f in st.fighters.values() if f.side == s) for s in (1, 2))
-        return Result(st.winner, st.reason, {1: st.points[0], 2: st.points[1]},
-                      "wiped_out" if gone else "turn_limit")
+        scores = self._mission_scores(st) if st.mission is not None else {1: st.points[0], 2: st.points[1]}
+        return Result(st.winner, st.reason, scores, "wiped_out" if gone else "turn_limit")
 
     def attack_odds(self, st: DoublesState, c: Choice, player: int | None):
         """Exact odds of a Shoot, MeleeAttack or the attacker's Announce (``attack_odds.py``,

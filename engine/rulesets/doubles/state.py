@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import State
+from engine.core.state import optional_field
 
 from . import turn as tn
 
@@ -87,6 +88,8 @@ class DoublesState(State):
     points: tuple = (0, 0)
     dropped: list = field(default_factory=list)   # (side, weapon id, x, y): thrown weapons lying on the table
     deploy: dict | None = None    # the deployment while it lasts (engine/rulesets/deployment/flow.py)
+    # a mission's own state (missions.py; None in the fight, and then out of the state hash)
+    mission: dict | None = optional_field()
 
     def __deepcopy__(self, memo):
         """Clones copy what can change: the RNG, each fighter (with its lists) and the attack;
@@ -98,4 +101,6 @@ class DoublesState(State):
         c.dropped = list(self.dropped)
         if self.deploy is not None:
             c.deploy = copy.deepcopy(self.deploy, memo)
+        if self.mission is not None:
+            c.mission = copy.deepcopy(self.mission, memo)
         return c

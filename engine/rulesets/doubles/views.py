@@ -18,7 +18,7 @@ from . import duel as dl
 from . import shooting as sh
 from . import turn as tn
 from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
-                      PickUp, RerollDie, Shoot, ShootAt, StandUp)
+                      PickUp, RerollDie, Shoot, ShootAt, StandUp, TakeRelic)
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
 
@@ -42,6 +42,8 @@ class ViewMixin:
                    "acting": st.acting, "track": [[e.fighter, e.value] for e in st.track], "fighters": fighters,
                    "finished": st.finished, "points": list(st.points), "attack": None,
                    "dropped": [{"side": s, "weapon": w, "x": x, "y": y} for s, w, x, y in st.dropped]}
+        if st.mission is not None:
+            v["mission"] = self._mission_view(st)
         if drawing:
             v["pieces"] = [self._piece(st, f) for f in st.fighters.values()]
         if at is not None:
@@ -58,15 +60,17 @@ class ViewMixin:
     def _piece(self, st: DoublesState, f: FighterState) -> dict:
         """The fighter in the shared shape of ``engine.core.board`` (what the client draws)."""
         active = st.acting == f.key
+        relic = self._marker_name(self.carried_by(st, f.key)) if st.mission is not None and self.carried_by(st, f.key) else ""
         key = (f.key, f.side, f.fid, f.name, f.x, f.y, f.z, f.facing, f.out, f.health, f.ap, f.on_ground,
-               f.status.aggressiveness, f.status.low_ammunition, f.activated, tuple(f.weapons), active)
-        return copied_piece(self, key, lambda: self._build_piece(f, active))
+               f.status.aggressiveness, f.status.low_ammunition, f.activated, tuple(f.weapons), active, relic)
+        return copied_piece(self, key, lambda: self._build_piece(f, active, relic))
 
-    def _build_piece(self, f: FighterState, active: bool) -> dict:
+    def _build_piece(self, f: FighterState, active: bool, relic: str = "") -> dict:
         c = self.chars(f)
         marks = [f"{f.ap} AP"] + (["on the ground"] if f.on_ground else []) \
             + ([f"aggressiveness {f.status.aggressiveness}"] if f.status.aggressiveness else []) \
-            + (["low ammunition"] if f.status.low_ammunition else []) + (["activated"] if f.activated else [])
+            + (["low ammunition"] if f.status.low_ammunition else []) + (["activated"] if f.activated else []) \
+            + ([f"carries the {relic}"] if relic else [])
         cache = self.__dict__.setdefault("_profile_words", {})
         key = (f.key, tuple(f.weapons))
         if key not in cache:   # worded once per fighter and weapons held (weapons are thrown and lost)
@@ -121,6 +125,11 @@ class ViewMixin:
             if f is None:
                 return c.describe()
             return f"{f.name} picks up the {self.warbands[f.side].weapon(c.weapon).name.lower()}"
+        if isinstance(c, TakeRelic):
+            f = st.fighters.get(c.fighter)
+            if f is None:
+                return c.describe()
+            return f"{f.name} picks up the {self._marker_name(c.relic)} ({self.opts.relic_pick_up_ap} AP)"
         if isinstance(c, MeleeAttack):
             f = st.fighters.get(c.attacker)
             w = self.weapon_for(f, "melee") if f else None

@@ -232,6 +232,31 @@ class Options(DeploymentOptions, _Strict):
         description="automatic deployment line (the seed has none): the leader in the middle, the "
                     "others alternately further out (deputies next to the leader, gangers on the "
                     "flanks), or the roster's order end to end (before 2026-12-03)")
+    # --- missions (ours: the seed has none; docs/rules/frontier.md, "Missions"). A mission is
+    # chosen with the option "mission" and played to ``turn_limit``; these are its numbers.
+    claim_distance_in: float = Field(
+        default=3.0, gt=0, le=12,
+        description="ours, Claim Jumpers: a standing model whose base edge is within this many inches of a "
+                    "marker is near it; a marker with models of one posse only near it is that posse's claim")
+    claim_points: int = Field(
+        default=1, ge=0, le=10,
+        description="ours, Claim Jumpers: points a posse scores at the end of each turn for each claim it holds "
+                    "on its own half of the table (a marker no nearer the other posse's table edge than its own)")
+    claim_far_points: int = Field(
+        default=2, ge=0, le=10,
+        description="ours, Claim Jumpers: points for each claim held on the other posse's half (a marker nearer "
+                    "the other posse's table edge than its own): jumping their claims pays more")
+    strongbox_reach_in: float = Field(
+        default=1.0, gt=0, le=6,
+        description="ours, The Strongbox: a model that ends a move with its base edge within this many inches "
+                    "of the strongbox lying on the table picks it up, unless an enemy model is as near it")
+    strongbox_edge_in: float = Field(
+        default=1.0, ge=0, le=6,
+        description="ours, The Strongbox: the carrier that ends a move with its base edge within this many "
+                    "inches of its own table edge carries the strongbox off, and its posse wins")
+    strongbox_carrier_move: float = Field(
+        default=0.5, gt=0, le=1,
+        description="ours, The Strongbox: the share of its move a model carrying the strongbox may use")
 
     # --- forces (issue 49; ours: the seed prices no item and sets no budget) -------------------
     posse_budget: int = Field(

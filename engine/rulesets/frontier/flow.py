@@ -71,7 +71,8 @@ class FlowRules:
         sides = self._sides(st)
         winner = None if v.winner is None else v.winner + 1
         st.result = {"winner": winner, "reason": v.reason,
-                     "scores": {str(p): {"standing": s.standing, "wounds_left": s.wounds_left}
+                     "scores": {str(p): {"standing": s.standing, "wounds_left": s.wounds_left,
+                                         **self._mission_scores(st, p)}
                                 for p, s in zip((1, 2), sides)}}
         st.phase = "over"
         st.test = None
@@ -80,8 +81,12 @@ class FlowRules:
                         {"winner": winner}))
 
     def _finish_turn(self, st: FrontierState, ev: list[Event]) -> None:
-        v = turns.victory(self._sides(st), st.turn, end_of_turn=True, rule=self.opts.victory,
-                          rout_fraction=self.opts.rout_fraction, turn_limit=self.opts.turn_limit)
+        if st.mission is not None:          # a mission's scoring and ending (missions.py)
+            self._mission_end_of_turn(st, ev)
+            v = self._mission_verdict(st)
+        else:
+            v = turns.victory(self._sides(st), st.turn, end_of_turn=True, rule=self.opts.victory,
+                              rout_fraction=self.opts.rout_fraction, turn_limit=self.opts.turn_limit)
         if v.over:
             self._end_game(st, v, ev)
             return
@@ -180,6 +185,8 @@ class FlowRules:
         if r.weapon_lost and t.weapon in a.items:
             a.items.remove(t.weapon)
             ev.append(Event(f"{self._who(a)}'s {self.items[t.weapon].name.lower()} is thrown and lost", "info"))
+        if st.mission is not None:
+            self._mission_after_test(st, ev)
         st.steal = None
         if r.steal_by:
             thief, victim = (a, d) if r.steal_by == "attacker" else (d, a)
@@ -209,8 +216,12 @@ class FlowRules:
         if st.result is None:
             return None
         sides = self._sides(st)
-        if any(s.standing == 0 for s in sides):
+        if st.mission is not None and st.mission.get("escaped"):
+            ending = "objective"
+        elif any(s.standing == 0 for s in sides):
             ending = "wiped_out"
+        elif st.mission is not None:
+            ending = "turn_limit"           # no rout in a mission
         elif self.opts.victory == "rout" and any(turns.routed(s, self.opts.rout_fraction) for s in sides):
             ending = "rout"    # the rout is checked before the turn limit, as in turns.victory
         else:

@@ -15,6 +15,12 @@ class MoveRules:
 
     def _space(self, st: FrontierState, m: Model, bases=None) -> MoveSpace:
         prof = self.profiles[m.player][m.profile]
+        if st.mission is not None:          # the strongbox's carrier moves at a share of its move
+            share = self.move_share(st, m)
+            if share != 1.0:
+                move = prof.move * share
+                return MoveSpace(self.table, m.base(), move * INCH, self._others(st, m, bases),
+                                 label=f"move {m.name} up to {move:g}\" (carrying the strongbox)")
         return MoveSpace(self.table, m.base(), prof.move * INCH, self._others(st, m, bases),
                                  label=f"move {m.name} up to {prof.move:g}\"")
 

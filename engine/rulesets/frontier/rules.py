@@ -48,6 +48,7 @@ from .cards import card as parse_card
 from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
 from .deployment import PlacementMixin
 from .flow import FlowRules
+from .missions import MissionRules
 from .moves import MoveRules
 from .setup import SetupRules
 from .state import (CHARGE_GAP_MM, CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model, Piles, Test,
@@ -62,7 +63,7 @@ __all__ = ["CHARGE_GAP_MM", "CONTACT_MM", "INCH", "MODEL_HEIGHT_MM", "Commit", "
 
 @register
 # ViewRules first: its hidden_from and determinize extend the deployment's (PlacementMixin's)
-class FrontierRules(ViewRules, PlacementMixin, SetupRules, MoveRules, FlowRules, Rules):
+class FrontierRules(ViewRules, PlacementMixin, SetupRules, MissionRules, MoveRules, FlowRules, Rules):
     id = "frontier"
     home_map = "town"
     easy_policy = "engine.ai.easy_frontier:FrontierPolicy"
@@ -246,6 +247,8 @@ class FrontierRules(ViewRules, PlacementMixin, SetupRules, MoveRules, FlowRules,
                 txt += f" ({route[1] / INCH:.1f}\" of its {space.allowance / INCH:g}\" with the climb or detour)"
             txt += f" into base contact with {', '.join(contact)}" if contact else ""
             ev.append(Event(txt, "move", {"model": m.id, "from": list(frm), "to": [m.x, m.y]}))
+            if st.mission is not None and self._mission_after_move(st, m, ev):
+                return ev
             if st.phase == "move":
                 m.moved = True
                 self._after_move(st, player, ev)
@@ -256,6 +259,8 @@ class FrontierRules(ViewRules, PlacementMixin, SetupRules, MoveRules, FlowRules,
             m = st.models[c.model]
             m.moved = True
             ev.append(Event(f"{self._who(m)} holds its ground", "move", {"model": m.id}))
+            if st.mission is not None and self._mission_after_move(st, m, ev):
+                return ev
             self._after_move(st, player, ev)
         elif isinstance(c, Pass):
             st.passed[player] = True

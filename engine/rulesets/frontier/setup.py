@@ -66,6 +66,8 @@ class SetupRules:
         super().__init__(table, rosters, options)
         rosters = list(rosters) + [None] * (2 - len(rosters))
         self.posses: dict[int, Posse] = {p: _posse_of(rosters[p - 1], p) for p in (1, 2)}
+        options = dict(options or {})
+        mission_id = options.pop("mission", None)     # missions.py; kept as ``self.mission``
         unknown = set(options) - set(_default_options())
         if unknown:
             raise SetupError(f"unknown frontier options: {', '.join(sorted(unknown))}")
@@ -76,6 +78,7 @@ class SetupRules:
         except Exception as err:
             raise SetupError(f"frontier options refused: {err}") from None
         self.duel_rules = self.opts.duel_rules()
+        self._setup_mission(mission_id)
         self.catalogue = _catalogue()
         for p in (1, 2):                            # the posse budget (ours), shipped posses too
             over = budget_problems(self.posses[p], self.opts.posse_budget, self.catalogue)
@@ -138,6 +141,7 @@ class SetupRules:
             st.cards[p] = Piles()
             st.cards[p].store(decks[p - 1])
         st.priority = st.active = first.winner + 1
+        st.mission = self._mission_start()
         st.phase = "deploy"
         self._setup_events = []
         self.deploy_setup(st, self._setup_events)

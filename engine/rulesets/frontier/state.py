@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine.core import State
+from engine.core.state import optional_field
 from engine.table import Base
 
 from .cards import _FULL_SET, DECK_SIZE, Card, PlayerCards
@@ -101,6 +102,8 @@ class FrontierState(State):
     first_draw: list = field(default_factory=list)
     result: dict | None = None
     deploy: dict | None = None    # the deployment while it lasts (engine/rulesets/deployment/flow.py)
+    # a mission's own state (missions.py; None in the fight, and then out of the state hash)
+    mission: dict | None = optional_field()
 
 
 # --- invariants (tests and debugging) ------------------------------------------------------------

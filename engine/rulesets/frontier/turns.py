@@ -77,12 +77,17 @@ class Verdict:
     reason: str
 
 
+def rout_threshold(size: int, rout_fraction: float) -> int:
+    """How many models out of action rout a posse of ``size``: ``rout_fraction`` of it, rounded
+    up, at least one."""
+    return max(1, math.ceil(rout_fraction * size - 1e-9))
+
+
 def routed(side: SideStatus, rout_fraction: float) -> bool:
     """Routed: at least ``rout_fraction`` of the posse (rounded up) is out of action."""
     if side.size == 0:
         return True
-    need = max(1, math.ceil(rout_fraction * side.size - 1e-9))
-    return side.out >= need
+    return side.out >= rout_threshold(side.size, rout_fraction)
 
 
 def _compare(a: SideStatus, b: SideStatus, why: str) -> Verdict:

@@ -76,6 +76,8 @@ class ViewRules:
             "first_draw": [list(x) for x in st.first_draw],
             "result": st.result,
         }
+        if st.mission is not None:
+            v["mission"] = self._mission_view(st)
         if drawing:
             v["pieces"] = pieces
         return self.deploy_view(st, player, drawing, v)
@@ -84,13 +86,15 @@ class ViewRules:
         """The model in the shared shape of ``engine.core.board`` (what the client draws)."""
         t = st.test
         active = t is not None and m.id in (t.attacker, t.defender)
+        box = st.mission is not None and st.mission.get("box", {}).get("carrier") == m.id
         key = (m.id, m.player, m.profile, m.name, m.x, m.y, m.z, m.radius, m.wounds, m.max_wounds, m.moved,
-               m.second_move, tuple(m.items), active)
-        return copied_piece(self, key, lambda: self._build_piece(m, active))
+               m.second_move, tuple(m.items), active, box)
+        return copied_piece(self, key, lambda: self._build_piece(m, active, box))
 
-    def _build_piece(self, m: Model, active: bool) -> dict:
+    def _build_piece(self, m: Model, active: bool, box: bool = False) -> dict:
         prof = self.profiles[m.player][m.profile]
-        marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else [])
+        marks = (["moved"] if m.moved else []) + (["second move used"] if m.second_move else []) \
+            + (["carries the strongbox"] if box else [])
         cache = self.__dict__.setdefault("_profile_words", {})
         key = (m.player, m.profile, tuple(m.items))
         if key not in cache:   # worded once per profile and kit (items change hands in play)

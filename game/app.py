@@ -287,12 +287,13 @@ def advance(session, steps: int, agent: str = "random", seed: int = 0) -> int:
 
 def screenshot(ruleset: str, map_id: str, out: str, steps: int = 0, seed: int = 1, select: str | None = None,
                hover: str | None = None, reach: bool = False, sight: bool = False, threat: bool = False,
-               agent: str = "random", size=(1280, 720), frames: int = 3) -> Path:
+               agent: str = "random", size=(1280, 720), frames: int = 3, options: dict | None = None) -> Path:
     """Render the game after ``steps`` decisions of AI play, with the overlays asked for."""
     app = make_app(size)
     from game.session import GameSession
 
-    session = GameSession.new(ruleset, load_any_map(map_id), (), {1: "human", 2: "human"}, seed, autosave=False)
+    session = GameSession.new(ruleset, load_any_map(map_id), (), {1: "human", 2: "human"}, seed, autosave=False,
+                              options=options)
     advance(session, steps, agent, seed)
     d = session.pending()
     if d is not None:                 # the picture is the table as the player deciding now sees it

@@ -190,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--width", type=_bounded_int(1, MAX_PICTURE_PX, "a width in pixels"), default=1280)
     sc.add_argument("--height", type=_bounded_int(1, MAX_PICTURE_PX, "a height in pixels"), default=720)
     sc.add_argument("--out", required=True, help="the PNG to write")
+    sc.add_argument("--option", action="append", metavar="KEY=VALUE",
+                    help="a ruleset option (repeatable), e.g. --option deployment=automatic (docs/rules/)")
+    add_mission_arg(sc)
     sc.set_defaults(func=cmd_screenshot)
 
     si = sub.add_parser("simulate", help="play AI-vs-AI games headless")

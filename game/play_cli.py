@@ -101,10 +101,16 @@ def cmd_screenshot(args) -> int:
     if why:
         _err(f"skirmish screenshot: {why}")
         return 1
+    from game.cli_args import option_pairs
+
+    options, why = option_pairs(args.option)
+    if why:
+        _err(f"skirmish screenshot: {why}")
+        return 2
     try:
         path = screenshot(args.ruleset, args.map, args.out, steps=args.steps, seed=args.seed, select=args.select,
                           hover=args.hover, reach=args.reach, sight=args.sight, threat=args.threat,
-                          agent=args.agent, size=(args.width, args.height))
+                          agent=args.agent, size=(args.width, args.height), options=options)
     except DataError as err:
         _err(str(err))
         return 1

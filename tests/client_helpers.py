@@ -49,17 +49,75 @@ def release(pos, button=1):
     return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
 
 
-def click(app, pos, button=1):
-    """The pointer moves to ``pos``, presses and releases there; then a frame."""
-    frame(app, [motion(pos), press(pos, button), release(pos, button)])
+def click(app, pos, button=1, mods=0):
+    """The pointer moves to ``pos``, presses and releases there with the modifier keys ``mods``
+    held (e.g. ``pygame.KMOD_SHIFT``); then a frame."""
+    pygame.key.set_mods(mods)
+    frame(app, [motion(pos, rel=(0, 0)), press(pos, button), release(pos, button)])
+    pygame.key.set_mods(0)
+
+
+def drag(app, a, b, steps=8, mods=0, button=1):
+    """Press at ``a``, move to ``b`` in steps (a frame each), release: as a hand does."""
+    pygame.key.set_mods(mods)
+    frame(app, [motion(a, rel=(0, 0)), press(a, button)])
+    for i in range(1, steps + 1):
+        p = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+        frame(app, [motion(p, (1, 0, 0), rel=(0, 0))], n=0)
+    frame(app, [release(b, button)])
+    pygame.key.set_mods(0)
 
 
 def key_event(k, mod=0, unicode=""):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)
 
 
-def key(app, k, mod=0):
-    frame(app, [key_event(k, mod)])
+def key(app, k, mod=0, unicode=""):
+    """A key pressed with the modifiers ``mod`` held (and the text it types, ``unicode``)."""
+    pygame.key.set_mods(mod)
+    frame(app, [key_event(k, mod, unicode)])
+    pygame.key.set_mods(0)
+
+
+# --- the layout editor's hands ------------------------------------------------------------------
+
+def editor(app, mapfile=None, path=None):
+    """The layout editor on ``mapfile`` (a new empty table by default), shown, one frame run."""
+    from game.editor.document import new_map
+    from game.scenes.editor import EditorScene
+
+    scene = EditorScene(app, mapfile or new_map(), path, inline_analysis=True)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def palette_click(app, scene, text):
+    """Click a palette item, scrolling the list down with its arrow button until it shows."""
+    lst = scene.palette.list
+    for _ in range(300):
+        for item in lst.item_list:
+            el = item.get("button_element")
+            if item["text"] == text and el is not None and lst.rect.contains(el.rect):
+                click(app, el.rect.center)
+                frame(app)
+                return
+        assert lst.scroll_bar is not None, f"{text!r} is not in the palette"
+        at = lst.scroll_bar.bottom_button.rect.center
+        frame(app, [motion(at, rel=(0, 0)), press(at)], n=6)
+        frame(app, [release(at)], n=2)
+    raise AssertionError(f"{text!r} is not visible in the palette")
+
+
+def world_px(scene, x, y):
+    return scene.to_screen(x, y)
+
+
+def place(app, scene, text, at):
+    """A palette item placed on the table at ``at`` (map units)."""
+    palette_click(app, scene, text)
+    assert scene.tool is not None
+    click(app, world_px(scene, *at))
 
 
 def take_device(app):

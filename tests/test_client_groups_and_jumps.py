@@ -13,7 +13,7 @@ from engine.rulesets.counterblast import choices as C
 from game.render import overlays as ov
 
 from counterblast_fixtures import IN, staged, submit
-from client_helpers import app, frame, game_screen  # noqa: F401
+from client_helpers import app, click, frame, game_screen  # noqa: F401
 
 
 def scene_for(app, g):
@@ -27,16 +27,6 @@ def at(scene, x_in, y_in):
     """Window pixels of a point of the table given in inches."""
     x, y = ov.mm_to_screen(scene.cam, x_in * IN, y_in * IN)
     return round(x) + scene.table_rect.x, round(y) + scene.table_rect.y
-
-
-def click(app, pos, shift=False, monkeypatch=None):
-    if shift:
-        monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_SHIFT)
-    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)),
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-    if shift:
-        monkeypatch.setattr(pygame.key, "get_mods", lambda: 0)
 
 
 # --- item 4: a group's move, member after member ----------------------------------------------
@@ -80,14 +70,14 @@ def test_a_friend_refused_from_a_group_is_told_why_in_the_engines_words(app, mon
     monkeypatch.setattr(scene, "say", lambda text, error=False: said.append(text))
     click(app, scene.screen_pos_of("1-captain"))
     assert scene.ctrl.selected == "1-captain"
-    click(app, scene.screen_pos_of("1-medic"), shift=True, monkeypatch=monkeypatch)
+    click(app, scene.screen_pos_of("1-medic"), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "Doc Harrow cannot join this group: a group activation takes exactly 1 hero, not 2"
-    click(app, scene.screen_pos_of("1-dray"), shift=True, monkeypatch=monkeypatch)   # a character is a hero
+    click(app, scene.screen_pos_of("1-dray"), mods=pygame.KMOD_SHIFT)   # a character is a hero
     assert said[-1] == "Sergeant Kessa Dray cannot join this group: a group activation takes exactly 1 hero, not 2"
-    click(app, scene.screen_pos_of("1-ranger-4"), shift=True, monkeypatch=monkeypatch)
+    click(app, scene.screen_pos_of("1-ranger-4"), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "Ranger 4 cannot join this group: Ranger 4 is Spent: it has activated this turn"
     for mid in ("1-ranger-1", "1-ranger-2", "1-ranger-3"):
-        click(app, scene.screen_pos_of(mid), shift=True, monkeypatch=monkeypatch)
+        click(app, scene.screen_pos_of(mid), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "no group the rules allow has these models: a group activation takes up to 2 lackeys, not 3"
     assert sorted(scene.ctrl.group) == ["1-ranger-1", "1-ranger-2"]
 

@@ -18,7 +18,9 @@ import pytest
 from engine.data.maps import load_map
 from engine.workshop import shapes as S
 
-from test_editor_scene import app, click, editor, frame, place  # noqa: F401 - the fixture and the hands
+from client_helpers import app_fixture, click, editor, frame, place
+
+app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = DATA / "carltographer" / "one-crate.json"

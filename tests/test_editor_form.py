@@ -10,7 +10,9 @@ from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
 from engine.workshop import edits as E
 
-from test_editor_scene import app, click, editor, frame, key, place  # noqa: F401 - fixture and hands
+from client_helpers import app_fixture, click, editor, frame, key, place
+
+app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 
 TOWN = MAPS_DIR / "town.json"
 

@@ -15,7 +15,9 @@ from engine.workshop import edits as E
 from engine.workshop.targets import parse_target
 from game.editor import generation as G
 
-from test_editor_scene import app, click, editor, frame, key  # noqa: F401 - the fixture and the helpers
+from client_helpers import app_fixture, click, editor, frame, key
+
+app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 
 W, H = 24.0, 18.0
 

@@ -12,7 +12,8 @@ import pytest
 from engine.data.maps import MapFile, load_map
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
-from client_helpers import app_fixture, frame, motion as _motion
+from client_helpers import (app_fixture, click, drag, editor, frame, key, motion as _motion,  # noqa: F401
+                            palette_click, place, world_px)
 
 
 app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
@@ -23,67 +24,6 @@ def motion(pos, buttons=(0, 0, 0)):
 
 
 LAYOUTS = Path(__file__).parent / "data" / "layouts"
-
-
-def click(app, pos, button=1, mods=0):
-    pygame.key.set_mods(mods)
-    frame(app, [motion(pos), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-    pygame.key.set_mods(0)
-
-
-def drag(app, a, b, steps=8, mods=0, button=1):
-    """Press at ``a``, move to ``b`` in steps (a frame each), release: as a hand does."""
-    pygame.key.set_mods(mods)
-    frame(app, [motion(a), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=button)])
-    for i in range(1, steps + 1):
-        p = (round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
-        frame(app, [motion(p, (1, 0, 0))], n=0)
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=button)])
-    pygame.key.set_mods(0)
-
-
-def key(app, k, mod=0, unicode=""):
-    pygame.key.set_mods(mod)
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0)])
-    pygame.key.set_mods(0)
-
-
-def editor(app, mapfile=None, path=None):
-    from game.editor.document import new_map
-    from game.scenes.editor import EditorScene
-
-    scene = EditorScene(app, mapfile or new_map(), path, inline_analysis=True)
-    app.switch(scene)
-    frame(app)
-    return scene
-
-
-def palette_click(app, scene, text):
-    """Click a palette item, scrolling the list down with its arrow button until it shows."""
-    lst = scene.palette.list
-    for _ in range(300):
-        for item in lst.item_list:
-            el = item.get("button_element")
-            if item["text"] == text and el is not None and lst.rect.contains(el.rect):
-                click(app, el.rect.center)
-                frame(app)
-                return
-        assert lst.scroll_bar is not None, f"{text!r} is not in the palette"
-        at = lst.scroll_bar.bottom_button.rect.center
-        frame(app, [motion(at), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)], n=6)
-        frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)], n=2)
-    raise AssertionError(f"{text!r} is not visible in the palette")
-
-
-def world_px(scene, x, y):
-    return scene.to_screen(x, y)
-
-
-def place(app, scene, text, at):
-    palette_click(app, scene, text)
-    assert scene.tool is not None
-    click(app, world_px(scene, *at))
 
 
 # ----------------------------------------------------------------------------- placing, dragging

@@ -37,7 +37,7 @@ def test_the_save_toast_fits_the_table_and_leaves_the_scale_bar_clear(app):
 def test_the_editors_messages_fit_and_its_tool_bar_fits_the_window(app):
     from game.ui.toasts import scale_bar_on_screen
     from game.userdirs import sheets_dir
-    from test_editor_scene import click, editor, place
+    from client_helpers import click, editor, place
 
     scene = editor(app)
     for key_, b in scene.buttons.items():                  # Sheet, Import, Menu were past 1024

@@ -32,8 +32,9 @@ from game.play.layout import BAR_H, PANEL_W
 from game.play.options import OptionsMixin, odds_text
 from game.play.picks import PicksMixin
 from game.play.panels import (ButtonsPanel, DeployPanel, DialogsPanel, DiceTrayPanel, HandPanel, KeysPanel,
-                              LogViewPanel, OptionsListPanel, ScorePanel, SheetsPanel, Shown, TablePanel)
+                              LogViewPanel, OptionsListPanel, SheetsPanel, Shown, TablePanel)
 from game.play.pointer import PointerMixin
+from game.play.score_panel import ScorePanel
 from game.play.tools import TableFrame, TableTools
 from game.play.table_overlays import TableOverlaysMixin
 from game.presenters import presenter_for

@@ -27,7 +27,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("render", {"render"}),                          # drawing: fonts, the table, overlays, pictures
     ("ui", {"ui", "presenters"}),                    # panels of the game screen (view in, pixels out)
     ("model", {"settings", "session", "controllers"}),   # the game in play, its seats, its answers
-    ("parts", {"play", "editor", "forces"}),         # the parts of the game screen, the editor, the force builder
+    ("parts", {"play", "editor", "forces",           # the parts of the game screen, the editor, the force builder
+               "launch"}),                           # and the launcher (what it offers and checks, its widgets)
     ("scenes", {"scenes", "crash"}),                 # screens (the crash screen is one)
     ("app", {"app", "table_app", "cli", "cli_checks", "balance_cli", "generate_cli", "import_cli",
              "selftest_cli", "experiment_cli", "analyze_cli", "analyze_output_cli", "play_cli",

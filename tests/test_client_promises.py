@@ -330,7 +330,8 @@ def test_model_free_options_stay_in_view_and_one_click_spends_nothing():
 def test_switching_ruleset_in_the_launcher_picks_a_map_it_accepts(app):
     import pygame_gui
 
-    from game.scenes.launcher import RULESETS, LauncherScene, refusal
+    from game.launch.choices import RULESETS, refusal
+    from game.scenes.launcher import LauncherScene
     from game.settings import Settings
     launcher = LauncherScene(app, Settings(ruleset="frontier", map="town"))
     app.switch(launcher)
@@ -346,7 +347,7 @@ def test_switching_ruleset_in_the_launcher_picks_a_map_it_accepts(app):
 def _pick_ruleset(launcher, ruleset):
     import pygame_gui
 
-    from game.scenes.launcher import RULESETS
+    from game.launch.choices import RULESETS
     launcher.handle(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=RULESETS[ruleset],
                                        ui_element=launcher.dd_ruleset))
     return launcher.settings.map

@@ -122,7 +122,8 @@ def test_the_score_panel_fits_the_small_laptop_without_overlap(small_app, missio
 
 def test_the_panel_draws_any_scoreboard(app):
     """A scoreboard of another shape (three lines, a turn limit of 8, a note): its words drawn."""
-    from game.play.panels import ScorePanel, Shown
+    from game.play.panels import Shown
+    from game.play.score_panel import ScorePanel
     from game.render.look import SIDE_COLOURS
 
     panel = ScorePanel({1: "Side 1 (The Marshal's Posse, you)", 2: "Side 2 (The Diamond Gang, AI easy)"})

@@ -2,8 +2,9 @@
 price against the game's limit live, save it to the player's forces folder, load one back, and
 take it to the launcher for a side.
 
-The screen is panels (``game/forces/panels.py``): the catalog, the force, the selected model's
-loadout, the price with the problems, and a modal list to load from. They return ``Command``
+The screen is panels (``game/forces/panels.py``, lists of ``game/forces/rows.py``): the catalog,
+the force, the selected model's loadout, the price with the problems, and a modal list to load
+from. They return ``Command``
 intents; ``apply`` changes the draft (``engine.core.forces``: add, remove, copies, gear, leader),
 and every change is priced again by the ruleset (``Rules.build_force`` then ``Rules.price_force``:
 the same models the game and ``skirmish validate`` read). The name entry, the "start from" list
@@ -22,8 +23,8 @@ from engine.core.forces import ForceDraft, add_model, remove_model, slug, toggle
 from engine.core.rules import get_rules
 from engine.data.errors import DataError
 from game.forces import files
-from game.forces.panels import (GREEN, RED, TEXT, CatalogPanel, ForcePanel, LoadoutPanel, LoadPanel, StatusPanel,
-                                builder_layout)
+from game.forces.panels import CatalogPanel, ForcePanel, LoadoutPanel, LoadPanel, StatusPanel, builder_layout
+from game.forces.rows import GREEN, RED, TEXT
 from game.kit import TAKEN, Command, Router
 from game.kit.transitions import Switch
 from game.render.text import font

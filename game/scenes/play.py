@@ -5,9 +5,10 @@ through the generic controller and ``GameSession.submit``. Layout: a turn bar on
 table on the left, the decision panel (prompt, options, buttons, dice and cards, log) on the
 right.
 
-The scene holds the state, lays out the widgets, re-reads the view (``refresh``), routes the
-events and runs the frame; what it does is in parts under ``game/play/``, mixed into the one
-scene class: ``pointer`` (clicks on the table, the tape, pan and zoom), ``keys`` (keys, buttons,
+The scene holds the state, lays out the widgets, re-reads the view (``refresh``) and runs the
+frame; what it does is in parts under ``game/play/``, mixed into the one scene class:
+``routing`` (the panels in their router, the events routed; ``apply`` and ``command``: what
+they ask), ``pointer`` (clicks on the table, the tape, pan and zoom), ``keys`` (keys, buttons,
 the help list), ``commands`` (undo, save, load, leave, history, glossary), ``answers`` (submit
 and what follows: log, tray, glides), ``handover`` (the game-over and pass screens: hot-seat
 privacy), ``picks`` (dice kept in the tray, cards picked in the hand), ``ai_turns``,
@@ -20,7 +21,6 @@ import pygame
 import pygame_gui
 
 from game.controllers import AIWorker, GenericController
-from game.kit import TAKEN, Click, Command, Hover, PickCards, PickDice, PickOption, Router, Say, Submit, Toggle, Undo
 from game.play.ai_turns import AITurnsMixin
 from game.play.answers import AnswersMixin, reveal_records
 from game.play.commands import CommandsMixin
@@ -31,10 +31,9 @@ from game.play.keys import KeysMixin
 from game.play.layout import BAR_H, PANEL_W
 from game.play.options import OptionsMixin, odds_text
 from game.play.picks import PicksMixin
-from game.play.panels import (ButtonsPanel, DeployPanel, DialogsPanel, DiceTrayPanel, HandPanel, KeysPanel,
-                              LogViewPanel, OptionsListPanel, ScorePanel, SheetsPanel, Shown, TablePanel)
+from game.play.panels import Shown
 from game.play.pointer import PointerMixin
-from game.play.tools import TableFrame, TableTools
+from game.play.routing import RoutingMixin
 from game.play.table_overlays import TableOverlaysMixin
 from game.presenters import presenter_for
 from game.render.table_view import TableRenderer
@@ -59,9 +58,9 @@ def _forward(panel: str, name: str, doc: str = "") -> property:
                     lambda self, v: setattr(getattr(self, panel), name, v), doc=doc)
 
 
-class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin, PicksMixin,
-                AITurnsMixin, OptionsMixin, TableOverlaysMixin, FrameMixin, Scene):
-    """The game screen's state, widgets and event routing; what it does is in the mixed-in parts."""
+class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersMixin, HandoverMixin,
+                PicksMixin, AITurnsMixin, OptionsMixin, TableOverlaysMixin, FrameMixin, Scene):
+    """The game screen's state and widgets; what it does (routing the events too) is in the mixed-in parts."""
 
     file_dialog = _forward("dialogs", "file_dialog")
     loading_from = _forward("dialogs", "loading_from")
@@ -265,117 +264,6 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
     def say(self, text: str, error: bool = False) -> None:
         self.message = (text, self.t + 5.0)
         self.log.add(("refused: " if error else "") + text, "error" if error else "info")
-
-    # --- input: the panels route, ``apply`` does ------------------------------------------
-    def _panels(self) -> None:
-        """The screen's panels, bottom first (the router asks the top first): the table and its
-        tools, the log, the keys, the score, the buttons, the options, the sheets, the hand, the
-        dice tray, the deployment tray, the dialogs."""
-        at = lambda: self.mouse                                            # noqa: E731
-        frame = TableFrame(lambda: self.cam, lambda: self.table_rect, lambda: self.pieces)
-        self.tools = TableTools(frame)
-        self.table_panel = TablePanel(self.tools, lambda: self.table_rect, at)
-        self.buttons_panel = ButtonsPanel(self.ui, at)
-        self.sheets = SheetsPanel(at)
-        self.deploy_panel = DeployPanel(self.deploy_tray, at)
-        self.dialogs = DialogsPanel(at)
-        self.score_panel = ScorePanel(self._side_titles(), at)
-        self.router = Router([self.table_panel, LogViewPanel(self.log, at), KeysPanel(at), self.score_panel,
-                              self.buttons_panel,
-                              OptionsListPanel(self.options, at), self.sheets,
-                              HandPanel(self.hand, lambda: self.table_rect, at), DiceTrayPanel(self.tray, at),
-                              self.deploy_panel, self.dialogs])
-
-    def _show_panels(self) -> None:
-        shown = Shown(self.view, self.decision, self.ctrl is not None, self.scoreboard)
-        for p in self.router.panels:
-            p.show(shown)
-        # the score's room follows its content: laid out again when it needs more, or much less
-        want = self.score_panel.height_for(self.panel_w - 16)
-        if want > self._score_want or want < self._score_want - 30:
-            self._relayout_due = True
-        self.tools.select.show(self.ctrl, self.decision.player if self.decision else None, self._why_not)
-
-    def handle(self, ev) -> None:
-        got = self.router.route(ev)
-        if got is not None and got is not TAKEN:
-            self.apply(got)
-
-    def apply(self, intent) -> None:
-        """Do what a panel or a tool asked, through the controller and the session."""
-        if isinstance(intent, tuple):                 # a tool's intents, in order
-            for one in intent:
-                self.apply(one)
-        elif isinstance(intent, Hover):
-            self.mouse = intent.pos
-        elif isinstance(intent, Click):
-            self.click(intent.pos)
-        elif isinstance(intent, Submit):
-            if self.ctrl is not None:
-                self.submit(self._with_facing(intent.choice))
-        elif isinstance(intent, PickOption):
-            if self.ctrl:
-                out = self.ctrl.pick(intent.index)
-                if out.choice is not None:
-                    self.submit(out.choice)
-        elif isinstance(intent, PickCards):
-            if self.ctrl is not None and intent.spend:
-                self._spend_picked(intent.cards)
-            elif self.ctrl is not None:
-                self._refuse_pair(*intent.cards)
-        elif isinstance(intent, PickDice):
-            self._picked_keep()
-        elif isinstance(intent, Say):
-            self.say(intent.text, error=intent.warn)
-        elif isinstance(intent, Undo):
-            self.undo()
-        elif isinstance(intent, Toggle):
-            self.toggles[intent.name] = not self.toggles[intent.name]
-            self.message = (f"{intent.name} view {'on' if self.toggles[intent.name] else 'off'}", self.t + 2.5)
-            self._show_toggles()                                           # (not the log)
-        elif isinstance(intent, Command):
-            self.command(intent.name, intent.arg)
-
-    def command(self, key: str, arg=None) -> None:
-        """A named command of the screen (a button's, a key's, a panel's)."""
-        if key == "undo":
-            return self.undo()
-        if key in self.toggles:
-            return self.apply(Toggle(key))
-        simple = {"save": self.save, "load": self.open_load, "help": self.sheets.toggle_help,
-                  "menu": self.confirm_leave, "leave": self.leave, "glossary": lambda: self.open_reference("glossary"),
-                  "legend": lambda: self.open_reference("legend"), "suggest": self._toggle_suggest,
-                  "fit": lambda: setattr(self, "cam", self.renderer.fit_camera(self.table_rect.size, margin_px=30)),
-                  "escape": self._escape, "animations": lambda: self.set_animations(not self.tray.animate),
-                  "sound": lambda: self.set_sound(not self.sound), "prone": self._toggle_prone,
-                  "next model": self._next_model, "deploy rest": self._deploy_rest, "deploy refresh": self._deploy_refresh}
-        if key in simple:
-            simple[key]()
-        elif key == "options":                          # the selection changed: prompt and list follow
-            self._last_prompt = None
-            if arg:
-                self._fill_options()
-        elif key == "layout":                           # the score panel shown or hidden (S)
-            if arg == "score":
-                sp = self.score_panel
-                self.message = ((f"score {'shown' if sp.open else 'hidden'} (S)" if self.scoreboard is not None
-                                 else "this game keeps no score to show (S)"), self.t + 2.5)
-            self._relayout()
-        elif key == "load path":
-            self._load(arg)
-        elif key == "history" and self.ai_enabled:
-            self.open_history()
-        elif key == "speed":
-            self.speed = min(8.0, max(0.25, self.speed * arg))
-            self.say(f"AI speed x{self.speed:.1f}")
-        elif key == "hotkey" and self.ctrl:
-            out = self.ctrl.hotkey(arg)
-            if out.choice is not None:
-                self.submit(out.choice)
-        elif key == "show dice":
-            self.tray.show_again("", arg, self.t)
-        elif key.startswith("deploy "):
-            self._deploy_command(key, arg)
 
     # --- the frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -1,6 +1,7 @@
 """Measure what a Counterblast model is worth: games between random crews, then a fit.
 
-    python bench/counterblast_values.py play --pairs 1200 --seed 1 --out runs/cb-values-round1.jsonl
+    python bench/counterblast_values.py play --pairs 1652 --seed 1 --out runs/round1.jsonl
+    python bench/counterblast_values.py play --values points --models 4 12 --pairs 600 --seed 2 --out runs/round2.jsonl
     python bench/counterblast_values.py fit bench/results/counterblast-values/round*.jsonl.gz   # the kept records
 
 ``play`` draws pairs of random crews (``random_crew``: 4-10 models, a hero, character or psifer
@@ -17,7 +18,9 @@ against the game's 500: ``--values equal`` (the measurement) gives every model o
 share of 500 points (``500 // models``), so the battle score counts models, and plays with the
 ``points_formula`` option off so those stated points stand; ``--values points`` leaves ``points``
 out, so the formula (``engine.rulesets.counterblast.points``) prices and scores every model, as
-the shipped crews do (a check of the formula in play).
+the shipped crews do, and draws only crews the formula prices at 300-500 points, legal at the
+standard size (a check of the formula in play, where it matters). ``--models LOW HIGH`` sets the
+crews' sizes (default 4-10).
 
 ``fit`` fits logistic models of "zone 1's crew wins" (decisive games, errors clustered by pair)
 on the difference of the two crews' summed features (``points.features``), prints the fitted
@@ -70,10 +73,10 @@ def random_profile(rng: random.Random, name: str, role: str, arm) -> dict:
     return p
 
 
-def random_crew(rng: random.Random, ident: str, arm=None) -> dict:
-    """A valid crew of 4-10 models (without points: ``with_values`` states them)."""
+def random_crew(rng: random.Random, ident: str, arm=None, models: tuple[int, int] = (4, 10)) -> dict:
+    """A valid crew of ``models`` (lowest, highest) models (without points: ``with_values`` states them)."""
     arm = arm or _armoury()
-    n = rng.randint(4, 10)
+    n = rng.randint(*models)
     heroes = rng.randint(1, min(4, n))
     names = rng.sample(NAMES, k=heroes + 2)
     entries = []
@@ -157,18 +160,32 @@ def play_pair(job: tuple) -> list[dict]:
     return out
 
 
+def legal_crew(rng: random.Random, ident: str, arm, models: tuple[int, int], low: int = 300) -> dict:
+    """A random crew the formula prices between ``low`` and 500 points (drawn until one is)."""
+    from engine.rulesets.counterblast.data import Crew
+    from engine.rulesets.counterblast.points import crew_points
+
+    while True:
+        c = random_crew(rng, ident, arm, models)
+        if low <= crew_points(Crew.model_validate(c), arm) <= 500:
+            return c
+
+
 def jobs_for(args) -> list[tuple]:
     arm = _armoury()
     rng = random.Random(args.seed)
     head = commit()
+    models = tuple(args.models)
+    draw = ((lambda ident: legal_crew(rng, ident, arm, models)) if args.values == "points"
+            else (lambda ident: random_crew(rng, ident, arm, models)))
     jobs = []
     for k in range(args.pairs):
-        a = random_crew(rng, "A", arm)
+        a = draw("A")
         if k % 2:   # every other pair: the closest of five draws by a crude strength, for closer games
             target = crude_strength(a, arm)
-            b = min((random_crew(rng, "B", arm) for _ in range(5)), key=lambda w: abs(crude_strength(w, arm) - target))
+            b = min((draw("B") for _ in range(5)), key=lambda w: abs(crude_strength(w, arm) - target))
         else:
-            b = random_crew(rng, "B", arm)
+            b = draw("B")
         jobs.append((k, (args.seed * 1_000_003 + k * 7_919) % 2**31, args.values,
                      with_values(a, args.values), with_values(b, args.values), head))
     return jobs
@@ -263,7 +280,7 @@ def cmd_fit(args) -> int:
     import statsmodels.api as sm
 
     from engine.rulesets.counterblast import points as pts
-    from engine.rulesets.counterblast.data import shipped_crews
+    from engine.rulesets.counterblast.data import DATA_DIR, Profile
 
     arm = _armoury()
     recs = load(args.files)
@@ -307,26 +324,60 @@ def cmd_fit(args) -> int:
         for row in calibration(1 / (1 + np.exp(-(s + mm.params[0]))), y):
             print(f"    {row[0]}: {row[1]:.2f} / {row[2]:.2f} ({row[3]})")
     names = list(pts.FEATURES)
+    if args.variants:     # what the points leave out: size, weapons' own rules, Zap and Grit on their own
+        def extra(crew):
+            out = {"size": 0.0, "rules": 0.0, "zap": 0.0, "grit": 0.0}
+            for e in crew["models"]:
+                p, c = e["profile"], e.get("count", 1)
+                ws = [arm.shooting_weapon(w) for w in p["shooting"]] + [arm.striking_weapon(w) for w in p["striking"]]
+                out["size"] += c * p["size"]
+                out["rules"] += c * sum(1 for w in ws if w.explode_on < 10 or w.inflicts is not None)
+                out["zap"] += c * p["zap"]
+                out["grit"] += c * p["grit"]
+            return out
+
+        for r, a, b in zip(dec, F1, F2):
+            a.update(extra(r["zone1"]))
+            b.update(extra(r["zone2"]))
+        fit(names + ["size", "rules", "zap", "grit"], "the points model and what it leaves out")
     m, D = fit(names, "the points model")
-    print("    WEIGHTS = {" + ", ".join(f'"{n}": {c:.3f}' for n, c in zip(names, m.params[1:])) + "}")
+    print("    WEIGHTS = {" + ", ".join(f'"{n}": {c:.4f}' for n, c in zip(names, m.params[1:])) + "}")
     print("  calibration (bin: predicted / observed zone-1 wins (games)):")
     for row in calibration(m.predict(sm.add_constant(D)), y):
         print(f"    {row[0]}: {row[1]:.2f} / {row[2]:.2f} ({row[3]})")
     # held-out check: fit on even pairs, predict odd ones
-    odd = np.array([r["pair"] % 2 == 1 for r in dec])
+    odd = np.array([(r["pair"] // 2) % 2 == 1 for r in dec])   # half the pairs of each kind
     mh = _glm(y[~odd], sm.add_constant(D[~odd]), groups[~odd])
     ph = mh.predict(sm.add_constant(D[odd]))
-    print("  held out (fit on even pairs, predict the odd ones):")
+    print("  held out (fit on half the pairs, predict the other half):")
     for row in calibration(ph, y[odd]):
         print(f"    {row[0]}: {row[1]:.2f} / {row[2]:.2f} ({row[3]})")
+    # the range each feature covered, a model at a time (points.MEASURED)
+    lo: dict = {}
+    hi: dict = {}
+    for crew in {json.dumps(c, sort_keys=True): c for r in recs for c in (r["zone1"], r["zone2"])}.values():
+        for e in crew["models"]:
+            prof = {k: v for k, v in e["profile"].items() if k != "points"}
+            from engine.rulesets.counterblast.data import Profile
+
+            for k, v in pts.features(Profile.model_validate(prof), arm).items():
+                lo[k], hi[k] = min(lo.get(k, v), v), max(hi.get(k, v), v)
+    print("    MEASURED = {" + ", ".join(f'"{k}": ({lo[k]:g}, {hi[k]:g})' for k in names if k != "one") + "}")
     # the shipped crews on these weights: the scale that puts them near 500
     w = dict(zip(names, m.params[1:]))
-    for c in shipped_crews().values():
-        x = crew_features(json.loads(c.model_dump_json()), arm)
-        s = sum(w[n] * x[n] for n in names)
-        print(f"  {c.name}: {s:.3f} log-odds summed ({sum(e.count for e in c.models)} models); "
-              f"per model: " + ", ".join(f"{e.profile.name} {sum(w[n] * v for n, v in pts.features(e.profile, arm).items()):.3f}"
-                                          for e in c.models))
+    sums = {}
+    for path in sorted((DATA_DIR / "crews").glob("*.json")):
+        crew = json.loads(path.read_text())
+        per = []
+        for e in crew["models"]:
+            prof = {k: v for k, v in e["profile"].items() if k != "points"}
+            x = pts.features(Profile.model_validate(prof), arm)
+            per.append((e["profile"]["name"], sum(w[n] * x[n] for n in names), e.get("count", 1)))
+        sums[crew["name"]] = sum(v * c for _, v, c in per)
+        print(f"  {crew['name']}: {sums[crew['name']]:.3f} log-odds summed; per model: "
+              + ", ".join(f"{nm} {v:.3f}" + (f" x{c}" if c > 1 else "") for nm, v, c in per))
+    print(f"  points a log-odds for the shipped crews at 500 on average: {500 * len(sums) / sum(sums.values()):.0f}; "
+          f"for the dearest at 500: {500 / max(sums.values()):.0f}")
     return 0
 
 
@@ -337,11 +388,14 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--values", choices=["equal", "points"], default="equal")
+    p.add_argument("--models", type=int, nargs=2, default=[4, 10], metavar=("LOW", "HIGH"),
+                   help="models in a crew (default 4 10)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", required=True)
     f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--compare", nargs="*", help="'points': also check the points as they stand")
+    f.add_argument("--variants", action="store_true", help="also fit with size, weapons' own rules, Zap and Grit added")
     args = ap.parse_args(argv)
     return cmd_play(args) if args.cmd == "play" else cmd_fit(args)
 

@@ -321,7 +321,7 @@ def cmd_fit(args) -> int:
         mm = _glm(y, sm.add_constant(s), groups)
         print(f"\nthe points as they stand: slope {mm.params[1]:.3f} ± {1.96 * mm.bse[1]:.3f} (1 = as fitted)")
         print("  their own scale, no refit (bin: predicted / observed zone-1 wins (games)):")
-        for row in calibration(1 / (1 + np.exp(-(s + mm.params[0]))), y):
+        for row in calibration(1 / (1 + np.exp(-s)), y):
             print(f"    {row[0]}: {row[1]:.2f} / {row[2]:.2f} ({row[3]})")
     names = list(pts.FEATURES)
     if args.variants:     # what the points leave out: size, weapons' own rules, Zap and Grit on their own

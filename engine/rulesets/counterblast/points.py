@@ -2,18 +2,20 @@
 
 The seed sets the game's size ("500 points is a standard game") but prices nothing, so a crew
 file's points were whatever its author wrote, and weapons cost nothing. A model's **points** here
-are a weighted sum of the numbers on its profile (``FEATURES``: its abilities, Mettle and Move,
-its best gun's damage times its Zap, its longest gun's range, its best striking weapon's damage
-times its Grit, its gear and abilities as counts), plus a constant per model, times
-``POINTS_PER_LOGIT``, rounded; a crew's points are its models' sum.
+are a weighted sum of the numbers on its profile (``FEATURES``: Move, Defense, Knack, Mettle,
+its best gun's Damage times its Zap, its longest gun's Range, its best striking weapon's Damage
+times its Grit, being a hero, its gear, psi gear and abilities as counts), plus a constant per
+model, times ``POINTS_PER_LOGIT``, rounded; a crew's points are its models' sum.
 
-The weights are measured, not chosen (``docs/rules/counterblast.md``, "Points"): ``easy`` played
-``easy`` in thousands of games between random crews on the outpost
+The weights are measured, not chosen (``docs/rules/counterblast.md``, section 13, "Points"):
+``easy`` played ``easy`` in 4,504 games between random crews on the outpost
 (``bench/counterblast_values.py``), and a logistic model of "zone 1's crew wins" on the
 difference of the two crews' summed features gave each feature's weight in log-odds. One
 log-odds is ``POINTS_PER_LOGIT`` points, chosen so that the shipped crews cost about the
 seed's standard 500. The weights hold over the range the random crews covered (``MEASURED``); a
-profile outside it is priced by extrapolation, and ``outside_measured`` says where.
+profile outside it is priced by extrapolation, and ``outside_measured`` says where. The weights
+are the ``easy`` agent's: shooting is worth most, striking little, and a longer gun counts
+against a model (it pulls the agent's models off the markers).
 """
 from __future__ import annotations
 
@@ -25,21 +27,21 @@ if TYPE_CHECKING:
     from .data import Armoury, Crew, Profile
 
 # log-odds of winning per unit of each feature, summed over a crew (bench/counterblast_values.py fit)
-# (round 1: 3,304 games between 1,652 pairs of random crews; docs/rules/counterblast.md, "Points")
+# (rounds 1 and 2: 4,504 games between 2,252 pairs of random crews; docs/rules/counterblast.md, section 13)
 WEIGHTS: dict[str, float] = {
-    "one": -0.2072, "move": 0.0255, "shoot": 0.0783, "range": -0.0432, "strike": 0.0047, "defense": 0.0504,
-    "knack": 0.0301, "mettle": 0.0721, "hero": 0.0599, "gear": 0.0340, "psi": 0.1174, "special": 0.0029,
+    "one": -0.1785, "move": 0.0243, "shoot": 0.0797, "range": -0.0462, "strike": 0.0059, "defense": 0.0469,
+    "knack": 0.0283, "mettle": 0.0748, "hero": 0.0775, "gear": 0.0278, "psi": 0.1201, "special": 0.0018,
 }
 FEATURES: tuple[str, ...] = ("one", "move", "shoot", "range", "strike", "defense", "knack", "mettle",
                              "hero", "gear", "psi", "special")
-POINTS_PER_LOGIT = 75     # the dearest shipped crew at 491 of 500, the three at 449-491
+POINTS_PER_LOGIT = 70     # the shipped crews at 433-487 of the standard 500
 
 # the range of each feature (per model) in the measured games: (lowest, highest)
 MEASURED: dict[str, tuple[float, float]] = {
     "move": (3, 7), "shoot": (0, 18), "range": (0, 3), "strike": (0, 21), "defense": (1, 6), "knack": (0, 7),
     "mettle": (1, 6), "hero": (0, 1), "gear": (0, 2), "psi": (0, 1), "special": (0, 1),
 }
-MEASURED_MODELS = (4, 10)       # models in a crew
+MEASURED_MODELS = (4, 12)       # models in a crew (round 1: 4-10, round 2: 4-12)
 
 
 def features(p: "Profile", armoury: "Armoury", options: CounterblastOptions = DEFAULT_OPTIONS) -> dict[str, float]:

@@ -44,11 +44,11 @@ def test_instances_expand_counts():
 
 def test_refuse_over_points_with_file_field_reason(tmp_path):
     d = crew_json()
-    d["models"][0]["profile"]["points"] = 120
+    d["models"][4]["count"] = 7                 # two more Rangers at 46 points (points.py) each
     err = refusal(d, tmp_path)
     assert err.file.endswith("crew.json")
-    assert err.problems == [("models", "crew costs 530 points (120 + 70 + 100 + 80 + 32x5), over the 500-point limit")]
-    assert "crew.json: models: crew costs 530 points" in str(err)
+    assert err.problems == [("models", "crew costs 565 points (70 + 53 + 64 + 56 + 46x7), over the 500-point limit")]
+    assert "crew.json: models: crew costs 565 points" in str(err)
 
 
 def test_smaller_game_size_refuses():

@@ -355,13 +355,16 @@ def test_odds_in_labels_match_exact_attack_odds():
 
 def test_game_ends_when_one_crew_is_left():
     """003_52d4831de0a47706.txt: 'or until only one crew has models remaining on the table'.
-    Player 1 keeps 380 of 500 points (76%: battle score 6), player 2 none (1)."""
-    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, keep=("1-captain", "1-medic", "1-dray", "1-ollo"))
+    Player 1 keeps 408 of 500 points (81.6%: battle score 6; the staged crews' points are points.py's
+    since issue 49), player 2 none (1)."""
+    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)},
+               keep=("1-captain", "1-medic", "1-dray", "1-ollo", "1-ranger-2", "1-ranger-3"))
     submit(g, C.ActivateSingle("1-ranger-1"))
     g.state.rng.force(10, 10, 10, 10, 7, 7, 7, 7,  1, 1, 1)     # 8 successes: 8 raw -> 8 tokens > 2 x 2
     ev = submit(g, C.Shoot("1-ranger-1", "pulse-carbine", "2-drone-1"))
     assert g.state.models["2-drone-1"].casualty and g.over
     assert g.result().winner == 1 and "Only one crew is left on the table" in texts(ev)
+    assert g.rules.scores(g.state)[1]["remaining"] == 408
     assert g.result().scores == {1: 6, 2: 1} and g.state.final["degree"] == "major"
 
 

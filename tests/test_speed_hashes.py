@@ -48,9 +48,11 @@ HASHES = {
     # unless a move of the d10's mean would gain; the rolled move tries shorter allowances; the
     # walking route from a model at the table's edge or on a container, its equal steps as the
     # player faces the table): games 6-11, the easy and searched ones (the random games are the same)
-    "counterblast": ["d3101df5ef224d91", "3147640ff4a26f83", "ab781c63634741e2", "c1f72ff39d7837ac",
-                    "1020cd139831a59f", "04d0d7460cd53459", "31b3a14f2568e004", "b119fe0df7904498",
-                    "f771a349459848e8", "2d546af428d08018", "38148d471effcac2", "82008a14c07dce1d"],
+    # and on 2026-12-05 for the points formula (issue 49): the crews cost what points.py works out
+    # (the battle score and the agents read the points): games 0-10 (the searched stretch is the same)
+    "counterblast": ["b61d6966a857540c", "877cc061a50aca93", "773b631e7b714f61", "156d3b6da1246a03",
+                    "c8e19d641e96240c", "f12cac50f655a637", "0e551920df4ca695", "3f650a6639a7716e",
+                    "b012e19901cb826b", "77ccc7d17973c577", "efd28f3b904660e2", "82008a14c07dce1d"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -70,8 +72,8 @@ HASHES = {
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
-    # easy's Rush (2026-12-05, issue 46)
-    "counterblast": ["170f625ecdf185e0", "b33514ed2fcb247b"],
+    # easy's Rush (2026-12-05, issue 46), then the points formula (2026-12-05, issue 49)
+    "counterblast": ["a508777414f2e24b", "2b6fc1ce2d4fe721"],
     "frontier": ["7fd7845628a1d2a5", "d280e99f9ae3f46d"],
     "doubles": ["3f665bc61bccf8c4", "29cae82f70a765f8"],
 }

@@ -2,8 +2,10 @@
 
 Every file carries ``schema_version`` and is validated by the models below. A bad file is
 refused with a ``DataError`` naming the file, the field and the reason, never a traceback:
-schema problems come from pydantic (``parse_data``), cross-checks (unknown weapon ids, points
-over the limit, two copies of one character, a leader who is not a hero) from ``crew_problems``.
+schema problems come from pydantic (``parse_data``), cross-checks (unknown weapon ids, stated
+points that are not the profile's (``points.py``), points over the limit, two copies of one
+character, a leader who is not a hero) from ``crew_problems``. ``parse_crew`` returns the crew
+with every model's ``points`` stated, the formula's where the file leaves them out.
 
 Shipped data lives in ``data/``: ``armoury.json``, ``crews/*.json``, ``missions/*.json``.
 """
@@ -212,7 +214,8 @@ class Profile(_Strict):
     defense: int = Field(ge=0, le=20, description="dice of Defense checks")
     knack: int = Field(ge=0, le=20, description="dice of Knack checks (heal, Hack, Rally...)")
     mettle: int = Field(ge=1, le=20, description="damage tokens that put the model Down")
-    points: int = Field(ge=0, le=MAX_POINTS, description="the model's cost")
+    points: int | None = Field(None, ge=0, le=MAX_POINTS,
+                               description="the model's cost: points.py works it out from the profile; checked when given")
     shooting: list[Slug] = Field(default_factory=list)
     striking: list[Slug] = Field(default_factory=list)
     gear: list[Slug] = Field(default_factory=list)
@@ -236,7 +239,8 @@ class Crew(_Strict):
 
     @property
     def points(self) -> int:
-        return sum(e.profile.points * e.count for e in self.models)
+        """The crew's cost: its models' stated points (``parse_crew`` states every model's)."""
+        return sum((e.profile.points or 0) * e.count for e in self.models)
 
     def instances(self) -> list[tuple[str, CrewEntry]]:
         """One (model id, entry) per model on the table: ``grunt-1``, ``grunt-2``... when count > 1."""
@@ -254,11 +258,32 @@ def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) ->
     return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)
 
 
-def crew_summary(crew: Crew) -> str:
-    """One line for ``skirmish validate``: the models and what they cost against the limit."""
-    return (f"{sum(e.count for e in crew.models)} models, {crew.points} of {crew.points_limit} points ("
+def crew_summary(crew: Crew, armoury: Armoury | None = None) -> str:
+    """One line for ``skirmish validate``: the models and what they cost against the limit, and
+    any model priced beyond the range the points were measured on."""
+    from .points import MEASURED_MODELS, outside_measured
+
+    arm = armoury if armoury is not None else load_armoury()
+    n = sum(e.count for e in crew.models)
+    text = (f"{n} models, {crew.points} of {crew.points_limit} points ("
             + ", ".join(f"{e.profile.name} {e.profile.points}" + (f" x{e.count}" if e.count > 1 else "")
                         for e in crew.models) + ")")
+    far = [f"{e.profile.name}: {', '.join(o)}" for e in crew.models if (o := outside_measured(e.profile, arm))]
+    if not MEASURED_MODELS[0] <= n <= MEASURED_MODELS[1]:
+        far.insert(0, f"{n} models (measured {MEASURED_MODELS[0]}-{MEASURED_MODELS[1]})")
+    if far:
+        text += "; priced beyond the measured range: " + "; ".join(far)
+    return text
+
+
+def prices(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS) -> list[int | None]:
+    """Each entry's points a model: the formula's (``points.model_points``), or with the
+    ``points_formula`` option off the file's own (None where it states none)."""
+    if not options.points_formula:
+        return [e.profile.points for e in crew.models]
+    from .points import model_points   # points weighs the profiles this module defines
+
+    return [model_points(e.profile, armoury, options) for e in crew.models]
 
 
 def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS,
@@ -310,11 +335,10 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
                           "a crew may never hold two copies of one character"))
         else:
             seen[key] = i
-    limit = min(crew.points_limit, game_points if game_points is not None else options.game_points)
-    if crew.points > limit:
-        detail = " + ".join(f"{e.profile.points}x{e.count}" if e.count > 1 else str(e.profile.points)
-                            for e in crew.models)
-        probs.append(("models", f"crew costs {crew.points} points ({detail}), over the {limit}-point limit"))
+    known = all(set(e.profile.shooting) <= shoot and set(e.profile.striking) <= strike
+                and set(e.profile.gear) <= set(gear) for e in crew.models)
+    if known:       # the points weigh the weapons and gear, so they need them known
+        probs += points_problems(crew, armoury, options, game_points)
     leaders = [e for e in crew.models if e.id == crew.leader]
     if not leaders:
         probs.append(("leader", f"no model with id {crew.leader!r}"))
@@ -324,6 +348,29 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
             probs.append(("leader", f"{e.profile.name} is a {e.profile.role}; the leader must be a hero"))
         elif e.count > 1:
             probs.append(("leader", f"entry {e.id!r} has count {e.count}; the leader must be a single model"))
+    return probs
+
+
+def points_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS,
+                    game_points: int | None = None) -> list[tuple[str, str]]:
+    """A stated ``points`` that is not the profile's (``points.model_points``), so a file stays true
+    after an edit; a crew over its ``points_limit`` or the game's size."""
+    probs: list[tuple[str, str]] = []
+    cost = prices(crew, armoury, options)
+    for i, (e, c) in enumerate(zip(crew.models, cost)):
+        if c is None:
+            probs.append((f"models[{i}].profile.points",
+                          f"{e.profile.name} states no points (required when the points_formula option is off)"))
+        elif e.profile.points is not None and e.profile.points != c:
+            probs.append((f"models[{i}].profile.points",
+                          f"{e.profile.name}'s profile is worth {c} points, not {e.profile.points}"))
+    if None in cost:
+        return probs
+    limit = min(crew.points_limit, game_points if game_points is not None else options.game_points)
+    total = sum(c * e.count for e, c in zip(crew.models, cost))
+    if total > limit:
+        detail = " + ".join(f"{c}x{e.count}" if e.count > 1 else str(c) for e, c in zip(crew.models, cost))
+        probs.append(("models", f"crew costs {total} points ({detail}), over the {limit}-point limit"))
     return probs
 
 
@@ -435,10 +482,22 @@ def load_armoury(path: str | Path | None = None) -> Armoury:
 def parse_crew(data, file: str | Path, armoury: Armoury | None = None,
                options: CounterblastOptions = DEFAULT_OPTIONS, game_points: int | None = None) -> Crew:
     crew = parse_data(Crew, data, file)
-    probs = crew_problems(crew, armoury if armoury is not None else load_armoury(), options, game_points)
+    arm = armoury if armoury is not None else load_armoury()
+    probs = crew_problems(crew, arm, options, game_points)
     if probs:
         raise DataError(file, probs)
-    return crew
+    return with_prices(crew, arm, options)
+
+
+def with_prices(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS) -> Crew:
+    """The crew with every model's ``points`` stated (the formula's where the file left them out),
+    so the battle score and the agents read one number."""
+    cost = prices(crew, armoury, options)
+    if all(e.profile.points == c for e, c in zip(crew.models, cost)):
+        return crew
+    models = [e.model_copy(update={"profile": e.profile.model_copy(update={"points": c})})
+              for e, c in zip(crew.models, cost)]
+    return crew.model_copy(update={"models": models})
 
 
 def load_crew(path: str | Path, armoury: Armoury | None = None,

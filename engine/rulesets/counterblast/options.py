@@ -126,6 +126,9 @@ class CounterblastOptions(DeploymentOptions):
     # --- game length and scoring ----------------------------------------------------------
     turns: int = Field(6, ge=1, le=100, description="turns in a game")
     game_points: int = Field(500, gt=0, le=100_000, description="the game's size in points")
+    points_formula: bool = Field(
+        True, description="interpretation: a model costs what points.py works out from its sheet (a stated "
+                          "'points' must equal it); off: the crew files' own points stand, and every model states them")
     battle_score_basis: Literal["game", "crew"] = Field(
         "game", description="compare remaining points to the game's size (seed) or the crew's own cost")
     battle_high_share: Fraction = Field(Fraction(3, 4), ge=0, le=1, description="share of points standing for the top battle score")

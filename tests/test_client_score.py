@@ -59,8 +59,8 @@ def test_the_score_panel_shows_the_mission_the_turn_and_each_side_and_follows_th
     assert texts[:2] == ["Salvage Rights", "turn 1 of 6"]
     assert "Side 1 (Reach Rangers)" in texts and "Side 2 (The Iron Choir)" in texts     # hot seat: no "you"
     # each side's values, in the columns of its lines (the scores tests/test_counterblast_scoreboard.py works out)
-    for words in ("Hold the salvage", "2 (1 held)", "4 (2 held)", "Battle score", "3 (280/500 pts)",
-                  "6 (430/500 pts)", "Mission score", "5", "10", "Standing if the game ended now"):
+    for words in ("Hold the salvage", "2 (1 held)", "4 (2 held)", "Battle score", "1 (222/500 pts)",
+                  "3 (364/500 pts)", "Mission score", "3", "7", "Standing if the game ended now"):
         assert words in texts, words
     assert " ".join(texts).count("Most mission points") == 1
     _rects_apart(scene)
@@ -73,8 +73,8 @@ def test_the_score_panel_shows_the_mission_the_turn_and_each_side_and_follows_th
     scene.submit(away)
     frame(app)
     texts = sp.texts
-    assert "0 (0 held)" in texts and "4 (2 held)" in texts and "3" in texts      # side 1: 0 + 3
-    assert "5" not in texts
+    assert "0 (0 held)" in texts and "4 (2 held)" in texts and "1" in texts      # side 1: 0 + 1
+    assert "3" not in texts
 
 
 def test_s_hides_the_score_and_the_log_takes_its_room_back(app):
@@ -181,7 +181,7 @@ def test_the_header_names_the_mission_and_the_house_rules(app):
 
 def test_the_game_over_screen_gives_the_mission_and_each_sides_breakdown(app):
     """The staged game played out: at Upkeep the two Down models become casualties (no score
-    changes), 5 to 10, side 2 wins a Major victory by 5 (tests/test_counterblast_scoreboard.py)."""
+    changes), 3 to 7, side 2 wins a Major victory by 4 (tests/test_counterblast_scoreboard.py)."""
     from game.scenes.game_over import GameOverScene
 
     g = _salvage()
@@ -192,22 +192,22 @@ def test_the_game_over_screen_gives_the_mission_and_each_sides_breakdown(app):
     over = app.scene
     assert isinstance(over, GameOverScene) and scene is not over
     assert over.title == "Side 2 (The Iron Choir, AI easy) wins"            # kept: the side, its roster, who
-    assert over.lines[0].startswith("Major victory by 5 (mission scores 5–10, Salvage Rights)")   # the degree
+    assert over.lines[0].startswith("Major victory by 4 (mission scores 3–7, Salvage Rights)")   # the degree
     assert over.breakdown == [
         "Salvage Rights, turn 6 of 6: Most mission points at the end (turn 6, or one crew left): Hold the salvage "
         "2 per marker held (max 6); battle 6/3/1 by points standing",
         "Side 1 (Reach Rangers, AI easy): Hold the salvage 2 (1 held); Objective score 2; "
-        "Battle score 3 (280/500 pts); Mission score 5",
+        "Battle score 1 (222/500 pts); Mission score 3",
         "Side 2 (The Iron Choir, AI easy): Hold the salvage 4 (2 held); Objective score 4; "
-        "Battle score 6 (430/500 pts); Mission score 10",
-    ]                                   # the note "Major victory by 5" is the reason's: not said twice
+        "Battle score 3 (364/500 pts); Mission score 7",
+    ]                                   # the note "Major victory by 4" is the reason's: not said twice
     frame(app)
     card = over.card(min(app.size[0] - 80, 820), False)
     for words in ("Salvage Rights", "turn 6 of 6", "Side 2 (The Iron Choir, AI easy)", "Hold the salvage", "2 (1 held)",
-                  "4 (2 held)", "Mission score", "5", "10"):
+                  "4 (2 held)", "Mission score", "3", "7"):
         assert words in card.texts, words
-    assert "Major victory by 5" not in card.texts
-    assert over.lines[-2:] == ["Side 1 (Reach Rangers, AI easy): 5", "Side 2 (The Iron Choir, AI easy): 10"]
+    assert "Major victory by 4" not in card.texts
+    assert over.lines[-2:] == ["Side 1 (Reach Rangers, AI easy): 3", "Side 2 (The Iron Choir, AI easy): 7"]
 
 
 def test_hot_seat_both_players_see_the_same_score_and_no_unseen_placement(app):

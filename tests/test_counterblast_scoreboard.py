@@ -13,14 +13,15 @@ def _values(board: Scoreboard) -> dict[str, tuple[str, str]]:
     return {line.label: (line.values[1], line.values[2]) for line in board.lines}
 
 
-# Reach Rangers (500 points) v Iron Choir (500), the test crews. Side 1 keeps the captain (90),
-# the medic (70), Dray (100, Down), Ollo (80) and Ranger 1 (40): 380 on the table, 280 standing
-# (Dray is Down): 56% of 500, battle score 3. Side 2 loses Gun Drone 5 only: 465 on the table,
-# Gun Drone 4 Down: 430 standing, 86%, battle score 6.
+# Reach Rangers v Iron Choir, the test crews, priced by the points formula (points.py): captain 70,
+# medic 53, Dray 100, Ollo 56, a Ranger 43; Overseer 129, Unit Zero 56, Cantor 48, Welder 23, a
+# Gun Drone 36. Side 1 keeps the captain, the medic, Dray (Down), Ollo and Ranger 1: standing
+# (Dray is Down) 70 + 53 + 56 + 43 = 222, 44% of 500, battle score 1. Side 2 loses Gun Drone 5
+# only, Gun Drone 4 is Down: standing 129 + 56 + 48 + 23 + 3 x 36 = 364, 73%, battle score 3.
 # Markers: obj-1, the captain and the medic (2) against Gun Drone 1 (1): side 1 holds it.
 # obj-2, Ollo (1) against Gun Drones 2 and 3 (2): side 2. obj-3, Dray (Down, does not count)
 # against the Welder Drone and Gun Drone 4 (Down): side 2. Salvage Rights: 2 per marker held.
-# Side 1: 2 + 3 = 5; side 2: 4 + 6 = 10.
+# Side 1: 2 + 1 = 3; side 2: 4 + 3 = 7.
 POSITIONS = {
     "1-captain": (12, 18), "1-medic": (11, 19.5), "1-ollo": (24, 16), "1-dray": (38, 16.5), "1-ranger-1": (4, 32),
     "2-drone-1": (9, 20), "2-drone-2": (24, 20), "2-drone-3": (23, 19.8), "2-welder": (38, 20), "2-drone-4": (37, 19.5),
@@ -45,13 +46,13 @@ def test_the_scoreboard_of_a_staged_game_gives_the_scores_worked_by_hand():
     assert _values(board) == {
         "Hold the salvage": ("2 (1 held)", "4 (2 held)"),
         "Objective score": ("2", "4"),
-        "Battle score": ("3 (280/500 pts)", "6 (430/500 pts)"),
-        "Mission score": ("5", "10"),
+        "Battle score": ("1 (222/500 pts)", "3 (364/500 pts)"),
+        "Mission score": ("3", "7"),
     }
     assert board.notes == ("Standing if the game ended now",)
     # the same numbers as the scoring the end of the game uses
     sc = g.rules.scores(g.state)
-    assert (sc[1]["mission"], sc[2]["mission"]) == (5, 10)
+    assert (sc[1]["mission"], sc[2]["mission"]) == (3, 7)
 
 
 def test_the_scoreboard_follows_the_table():
@@ -59,7 +60,7 @@ def test_the_scoreboard_follows_the_table():
     g = _salvage()
     g.state.models["2-drone-3"].x = 30 * 25.4
     v = _values(g.rules.scoreboard(g.state))
-    assert v["Hold the salvage"] == ("2 (1 held)", "2 (1 held)") and v["Mission score"] == ("5", "8")
+    assert v["Hold the salvage"] == ("2 (1 held)", "2 (1 held)") and v["Mission score"] == ("3", "5")
 
 
 def test_headhunters_names_the_head_taken_and_the_denial():
@@ -78,15 +79,15 @@ def test_headhunters_names_the_head_taken_and_the_denial():
     assert v["Take the head"] == ("4 (taken)", "0 (not taken)")
     assert v["Hold the line"] == ("2 (2 turns)", "1 (1 turn)")
     assert v["Objective score"] == ("6", "1")
-    # side 1: captain 90 + medic 70 = 160 of 500 (32%): 1; side 2: the drone's 35 (the overseer is Down): 1
-    assert v["Battle score"] == ("1 (160/500 pts)", "1 (35/500 pts)")
+    # side 1: captain 70 + medic 53 = 123 of 500 (25%): 1; side 2: the drone's 36 (the overseer is Down): 1
+    assert v["Battle score"] == ("1 (123/500 pts)", "1 (36/500 pts)")
     assert v["Mission score"] == ("7", "2")
 
 
 def test_at_the_end_the_scoreboard_gives_the_final_scores_and_the_degree_of_victory():
     """The last turn passed: at Upkeep the two Down models (not Stable) become casualties, which
     changes no score (neither counted); Dread stays under the models on the table (no Panic
-    test). 5 against 10: side 2 wins by 5, a Major victory."""
+    test). 3 against 7: side 2 wins by 4, a Major victory (4-5)."""
     g = _salvage()
     st = g.state
     st.turn = 6
@@ -96,11 +97,11 @@ def test_at_the_end_the_scoreboard_gives_the_final_scores_and_the_degree_of_vict
     assert g.over
     board = g.rules.scoreboard(st)
     v = _values(board)
-    assert v["Mission score"] == ("5", "10") and v["Battle score"] == ("3 (280/500 pts)", "6 (430/500 pts)")
+    assert v["Mission score"] == ("3", "7") and v["Battle score"] == ("1 (222/500 pts)", "3 (364/500 pts)")
     f = st.final
     assert v["Mission score"] == (str(f["scores"][1]["mission"]), str(f["scores"][2]["mission"]))
-    assert board.notes == ("Major victory by 5",)
-    assert g.result().winner == 2 and "major victory by 5" in g.result().reason      # the result's own words
+    assert board.notes == ("Major victory by 4",)
+    assert g.result().winner == 2 and "major victory by 4" in g.result().reason      # the result's own words
     assert board.turn == 6
 
 

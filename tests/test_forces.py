@@ -86,11 +86,11 @@ def test_a_roster_read_into_a_draft_builds_the_same_force(rs):
 
 
 def test_counterblast_over_the_limit_is_refused_with_the_reason():
-    crew = shipped("counterblast", "iron-choir")                      # 500 points
-    crew["models"][-1]["count"] += 1                                    # a sixth Gun Drone: 535
+    crew = shipped("counterblast", "iron-choir")                      # 433 points (the formula's)
+    crew["models"][-1]["count"] += 2                                    # two more Gun Drones (36 each): 505
     price = rules("counterblast").price_force(crew)
-    assert price.total == 535 and not price.ok
-    assert any("535 points" in p.reason and "over the 500-point limit" in p.reason for p in price.problems)
+    assert price.total == 505 and not price.ok
+    assert any("505 points" in p.reason and "over the 500-point limit" in p.reason for p in price.problems)
     with pytest.raises(SetupError, match="over the 500-point limit"):
         new_game("counterblast", (crew, "reach-rangers"))
     crew["points_limit"] = 600                                          # a bigger game takes a crew made for it

@@ -278,3 +278,33 @@ def test_two_saved_forces_of_one_name_are_told_apart_in_the_launcher(home):
         files.save_force("frontier", R.build_force(draft))
     got = {k: v for k, v in files.roster_choices("frontier").items() if files.is_user(k)}
     assert got == {"user:posse_a": "* Same Name", "user:posse_b": "* Same Name (2)"}
+
+
+def test_a_counterblast_weapon_changes_the_price_and_the_built_crew_plays():
+    """The points formula (docs/rules/counterblast.md, Points) prices a model's weapons: a Raider
+    given a Long Rifle instead of his Pulse Carbine costs what the formula says for that profile,
+    the builder's price is the game's, and the built crew (stating no points) sets up a game."""
+    from engine.rulesets.counterblast.data import Profile, load_armoury
+    from engine.rulesets.counterblast.points import model_points
+    R = rules("counterblast")
+    cat = R.force_catalog()
+    draft = R.read_force(shipped("counterblast", "dustjaw-raiders"))
+    raider = next(m for m in draft.models if m.name == "Raider")
+    before = R.price_force(R.build_force(draft)).total
+    assert "shooting:pulse-carbine" in raider.gear
+    toggle_gear(raider, cat, "shooting:pulse-carbine")
+    toggle_gear(raider, cat, "shooting:long-rifle")
+    raider.count -= 2                                  # rifles cost more: five Raiders, to stay within 500
+    before -= 2 * R.price_force(R.build_force(R.read_force(shipped("counterblast", "dustjaw-raiders")))).models[-1].each
+    built = R.build_force(draft)
+    entry = next(m for m in built["models"] if m["profile"]["name"] == "Raider")
+    assert "points" not in entry["profile"] and entry["profile"]["shooting"] == ["long-rifle"]
+    each = model_points(Profile(**entry["profile"]), load_armoury())
+    old_each = model_points(Profile(**{**entry["profile"], "shooting": ["pulse-carbine"]}), load_armoury())
+    assert each != old_each
+    price = R.price_force(built)
+    assert price.total == before + (each - old_each) * raider.count
+    assert next(m.each for m in price.models if m.name == "Raider") == each
+    assert price.ok, price.problems
+    g = new_game("counterblast", (built, "reach-rangers"))
+    assert g.rules.crews[1].points == price.total

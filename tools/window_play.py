@@ -280,11 +280,13 @@ def main(argv=None) -> int:
     ap.add_argument("--turns", type=int, default=99)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--force1", help="side 1's roster: a force file (as the force builder saves it)")
     args = ap.parse_args(argv)
     out = fresh_dir(Path(args.out or f"/tmp/window-play-{args.ruleset}"))
     with x_display(out):
         import pygame
 
+        from engine.core.rules import get_rules
         from engine.data.maps import load_named_map
         from game.app import App
         from game.scenes.play import PlayScene
@@ -294,7 +296,11 @@ def main(argv=None) -> int:
         if args.ai_v_ai:
             seats = {1: "ai:easy", 2: "ai:easy"}
         mp = args.map or HOME[args.ruleset]
-        session = GameSession.new(args.ruleset, load_named_map(mp), (), seats, args.seed,
+        rosters = ()
+        if args.force1:
+            import json
+            rosters = (json.loads(Path(args.force1).read_text()), get_rules(args.ruleset).default_rosters(None)[1])
+        session = GameSession.new(args.ruleset, load_named_map(mp), rosters, seats, args.seed,
                                   options={"deployment": args.deployment})
         app.switch(PlayScene(app, session, mp))
         driver = Driver(app, out, args.turns, args.seed)

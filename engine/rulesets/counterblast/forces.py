@@ -4,8 +4,8 @@
   armoury's shooting and striking weapons and gear. Which gear a profile may take is asked of
   ``data.crew_problems`` (a one-model crew with that gear added; psi gear is a psifer's), and so is
   how many copies of it a crew may field (a character: one). Nothing here restates a rule.
-- **Price**: the crew's points as ``data.Crew.points`` computes them (each model's price is the
-  points of a crew of that one model), against the game's size, the option ``game_points``
+- **Price**: each model's points from the points formula (``data.prices``: ``points.model_points``,
+  so a changed weapon changes the price), times its copies, against the game's size, the option ``game_points``
   (500, the seed's "500 points is a standard game"). The check is ``data.crew_problems``: the
   limit, "a crew can never [have] multiple copies of the same character", the leader (a single
   hero), psi gear, known weapons.
@@ -18,7 +18,7 @@ from engine.core.forces import (DraftModel, ForceCatalog, ForceDraft, ForcePrice
                                 ModelTemplate, Problem, Slot, new_model, problems_from, slug, unique_ids)
 from engine.data.errors import DataError, parse_data
 
-from .data import Crew, crew_problems, is_hero, load_armoury, shipped_crews
+from .data import Crew, crew_problems, is_hero, load_armoury, prices, shipped_crews
 from .options import DEFAULT_OPTIONS
 
 SLOTS = (Slot("shooting", "Shooting weapons"), Slot("striking", "Striking weapons"), Slot("gear", "Gear"))
@@ -30,8 +30,9 @@ def _gear_keys(profile: dict) -> list[str]:
 
 
 def _base(profile: dict) -> dict:
-    """The profile without the gear the builder chooses."""
-    return {k: v for k, v in profile.items() if k not in GEAR_FIELDS}
+    """The profile without the gear the builder chooses, and without stated points: a built crew
+    states none, so the formula prices it as it is (a file's stated points must be the formula's)."""
+    return {k: v for k, v in profile.items() if k not in GEAR_FIELDS and k != "points"}
 
 
 def _with_gear(base: dict, keys) -> dict:
@@ -57,8 +58,10 @@ def _problems_at(profile: dict, prefix: str, count: int = 1) -> list[str]:
 
 
 def _points(profile: dict, count: int = 1) -> int:
-    """What ``count`` copies of a model cost: the points of a crew of it alone (``Crew.points``)."""
-    return parse_data(Crew, _one_model_crew(profile, count), "<probe>").points
+    """What ``count`` copies of a model cost: the formula's price of its profile as it stands."""
+    return prices(parse_data(Crew, _one_model_crew(_base(profile) | {k: profile[k] for k in GEAR_FIELDS
+                                                                     if k in profile}, count), "<probe>"),
+                  load_armoury())[0] * count
 
 
 @functools.lru_cache(maxsize=64)
@@ -174,9 +177,10 @@ def price_force(roster: dict, limit: int | None = None, file: str = "<force>") -
         return ForcePrice(None, limit, "points", (), problems_from(err, file))
     opts = DEFAULT_OPTIONS.model_copy(update={"game_points": limit})
     probs = crew_problems(crew, load_armoury(), opts, game_points=limit)
-    models = tuple(ModelPrice(e.id, e.profile.name, e.count, _points(e.profile.model_dump()))
-                   for e in crew.models)
-    return ForcePrice(crew.points, limit, "points", models, tuple(Problem(file, f, r) for f, r in probs))
+    each = prices(crew, load_armoury(), opts)
+    models = tuple(ModelPrice(e.id, e.profile.name, e.count, p or 0) for e, p in zip(crew.models, each))
+    total = sum(m.each * m.count for m in models)
+    return ForcePrice(total, limit, "points", models, tuple(Problem(file, f, r) for f, r in probs))
 
 
 __all__ = ["build_force", "force_catalog", "new_model", "price_force", "read_force"]

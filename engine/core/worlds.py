@@ -18,6 +18,7 @@ modules (``engine.``) that are dataclasses, named tuples or enums, and runs none
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import importlib
@@ -209,6 +210,22 @@ class WorldGame(Game):
             self.log.extend(new_events)
         self._who = None if pending is None else (pending[0], pending[1], seq)
         self._pending, self._pending_ok = None, False
+
+    served_view: dict | None = None     # the seat's view as the server last sent it (no log)
+
+    def view(self, player: int | None, drawing: bool = True) -> dict:
+        """The seat's view: the server's when it sent one (the world gives the same,
+        ``tests/test_core_worlds.py``), with the log the seat may read. Any other player's is
+        a spectator's: a world holds nothing more of theirs."""
+        if player != self.seat:
+            player = None
+        if player is None or self.served_view is None:
+            return super().view(player, drawing)
+        v = copy.deepcopy(self.served_view)
+        if not drawing:
+            v.pop("pieces", None)
+        v["log"] = list(self._visible_log(player))
+        return v
 
     def pending(self) -> Decision | None:
         if self._who is None:

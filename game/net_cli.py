@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import time
 
 from game.cli_args import add_mission_arg, bounded_int, err as _err, option_pairs
 
@@ -210,7 +209,6 @@ def _join_headless(args) -> int:
     record: list[dict] = []
     answered = -1
     unsure = None                 # an answer sent as the connection dropped: did it arrive?
-    last_write = 0.0
     try:
         idle = False
         while True:
@@ -247,9 +245,8 @@ def _join_headless(args) -> int:
             answered = d.seq
             idle = False
             record.append({"seq": d.seq, "player": player, "choice": choice.to_json()})
-            if args.record and time.monotonic() - last_write > 1.0:
+            if args.record:
                 _write_record(args.record, args, record, session, over=False)
-                last_write = time.monotonic()
         result = session.game.result()
         print(f"game over: {result.reason if result else 'ended'}", flush=True)
     finally:

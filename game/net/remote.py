@@ -197,6 +197,7 @@ class RemoteSession:
         self.last_undo: UndoResult | None = None
         self.saved: str | None = None
         self.messages = 0                   # server messages taken in
+        self.wire: list | None = None       # a list: every message as it arrived (the tests read it)
         self._steps: list[Step] = []
         self._inbox: queue.Queue = queue.Queue()
         self._replies: list = []            # refusals and the like, for the one waiting in submit
@@ -248,6 +249,8 @@ class RemoteSession:
                 self.version += 1
 
     def _take(self, raw) -> None:
+        if self.wire is not None:
+            self.wire.append(raw)
         try:
             msg = parse_server(raw)
         except ProtocolError as err:

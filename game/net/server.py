@@ -41,6 +41,7 @@ class GameServer:
         self._stop: asyncio.Event | None = None
         self._ai_kick: asyncio.Event | None = None
         self.address: tuple[str, int] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- sending -----------------------------------------------------------------------
     def deliver(self, out: list[Outgoing]) -> None:
@@ -118,14 +119,23 @@ class GameServer:
         return any(not q.empty() for q in self._queues.values())
 
     def stop(self) -> None:
-        if self._stop is not None:
-            self._stop.set()
+        """Stop serving (from any thread)."""
+        loop = self._loop
+        if self._stop is None or loop is None or loop.is_closed():
+            return
+        try:
+            if asyncio.get_running_loop() is loop:
+                self._stop.set()
+                return
+        except RuntimeError:
+            pass
+        loop.call_soon_threadsafe(self._stop.set)
 
     async def run(self, ready=None) -> int:
         """Serve until stopped; ``ready(address)`` is called once listening."""
         self._stop = asyncio.Event()
         self._ai_kick = asyncio.Event()
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self._stop.set)

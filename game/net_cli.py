@@ -219,6 +219,8 @@ def _join_headless(args) -> int:
                 return 1
             if session.undo_asked is not None:
                 session.reply_undo(args.accept_undo == "yes")
+            if any(getattr(step, "full", False) for step in session.take_steps()):
+                answered = -1                # a (re)connection: the server may be back at an earlier decision
             g = session.game
             if unsure is not None and session.up:
                 seq, player, choice = unsure

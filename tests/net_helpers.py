@@ -12,10 +12,10 @@ import threading
 import time
 from pathlib import Path
 
-from engine.core import Choice, Game, replay
+from engine.core import Choice, Game, StaleDecision, replay
 from engine.data.maps import load_named_map
 from game.net.host import GameHost
-from game.net.remote import RemoteSession
+from game.net.remote import NotConnected, RemoteSession
 from game.net.server import GameServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,10 @@ def play_out(sessions: dict[int, RemoteSession], limit: int = 5000, until=None, 
             d = s.pending()
             if d is not None and d.player == p and s.up:
                 player, choice = s.ai_choose()
-                s.submit(player, choice, d.seq)
+                try:
+                    s.submit(player, choice, d.seq)
+                except (NotConnected, StaleDecision):   # the server is gone for now, or came back at
+                    continue                            # another decision: its next state says
                 n += 1
                 moved = True
         if not moved:

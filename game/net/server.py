@@ -17,6 +17,7 @@ import contextlib
 import itertools
 import logging
 import signal
+import time
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -42,6 +43,7 @@ class GameServer:
         self._ai_kick: asyncio.Event | None = None
         self.address: tuple[str, int] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._wrong: list[float] = []
 
     # --- sending -----------------------------------------------------------------------
     def deliver(self, out: list[Outgoing]) -> None:
@@ -76,7 +78,7 @@ class GameServer:
             async for raw in ws:
                 out = self.host.receive(cid, raw)
                 if any(o.close and o.conn == cid and '"the code is wrong"' in o.text for o in out):
-                    await asyncio.sleep(WRONG_CODE_PAUSE)
+                    await asyncio.sleep(self._wrong_code_pause())
                 self.deliver(out)
                 if any(o.close and o.conn == cid for o in out):
                     break
@@ -89,6 +91,13 @@ class GameServer:
                 await asyncio.wait_for(writer, 5.0)
             self._queues.pop(cid, None)
             self._maybe_stop()
+
+    def _wrong_code_pause(self) -> float:
+        """Half a second after a wrong code; three seconds while wrong codes come thick (more
+        than 20 in 10 s, over every connection): guessing a code stays hopeless."""
+        now = time.monotonic()
+        self._wrong = [t for t in self._wrong if now - t < 10.0] + [now]
+        return WRONG_CODE_PAUSE if len(self._wrong) <= 20 else 3.0
 
     # --- the AI's turns ----------------------------------------------------------------
     async def _ai_loop(self) -> None:

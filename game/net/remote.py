@@ -326,6 +326,11 @@ class RemoteSession:
         step.undone = msg.undone
         self._steps.append(step)
 
+    def take_notices(self) -> list[Notice]:
+        """What the player should be told since the last call (waiting for, back, undo...)."""
+        out, self.notices = self.notices, []
+        return out
+
     def take_steps(self) -> list[Step]:
         """What changed since the last call (the other player's decisions, an undo, a
         reconnection's whole log), for the screen to show; each ``Step`` has ``seq``, ``full``
@@ -430,6 +435,7 @@ class RemoteSession:
     def undo(self) -> bool:
         """Ask the other player to let this seat take back its last decision. The answer comes
         later (``last_undo``; an agreed undo comes as a whole new state); False: not asked."""
+        self.pump()                      # the newest state first: its last decision is the one asked
         if self.undo_target() is None or not self.up:
             return False
         self.last_undo = None

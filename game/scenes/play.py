@@ -340,6 +340,8 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
         """A named command of the screen (a button's, a key's, a panel's)."""
         if key == "undo":
             return self.undo()
+        if key == "undo reply":
+            return self.reply_undo(bool(arg))
         if key in self.toggles:
             return self.apply(Toggle(key))
         simple = {"save": self.save, "load": self.open_load, "help": self.sheets.toggle_help,
@@ -381,6 +383,7 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
     def update(self, dt: float) -> None:
         self.t += dt
         s = self.session
+        self.take_remote()                # a network game's news (a local game has none)
         if self._check_flow():            # before any frame that could show another's hand
             return
         if self._seen_version != s.version:

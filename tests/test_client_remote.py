@@ -141,3 +141,56 @@ def test_a_dropped_player_is_waited_for(app, served):
             break
     assert scene.message and "waiting for player 2" in scene.message[0]
     assert not app.crashes
+
+
+# --- the launcher's Host and Join -------------------------------------------------------------
+def _launcher(app):
+    from game.kit.transitions import Switch
+    app.go(Switch("launcher"))
+    frame(app, n=2)
+    return app.scene
+
+
+def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
+    from client_helpers import click
+    from game.scenes.play import PlayScene
+
+    sc = _launcher(app)
+    sc.settings.ruleset, sc.settings.map = "doubles", "prehistoric"
+    sc.settings.seats = ["human", "human"]                 # side 2: a player on another machine
+    sc._rebuild()
+    click(app, sc.host_b.rect.center)
+    frame(app, n=2)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.remote
+    s = app.scene.session
+    host = s.server.host
+    assert 2 in host.codes and any(host.codes[2] in t for t in app.scene.log.texts)   # the code is shown
+    other = seat(s.server.address[1], 2, host.codes[2])                              # player 2 joins
+    s.agent("random", 4)                                  # (the test's hand for side 1)
+    _turns(app, app.scene, other, lambda: len(host.game.decisions) >= 12)
+    assert not app.crashes and host.exceptions == 0
+    other.close()
+    s.close()
+    s.server.stop()
+
+
+def test_the_launchers_join_opens_the_seat(app, served):
+    from client_helpers import click, key_event
+    from game.scenes.play import PlayScene
+
+    host, srv = served("frontier", "town", 8)
+    sc = _launcher(app)
+    click(app, sc.join_b.rect.center)
+    dlg = sc.join_dialog
+    assert dlg is not None
+    dlg.entries["address"].set_text(f"127.0.0.1:{srv.port}")
+    dlg.entries["seat"].set_text("2")
+    dlg.entries["code"].set_text("WRONG1")
+    click(app, dlg.join_b.rect.center)
+    assert "the code is wrong" in dlg.problem.text and sc.join_dialog is dlg     # said in the dialog
+    dlg.entries["code"].set_text(host.codes[2].lower())
+    click(app, dlg.join_b.rect.center)
+    frame(app, n=2)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
+    assert not app.crashes
+    app.scene.session.close()

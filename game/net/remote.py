@@ -176,6 +176,7 @@ class RemoteSession:
     """One seat of a network game (see the module's doc)."""
 
     remote = True
+    server = None           # the launcher's Host: the server this window's process runs (its thread)
 
     def __init__(self, address: str, seat: int, code: str, name: str = "", connect: bool = True):
         host, port = parse_address(address)
@@ -199,6 +200,7 @@ class RemoteSession:
         self.messages = 0                   # server messages taken in
         self.wire: list | None = None       # a list: every message as it arrived (the tests read it)
         self._steps: list[Step] = []
+        self._arrived = 0                   # states taken in so far (each step's ``arrival``)
         self._inbox: queue.Queue = queue.Queue()
         self._replies: list = []            # refusals and the like, for the one waiting in submit
         self._setup = None
@@ -324,7 +326,11 @@ class RemoteSession:
         step.seq = msg.seq
         step.full = msg.full
         step.undone = msg.undone
+        self._arrived += 1
+        step.arrival = self._arrived
         self._steps.append(step)
+        if len(self._steps) > 1000:          # nobody takes them (a headless seat): keep the newest
+            del self._steps[:-1000]
 
     def take_notices(self) -> list[Notice]:
         """What the player should be told since the last call (waiting for, back, undo...)."""
@@ -379,16 +385,19 @@ class RemoteSession:
         if d is None:
             raise GameError("the game is over; no decision is pending")
         self.game.check(player, choice, seq)        # the same refusal as a local game, at once
+        mark = self._arrived
+        self._replies.clear()
         if not self.up or not self._link.send(dump(Answer(seq=d.seq, choice=choice.to_json()))):
             raise NotConnected("not connected to the server; connecting again")
-        return self._await_step(d.seq, timeout, choice)
+        return self._await_step(d.seq, timeout, choice, mark)
 
-    def _await_step(self, seq: int, timeout: float, choice=None) -> Step:
-        self._replies.clear()
+    def _await_step(self, seq: int, timeout: float, choice=None, mark: int = 0) -> Step:
+        """The state the server sent for this seat's answer to decision ``seq`` (one that came
+        after ``mark``, the states taken in when it was sent)."""
         end = time.monotonic() + timeout
         while True:
             for i, step in enumerate(self._steps):
-                if getattr(step, "seq", -1) > seq and step.player == self.seat:
+                if step.arrival > mark and step.seq > seq and step.player == self.seat and not step.full:
                     del self._steps[i]
                     step.choice = choice
                     return step
@@ -396,6 +405,9 @@ class RemoteSession:
                 if isinstance(r, RefusedMsg):
                     self._replies.clear()
                     raise Refused(r.reason)
+            if any(step.arrival > mark and step.full for step in self._steps):
+                # a whole state since (a reconnection, an undo): it says whether the answer counted
+                raise NotConnected("the game was sent again whole; read the decision again")
             if self.fatal or time.monotonic() > end:
                 raise NotConnected(self.fatal or f"no answer from the server within {timeout:g} s")
             if not self.up and not self._inbox.qsize():

@@ -165,3 +165,43 @@ class GameServer:
 
 def run_server(host: GameHost, bind: str = "0.0.0.0", port: int = 0, ready=None, stop_when_over: bool = True) -> int:
     return asyncio.run(GameServer(host, bind, port, stop_when_over).run(ready))
+
+
+def serve_in_thread(host: GameHost, bind: str = "0.0.0.0", port: int = 0, timeout: float = 10.0) -> GameServer:
+    """Serve ``host`` from a daemon thread of this process (the launcher's Host: the window's
+    player is seat 1 of its own server); returns once listening (``server.address``), or raises
+    ``OSError`` (the port is taken). ``server.stop()`` ends it; it also ends with the process,
+    the game kept in its autosave."""
+    import threading
+
+    server = GameServer(host, bind, port, stop_when_over=False)
+    ready = threading.Event()
+    failed: list[BaseException] = []
+
+    def run():
+        try:
+            asyncio.run(server.run(lambda a: ready.set()))
+        except BaseException as err:   # noqa: BLE001 - given to the caller
+            failed.append(err)
+            ready.set()
+
+    threading.Thread(target=run, daemon=True, name="skirmish-server").start()
+    if not ready.wait(timeout):
+        raise OSError("the server did not start")
+    if failed:
+        err = failed[0]
+        raise err if isinstance(err, OSError) else OSError(str(err))
+    return server
+
+
+def lan_address() -> str:
+    """This machine's address on its local network, as another machine would reach it (the
+    interface a route out would use; nothing is sent), else its host name."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return socket.gethostname()

@@ -433,3 +433,5 @@ class PlayScene(DeployingMixin, PointerMixin, KeysMixin, CommandsMixin, AnswersM
 
     def close(self) -> None:
         self._stop_ai()
+        if self.session.remote:           # a network seat left (a load, the launcher, the window closed)
+            self.session.close()

@@ -270,6 +270,15 @@ def run_client(ruleset: str | None = None, map_id: str | None = None, seats=None
     return 0
 
 
+def run_remote(session, size=(1280, 720), frames: int | None = None, screenshot_path: str | None = None) -> int:
+    """The window on a seat of a network game (``game.net.remote.RemoteSession``, welcomed):
+    the game screen as for a local game, seen from that seat."""
+    app = make_app(size, window=screenshot_path is None)
+    app.go(Switch("play", {"session": session}))
+    app.run(max_frames=frames, screenshot=screenshot_path)
+    return 0
+
+
 def advance(session, steps: int, agent: str = "random", seed: int = 0) -> int:
     """Play ``steps`` decisions with agents (whatever the seats say); returns how many were played."""
     from engine.ai import make_agent

@@ -237,6 +237,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_import_parser(sub)
 
+    from game.net_cli import add_net_parsers     # host, join (network play, issue 50)
+
+    add_net_parsers(sub)
+
     ed = sub.add_parser("edit", help="the layout editor")
     ed.add_argument("map", nargs="?", help="map file or id of a shipped map (default: the unsaved draft, "
                                           "else a new table)")

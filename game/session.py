@@ -66,6 +66,9 @@ class Step:
 
 
 class GameSession:
+    remote = False            # a seat of a network game is ``game.net.remote.RemoteSession``
+    undo_asked = None         # (a network game: the other player asks to take back a decision)
+
     def __init__(self, game: Game, seats: dict[int, str], ai_seed: int = 0, autosave: bool = True):
         self.game = game
         self.seats = {p: parse_seat(s) for p, s in seats.items()}
@@ -146,6 +149,16 @@ class GameSession:
         for v in (a, b):
             v.pop("you", None)
         return a != b
+
+    # --- what came from elsewhere (a network game's; none here) -----------------------------
+    def pump(self, wait: float = 0.0) -> int:
+        return 0
+
+    def take_steps(self) -> list[Step]:
+        return []
+
+    def take_notices(self) -> list:
+        return []
 
     # --- changing the game --------------------------------------------------------------
     def submit(self, player: int, choice: Choice, seq: int | None = None) -> Step:

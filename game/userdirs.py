@@ -35,6 +35,11 @@ def autosave_file() -> Path:
     return _base("data") / "autosave.json"
 
 
+def host_autosave_file() -> Path:
+    """Where a network game's server (``skirmish host``) keeps its game after every decision."""
+    return _base("data") / "host-autosave.json"
+
+
 def maps_dir() -> Path:
     """Where the layout editor saves new maps."""
     return _base("data") / "maps"

@@ -26,13 +26,14 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("leaves", {"kit", "assets", "userdirs", "cli_args", "__init__"}),
     ("render", {"render"}),                          # drawing: fonts, the table, overlays, pictures
     ("ui", {"ui", "presenters"}),                    # panels of the game screen (view in, pixels out)
-    ("model", {"settings", "session", "controllers"}),   # the game in play, its seats, its answers
+    ("model", {"settings", "session", "controllers", "net"}),   # the game in play (local or over the
+                                                     # network), its seats, its answers
     ("parts", {"play", "editor", "forces",           # the parts of the game screen, the editor, the force builder
                "launch"}),                           # and the launcher (what it offers and checks, its widgets)
     ("scenes", {"scenes", "crash"}),                 # screens (the crash screen is one)
     ("app", {"app", "table_app", "cli", "cli_checks", "balance_cli", "generate_cli", "import_cli",
              "selftest_cli", "experiment_cli", "analyze_cli", "analyze_output_cli", "play_cli",
-             "simulate_cli"}),                       # the window, its loop and registry; commands
+             "simulate_cli", "net_cli"}),                       # the window, its loop and registry; commands
 ]
 
 # Upward arrows still there: (importer, imported), each with why. None today.

@@ -178,6 +178,20 @@ class Rules(ABC):
         new.rng = GameRng(rng.getrandbits(64))
         return new
 
+    def redact(self, state: State, player: int | None) -> State:
+        """A copy of ``state`` holding nothing ``player`` may not know, for a network client
+        (``game/net``): with it the client asks ``pending``, ``check``, the words, the odds and
+        ``view(player)`` of its own decisions without the server. Unlike ``determinize`` it draws
+        nothing: what the player may not know is left out (an unseen card is ``None``, an unseen
+        placement a stand-in) rather than dealt anew, so none of the hidden facts, not even which
+        cards they are among, is in it. The base hides only the dice to come: the copy's
+        ``GameRng`` is a fixed stand-in, never the game's. ``view(player)`` of the copy is
+        ``view(player)`` of ``state``, and so is ``pending`` when ``player`` decides
+        (``tests/test_core_worlds.py``)."""
+        new = copy.deepcopy(state)
+        new.rng = GameRng(0)
+        return new
+
     def attack_odds(self, state: State, choice: Choice, player: int | None) -> AttackOdds | None:
         """The odds of ``choice`` if it is an attack (None for any other choice), from what
         ``player`` may know (None: a spectator). Must not change the state. Rulesets override

@@ -118,10 +118,11 @@ class LauncherFormMixin:
             self.options_b.disable()
         by = y + (2 if small else 10)
         bh = 42 if small else 48
-        self.start = E.UIButton(pygame.Rect(x0 + lw, by, 160, bh), "Start", self.ui)
-        self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 170, by, 70, bh), "Quit", self.ui)
+        # Start, Quit, Edit, Host, Join… across the form's width
+        self.start = E.UIButton(pygame.Rect(x0 + lw, by, 112, bh), "Start", self.ui)
+        self.quit_b = E.UIButton(pygame.Rect(x0 + lw + 118, by, 56, bh), "Quit", self.ui)
         back = self.editor is not None and s.map == self.edited_key
-        self.edit_b = E.UIButton(pygame.Rect(x0 + lw + 250, by, 80, bh), "Editor" if back else "Edit", self.ui,
+        self.edit_b = E.UIButton(pygame.Rect(x0 + lw + 180, by, 64, bh), "Editor" if back else "Edit", self.ui,
                                  tool_tip_text="back to the layout editor" if back else
                                  "open this map in the layout editor")
         self.resume_info = autosave_summary()
@@ -129,6 +130,14 @@ class LauncherFormMixin:
         if self.resume_info:
             self.continue_b = E.UIButton(pygame.Rect(x0, by, lw - 10, bh), "Continue", self.ui,
                                          tool_tip_text=f"the last game: {self.resume_info}")
+        # network play (issue 50): host this game (this window is seat 1), or join one
+        self.host_b = E.UIButton(pygame.Rect(x0 + lw + 250, by, 60, bh), "Host", self.ui,
+                                 tool_tip_text="host this game over the network: you play side 1 here, side 2 "
+                                               "(if human) joins from another machine with the code shown "
+                                               "(docs/network.md)")
+        self.join_b = E.UIButton(pygame.Rect(x0 + lw + 316, by, 60, bh), "Join…", self.ui,
+                                 tool_tip_text="join a game hosted on another machine: its address, your seat, "
+                                               "your code")
         ry = by + bh + 8
         self.reason = E.UITextBox("", pygame.Rect(x0, ry, lw + fw, max(40, min(90, h - ry - 8))), self.ui,
                                   object_id="#reason")

@@ -38,11 +38,42 @@ class AnswersMixin:
         except GameError as err:
             self.say(str(err).split("\n")[0], error=True)
             return False
+        self._show_step(step, before, routes, choice)
+        return True
+
+    def take_remote(self) -> None:
+        """A network game (``RemoteSession``; a local session has nothing here): what came from the
+        server since the last frame is shown as an answer here is (the other player's decisions:
+        the log, the dice, the glides); a whole new state (a reconnection, an undo) rebuilds the
+        log; the session's notices ("waiting for player 2", an undo asked) become messages."""
+        s = self.session
+        s.pump()
+        for step in s.take_steps():
+            if getattr(step, "full", False):
+                self.anim.clear()
+                self.effects.clear()
+                self._reach_cache.clear()
+                self._shade_cache.clear()
+                self.refresh(rebuild_log=True)
+                if getattr(step, "undone", False):
+                    self.say("the last decision was taken back" if step.player != self.viewer
+                             else "took back your last decision (the other player agreed)")
+            else:
+                self._show_step(step, {p["id"]: (p["x"], p["y"]) for p in self.pieces})
+        for n in s.take_notices():
+            self.say(n.text, error=n.kind == "error")
+        self._ask_undo()
+
+    def _show_step(self, step, before, routes=None, choice=None) -> None:
+        """The events of one settled decision, as the viewer may see them: the log, the tray, the
+        hand, the effects, the models' glides; then the flow (``_after_change``)."""
+        routes = dict(routes or {})
         seen = [e for e in step.events if e.visible(self.viewer)]
         if step.by_ai:                              # what the AI's turn touched, ringed until we act
             from game.controllers.generic import involved
             ids = {p["id"] for p in self.pieces}
-            self.ai_named.update(involved(choice, ids))
+            if choice is not None:
+                self.ai_named.update(involved(choice, ids))
             for e in seen:
                 self.ai_named.update(v for k, v in (e.data or {}).items()
                                      if k in ("model", "fighter", "attacker", "defender", "target", "shooter")
@@ -65,7 +96,6 @@ class AnswersMixin:
             if e.kind == "move" and isinstance(mid, str) and mid in before and "path" in (e.data or {}):
                 routes.setdefault(mid, route_of(e, before[mid], before[mid]))
         self._after_change(before, animate=self.tray.animate, routes=routes)
-        return True
 
     def _after_change(self, before, animate: bool, routes=None) -> None:
         self._reach_cache.clear()

@@ -24,6 +24,15 @@ class CommandsMixin:
         if self.worker is not None:
             self.say("wait for the AI to finish its move", error=True)
             return
+        if self.session.remote:                    # a network game: the other player is asked
+            if self.session.undo():
+                other = 3 - self.viewer
+                self.say(f"asked player {other} to let you take back your last decision"
+                         if self.session.seats.get(other) == "remote" else "taking back your last decision")
+            else:
+                self.say("nothing to undo: your last decision revealed dice or cards, or was not the last one",
+                         error=True)
+            return
         if self.session.undo():
             self.anim.clear()
             self.effects.clear()
@@ -33,6 +42,24 @@ class CommandsMixin:
             self.say("took back your last decision")
         else:
             self.say("nothing to undo: the last decision revealed dice or cards, or was the other side's", error=True)
+
+    def _ask_undo(self) -> None:
+        """A network game: the other player asks to take back their last decision; the answer is
+        this player's (a dialog: Allow, or Cancel to refuse)."""
+        s, dlg = self.session, self.dialogs
+        if dlg.undo_dialog is not None and not dlg.undo_dialog.alive():   # closed without allowing
+            dlg.undo_dialog = None
+            s.reply_undo(False)
+        if s.undo_asked is not None and dlg.undo_dialog is None:
+            r = pygame.Rect(0, 0, 440, 200)
+            r.center = self.table_rect.center
+            dlg.undo_dialog = pygame_gui.windows.UIConfirmationDialog(
+                r, f"Player {s.undo_asked.by} asks to take back their last decision. Allow it?",
+                self.ui, window_title="Undo?", action_short_name="Allow")
+
+    def reply_undo(self, accept: bool) -> None:
+        self.dialogs.undo_dialog = None
+        self.session.reply_undo(accept)
 
     def _sound(self, name: str) -> None:
         if self.sound:
@@ -76,6 +103,10 @@ class CommandsMixin:
     def leave(self) -> None:
         from game.userdirs import autosave_file
 
+        if self.session.remote:                    # the game stays on its server; this seat leaves
+            self.session.close()
+            self.go_to(Switch("launcher"))
+            return
         try:
             autosave_file().parent.mkdir(parents=True, exist_ok=True)
             self.session.save(autosave_file())
@@ -90,10 +121,13 @@ class CommandsMixin:
             if path is None:  # the client's own saves folder is made on first use
                 saves_dir().mkdir(parents=True, exist_ok=True)
                 path = saves_dir() / f"{s.ruleset}-{self.map_name}-{datetime.now():%Y%m%d-%H%M%S}.json"
-            self.session.save(path)
+            on_host = self.session.save(path)      # a network game's is written on its host
         except (OSError, GameError) as err:
             self.say(f"could not save to {path}: {err}", error=True)
             return None
+        if on_host:
+            self.say(f"the host saved the game as {on_host} (in its saves folder)")
+            return on_host
         self.say(f"saved to {path}")
         return str(path)
 
@@ -120,6 +154,9 @@ class CommandsMixin:
         undoing anything (Esc comes back)."""
         if self.worker is not None:
             self.say("wait for the AI to finish its move", error=True)
+            return
+        if self.session.remote:
+            self.say("a network game's history is on its host (its saves replay it)", error=True)
             return
         g = self.session.game
         self.go_to(Push("replay", {"setup": g.setup, "decisions": g.decisions, "eyes": self.viewer,

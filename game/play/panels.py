@@ -58,6 +58,7 @@ class DialogsPanel(PlayPanel):
         self.file_dialog = None
         self.loading_from = None                   # the load dialog opened last, until its path comes
         self.leave_dialog = None
+        self.undo_dialog = None                    # a network game: the other player asks to undo
 
     def sees(self, ev, pointer) -> bool:
         return True
@@ -83,6 +84,10 @@ class DialogsPanel(PlayPanel):
         if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.leave_dialog:
             self.leave_dialog = None
             return Command("leave")
+        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.undo_dialog is not None \
+                and ev.ui_element is self.undo_dialog:
+            self.undo_dialog = None
+            return Command("undo reply", True)
         return None
 
 

@@ -85,6 +85,8 @@ class RoutingMixin:
         """A named command of the screen (a button's, a key's, a panel's)."""
         if key == "undo":
             return self.undo()
+        if key == "undo reply":
+            return self.reply_undo(bool(arg))
         if key in self.toggles:
             return self.apply(Toggle(key))
         simple = {"save": self.save, "load": self.open_load, "help": self.sheets.toggle_help,

@@ -24,7 +24,7 @@ from game.launch.choices import (RULESETS, home_map, house_rules, playable_map, 
 from game.launch.form import LauncherFormMixin
 from game.render.table_view import TableRenderer
 from game.render.text import font
-from game.session import GameSession
+from game.session import HUMAN, GameSession
 from game.settings import Settings
 from game.ui.house_rules import HouseRulesForm, wrap
 from game.ui.house_rules_dialog import HouseRulesDialog
@@ -57,6 +57,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             print(f"skirmish: {self.error}", file=sys.stderr)
         self.mission = self._pick_mission()
         self.dialog: HouseRulesDialog | None = None    # the Options dialog, while it is open
+        self.join_dialog = None                         # the Join dialog, while it is open
         self._build()
 
     # --- missions and house rules ---------------------------------------------------------
@@ -143,6 +144,14 @@ class LauncherScene(LauncherFormMixin, Scene):
             if isinstance(got, Command) and got.name == "house_rules":
                 self._options_closed(got.arg)
             return
+        if self.join_dialog is not None:         # so is the Join dialog
+            got = self.join_dialog.handle(ev)
+            if isinstance(got, Command) and got.name == "join":
+                if got.arg is None:
+                    self.join_dialog = None
+                else:
+                    self.join_game(*got.arg)
+            return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.dd_ruleset:
                 was = s.ruleset
@@ -179,6 +188,10 @@ class LauncherScene(LauncherFormMixin, Scene):
                 self.edit_map()
             elif ev.ui_element is self.options_b:
                 self.open_options()
+            elif ev.ui_element is self.host_b:
+                self.host_game()
+            elif ev.ui_element is self.join_b:
+                self.open_join()
             elif any(ev.ui_element is b for b in self.build_b.values()):
                 self.build_force(next(p for p, b in self.build_b.items() if ev.ui_element is b))
         elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_RETURN and self.start.is_enabled:
@@ -198,6 +211,85 @@ class LauncherScene(LauncherFormMixin, Scene):
         s = self.settings
         s.rosters[s.ruleset] = [self.roster_ids[self._selected(self.dd_roster[p])] for p in (1, 2)]
         s.seats = [self._selected(self.dd_seat[p]) for p in (1, 2)]
+
+    def _checked_setup(self):
+        """(rosters, seats) of the game the launcher shows, checked; None after saying why."""
+        s = self.settings
+        self._read_sides()
+        try:
+            s.seed = int(self.seed.get_text() or "1")
+        except ValueError:
+            s.seed = 1
+        why = refusal(s.ruleset, s.map) or self.mission_problem() or self.house_rules()[1]
+        if why:
+            self.error = why
+            self._update_reason()
+            return None
+        if self.mission is not None:
+            s.missions[s.ruleset] = self.mission
+        s.save()
+        try:
+            rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
+        except DataError as err:
+            self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
+            self._update_reason()
+            return None
+        return rosters, {1: s.seats[0], 2: s.seats[1]}
+
+    def host_game(self) -> None:
+        """Host the game shown over the network: its server runs in this process (a thread), this
+        window plays side 1 through it, side 2 is a player joining with the code shown (or the AI
+        chosen for it, played on the server). The game is kept in the host's autosave."""
+        from game.net.host import GameHost
+        from game.net.remote import NotConnected, Notice, Refused, RemoteSession
+        from game.net.server import lan_address, serve_in_thread
+        from game.userdirs import host_autosave_file
+
+        got = self._checked_setup()
+        if got is None:
+            return
+        rosters, seats = got
+        s = self.settings
+        net_seats = {1: "remote", 2: "remote" if seats[2] == HUMAN else seats[2]}
+        try:
+            host = GameHost.new(s.ruleset, self.maps[s.map], rosters, self.game_options(), s.seed, net_seats,
+                                autosave_path=host_autosave_file())
+            try:
+                server = serve_in_thread(host, "0.0.0.0", 8765)
+            except OSError:
+                server = serve_in_thread(host, "0.0.0.0", 0)     # 8765 taken: any free port
+            port = server.address[1]
+            session = RemoteSession(f"127.0.0.1:{port}", 1, host.codes[1]).wait_ready(10)
+        except (GameError, ValueError, OSError, Refused, NotConnected) as err:
+            self.error = f"cannot host: {err}"
+            self._update_reason()
+            return
+        session.server = server                  # kept with the game it serves
+        if 2 in host.codes:
+            session.notices.append(Notice(f"hosting on {lan_address()}:{port}: player 2 joins with seat 2, "
+                                          f"code {host.codes[2]} (skirmish join {lan_address()}:{port} --seat 2 "
+                                          f"--code {host.codes[2]})", "waiting"))
+        self.go_to(Switch("play", {"session": session, "map_id": s.map}))
+
+    def open_join(self) -> None:
+        from game.ui.join_dialog import JoinDialog
+        self.join_dialog = JoinDialog(self.ui, self.app.size)
+
+    def join_game(self, address: str, seat: int, code: str) -> None:
+        """Join a game hosted elsewhere (the Join dialog's answer)."""
+        from game.net.remote import NotConnected, Refused, RemoteSession
+
+        try:
+            session = RemoteSession(address, seat, code).wait_ready(8)
+        except ValueError as err:                # not an address
+            self.join_dialog.say(str(err))
+            return
+        except (Refused, NotConnected) as err:
+            self.join_dialog.say(str(err))
+            return
+        self.join_dialog.close()
+        self.join_dialog = None
+        self.go_to(Switch("play", {"session": session}))
 
     def start_game(self) -> None:
         s = self.settings

@@ -269,6 +269,7 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
     def update(self, dt: float) -> None:
         self.t += dt
         s = self.session
+        self.take_remote()                # a network game's news (a local game has none)
         if self._check_flow():            # before any frame that could show another's hand
             return
         if self._seen_version != s.version:
@@ -318,3 +319,5 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
 
     def close(self) -> None:
         self._stop_ai()
+        if self.session.remote:           # a network seat left (a load, the launcher, the window closed)
+            self.session.close()

@@ -246,6 +246,29 @@ class DeploymentMixin:
         other = 3 - player
         return tuple(base) + (("deploy", tuple(sorted((m, tuple(s)) for m, s in dp["hidden"][other].items()))),)
 
+    def redact(self, st, player):
+        """The base's copy (``Rules.redact``), with the other side's unseen placements left out."""
+        return self.deploy_redact(super().redact(st, player), player)
+
+    def deploy_redact(self, new, player):
+        """``new`` (a redacted copy) without what the hidden mode keeps from ``player`` (None: a
+        spectator, from both sides): a side placing now shows no progress (it is as though it had
+        placed none yet: its whole force left, its queue full, nothing placed); a side done, or
+        not yet begun, keeps its models' names (that they are placed is known) but not their
+        spots (``[None, None, None]``)."""
+        dp = getattr(new, "deploy", None)
+        if dp is None or dp["mode"] != "hidden":
+            return new
+        for q in ((3 - player,) if player in (1, 2) else (1, 2)):
+            if dp["queue"] and dp["queue"][0] == q:
+                roster = [d.id for d in self.deploy_roster(q)]
+                dp["left"][q] = roster
+                dp["hidden"][q] = {}
+                dp["queue"] = [q] * len(roster) + [x for x in dp["queue"] if x != q]
+            else:
+                dp["hidden"][q] = {mid: [None, None, None] for mid in sorted(dp["hidden"][q])}
+        return new
+
     def determinize(self, st, player, rng):
         """The base's world, with the other side's unseen placements drawn anew: random legal
         spots of its zone from ``rng`` (what ``player`` may know of them is that they exist)."""

@@ -208,6 +208,19 @@ class ViewRules:
             assert i == len(pool), "every unseen card is dealt to exactly one pile"
         return new
 
+    def redact(self, st: FrontierState, player: int | None) -> FrontierState:
+        """The deployment's copy (``Rules.redact``) with every card ``player`` does not see left
+        out, each pile keeping its count: the opponent's hand, committed card, deck and discard,
+        and the player's own deck and discard (a spectator: all of those of both sides); an
+        unseen card is ``None``. The piles played face up stay."""
+        new = super().redact(st, player)
+        for q in (1, 2):
+            piles = new.cards[q]
+            names = ("deck", "discard") if q == player else ("hand", "committed", "deck", "discard")
+            for name in names:
+                setattr(piles, name, [None] * len(getattr(piles, name)))
+        return new
+
     @staticmethod
     def _pair_first(pool: list) -> list:
         """``pool`` reordered so its first two cards make a legal eighth-card pair (the first

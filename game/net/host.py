@@ -1,0 +1,519 @@
+"""The server's game (issue 50): one authority over one ``Game``, as a plain object with no
+network and no pygame in it. ``server.py`` feeds it each connection's messages (``receive``) and
+sends what it returns; the tests feed it directly.
+
+- It holds the ``Game`` through a ``GameSession`` (the seats, the AI's seeds, undo), so a remote
+  seat is a ``human`` of that session and an AI seat is answered here, by the same agents with
+  the same per-decision seeds as in a local game (``ai_due``, ``ai_think``, ``ai_done``).
+- Each remote seat has its own code (``new_code``: six characters from ``secrets``), so neither a
+  stranger nor the other player can take it. A wrong code is refused with "the code is wrong"
+  and nothing else, whatever the seat, and the connection is closed.
+- It sends each seat only that seat's view (``Rules.view``), its world (``Rules.redact``: the
+  state with nothing hidden from it) and the events it may see (``Event.visible``); another
+  seat's decision is only "player N to KIND".
+- It accepts an answer only from the seat the pending decision names, at the current decision
+  number; anything else (not JSON, not a message, a stale number, another seat's turn, a choice
+  the rules refuse) is refused with the reason and changes nothing. ``receive`` never raises:
+  an unexpected error is counted (``exceptions``) and refused.
+- After every decision it autosaves (``save_game``: atomic), and a game loads from any save
+  (``GameHost.load``), the codes kept when the save holds them, so a restarted server takes its
+  players back; a save it writes loads in hot-seat too (both remote seats are ``human`` there).
+- A dropped connection keeps the seat: the other seat is told ``waiting_for``; the player comes
+  back with the same code and gets the whole view again (``rejoined`` to the other).
+- Undo asks the other player (an AI seat agrees); ``save`` writes a save on the host's disk.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from engine.core import Choice, Game, GameError, Setup, replay
+from engine.core.saves import save_game
+from engine.core.worlds import event_to_json, world_of
+from game.session import HUMAN, GameSession, parse_seat
+
+from .protocol import (CODE_CHARS, CODE_LEN, VERSION, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk,
+                       UndoReply, normal_code, parse_client)
+
+log = logging.getLogger("skirmish.net")
+REMOTE = "remote"
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_CHARS) for _ in range(CODE_LEN))
+
+
+class Outgoing(NamedTuple):
+    conn: int
+    text: str
+    close: bool = False     # close this connection once the text is sent
+
+
+def _text(d: dict) -> str:
+    return json.dumps({"version": VERSION, **d}, separators=(",", ":"), allow_nan=False, default=_plain)
+
+
+def _plain(v):
+    """Event data that JSON does not carry as it is (a set, a tuple inside a key): plain."""
+    if isinstance(v, (set, frozenset)):
+        return sorted(v, key=repr)
+    return str(v)
+
+
+@dataclass
+class _Seat:
+    kind: str                       # REMOTE or "ai:AGENT"
+    code: str | None = None         # remote seats only
+    conn: int | None = None         # the connection holding it now
+    name: str = ""
+    joined: bool = False            # has been connected once (a later drop says "waiting for")
+    sent_seq: int = 0               # decisions already told to this seat
+    sent_log: int = 0               # events of the game's log already looked through for it
+
+
+@dataclass
+class _UndoAsk:
+    by: int
+    seq: int
+    keep: int
+
+
+@dataclass
+class GameHost:
+    session: GameSession
+    seats: dict[int, _Seat]
+    autosave_path: Path | None = None
+    saves_dir: Path | None = None
+    conns: dict[int, int | None] = field(default_factory=dict)    # connection -> seat (None: not yet)
+    exceptions: int = 0             # unexpected errors while handling a message (the fuzz test counts 0)
+    ai_busy: bool = False
+    undo_ask: _UndoAsk | None = None
+    _saver: "_Autosaver | None" = None
+
+    # --- making one ------------------------------------------------------------------------
+    @classmethod
+    def create(cls, game: Game, seats: dict[int, str], codes: dict[int, str] | None = None, ai_seed: int | None = None,
+               autosave_path=None, saves_dir=None) -> "GameHost":
+        """``seats``: each player "remote" (a player over the network) or an agent ("ai:easy")."""
+        kinds = {}
+        for p in (1, 2):
+            s = str(seats.get(p, REMOTE)).strip()
+            kinds[p] = REMOTE if s in (REMOTE, HUMAN) else parse_seat(s)
+        codes = dict(codes or {})
+        table = {p: _Seat(k, (normal_code(codes[p]) if codes.get(p) else new_code()) if k == REMOTE else None)
+                 for p, k in kinds.items()}
+        session = GameSession(game, {p: HUMAN if k == REMOTE else k for p, k in kinds.items()},
+                              ai_seed=game.setup.seed if ai_seed is None else ai_seed, autosave=False)
+        host = cls(session, table, Path(autosave_path) if autosave_path else None,
+                   Path(saves_dir) if saves_dir else None)
+        host._changed()
+        return host
+
+    @classmethod
+    def new(cls, ruleset: str, mapfile, rosters=(), options=None, seed: int = 1, seats=None, **kw) -> "GameHost":
+        game = Game(Setup(ruleset, mapfile, tuple(rosters), dict(options or {}), seed))
+        return cls.create(game, seats or {1: REMOTE, 2: REMOTE}, **kw)
+
+    @classmethod
+    def load(cls, path, seats=None, new_codes: bool = False, **kw) -> "GameHost":
+        """A saved game (``DataError`` for a bad save): the seats and codes it was hosted with
+        when it holds them (a network save), else both seats remote, with new codes."""
+        from engine.core.saves import load_game, read_save
+
+        game = load_game(path)
+        client = read_save(path).client or {}
+        net = client.get("net") if isinstance(client.get("net"), dict) else {}
+        saved = net.get("seats") if isinstance(net.get("seats"), dict) else {}
+        chosen = {}
+        for p in (1, 2):
+            s = (seats or {}).get(p) or saved.get(str(p)) or REMOTE
+            chosen[p] = str(s)
+        codes = {}
+        if not new_codes and isinstance(net.get("codes"), dict):
+            for p in (1, 2):
+                c = net["codes"].get(str(p))
+                if isinstance(c, str) and 4 <= len(c) <= 32 and all(ch in CODE_CHARS for ch in normal_code(c)):
+                    codes[p] = normal_code(c)
+        ai_seed = client.get("ai_seed")
+        if isinstance(ai_seed, bool) or not isinstance(ai_seed, int):
+            ai_seed = None
+        return cls.create(game, chosen, codes=codes, ai_seed=ai_seed, **kw)
+
+    # --- what it holds -------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def codes(self) -> dict[int, str]:
+        return {p: s.code for p, s in self.seats.items() if s.code}
+
+    def client_data(self) -> dict:
+        """A save's ``client`` part: hot-seat reads its seats (a remote seat is a human there),
+        a new host reads ``net`` (who played where, the codes)."""
+        data = self.session.client_data()
+        data["net"] = {"seats": {str(p): s.kind for p, s in self.seats.items()}, "codes": {str(p): c for p, c in
+                                                                                        self.codes.items()}}
+        return data
+
+    def connected(self) -> dict[str, bool]:
+        return {str(p): (s.conn is not None) if s.kind == REMOTE else True for p, s in self.seats.items()}
+
+    def _changed(self) -> None:
+        """After any change of the game: what is pending, cached, so that refusals and a joining
+        seat never need the game while an agent thinks on another thread."""
+        d = self.game.pending()
+        self._pending = None if d is None else (d.player, d.kind, d.seq)
+        self._frames = {p: self._frame(p) for p in self.seats}
+
+    def _frame(self, p: int) -> dict:
+        view = self.game.view(p)
+        view.pop("log", None)               # the log travels as events, once each
+        return {"view": view, "world": world_of(self.game, p),
+                "pending": None if self._pending is None else {"player": self._pending[0], "kind": self._pending[1]}}
+
+    # --- connections ---------------------------------------------------------------------
+    def connect(self, conn: int) -> list[Outgoing]:
+        self.conns[conn] = None
+        return []
+
+    def disconnect(self, conn: int) -> list[Outgoing]:
+        seat = self.conns.pop(conn, None)
+        if seat is None or self.seats[seat].conn != conn:
+            return []
+        self.seats[seat].conn = None
+        out = []
+        if self.undo_ask is not None:
+            out += self._undo_void(f"player {seat} left")
+        out += self._to_others(seat, {"type": "waiting_for", "seat": seat, "text": f"waiting for player {seat}"})
+        log.info("player %d disconnected", seat)
+        return out
+
+    def receive(self, conn: int, raw) -> list[Outgoing]:
+        """One message from a connection: what to send (and to whom) in return. Never raises."""
+        if conn not in self.conns:
+            self.conns[conn] = None
+        try:
+            msg = parse_client(raw)
+        except ProtocolError as err:
+            return [self._refuse(conn, str(err))]
+        try:
+            return self._handle(conn, msg)
+        except Exception:   # noqa: BLE001 - never a server down for one message
+            self.exceptions += 1
+            log.error("a message could not be handled:\n%s", traceback.format_exc())
+            return [self._refuse(conn, "the server could not handle that message (nothing changed)")]
+
+    def _refuse(self, conn: int, reason: str, close: bool = False) -> Outgoing:
+        seat = self.conns.get(conn)
+        d = {"type": "refused", "reason": reason}
+        if seat is not None and self._pending is not None:     # only a seated player learns the number
+            d["seq"] = self._pending[2]
+        return Outgoing(conn, _text(d), close)
+
+    def _handle(self, conn: int, msg) -> list[Outgoing]:
+        seat = self.conns.get(conn)
+        if isinstance(msg, Hello):
+            return self._hello(conn, msg)
+        if seat is None:
+            if isinstance(msg, Bye):
+                return [Outgoing(conn, _text({"type": "bye", "reason": "goodbye"}), True)]
+            return [self._refuse(conn, 'say hello first: {"type": "hello", "seat": N, "code": "..."}')]
+        if isinstance(msg, Answer):
+            return self._answer(conn, seat, msg)
+        if isinstance(msg, UndoAsk):
+            return self._undo(conn, seat, msg)
+        if isinstance(msg, UndoReply):
+            return self._undo_reply(conn, seat, msg)
+        if isinstance(msg, SaveAsk):
+            return self._save(conn, msg)
+        if isinstance(msg, Bye):
+            out = [Outgoing(conn, _text({"type": "bye", "reason": "goodbye"}), True)]
+            return out + self.disconnect(conn)
+        return [self._refuse(conn, "not a message this server answers")]
+
+    def _hello(self, conn: int, msg: Hello) -> list[Outgoing]:
+        if self.conns.get(conn) is not None:
+            return [self._refuse(conn, f"this connection already holds seat {self.conns[conn]}")]
+        s = self.seats.get(msg.seat)
+        given = normal_code(msg.code)
+        ok = s is not None and s.code is not None and secrets.compare_digest(given.encode(), s.code.encode())
+        if not ok:
+            return [self._refuse(conn, "the code is wrong", close=True)]
+        out = []
+        old = s.conn
+        if old is not None and old != conn:       # the seat's code again: the newer connection takes it
+            self.conns.pop(old, None)
+            out.append(Outgoing(old, _text({"type": "bye", "reason": "another connection took this seat with its code"}),
+                                True))
+        back = s.joined and old is None
+        s.conn, s.joined, s.name = conn, True, msg.name
+        self.conns[conn] = msg.seat
+        g = self.game
+        setup = g.setup
+        out.append(Outgoing(conn, _text({
+            "type": "welcome", "seat": msg.seat,
+            "setup": {"ruleset": setup.ruleset, "map": setup.map.model_dump(mode="json", exclude_none=True),
+                      "rosters": list(setup.rosters), "options": dict(setup.options)},
+            "seats": {str(p): t.kind for p, t in self.seats.items()},
+            "names": {str(p): t.name for p, t in self.seats.items() if t.name}})))
+        out.append(self._state_for(msg.seat, full=True))
+        for p, t in self.seats.items():          # who this player is waiting for
+            if p != msg.seat and t.kind == REMOTE and t.conn is None:
+                out.append(Outgoing(conn, _text({"type": "waiting_for", "seat": p, "text": f"waiting for player {p}"})))
+        if back:
+            out += self._to_others(msg.seat, {"type": "rejoined", "seat": msg.seat})
+        log.info("player %d connected", msg.seat)
+        return out
+
+    # --- the game moving on --------------------------------------------------------------------
+    def _answer(self, conn: int, seat: int, msg: Answer) -> list[Outgoing]:
+        if self._pending is None:
+            return [self._refuse(conn, "the game is over; no decision is pending")]
+        player, kind, seq = self._pending
+        if msg.seq != seq:
+            return [self._refuse(conn, f"stale: an answer to decision #{msg.seq}; decision #{seq} is pending")]
+        if player != seat:
+            return [self._refuse(conn, f"not your decision: decision #{seq} is player {player}'s")]
+        if self.ai_busy:             # (cannot happen: the AI answers only its own seat's decisions)
+            return [self._refuse(conn, "wait: the AI is thinking")]
+        try:
+            choice = Choice.from_json(msg.choice)
+        except (ValueError, TypeError, RecursionError) as err:
+            return [self._refuse(conn, f"not a choice: {str(err)[:300]}")]
+        try:
+            self.session.submit(seat, choice, seq)
+        except GameError as err:
+            return [self._refuse(conn, str(err)[:2000])]
+        return self._after_decision(seat)
+
+    def _after_decision(self, by: int) -> list[Outgoing]:
+        out = []
+        if self.undo_ask is not None:
+            out += self._undo_void("the game went on")
+        self._changed()
+        self.autosave()
+        for p in self.seats:
+            if self.seats[p].conn is not None:
+                out.append(self._state_for(p, by=by))
+        if self._pending is None:
+            log.info("game over: %s; state hash %s", self.game.result(), self.game.state_hash())
+        return out
+
+    def _state_for(self, p: int, full: bool = False, by: int | None = None, undone: bool = False) -> Outgoing:
+        s = self.seats[p]
+        g = self.game
+        if full:
+            s.sent_seq = s.sent_log = 0
+        events = [event_to_json(e) for e in g.log[s.sent_log:] if e.visible(p)]
+        deciders = [q for q, _ in g.decisions[s.sent_seq:]]
+        s.sent_log, s.sent_seq = len(g.log), len(g.decisions)
+        frame = self._frames[p]
+        d = {"type": "state", "seq": len(g.decisions), **frame, "deciders": deciders, "events": events,
+             "full": full, "connected": self.connected(), "by": by, "undone": undone}
+        return Outgoing(s.conn, _text(d))
+
+    def _to_others(self, seat: int, d: dict) -> list[Outgoing]:
+        return [Outgoing(t.conn, _text(d)) for p, t in self.seats.items() if p != seat and t.conn is not None]
+
+    # --- the AI seats ----------------------------------------------------------------------
+    def ai_due(self) -> tuple[int, int] | None:
+        """(player, seq) when an AI seat is to decide and nobody thinks yet."""
+        if self._pending is None or self.ai_busy:
+            return None
+        player, _, seq = self._pending
+        return (player, seq) if self.seats[player].kind != REMOTE else None
+
+    def ai_think(self) -> tuple[int, int, Choice]:
+        """The agent's answer to the pending decision (may run on a thread: it reads the game)."""
+        d = self.game.pending()
+        player, choice = self.session.ai_choose()
+        return player, d.seq, choice
+
+    def ai_done(self, player: int, seq: int, choice: Choice) -> list[Outgoing]:
+        self.ai_busy = False
+        if self._pending is None or self._pending[2] != seq or self._pending[0] != player:
+            return []
+        try:
+            self.session.submit(player, choice, seq)
+        except GameError as err:
+            self.exceptions += 1
+            log.error("the AI's answer was refused: %s", err)
+            return []
+        return self._after_decision(player)
+
+    # --- undo: the other player is asked ----------------------------------------------------
+    def _undo(self, conn: int, seat: int, msg: UndoAsk) -> list[Outgoing]:
+        g = self.game
+        if self.ai_busy:
+            return [self._refuse(conn, "wait: the AI is thinking")]
+        if msg.seq != len(g.decisions):
+            return [self._refuse(conn, f"stale: you asked at decision #{msg.seq}; {len(g.decisions)} are settled now")]
+        if self.undo_ask is not None:
+            return [self._refuse(conn, f"player {self.undo_ask.by} has asked for an undo already; wait for the answer")]
+        keep = self.session.undo_target()
+        if keep is None or not g.decisions or g.decisions[-1][0] != seat:
+            return [self._refuse(conn, "nothing of yours to take back: the last decision revealed dice or cards, "
+                                       "or was the other side's")]
+        others = [p for p in self.seats if p != seat]
+        remote = [p for p in others if self.seats[p].kind == REMOTE]
+        if not remote:                               # the AI agrees
+            return self._do_undo(seat)
+        absent = [p for p in remote if self.seats[p].conn is None]
+        if absent:
+            return [self._refuse(conn, f"player {absent[0]} is not connected to agree to the undo")]
+        self.undo_ask = _UndoAsk(seat, msg.seq, keep)
+        return [Outgoing(self.seats[p].conn, _text({"type": "undo_asked", "by": seat, "seq": msg.seq, "keep": keep}))
+                for p in remote]
+
+    def _undo_reply(self, conn: int, seat: int, msg: UndoReply) -> list[Outgoing]:
+        a = self.undo_ask
+        if a is None or a.by == seat or msg.seq != a.seq:
+            return [self._refuse(conn, "no undo is asked of you")]
+        if not msg.accept:
+            self.undo_ask = None
+            return [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": a.by,
+                                       "reason": f"player {seat} said no"}))
+                    for c in (self.seats[a.by].conn, conn) if c is not None]
+        return self._do_undo(a.by)
+
+    def _do_undo(self, by: int) -> list[Outgoing]:
+        self.undo_ask = None
+        if not self.session.undo():
+            return [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": by,
+                                       "reason": "it can no longer be taken back"}))
+                    for c in [t.conn for t in self.seats.values()] if c is not None]
+        self._changed()
+        self.autosave()
+        out = []
+        for p, t in self.seats.items():
+            if t.conn is not None:
+                out.append(self._state_for(p, full=True, by=by, undone=True))
+                out.append(Outgoing(t.conn, _text({"type": "undo_result", "accepted": True, "by": by})))
+        return out
+
+    def _undo_void(self, why: str) -> list[Outgoing]:
+        a, self.undo_ask = self.undo_ask, None
+        c = self.seats[a.by].conn
+        return [] if c is None else [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": a.by,
+                                                        "reason": why}))]
+
+    # --- files -------------------------------------------------------------------------------
+    def autosave(self, wait: bool = False) -> None:
+        """Keep the game in ``autosave_path``: written on a thread of its own (``_Autosaver``)
+        from a snapshot taken now, so the game never waits for the disk; ``wait``: until it is
+        written (``flush_autosave``)."""
+        if self.autosave_path is None:
+            return
+        if self._saver is None:
+            self._saver = _Autosaver(self.autosave_path)
+        g = self.game
+        self._saver.put(_Snapshot(g.setup, list(g.decisions), g.state_hash()), self.client_data())
+        if wait:
+            self.flush_autosave()
+
+    def flush_autosave(self, timeout: float = 30.0) -> bool:
+        """Wait until the last snapshot is on disk; False if it could not be written."""
+        return True if self._saver is None else self._saver.flush(timeout)
+
+    @property
+    def autosave_failures(self) -> int:
+        return 0 if self._saver is None else self._saver.failures
+
+    def save(self, name: str = "") -> Path:
+        from game.userdirs import saves_dir
+
+        folder = self.saves_dir or saves_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        setup = self.game.setup
+        stem = name or f"{setup.ruleset}-{setup.map.id}-network-{datetime.now():%Y%m%d-%H%M%S}"
+        path = folder / f"{stem}.json"
+        save_game(self.game, path, self.client_data())
+        return path
+
+    def _save(self, conn: int, msg: SaveAsk) -> list[Outgoing]:
+        try:
+            path = self.save(msg.name)
+        except (OSError, GameError) as err:
+            return [self._refuse(conn, f"the host could not save: {str(err)[:300]}")]
+        log.info("saved to %s", path)
+        return [Outgoing(conn, _text({"type": "saved", "file": path.name}))]
+
+
+@dataclass
+class _Snapshot:
+    """What ``to_save`` reads of a game, copied: the setup, the decisions, the state hash."""
+    setup: Setup
+    decisions: list
+    hash: str
+
+    def state_hash(self) -> str:
+        return self.hash
+
+
+class _Autosaver:
+    """Writes the latest snapshot to one file on its own thread (atomic: ``save_game``'s
+    ``write_atomic``). A snapshot put while one is being written waits; a newer one replaces a
+    waiting one, so the disk is never more than one write behind and never slows the game."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.cond = threading.Condition()
+        self.job = None
+        self.busy = False
+        self.failures = 0
+        self.written = 0
+        self.thread = threading.Thread(target=self._run, daemon=True, name="skirmish-autosave")
+        self.thread.start()
+
+    def put(self, snap: _Snapshot, client: dict) -> None:
+        with self.cond:
+            self.job = (snap, client)
+            self.cond.notify_all()
+
+    def flush(self, timeout: float) -> bool:
+        end = time.monotonic() + timeout
+        with self.cond:
+            while self.job is not None or self.busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self.cond.wait(left)
+            return self.failures == 0
+
+    def _run(self) -> None:
+        from engine.core.saves import to_save, write_atomic
+
+        while True:
+            with self.cond:
+                while self.job is None:
+                    self.cond.wait()
+                (snap, client), self.job = self.job, None
+                self.busy = True
+            try:
+                data = to_save(snap)
+                data["client"] = client
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                write_atomic(self.path, json.dumps(data, allow_nan=False))
+                self.written += 1
+            except Exception as err:   # noqa: BLE001 - a failed autosave must not end the game
+                self.failures += 1
+                log.error("could not autosave to %s: %s", self.path, err)
+            finally:
+                with self.cond:
+                    self.busy = False
+                    self.cond.notify_all()
+
+
+def rebuilt(host: GameHost) -> Game:
+    """The host's game replayed from its setup and decisions (a check the tests use)."""
+    g = host.game
+    return replay(g.setup, g.decisions, table=g.table)

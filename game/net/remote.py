@@ -1,0 +1,499 @@
+"""``RemoteSession``: a seat of a network game, with the interface the client uses on a
+``GameSession`` (``pending``, ``submit``, ``view``, ``seats``, ``version``, ``game``...), so the
+screens, the controllers and the agents answer decisions the same way whether the game is
+local or remote.
+
+The game it holds (``game``) is a ``WorldGame`` (``engine/core/worlds.py``): the seat's world as
+the server last sent it, on which ``pending``, ``check``, the words, the odds, the sight and the
+ranges of the seat's own decisions are worked out as in a local game. ``submit`` checks the
+answer there first (a refusal costs no round trip), sends it, and waits for the server's new
+state (or its refusal, raised as ``Refused``, a ``GameError``); another player's decisions arrive
+on their own and are taken in by ``pump`` (the scene calls it every frame; ``take_steps`` gives
+what they did, to show).
+
+The connection runs on a thread: it says hello with the seat and its code, reads messages into
+a queue, and when the connection drops it connects again (every 0.2 s to 3 s) and says hello
+again, so a dropped connection, or a restarted server that loaded its autosave, is only a
+pause; the server then sends the whole view again. A wrong code is final (``refused``).
+Undo asks the other player (``undo`` sends the request; the answer comes as ``undo_result``);
+``save`` asks the host to write a save on its disk (the seat never holds the whole game).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass
+
+from engine.ai import make_agent
+from engine.core import Choice, Decision, GameError
+from engine.core.worlds import WorldGame, decode_state, event_from_json
+from engine.data.maps import MapFile
+from game.session import HUMAN, Step, decision_seed
+
+from .protocol import (MAX_SERVER_BYTES, Answer, Bye, Hello, ProtocolError, Refused as RefusedMsg, Rejoined,
+                       SaveAsk, Saved, ServerBye, StateMsg, UndoAsk, UndoAsked, UndoReply, UndoResult, WaitingFor,
+                       Welcome, dump, normal_code, parse_server)
+
+log = logging.getLogger("skirmish.net")
+REMOTE = "remote"
+
+
+class Refused(GameError):
+    """The server refused a message (the reason is its own)."""
+
+
+class NotConnected(GameError):
+    """The connection is down (it is being made again)."""
+
+
+def parse_address(text: str, default_port: int = 8765) -> tuple[str, int]:
+    """HOST:PORT (or HOST, or [v6]:PORT) as (host, port); ValueError with the reason."""
+    text = str(text).strip()
+    if text.startswith("ws://"):
+        text = text[5:].rstrip("/")
+    if text.startswith("["):
+        h, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        h, _, port = text.partition(":")
+    else:
+        h, port = text, ""
+    if not h:
+        raise ValueError(f"{text!r}: no host (write HOST:PORT, e.g. 192.168.1.20:8765)")
+    try:
+        p = int(port) if port else default_port
+    except ValueError:
+        raise ValueError(f"{text!r}: the port is not a number") from None
+    if not 1 <= p <= 65535:
+        raise ValueError(f"{text!r}: the port must be 1 to 65535")
+    return h, p
+
+
+@dataclass
+class Notice:
+    text: str
+    kind: str = "info"       # "info" | "waiting" | "undo" | "error"
+
+
+class _Link(threading.Thread):
+    """The connection, on its own thread: hello, read, reconnect. Puts ("msg", text),
+    ("down", why) and ("fatal", why) into ``inbox``."""
+
+    def __init__(self, uri: str, hello: str, inbox: queue.Queue):
+        super().__init__(daemon=True, name="skirmish-net")
+        self.uri, self.hello, self.inbox = uri, hello, inbox
+        self.stopping = threading.Event()
+        self.ws = None
+        self.lock = threading.Lock()
+        self.connections = 0
+
+    def run(self) -> None:
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+        from websockets.sync.client import connect
+
+        wait = 0.2
+        while not self.stopping.is_set():
+            fatal = None
+            try:
+                with connect(self.uri, max_size=MAX_SERVER_BYTES, open_timeout=5, close_timeout=2) as ws:
+                    with self.lock:
+                        self.ws = ws
+                    self.connections += 1
+                    ws.send(self.hello)
+                    welcomed = False
+                    for raw in ws:
+                        if not welcomed:
+                            kind = _kind(raw)
+                            if kind == "refused":          # before a welcome: the code is wrong
+                                fatal = _reason(raw)
+                            welcomed = kind == "welcome"
+                        self.inbox.put(("msg", raw))
+                        wait = 0.2
+                    why = "the server closed the connection"
+            except InvalidURI as err:
+                self.inbox.put(("fatal", f"not an address: {err}"))
+                return
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as err:
+                why = f"{type(err).__name__}: {err}"
+            except Exception as err:   # noqa: BLE001 - a bug here: say so, never a silent thread
+                self.inbox.put(("fatal", f"the connection failed: {type(err).__name__}: {err}"))
+                return
+            finally:
+                with self.lock:
+                    self.ws = None
+            if fatal:
+                self.inbox.put(("fatal", fatal))
+                return
+            if self.stopping.is_set():
+                return
+            self.inbox.put(("down", why))
+            self.stopping.wait(wait)
+            wait = min(3.0, wait * 2)
+
+    def send(self, text: str) -> bool:
+        with self.lock:
+            ws = self.ws
+        if ws is None:
+            return False
+        try:
+            ws.send(text)
+            return True
+        except Exception:   # noqa: BLE001 - a dropped connection: the thread connects again
+            return False
+
+    def stop(self, bye: str | None = None) -> None:
+        self.stopping.set()
+        with self.lock:
+            ws = self.ws
+        if ws is not None:
+            try:
+                if bye:
+                    ws.send(bye)
+                ws.close()
+            except Exception:   # noqa: BLE001
+                pass
+
+
+def _kind(raw) -> str | None:
+    try:
+        d = json.loads(raw)
+        return d.get("type") if isinstance(d, dict) else None
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def _reason(raw) -> str:
+    try:
+        return str(json.loads(raw).get("reason", "refused"))
+    except (ValueError, TypeError, AttributeError, RecursionError):
+        return "refused"
+
+
+class RemoteSession:
+    """One seat of a network game (see the module's doc)."""
+
+    remote = True
+    server = None           # the launcher's Host: the server this window's process runs (its thread)
+
+    def __init__(self, address: str, seat: int, code: str, name: str = "", connect: bool = True):
+        host, port = parse_address(address)
+        self.address = f"{host}:{port}"
+        self.seat = seat
+        self.code = normal_code(code)
+        self.name = name
+        self.game: WorldGame | None = None
+        self.seats: dict[int, str] = {seat: HUMAN, 3 - seat: REMOTE}
+        self.eyes = seat
+        self.agents: dict = {}
+        self.ai_seed = 0
+        self.version = 0
+        self.connected: dict[int, bool] = {}
+        self.up = False                     # the connection is up (and welcomed)
+        self.fatal: str | None = None       # why the session cannot go on (a wrong code)
+        self.notices: list[Notice] = []     # what the player should be told (waiting for, undo...)
+        self.undo_asked: UndoAsked | None = None   # the other player asks to take back (answer: reply_undo)
+        self.last_undo: UndoResult | None = None
+        self.saved: str | None = None
+        self.messages = 0                   # server messages taken in
+        self.wire: list | None = None       # a list: every message as it arrived (the tests read it)
+        self._steps: list[Step] = []
+        self._arrived = 0                   # states taken in so far (each step's ``arrival``)
+        self._inbox: queue.Queue = queue.Queue()
+        self._replies: list = []            # refusals and the like, for the one waiting in submit
+        self._setup = None
+        host_part = f"[{host}]" if ":" in host else host
+        hello = dump(Hello(seat=seat, code=self.code, name=name[:40]))
+        self._link = _Link(f"ws://{host_part}:{port}", hello, self._inbox)
+        if connect:
+            self._link.start()
+
+    # --- the connection --------------------------------------------------------------------
+    def wait_ready(self, timeout: float = 15.0) -> "RemoteSession":
+        """Block until the server has welcomed this seat and sent its state; ``Refused`` (a
+        wrong code) or ``NotConnected`` (no server answered in ``timeout`` s)."""
+        end = time.monotonic() + timeout
+        while self.game is None or not self.up:
+            self.pump(wait=min(0.2, max(0.0, end - time.monotonic())))
+            if self.fatal:
+                raise Refused(self.fatal)
+            if time.monotonic() > end:
+                raise NotConnected(f"no game answered at {self.address} within {timeout:g} s")
+        return self
+
+    def close(self) -> None:
+        self._link.stop(dump(Bye(reason="leaving")))
+
+    def pump(self, wait: float = 0.0) -> int:
+        """Take in what the server sent (``wait`` s for the first message when none is there);
+        the number of messages taken in."""
+        n = 0
+        while True:
+            try:
+                item = self._inbox.get(timeout=wait) if (wait > 0 and n == 0) else self._inbox.get_nowait()
+            except queue.Empty:
+                return n
+            n += 1
+            kind, payload = item
+            if kind == "msg":
+                self._take(payload)
+            elif kind == "down":
+                if self.up:
+                    self.notices.append(Notice(f"connection lost ({payload}); connecting again", "waiting"))
+                self.up = False
+                self.version += 1
+            elif kind == "fatal":
+                self.fatal = payload
+                self.up = False
+                self.notices.append(Notice(f"refused: {payload}", "error"))
+                self.version += 1
+
+    def _take(self, raw) -> None:
+        if self.wire is not None:
+            self.wire.append(raw)
+        try:
+            msg = parse_server(raw)
+        except ProtocolError as err:
+            self.notices.append(Notice(f"a message from the server could not be read: {err}", "error"))
+            return
+        self.messages += 1
+        if isinstance(msg, Welcome):
+            self._welcome(msg)
+        elif isinstance(msg, StateMsg):
+            self._state(msg)
+        elif isinstance(msg, RefusedMsg):
+            self._replies.append(msg)
+            self.notices.append(Notice(f"refused: {msg.reason}", "error"))
+        elif isinstance(msg, WaitingFor):
+            self.connected[msg.seat] = False
+            self.notices.append(Notice(msg.text or f"waiting for player {msg.seat}", "waiting"))
+            self.version += 1
+        elif isinstance(msg, Rejoined):
+            self.connected[msg.seat] = True
+            self.notices.append(Notice(f"player {msg.seat} is back", "info"))
+            self.version += 1
+        elif isinstance(msg, UndoAsked):
+            self.undo_asked = msg
+            self.notices.append(Notice(f"player {msg.by} asks to take back their last decision", "undo"))
+            self.version += 1
+        elif isinstance(msg, UndoResult):
+            self.last_undo = msg
+            self._replies.append(msg)
+            if msg.by != self.seat or not msg.accepted:
+                self.undo_asked = None
+            self.notices.append(Notice("undo " + ("agreed" if msg.accepted else f"refused: {msg.reason}"), "undo"))
+        elif isinstance(msg, Saved):
+            self.saved = msg.file
+            self._replies.append(msg)
+            self.notices.append(Notice(f"the host saved the game as {msg.file}", "info"))
+        elif isinstance(msg, ServerBye):
+            self.notices.append(Notice(f"the server said goodbye: {msg.reason}", "waiting"))
+
+    def _welcome(self, msg: Welcome) -> None:
+        from engine.core import Setup
+
+        if msg.seat != self.seat:
+            self.fatal = f"the server gave seat {msg.seat}, not {self.seat}"
+            return
+        s = msg.setup
+        key = json.dumps(s.model_dump(mode="json"), sort_keys=True)
+        if self.game is None or self._setup != key:     # a new host may hold another game: start afresh
+            mapfile = MapFile.model_validate(s.map)
+            self.game = WorldGame(Setup(s.ruleset, mapfile, tuple(s.rosters), dict(s.options), 0), self.seat)
+            self._setup = key
+        self.seats = {int(p): (HUMAN if int(p) == self.seat else str(k)) for p, k in msg.seats.items()}
+        self.names = {int(p): n for p, n in msg.names.items()}
+
+    def _state(self, msg: StateMsg) -> None:
+        g = self.game
+        if g is None:
+            return
+        state = decode_state(msg.world)
+        pending = None if msg.pending is None else (msg.pending.player, msg.pending.kind)
+        events = [event_from_json(e.model_dump()) for e in msg.events]
+        if msg.full:
+            g.update(state, msg.seq, pending, msg.deciders, log=events)
+        else:
+            before = [p for p, _ in g.decisions]
+            g.update(state, msg.seq, pending, before + list(msg.deciders), new_events=events)
+        g.served_view = msg.view
+        self.connected = {int(p): v for p, v in msg.connected.items()}
+        self.up = True
+        self.version += 1
+        step = Step(msg.by if msg.by is not None else 0, None, events, msg.by is not None and msg.by != self.seat)
+        step.seq = msg.seq
+        step.full = msg.full
+        step.undone = msg.undone
+        self._arrived += 1
+        step.arrival = self._arrived
+        self._steps.append(step)
+        if len(self._steps) > 1000:          # nobody takes them (a headless seat): keep the newest
+            del self._steps[:-1000]
+
+    def take_notices(self) -> list[Notice]:
+        """What the player should be told since the last call (waiting for, back, undo...)."""
+        out, self.notices = self.notices, []
+        return out
+
+    def take_steps(self) -> list[Step]:
+        """What changed since the last call (the other player's decisions, an undo, a
+        reconnection's whole log), for the screen to show; each ``Step`` has ``seq``, ``full``
+        (the log was sent whole: rebuild it) and ``undone``."""
+        out, self._steps = self._steps, []
+        return out
+
+    # --- who decides, who looks (as GameSession) ---------------------------------------------
+    def pending(self) -> Decision | None:
+        return None if self.game is None else self.game.pending()
+
+    def is_human(self, player: int | None) -> bool:
+        return player == self.seat
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.seat]
+
+    def viewer(self) -> int:
+        return self.seat
+
+    def pass_due(self) -> None:
+        return None                  # one seat, one screen: nothing to pass
+
+    def confirm_eyes(self, player: int) -> None:
+        pass
+
+    def hidden_differs(self) -> bool:
+        return False
+
+    def ai_to_move(self) -> bool:
+        return False                 # the other seat's AI (if any) thinks on the server
+
+    def view(self, player: int | None = None) -> dict:
+        return self.game.view(self.seat if player is None else player)
+
+    def scoreboard(self):
+        return self.game.rules.scoreboard(self.game.state)
+
+    # --- changing the game -----------------------------------------------------------------
+    def submit(self, player: int, choice: Choice, seq: int | None = None, timeout: float = 30.0) -> Step:
+        """Answer this seat's pending decision through the server: checked here first, then sent;
+        returns the server's new state as a ``Step``; ``Refused`` with the server's reason."""
+        self.pump()
+        d = self.pending()
+        if d is None:
+            raise GameError("the game is over; no decision is pending")
+        self.game.check(player, choice, seq)        # the same refusal as a local game, at once
+        mark = self._arrived
+        self._replies.clear()
+        if not self.up or not self._link.send(dump(Answer(seq=d.seq, choice=choice.to_json()))):
+            raise NotConnected("not connected to the server; connecting again")
+        return self._await_step(d.seq, timeout, choice, mark)
+
+    def _await_step(self, seq: int, timeout: float, choice=None, mark: int = 0) -> Step:
+        """The state the server sent for this seat's answer to decision ``seq`` (one that came
+        after ``mark``, the states taken in when it was sent)."""
+        end = time.monotonic() + timeout
+        while True:
+            for i, step in enumerate(self._steps):
+                if step.arrival > mark and step.seq > seq and step.player == self.seat and not step.full:
+                    del self._steps[i]
+                    step.choice = choice
+                    return step
+            for r in self._replies:
+                if isinstance(r, RefusedMsg):
+                    self._replies.clear()
+                    raise Refused(r.reason)
+            if any(step.arrival > mark and step.full for step in self._steps):
+                # a whole state since (a reconnection, an undo): it says whether the answer counted
+                raise NotConnected("the game was sent again whole; read the decision again")
+            if self.fatal or time.monotonic() > end:
+                raise NotConnected(self.fatal or f"no answer from the server within {timeout:g} s")
+            if not self.up and not self._inbox.qsize():
+                # the connection dropped: the answer may or may not have arrived; the state sent
+                # on reconnecting says which
+                raise NotConnected("the connection dropped; connecting again")
+            self.pump(wait=0.1)
+
+    def agent(self, name: str, ai_seed: int = 0):
+        """An agent answering this seat's decisions here (``skirmish join --ai``): seeded as a
+        local game's (``GameSession``), it sees only this seat's view and samples its worlds from
+        this seat's world."""
+        self.ai_seed = ai_seed
+        agent = make_agent(name, self.seat, ai_seed ^ (self.seat * 0x9E3779B1))
+        attach = getattr(agent, "attach", None)
+        if attach is not None:
+            attach(self.game.table, self.game.rules)
+        bind = getattr(agent, "bind_worlds", None)
+        if bind is not None:
+            bind(lambda rng: self.game.sample_world(self.seat, rng))
+        self.agents = {self.seat: agent}
+        return agent
+
+    def ai_choose(self) -> tuple[int, Choice]:
+        d = self.pending()
+        agent = self.agents[self.seat]
+        agent.rng.seed(decision_seed(self.ai_seed, d.player, d.seq))
+        return d.player, agent.choose(d, self.game.view(d.player))
+
+    # --- undo and save: asked of the server ---------------------------------------------------
+    def undo_target(self) -> int | None:
+        g = self.game
+        if g is None or not g.decisions or g.decisions[-1][0] != self.seat:
+            return None
+        return len(g.decisions) - 1
+
+    def undo(self) -> bool:
+        """Ask the other player to let this seat take back its last decision. The answer comes
+        later (``last_undo``; an agreed undo comes as a whole new state); False: not asked."""
+        self.pump()                      # the newest state first: its last decision is the one asked
+        if self.undo_target() is None or not self.up:
+            return False
+        self.last_undo = None
+        return self._link.send(dump(UndoAsk(seq=len(self.game.decisions))))
+
+    def undo_and_wait(self, timeout: float = 30.0) -> bool:
+        """``undo`` and wait for the answer: True when it was agreed (and the state is back)."""
+        if not self.undo():
+            return False
+        end = time.monotonic() + timeout
+        self._replies.clear()
+        while time.monotonic() < end:
+            self.pump(wait=0.1)
+            if any(isinstance(r, RefusedMsg) for r in self._replies):
+                return False
+            if self.last_undo is not None:
+                return self.last_undo.accepted
+        return False
+
+    def reply_undo(self, accept: bool) -> bool:
+        a = self.undo_asked
+        if a is None:
+            return False
+        self.undo_asked = None
+        return self._link.send(dump(UndoReply(seq=a.seq, accept=bool(accept))))
+
+    def save(self, path=None, timeout: float = 15.0) -> str:
+        """Ask the host to save the game on its disk (named after ``path``'s stem, if given);
+        the file's name there. A seat never holds the whole game (it holds hidden cards), so no
+        save is written here."""
+        from pathlib import Path
+
+        name = "".join(ch for ch in (Path(path).stem if path else "") if ch.isalnum() or ch in "-_")[:60]
+        self.saved = None
+        self._replies.clear()
+        if not self._link.send(dump(SaveAsk(name=name))):
+            raise NotConnected("not connected to the server")
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump(wait=0.1)
+            for r in self._replies:
+                if isinstance(r, RefusedMsg):
+                    raise Refused(r.reason)
+            if self.saved:
+                return self.saved
+        raise NotConnected("the host did not say it saved")
+
+    def client_data(self) -> dict:
+        return {"seats": {str(p): s for p, s in self.seats.items()}, "ai_seed": self.ai_seed}

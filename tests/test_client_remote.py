@@ -1,0 +1,196 @@
+"""The client's game screen on a seat of a network game (issue 50): the same screen, driven by a
+``RemoteSession`` instead of a ``GameSession``. The other seat is a session of this process
+played by an agent. No pass screen ever comes (each window shows one player), the other
+player's decisions show in the log as they arrive, undo asks the other player both ways, and a
+dropped player is waited for."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client_helpers import app_fixture, frame, key
+from net_helpers import ServerThread, new_host, seat
+
+app = app_fixture(close_scene=True)
+
+
+@pytest.fixture
+def served():
+    made = []
+
+    def make(ruleset, mapname, seed, options=None):
+        host = new_host(ruleset, mapname, seed, options)
+        srv = ServerThread(host)
+        made.append(srv)
+        return host, srv
+
+    yield make
+    for srv in made:
+        srv.stop()
+
+
+def _window(app, port, p, code):
+    from game.net.remote import RemoteSession
+    from game.scenes.play import PlayScene
+
+    s = RemoteSession(f"127.0.0.1:{port}", p, code).wait_ready(10)
+    s.agent("random", 4)
+    scene = PlayScene(app, s)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def _turns(app, scene, other, until, limit=400):
+    """The window's player answers through the screen (``submit``, a click's path), the other by
+    its agent, until ``until()``."""
+    from game.scenes.passing import PassScene
+
+    for _ in range(limit):
+        frame(app)
+        assert not isinstance(app.scene, PassScene), "a pass screen in a network game"
+        if until():
+            return
+        if app.scene is scene and scene.ctrl is not None:
+            _, choice = scene.session.ai_choose()
+            assert scene.submit(choice)
+            continue
+        other.pump()
+        d = other.pending()
+        if d is not None and d.player == other.seat:
+            p, c = other.ai_choose()
+            other.submit(p, c, d.seq)
+        else:
+            scene.session.pump(wait=0.05)
+    raise AssertionError("the game did not get there")
+
+
+def test_frontiers_first_two_turns_in_a_window_with_no_pass_screen(app, served):
+    host, srv = served("frontier", "town", 44)
+    scene = _window(app, srv.port, 1, host.codes[1])
+    other = seat(srv.port, 2, host.codes[2], ai_seed=9)
+    hands = []
+
+    def done():
+        if scene.view["cards"]["1"]["hand"]:
+            hands.append(list(scene.view["cards"]["1"]["hand"]))
+        assert scene.view["cards"]["2"]["hand"] is None         # never the other player's hand
+        return scene.view["turn"] >= 3
+
+    _turns(app, scene, other, done)
+    assert hands and scene.viewer == 1
+    # every line the window's player may read is in its log, the other player's decisions too
+    mine = {e.text for e in host.game.log if e.visible(1)}
+    assert mine <= set(scene.log.texts)
+    assert any(not e.visible(1) for e in host.game.log)          # (there were lines it may not read)
+    assert not {e.text for e in host.game.log if not e.visible(1)} - mine & set(scene.log.texts)
+    assert not app.crashes and host.exceptions == 0
+    other.close()
+
+
+def test_undo_asks_the_other_player_both_ways(app, served):
+    host, srv = served("counterblast", "outpost", 5, {"deployment": "alternate"})
+    scene = _window(app, srv.port, 1, host.codes[1])
+    other = seat(srv.port, 2, host.codes[2])
+    # play until the window's player may take back its last decision, then Ctrl+Z
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 1)
+    n = len(host.game.decisions)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    for _ in range(100):
+        other.pump(wait=0.02)
+        if other.undo_asked is not None:
+            break
+    assert other.undo_asked is not None and other.undo_asked.by == 1
+    other.reply_undo(True)
+    for _ in range(100):
+        frame(app)
+        if len(scene.session.game.decisions) == n - 1:
+            break
+    assert len(host.game.decisions) == n - 1 and len(scene.session.game.decisions) == n - 1
+    # now the other asks: the window shows the question; Allow takes it back
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
+    n = len(host.game.decisions)
+    assert other.undo()
+    for _ in range(100):
+        frame(app)
+        if scene.dialogs.undo_dialog is not None:
+            break
+    assert scene.dialogs.undo_dialog is not None
+    scene.command("undo reply", True)
+    for _ in range(100):
+        frame(app)
+        other.pump()
+        if len(host.game.decisions) == n - 1:
+            break
+    assert len(host.game.decisions) == n - 1
+    assert not app.crashes and host.exceptions == 0
+    other.close()
+
+
+def test_a_dropped_player_is_waited_for(app, served):
+    host, srv = served("doubles", "prehistoric", 3)
+    scene = _window(app, srv.port, 1, host.codes[1])
+    other = seat(srv.port, 2, host.codes[2])
+    frame(app, n=3)
+    other.close()
+    for _ in range(200):
+        frame(app)
+        scene.session.pump(wait=0.01)
+        frame(app)
+        if scene.message and "waiting for player 2" in scene.message[0]:
+            break
+    assert scene.message and "waiting for player 2" in scene.message[0]
+    assert not app.crashes
+
+
+# --- the launcher's Host and Join -------------------------------------------------------------
+def _launcher(app):
+    from game.kit.transitions import Switch
+    app.go(Switch("launcher"))
+    frame(app, n=2)
+    return app.scene
+
+
+def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
+    from client_helpers import click
+    from game.scenes.play import PlayScene
+
+    sc = _launcher(app)
+    sc.settings.ruleset, sc.settings.map = "doubles", "prehistoric"
+    sc.settings.seats = ["human", "human"]                 # side 2: a player on another machine
+    sc._rebuild()
+    click(app, sc.host_b.rect.center)
+    frame(app, n=2)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.remote
+    s = app.scene.session
+    host = s.server.host
+    assert 2 in host.codes and any(host.codes[2] in t for t in app.scene.log.texts)   # the code is shown
+    other = seat(s.server.address[1], 2, host.codes[2])                              # player 2 joins
+    s.agent("random", 4)                                  # (the test's hand for side 1)
+    _turns(app, app.scene, other, lambda: len(host.game.decisions) >= 12)
+    assert not app.crashes and host.exceptions == 0
+    other.close()
+    s.close()
+    s.server.stop()
+
+
+def test_the_launchers_join_opens_the_seat(app, served):
+    from client_helpers import click, key_event
+    from game.scenes.play import PlayScene
+
+    host, srv = served("frontier", "town", 8)
+    sc = _launcher(app)
+    click(app, sc.join_b.rect.center)
+    dlg = sc.join_dialog
+    assert dlg is not None
+    dlg.entries["address"].set_text(f"127.0.0.1:{srv.port}")
+    dlg.entries["seat"].set_text("2")
+    dlg.entries["code"].set_text("WRONG1")
+    click(app, dlg.join_b.rect.center)
+    assert "the code is wrong" in dlg.problem.text and sc.join_dialog is dlg     # said in the dialog
+    dlg.entries["code"].set_text(host.codes[2].lower())
+    click(app, dlg.join_b.rect.center)
+    frame(app, n=2)
+    assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
+    assert not app.crashes
+    app.scene.session.close()

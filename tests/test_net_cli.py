@@ -1,0 +1,76 @@
+"""``skirmish host`` and ``skirmish join`` (issue 50): bad usage is exit 2 with the reason, a
+refused code or no server exit 1, never a traceback; a headless seat plays a game out."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from net_helpers import ServerThread, new_host
+
+from game.cli import main
+
+
+def run(argv) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = main(argv)
+        except SystemExit as e:          # argparse's own usage errors
+            rc = e.code
+    return rc, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["host"], "--ruleset"),
+    (["host", "--ruleset", "chess"], "chess"),
+    (["host", "--ruleset", "frontier", "--p2", "ai:grandmaster"], "grandmaster"),
+    (["host", "--ruleset", "frontier", "--option", "nonsense"], "KEY=VALUE"),
+    (["host", "--ruleset", "counterblast", "--mission", "moon-landing"], "moon-landing"),
+    (["host", "--load", "x.json", "--ruleset", "frontier"], "--load"),
+    (["host", "--ruleset", "frontier", "--port", "70000"], "port"),
+    (["join", "localhost:99999", "--seat", "1", "--code", "X"], "port"),
+    (["join", ":8765", "--seat", "1", "--code", "X"], "no host"),
+    (["join", "localhost:8765", "--seat", "3", "--code", "X"], "seat"),
+    (["join", "localhost:8765", "--seat", "1", "--code", "X", "--ai", "grandmaster"], "grandmaster"),
+])
+def test_bad_usage_is_exit_2_with_the_reason(argv, words):
+    rc, out, err = run(argv)
+    assert rc == 2 and words in err and "Traceback" not in err, (rc, err)
+
+
+def test_a_bad_save_is_exit_1(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    rc, out, err = run(["host", "--load", str(bad)])
+    assert rc == 1 and "bad.json" in err
+
+
+def test_a_wrong_code_or_no_server_is_exit_1():
+    host = new_host("doubles", "prehistoric", 1)
+    srv = ServerThread(host)
+    try:
+        rc, out, err = run(["join", f"127.0.0.1:{srv.port}", "--seat", "1", "--code", "WRONG2", "--ai", "random"])
+        assert rc == 1 and "the code is wrong" in err
+    finally:
+        srv.stop()
+    rc, out, err = run(["join", f"127.0.0.1:{srv.port}", "--seat", "1", "--code", "X", "--ai", "random",
+                        "--timeout", "1"])
+    assert rc == 1 and "no game answered" in err
+
+
+def test_a_headless_seat_plays_against_the_servers_ai(tmp_path):
+    host = new_host("doubles", "prehistoric", 9, seats={1: "remote", 2: "ai:random"})
+    srv = ServerThread(host)
+    try:
+        rc, out, err = run(["join", f"127.0.0.1:{srv.port}", "--seat", "1", "--code", host.codes[1].lower(),
+                            "--ai", "random", "--record", str(tmp_path / "r.json")])
+        assert rc == 0 and "game over" in out, err
+    finally:
+        srv.stop()
+    assert host.game.over and host.exceptions == 0
+    rec = json.loads((tmp_path / "r.json").read_text())
+    mine = [i for i, (p, _) in enumerate(host.game.decisions) if p == 1]
+    assert [d["seq"] for d in rec["decisions"]] == mine and rec["over"]

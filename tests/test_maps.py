@@ -71,6 +71,59 @@ def test_prehistoric_in_centimetres():
     assert {"rock", "boulder", "scrub", "water", "hut", "bones", "tree"} <= kinds
 
 
+# The missions' markers of the town and the prehistoric map (issue 49; docs/rules/frontier.md,
+# section 9, and docs/rules/doubles.md, "Missions"): (base radius mm, difficult ground counted this
+# many times, each marker's partner, tolerance in the map's unit). Frontier's bases are 30 mm;
+# Doubles' 25 mm, and its difficult ground counts double (difficult_terrain_factor 0.5).
+FAIR_MARKERS = {"town": (15.0, 1.0, {"obj-1": "obj-3", "obj-2": "obj-2", "obj-3": "obj-1"}, 0.1),
+                "prehistoric": (12.5, 2.0, {"obj-1": "obj-2", "obj-2": "obj-1"}, 1.0)}
+
+
+def _zone_walks(table, radius, factor, step):
+    """Per side, a function: the cheapest walk (find_path's shortest path, its difficult stretch
+    counted ``factor`` times) from a base anywhere along the zone's inner edge (every ``step`` mm)
+    to a point; the zones are strips along a table edge."""
+    k = table.mapfile.mm_per_unit
+    walks = {}
+    for z in table.mapfile.deployment:
+        xs, ys = [x * k for x, _ in z.points], [y * k for _, y in z.points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        if x1 - x0 < y1 - y0:           # a strip along the west or east edge: its inner edge is x
+            x = x1 - radius if x0 <= 0 else x0 + radius
+            starts = [(x, y0 + radius + i * step) for i in range(int((y1 - y0 - 2 * radius) // step) + 1)]
+        else:
+            y = y1 - radius if y0 <= 0 else y0 + radius
+            starts = [(x0 + radius + i * step, y) for i in range(int((x1 - x0 - 2 * radius) // step) + 1)]
+        starts = [s for s in starts if table.position_problem(s[0], s[1], radius) is None]
+
+        def walk(pt, starts=starts):
+            paths = [table.find_path(s, pt, radius) for s in starts]
+            return min(q.length + (factor - 1.0) * q.difficult for q in paths if q is not None)
+        walks[z.side] = walk
+    return walks
+
+
+@pytest.mark.parametrize("name", sorted(FAIR_MARKERS))
+def test_mission_markers_stand_in_the_open_at_fair_walking_distances(name):
+    """Each marker is where a model's base may stand, inside no piece (no building, no water), and
+    its walk from zone 1 is its partner's walk from zone 2 and the other way round (a marker that
+    is its own partner: as far from both zones), as the engine's path finder measures a walk."""
+    from engine.table import Table
+
+    radius, factor, partner, tol = FAIR_MARKERS[name]
+    table = Table(load_map(ROOT / "maps" / f"{name}.json"))
+    k = table.mapfile.mm_per_unit
+    at = {o.id: (o.at[0] * k, o.at[1] * k) for o in table.mapfile.objectives}
+    assert set(at) == set(partner)
+    walks = _zone_walks(table, radius, factor, step=k / 4 if table.mapfile.unit == "in" else k / 2)
+    for mid, (x, y) in at.items():
+        assert table.position_problem(x, y, radius) is None, mid
+        assert table.pieces_at(x, y) == [], mid
+        other = at[partner[mid]]
+        assert walks[1]((x, y)) / k == pytest.approx(walks[2](other) / k, abs=tol), mid
+        assert walks[2]((x, y)) / k == pytest.approx(walks[1](other) / k, abs=tol), mid
+
+
 def test_field_is_open_and_suits_all():
     m = load_map(ROOT / "maps" / "field.json")
     assert len(m.pieces) <= 6

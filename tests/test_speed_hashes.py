@@ -59,12 +59,16 @@ HASHES = {
     # and again on 2026-12-04 (the games with the Bootleggers) for the Rumrunner's shotgun, and
     # once more that afternoon for the fourth round's Bootleggers (two mules defence 2, one of
     # them a rifle, a Rumrunner without hooch): games 0-5 and 9-10 (docs/rules/frontier.md)
+    # Frontier's and Doubles' easy and searched games (6-11; the random games 0-5 are the same)
+    # taken again on 2026-12-05 for the town's and the prehistoric map's new objective markers
+    # (issue 49, placed for fair missions: docs/rules/frontier.md section 9, doubles.md
+    # "Missions"): the agents deploy near the markers (engine/ai/deploy.py), in the fight too
     "frontier": ["50b8a0b861dc3ca0", "21ed1d699e32baba", "e285bd338014759e", "13dad137efda9a6f",
-                "9f1fc739705a6fe6", "f6327211c07b6f1b", "90b3fdff220bcd30", "578e27b1afb20d1f",
-                "2041b5d903a097dc", "3e12d98165d11054", "70efda6982e6423b", "faa89f89a2bdc576"],
+                "9f1fc739705a6fe6", "f6327211c07b6f1b", "0e9ba4001e3ad96b", "34211b43f0716282",
+                "2aa6ce6dbf396bb1", "1bd05c9ef85b9678", "e9297f5b0da2ee4d", "82621730cb556824"],
     "doubles": ["161cda5413c5223e", "7d1e5bf002af7716", "aa8e2b3af6ac19f3", "51272c529fc14ebe",
-               "c33c4837be74c489", "c2391a5d950b1006", "7e2e1632645bc0ed", "bea7f1854a54e8d4",
-               "4a3c5840a7f315f2", "a38567d3971b4e67", "a9f3816f6c35a7e2", "2455621de4008e31"],
+               "c33c4837be74c489", "c2391a5d950b1006", "b7043bb4678689fd", "d6203d26d872ea7e",
+               "3b4c3c7008184b3e", "65bdabc8c0dcdf9f", "ec8d6bb60209588d", "afefb44383c6aff6"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -72,10 +76,11 @@ HASHES = {
 # efe627b and Counterblast's on 2026-12-04, as above)
 HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
-    # easy's Rush (2026-12-05, issue 46), then the points formula (2026-12-05, issue 49)
+    # easy's Rush (2026-12-05, issue 46), then the points formula (Counterblast) and the home maps'
+    # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
     "counterblast": ["a508777414f2e24b", "2b6fc1ce2d4fe721"],
-    "frontier": ["7fd7845628a1d2a5", "d280e99f9ae3f46d"],
-    "doubles": ["3f665bc61bccf8c4", "29cae82f70a765f8"],
+    "frontier": ["d2e006309354178d", "af65369229c2a955"],
+    "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
 }
 
 

@@ -162,7 +162,8 @@ def cmd_host(args) -> int:
 
 # --- join ------------------------------------------------------------------------------------
 def cmd_join(args) -> int:
-    from game.net.remote import RemoteSession, parse_address
+    from game.net.link import parse_address
+    from game.net.remote import RemoteSession
 
     try:
         parse_address(args.address)
@@ -176,7 +177,7 @@ def cmd_join(args) -> int:
             _err(f"skirmish join: {why}")
             return 2
         return _join_headless(args)
-    from game.net.remote import NotConnected, Refused
+    from game.net.link import NotConnected, Refused
 
     session = RemoteSession(args.address, args.seat, args.code, args.name)
     try:
@@ -196,7 +197,8 @@ def cmd_join(args) -> int:
 def _join_headless(args) -> int:
     """An agent plays the seat through the protocol until the game is over."""
     from engine.core import GameError
-    from game.net.remote import NotConnected, Refused, RemoteSession
+    from game.net.link import NotConnected, Refused
+    from game.net.remote import RemoteSession
 
     session = RemoteSession(args.address, args.seat, args.code, args.name or f"ai:{args.ai}")
     try:

@@ -15,7 +15,8 @@ from pathlib import Path
 from engine.core import Choice, Game, StaleDecision, replay
 from engine.data.maps import load_named_map
 from game.net.host import GameHost
-from game.net.remote import NotConnected, RemoteSession
+from game.net.link import NotConnected
+from game.net.remote import RemoteSession
 from game.net.server import GameServer
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,70 +24,27 @@ sends what it returns; the tests feed it directly.
 """
 from __future__ import annotations
 
-import json
 import logging
 import secrets
-import threading
-import time
 import traceback
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
 from engine.core import Choice, Game, GameError, Setup, replay
-from engine.core.saves import save_game
 from engine.core.worlds import event_to_json, world_of
 from game.session import HUMAN, GameSession, parse_seat
 
-from .protocol import (CODE_CHARS, CODE_LEN, VERSION, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk,
-                       UndoReply, normal_code, parse_client)
+from .host_files import HostFiles, _Autosaver
+from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, new_code
+from .host_undo import HostUndo
+from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
+                       parse_client)
 
 log = logging.getLogger("skirmish.net")
-REMOTE = "remote"
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_CHARS) for _ in range(CODE_LEN))
-
-
-class Outgoing(NamedTuple):
-    conn: int
-    text: str
-    close: bool = False     # close this connection once the text is sent
-
-
-def _text(d: dict) -> str:
-    return json.dumps({"version": VERSION, **d}, separators=(",", ":"), allow_nan=False, default=_plain)
-
-
-def _plain(v):
-    """Event data that JSON does not carry as it is (a set, a tuple inside a key): plain."""
-    if isinstance(v, (set, frozenset)):
-        return sorted(v, key=repr)
-    return str(v)
 
 
 @dataclass
-class _Seat:
-    kind: str                       # REMOTE or "ai:AGENT"
-    code: str | None = None         # remote seats only
-    conn: int | None = None         # the connection holding it now
-    name: str = ""
-    joined: bool = False            # has been connected once (a later drop says "waiting for")
-    sent_seq: int = 0               # decisions already told to this seat
-    sent_log: int = 0               # events of the game's log already looked through for it
-
-
-@dataclass
-class _UndoAsk:
-    by: int
-    seq: int
-    keep: int
-
-
-@dataclass
-class GameHost:
+class GameHost(HostUndo, HostFiles):
     session: GameSession
     seats: dict[int, _Seat]
     autosave_path: Path | None = None
@@ -349,168 +306,6 @@ class GameHost:
             log.error("the AI's answer was refused: %s", err)
             return []
         return self._after_decision(player)
-
-    # --- undo: the other player is asked ----------------------------------------------------
-    def _undo(self, conn: int, seat: int, msg: UndoAsk) -> list[Outgoing]:
-        g = self.game
-        if self.ai_busy:
-            return [self._refuse(conn, "wait: the AI is thinking")]
-        if msg.seq != len(g.decisions):
-            return [self._refuse(conn, f"stale: you asked at decision #{msg.seq}; {len(g.decisions)} are settled now")]
-        if self.undo_ask is not None:
-            return [self._refuse(conn, f"player {self.undo_ask.by} has asked for an undo already; wait for the answer")]
-        keep = self.session.undo_target()
-        if keep is None or not g.decisions or g.decisions[-1][0] != seat:
-            return [self._refuse(conn, "nothing of yours to take back: the last decision revealed dice or cards, "
-                                       "or was the other side's")]
-        others = [p for p in self.seats if p != seat]
-        remote = [p for p in others if self.seats[p].kind == REMOTE]
-        if not remote:                               # the AI agrees
-            return self._do_undo(seat)
-        absent = [p for p in remote if self.seats[p].conn is None]
-        if absent:
-            return [self._refuse(conn, f"player {absent[0]} is not connected to agree to the undo")]
-        self.undo_ask = _UndoAsk(seat, msg.seq, keep)
-        return [Outgoing(self.seats[p].conn, _text({"type": "undo_asked", "by": seat, "seq": msg.seq, "keep": keep}))
-                for p in remote]
-
-    def _undo_reply(self, conn: int, seat: int, msg: UndoReply) -> list[Outgoing]:
-        a = self.undo_ask
-        if a is None or a.by == seat or msg.seq != a.seq:
-            return [self._refuse(conn, "no undo is asked of you")]
-        if not msg.accept:
-            self.undo_ask = None
-            return [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": a.by,
-                                       "reason": f"player {seat} said no"}))
-                    for c in (self.seats[a.by].conn, conn) if c is not None]
-        return self._do_undo(a.by)
-
-    def _do_undo(self, by: int) -> list[Outgoing]:
-        self.undo_ask = None
-        if not self.session.undo():
-            return [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": by,
-                                       "reason": "it can no longer be taken back"}))
-                    for c in [t.conn for t in self.seats.values()] if c is not None]
-        self._changed()
-        self.autosave()
-        out = []
-        for p, t in self.seats.items():
-            if t.conn is not None:
-                out.append(self._state_for(p, full=True, by=by, undone=True))
-                out.append(Outgoing(t.conn, _text({"type": "undo_result", "accepted": True, "by": by})))
-        return out
-
-    def _undo_void(self, why: str) -> list[Outgoing]:
-        a, self.undo_ask = self.undo_ask, None
-        c = self.seats[a.by].conn
-        return [] if c is None else [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": a.by,
-                                                        "reason": why}))]
-
-    # --- files -------------------------------------------------------------------------------
-    def autosave(self, wait: bool = False) -> None:
-        """Keep the game in ``autosave_path``: written on a thread of its own (``_Autosaver``)
-        from a snapshot taken now, so the game never waits for the disk; ``wait``: until it is
-        written (``flush_autosave``)."""
-        if self.autosave_path is None:
-            return
-        if self._saver is None:
-            self._saver = _Autosaver(self.autosave_path)
-        g = self.game
-        self._saver.put(_Snapshot(g.setup, list(g.decisions), g.state_hash()), self.client_data())
-        if wait:
-            self.flush_autosave()
-
-    def flush_autosave(self, timeout: float = 30.0) -> bool:
-        """Wait until the last snapshot is on disk; False if it could not be written."""
-        return True if self._saver is None else self._saver.flush(timeout)
-
-    @property
-    def autosave_failures(self) -> int:
-        return 0 if self._saver is None else self._saver.failures
-
-    def save(self, name: str = "") -> Path:
-        from game.userdirs import saves_dir
-
-        folder = self.saves_dir or saves_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        setup = self.game.setup
-        stem = name or f"{setup.ruleset}-{setup.map.id}-network-{datetime.now():%Y%m%d-%H%M%S}"
-        path = folder / f"{stem}.json"
-        save_game(self.game, path, self.client_data())
-        return path
-
-    def _save(self, conn: int, msg: SaveAsk) -> list[Outgoing]:
-        try:
-            path = self.save(msg.name)
-        except (OSError, GameError) as err:
-            return [self._refuse(conn, f"the host could not save: {str(err)[:300]}")]
-        log.info("saved to %s", path)
-        return [Outgoing(conn, _text({"type": "saved", "file": path.name}))]
-
-
-@dataclass
-class _Snapshot:
-    """What ``to_save`` reads of a game, copied: the setup, the decisions, the state hash."""
-    setup: Setup
-    decisions: list
-    hash: str
-
-    def state_hash(self) -> str:
-        return self.hash
-
-
-class _Autosaver:
-    """Writes the latest snapshot to one file on its own thread (atomic: ``save_game``'s
-    ``write_atomic``). A snapshot put while one is being written waits; a newer one replaces a
-    waiting one, so the disk is never more than one write behind and never slows the game."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        self.cond = threading.Condition()
-        self.job = None
-        self.busy = False
-        self.failures = 0
-        self.written = 0
-        self.thread = threading.Thread(target=self._run, daemon=True, name="skirmish-autosave")
-        self.thread.start()
-
-    def put(self, snap: _Snapshot, client: dict) -> None:
-        with self.cond:
-            self.job = (snap, client)
-            self.cond.notify_all()
-
-    def flush(self, timeout: float) -> bool:
-        end = time.monotonic() + timeout
-        with self.cond:
-            while self.job is not None or self.busy:
-                left = end - time.monotonic()
-                if left <= 0:
-                    return False
-                self.cond.wait(left)
-            return self.failures == 0
-
-    def _run(self) -> None:
-        from engine.core.saves import to_save, write_atomic
-
-        while True:
-            with self.cond:
-                while self.job is None:
-                    self.cond.wait()
-                (snap, client), self.job = self.job, None
-                self.busy = True
-            try:
-                data = to_save(snap)
-                data["client"] = client
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                write_atomic(self.path, json.dumps(data, allow_nan=False))
-                self.written += 1
-            except Exception as err:   # noqa: BLE001 - a failed autosave must not end the game
-                self.failures += 1
-                log.error("could not autosave to %s: %s", self.path, err)
-            finally:
-                with self.cond:
-                    self.busy = False
-                    self.cond.notify_all()
 
 
 def rebuilt(host: GameHost) -> Game:

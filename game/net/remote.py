@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import logging
 import queue
-import threading
 import time
 from dataclasses import dataclass
 
@@ -33,43 +32,13 @@ from engine.core.worlds import WorldGame, decode_state, event_from_json
 from engine.data.maps import MapFile
 from game.session import HUMAN, Step, decision_seed
 
-from .protocol import (MAX_SERVER_BYTES, Answer, Bye, Hello, ProtocolError, Refused as RefusedMsg, Rejoined,
-                       SaveAsk, Saved, ServerBye, StateMsg, UndoAsk, UndoAsked, UndoReply, UndoResult, WaitingFor,
-                       Welcome, dump, normal_code, parse_server)
+from .link import NotConnected, Refused, _Link, parse_address
+from .protocol import (Answer, Bye, Hello, ProtocolError, Refused as RefusedMsg, Rejoined, Saved, ServerBye, StateMsg,
+                       UndoAsked, UndoResult, WaitingFor, Welcome, dump, normal_code, parse_server)
+from .remote_asks import RemoteAsks
 
 log = logging.getLogger("skirmish.net")
 REMOTE = "remote"
-
-
-class Refused(GameError):
-    """The server refused a message (the reason is its own)."""
-
-
-class NotConnected(GameError):
-    """The connection is down (it is being made again)."""
-
-
-def parse_address(text: str, default_port: int = 8765) -> tuple[str, int]:
-    """HOST:PORT (or HOST, or [v6]:PORT) as (host, port); ValueError with the reason."""
-    text = str(text).strip()
-    if text.startswith("ws://"):
-        text = text[5:].rstrip("/")
-    if text.startswith("["):
-        h, _, rest = text[1:].partition("]")
-        port = rest[1:] if rest.startswith(":") else ""
-    elif text.count(":") == 1:
-        h, _, port = text.partition(":")
-    else:
-        h, port = text, ""
-    if not h:
-        raise ValueError(f"{text!r}: no host (write HOST:PORT, e.g. 192.168.1.20:8765)")
-    try:
-        p = int(port) if port else default_port
-    except ValueError:
-        raise ValueError(f"{text!r}: the port is not a number") from None
-    if not 1 <= p <= 65535:
-        raise ValueError(f"{text!r}: the port must be 1 to 65535")
-    return h, p
 
 
 @dataclass
@@ -78,101 +47,7 @@ class Notice:
     kind: str = "info"       # "info" | "waiting" | "undo" | "error"
 
 
-class _Link(threading.Thread):
-    """The connection, on its own thread: hello, read, reconnect. Puts ("msg", text),
-    ("down", why) and ("fatal", why) into ``inbox``."""
-
-    def __init__(self, uri: str, hello: str, inbox: queue.Queue):
-        super().__init__(daemon=True, name="skirmish-net")
-        self.uri, self.hello, self.inbox = uri, hello, inbox
-        self.stopping = threading.Event()
-        self.ws = None
-        self.lock = threading.Lock()
-        self.connections = 0
-
-    def run(self) -> None:
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-        from websockets.sync.client import connect
-
-        wait = 0.2
-        while not self.stopping.is_set():
-            fatal = None
-            try:
-                with connect(self.uri, max_size=MAX_SERVER_BYTES, open_timeout=5, close_timeout=2) as ws:
-                    with self.lock:
-                        self.ws = ws
-                    self.connections += 1
-                    ws.send(self.hello)
-                    welcomed = False
-                    for raw in ws:
-                        if not welcomed:
-                            kind = _kind(raw)
-                            if kind == "refused":          # before a welcome: the code is wrong
-                                fatal = _reason(raw)
-                            welcomed = kind == "welcome"
-                        self.inbox.put(("msg", raw))
-                        wait = 0.2
-                    why = "the server closed the connection"
-            except InvalidURI as err:
-                self.inbox.put(("fatal", f"not an address: {err}"))
-                return
-            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as err:
-                why = f"{type(err).__name__}: {err}"
-            except Exception as err:   # noqa: BLE001 - a bug here: say so, never a silent thread
-                self.inbox.put(("fatal", f"the connection failed: {type(err).__name__}: {err}"))
-                return
-            finally:
-                with self.lock:
-                    self.ws = None
-            if fatal:
-                self.inbox.put(("fatal", fatal))
-                return
-            if self.stopping.is_set():
-                return
-            self.inbox.put(("down", why))
-            self.stopping.wait(wait)
-            wait = min(3.0, wait * 2)
-
-    def send(self, text: str) -> bool:
-        with self.lock:
-            ws = self.ws
-        if ws is None:
-            return False
-        try:
-            ws.send(text)
-            return True
-        except Exception:   # noqa: BLE001 - a dropped connection: the thread connects again
-            return False
-
-    def stop(self, bye: str | None = None) -> None:
-        self.stopping.set()
-        with self.lock:
-            ws = self.ws
-        if ws is not None:
-            try:
-                if bye:
-                    ws.send(bye)
-                ws.close()
-            except Exception:   # noqa: BLE001
-                pass
-
-
-def _kind(raw) -> str | None:
-    try:
-        d = json.loads(raw)
-        return d.get("type") if isinstance(d, dict) else None
-    except (ValueError, TypeError, RecursionError):
-        return None
-
-
-def _reason(raw) -> str:
-    try:
-        return str(json.loads(raw).get("reason", "refused"))
-    except (ValueError, TypeError, AttributeError, RecursionError):
-        return "refused"
-
-
-class RemoteSession:
+class RemoteSession(RemoteAsks):
     """One seat of a network game (see the module's doc)."""
 
     remote = True
@@ -436,64 +311,6 @@ class RemoteSession:
         agent = self.agents[self.seat]
         agent.rng.seed(decision_seed(self.ai_seed, d.player, d.seq))
         return d.player, agent.choose(d, self.game.view(d.player))
-
-    # --- undo and save: asked of the server ---------------------------------------------------
-    def undo_target(self) -> int | None:
-        g = self.game
-        if g is None or not g.decisions or g.decisions[-1][0] != self.seat:
-            return None
-        return len(g.decisions) - 1
-
-    def undo(self) -> bool:
-        """Ask the other player to let this seat take back its last decision. The answer comes
-        later (``last_undo``; an agreed undo comes as a whole new state); False: not asked."""
-        self.pump()                      # the newest state first: its last decision is the one asked
-        if self.undo_target() is None or not self.up:
-            return False
-        self.last_undo = None
-        return self._link.send(dump(UndoAsk(seq=len(self.game.decisions))))
-
-    def undo_and_wait(self, timeout: float = 30.0) -> bool:
-        """``undo`` and wait for the answer: True when it was agreed (and the state is back)."""
-        if not self.undo():
-            return False
-        end = time.monotonic() + timeout
-        self._replies.clear()
-        while time.monotonic() < end:
-            self.pump(wait=0.1)
-            if any(isinstance(r, RefusedMsg) for r in self._replies):
-                return False
-            if self.last_undo is not None:
-                return self.last_undo.accepted
-        return False
-
-    def reply_undo(self, accept: bool) -> bool:
-        a = self.undo_asked
-        if a is None:
-            return False
-        self.undo_asked = None
-        return self._link.send(dump(UndoReply(seq=a.seq, accept=bool(accept))))
-
-    def save(self, path=None, timeout: float = 15.0) -> str:
-        """Ask the host to save the game on its disk (named after ``path``'s stem, if given);
-        the file's name there. A seat never holds the whole game (it holds hidden cards), so no
-        save is written here."""
-        from pathlib import Path
-
-        name = "".join(ch for ch in (Path(path).stem if path else "") if ch.isalnum() or ch in "-_")[:60]
-        self.saved = None
-        self._replies.clear()
-        if not self._link.send(dump(SaveAsk(name=name))):
-            raise NotConnected("not connected to the server")
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            self.pump(wait=0.1)
-            for r in self._replies:
-                if isinstance(r, RefusedMsg):
-                    raise Refused(r.reason)
-            if self.saved:
-                return self.saved
-        raise NotConnected("the host did not say it saved")
 
     def client_data(self) -> dict:
         return {"seats": {str(p): s for p, s in self.seats.items()}, "ai_seed": self.ai_seed}

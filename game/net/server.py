@@ -22,7 +22,8 @@ import time
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from .host import GameHost, Outgoing
+from .host import GameHost
+from .host_seats import Outgoing
 from .protocol import MAX_CLIENT_BYTES
 
 log = logging.getLogger("skirmish.net")

@@ -241,7 +241,8 @@ class LauncherScene(LauncherFormMixin, Scene):
         window plays side 1 through it, side 2 is a player joining with the code shown (or the AI
         chosen for it, played on the server). The game is kept in the host's autosave."""
         from game.net.host import GameHost
-        from game.net.remote import NotConnected, Notice, Refused, RemoteSession
+        from game.net.link import NotConnected, Refused
+        from game.net.remote import Notice, RemoteSession
         from game.net.server import lan_address, serve_in_thread
         from game.userdirs import host_autosave_file
 
@@ -277,7 +278,8 @@ class LauncherScene(LauncherFormMixin, Scene):
 
     def join_game(self, address: str, seat: int, code: str) -> None:
         """Join a game hosted elsewhere (the Join dialog's answer)."""
-        from game.net.remote import NotConnected, Refused, RemoteSession
+        from game.net.link import NotConnected, Refused
+        from game.net.remote import RemoteSession
 
         try:
             session = RemoteSession(address, seat, code).wait_ready(8)

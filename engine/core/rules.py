@@ -89,27 +89,37 @@ class Rules(ABC):
         return None
 
     # --- forces (issue 49): what a force may hold and what it costs (engine/core/forces.py) ----
+    # The ruleset's force builder module, "package.module" with the four functions below, imported
+    # when first asked (as ``easy_policy``). None: the ruleset has no builder.
+    forces_module: ClassVar[str | None] = None
+
+    @classmethod
+    def _forces(cls):
+        if cls.forces_module is None:
+            raise NotImplementedError(f"{cls.name} has no force builder")
+        return importlib.import_module(cls.forces_module)
+
     @classmethod
     def force_catalog(cls):
         """The ``ForceCatalog`` of the force builder: the model templates, their gear, the limit
         and the rules a force keeps. None: the ruleset has no builder."""
-        return None
+        return None if cls.forces_module is None else cls._forces().force_catalog()
 
     @classmethod
     def build_force(cls, draft) -> dict:
         """The roster dict (as the ruleset's roster file holds it) a ``ForceDraft`` makes."""
-        raise NotImplementedError(f"{cls.name} has no force builder")
+        return cls._forces().build_force(draft)
 
     @classmethod
     def read_force(cls, roster: dict, file: str = "<force>"):
         """A roster dict read back into a ``ForceDraft``; ``DataError`` when it does not read."""
-        raise NotImplementedError(f"{cls.name} has no force builder")
+        return cls._forces().read_force(roster, file)
 
     @classmethod
     def price_force(cls, roster: dict, limit: int | None = None, file: str = "<force>"):
         """The ``ForcePrice`` of a roster dict against ``limit`` (None: the game's default),
         checked through the ruleset's own models: total, each model's price, the problems."""
-        raise NotImplementedError(f"{cls.name} has no force builder")
+        return cls._forces().price_force(roster, limit, file)
 
     def scoreboard(self, state: State) -> Scoreboard | None:
         """The game's standing as every player may know it (the score panel, the game-over

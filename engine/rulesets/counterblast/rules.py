@@ -64,6 +64,7 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
     id = "counterblast"
     home_map = "outpost"
     easy_policy = "engine.ai.easy_counterblast:CounterblastPolicy"
+    forces_module = "engine.rulesets.counterblast.forces"     # the force builder's hooks (Rules.force_catalog and the rest)
     name = "Counterblast"
     unit = "in"
     players = 2
@@ -107,26 +108,6 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
         needs none)."""
         return "salvage-rights" if len(mapfile.objectives or ()) >= 3 else "headhunters"
 
-    # --- forces (issue 49): the force builder's hooks, in forces.py
-    @classmethod
-    def force_catalog(cls):
-        from .forces import force_catalog
-        return force_catalog()
-
-    @classmethod
-    def build_force(cls, draft) -> dict:
-        from .forces import build_force
-        return build_force(draft)
-
-    @classmethod
-    def read_force(cls, roster, file="<force>"):
-        from .forces import read_force
-        return read_force(roster, file)
-
-    @classmethod
-    def price_force(cls, roster, limit=None, file="<force>"):
-        from .forces import price_force
-        return price_force(roster, limit, file)
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)

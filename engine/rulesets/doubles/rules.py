@@ -67,6 +67,7 @@ class DoublesRules(ActivationMixin, AttackMixin, MissionMixin, PlacementMixin, S
     id = "doubles"
     home_map = "prehistoric"
     easy_policy = "engine.ai.easy_doubles:DoublesPolicy"
+    forces_module = "engine.rulesets.doubles.forces"     # the force builder's hooks (Rules.force_catalog and the rest)
     name = "Doubles"
     unit = "cm"
     players = 2
@@ -131,26 +132,6 @@ class DoublesRules(ActivationMixin, AttackMixin, MissionMixin, PlacementMixin, S
     def options_model(cls):
         return DoublesOptions
 
-    # --- forces (issue 49): the force builder's hooks, in forces.py
-    @classmethod
-    def force_catalog(cls):
-        from .forces import force_catalog
-        return force_catalog()
-
-    @classmethod
-    def build_force(cls, draft) -> dict:
-        from .forces import build_force
-        return build_force(draft)
-
-    @classmethod
-    def read_force(cls, roster, file="<force>"):
-        from .forces import read_force
-        return read_force(roster, file)
-
-    @classmethod
-    def price_force(cls, roster, limit=None, file="<force>"):
-        from .forces import price_force
-        return price_force(roster, limit, file)
 
     # ------------------------------------------------------------ static look-ups
     def sheet(self, f: FighterState):

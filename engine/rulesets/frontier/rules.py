@@ -67,6 +67,7 @@ class FrontierRules(ViewRules, PlacementMixin, SetupRules, MissionRules, MoveRul
     id = "frontier"
     home_map = "town"
     easy_policy = "engine.ai.easy_frontier:FrontierPolicy"
+    forces_module = "engine.rulesets.frontier.forces"     # the force builder's hooks (Rules.force_catalog and the rest)
     name = "Last Hope Frontier"
     unit = "in"
     # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)

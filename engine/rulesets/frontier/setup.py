@@ -108,26 +108,6 @@ class SetupRules:
     def options_model(cls):
         return Options
 
-    # --- forces (issue 49): the force builder's hooks, in forces.py
-    @classmethod
-    def force_catalog(cls):
-        from .forces import force_catalog
-        return force_catalog()
-
-    @classmethod
-    def build_force(cls, draft) -> dict:
-        from .forces import build_force
-        return build_force(draft)
-
-    @classmethod
-    def read_force(cls, roster, file="<force>"):
-        from .forces import read_force
-        return read_force(roster, file)
-
-    @classmethod
-    def price_force(cls, roster, limit=None, file="<force>"):
-        from .forces import price_force
-        return price_force(roster, limit, file)
 
     def initial_state(self, seed: int) -> FrontierState:
         rng = GameRng(seed)

@@ -6,7 +6,7 @@ import importlib
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from .errors import UnknownRuleset
+from .errors import SetupError, UnknownRuleset
 from .odds import AttackOdds
 from .protocol import Choice, Decision, Event, Result
 from .rng import GameRng
@@ -120,6 +120,21 @@ class Rules(ABC):
         """The ``ForcePrice`` of a roster dict against ``limit`` (None: the game's default),
         checked through the ruleset's own models: total, each model's price, the problems."""
         return cls._forces().price_force(roster, limit, file)
+
+    @classmethod
+    def chosen_mission(cls, mapfile, mission_id) -> str | None:
+        """The mission a game on ``mapfile`` plays: ``mission_id`` (the option ``mission``), or the
+        default when None; a ``SetupError`` with ``mission_problem``'s words (the launcher's and the
+        command line's) when the map cannot hold it or it is not a mission id."""
+        if mission_id is None:
+            mission_id = cls.default_mission(mapfile)
+            if mission_id is None:
+                return None
+        why = (cls.mission_problem(mapfile, mission_id) if isinstance(mission_id, str)
+               else f"option mission: a mission id, not {mission_id!r}")
+        if why:
+            raise SetupError(why)
+        return mission_id
 
     def scoreboard(self, state: State) -> Scoreboard | None:
         """The game's standing as every player may know it (the score panel, the game-over

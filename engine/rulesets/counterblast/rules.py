@@ -150,13 +150,7 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
                 raise SetupError(f"roster {p}: {crew.name} costs {crew.points} points, over the game's "
                                  f"{self.opt.game_points}-point limit (option game_points)")
         markers = self.table.mapfile.objectives
-        if mission_id is None:
-            mission_id = self.default_mission(self.table.mapfile)
-        why = self.mission_problem(self.table.mapfile, mission_id) if isinstance(mission_id, str) else \
-            f"option mission: a mission id, not {mission_id!r}"
-        if why:   # the same words as the launcher's and the command line's
-            raise SetupError(why)
-        self.mission = shipped_missions()[mission_id]
+        self.mission = shipped_missions()[self.chosen_mission(self.table.mapfile, mission_id)]
         self.markers = {m.id: (m.at[0] * table.mapfile.mm_per_unit, m.at[1] * table.mapfile.mm_per_unit)
                         for m in markers}
         evacs = self.table.mapfile.evac_points

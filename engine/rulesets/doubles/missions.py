@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, MissionInfo, Scoreboard, ScoreLine
-from engine.core.errors import SetupError
 from engine.rulesets import markers as mk
 
 from . import turn as tn
@@ -64,12 +63,7 @@ class MissionMixin:
         """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
         and the map's markers; refuse an unknown mission, or a map with too few markers."""
         mf = self.table.mapfile
-        mid = self.default_mission(mf) if mission_id is None else mission_id
-        if not isinstance(mid, str):
-            raise SetupError(f"mission: a mission id, not {type(mid).__name__}")
-        problem = self.mission_problem(mf, mid)
-        if problem:
-            raise SetupError(problem)
+        mid = self.chosen_mission(mf, mission_id)
         self.mission = mid
         self.mission_info = MISSIONS[mid]
         self.markers = mk.marker_points(mf)

@@ -64,12 +64,7 @@ class MissionRules:
         """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
         and what it reads of the map; refuse an unknown one, or a map with too few markers."""
         mf = self.table.mapfile
-        mid = self.default_mission(mf) if mission_id is None else mission_id
-        if not isinstance(mid, str):
-            raise SetupError(f"mission: a mission id, not {type(mid).__name__}")
-        problem = self.mission_problem(mf, mid)
-        if problem:
-            raise SetupError(problem)
+        mid = self.chosen_mission(mf, mission_id)
         if mid != FIGHT and self.opts.turn_limit is None:
             raise SetupError(f"{MISSIONS[mid].name} is played to a turn limit: turn_limit must not be null")
         self.mission = mid

@@ -110,6 +110,10 @@ def test_undo_asks_the_other_player_both_ways(app, served):
     # now the other asks: the window shows the question; Allow takes it back
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
     n = len(host.game.decisions)
+    for _ in range(100):                 # the other's copy must have its own last decision first
+        other.pump(wait=0.02)
+        if len(other.game.decisions) == n:
+            break
     assert other.undo()
     for _ in range(100):
         frame(app)

@@ -15,7 +15,7 @@ import json
 import logging
 import sys
 
-from game.cli_args import add_mission_arg, bounded_int, err as _err, option_pairs
+from game.cli_args import add_mission_arg, bounded_float, bounded_int, err as _err, option_pairs
 
 DEFAULT_PORT = 8765
 
@@ -52,7 +52,8 @@ def add_net_parsers(sub) -> None:
     jo.add_argument("--record", help="with --ai: write the decisions answered (number and choice) to this JSON file")
     jo.add_argument("--accept-undo", choices=("yes", "no"), default="yes",
                     help="with --ai: agree when the other player asks to undo (default yes)")
-    jo.add_argument("--timeout", type=float, default=20.0, help="seconds to wait for the server at first")
+    jo.add_argument("--timeout", type=bounded_float(0.1, 86400, "a number of seconds", "seconds from 0.1 to 86,400"),
+                    default=20.0, help="seconds to wait for the server at first")
     jo.set_defaults(func=cmd_join)
 
 
@@ -118,6 +119,10 @@ def _make_host(args):
         return None, 2
 
 
+class _InfoNotWritten(Exception):
+    """The --info file could not be written (the server stops: whoever reads it would wait forever)."""
+
+
 def cmd_host(args) -> int:
     from game.net.server import run_server
 
@@ -141,12 +146,24 @@ def cmd_host(args) -> int:
         print(f"the game is kept in {host.autosave_path} after every decision", flush=True)
         if args.info:
             from engine.core.saves import write_atomic
-            write_atomic(args.info, json.dumps({"port": port, "bind": address[0],
-                                                "codes": {str(p): c for p, c in host.codes.items()}}))
+            try:
+                write_atomic(args.info, json.dumps({"port": port, "bind": address[0],
+                                                    "codes": {str(p): c for p, c in host.codes.items()}}))
+            except (OSError, ValueError) as e:      # not "cannot listen": the port was fine
+                raise _InfoNotWritten(f"skirmish host: cannot write --info {args.info}: {e}") from e
 
+    # the first autosave before anyone joins: a place the game cannot be kept is refused now,
+    # not found out when a player drops
+    host.autosave(wait=True)
+    if host.autosave_failures:
+        _err(f"skirmish host: cannot keep the game in {host.autosave_path}: {host.autosave_error} "
+             f"(give --autosave a file you may write)")
+        return 1
     try:
-        host.autosave()
         rc = run_server(host, args.bind, args.port, ready=ready, stop_when_over=not args.keep_running)
+    except _InfoNotWritten as e:
+        _err(str(e))
+        return 1
     except OSError as e:
         _err(f"skirmish host: cannot listen on {args.bind}:{args.port}: {e.strerror or e}")
         return 1
@@ -154,6 +171,9 @@ def cmd_host(args) -> int:
         host.flush_autosave()
     if host.game.over:
         print(f"game over: {host.game.result().reason}; state hash {host.game.state_hash()}", flush=True)
+    elif host.autosave_failures:
+        print(f"stopped at decision {len(host.game.decisions)}; the last autosave to {host.autosave_path} failed "
+              f"({host.autosave_error})", flush=True)
     else:
         print(f"stopped at decision {len(host.game.decisions)}; the game is kept in {host.autosave_path} "
               f"(skirmish host --load it)", flush=True)

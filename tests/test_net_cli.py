@@ -35,6 +35,12 @@ def run(argv) -> tuple[int, str, str]:
     (["join", ":8765", "--seat", "1", "--code", "X"], "no host"),
     (["join", "localhost:8765", "--seat", "3", "--code", "X"], "seat"),
     (["join", "localhost:8765", "--seat", "1", "--code", "X", "--ai", "grandmaster"], "grandmaster"),
+    (["host", "--ruleset", "frontier", "--port", "nan"], "whole number"),
+    (["join", "localhost:abc", "--seat", "1", "--code", "X"], "not a number"),
+    (["join", "[::1:8765", "--seat", "1", "--code", "X"], "not closed"),
+    (["join", "[::1]8765", "--seat", "1", "--code", "X"], "after ]"),
+    (["join", "localhost:8765", "--seat", "1", "--code", "X", "--timeout", "nan"], "seconds"),
+    (["join", "localhost:8765", "--seat", "1", "--code", "X", "--timeout", "-1"], "seconds"),
 ])
 def test_bad_usage_is_exit_2_with_the_reason(argv, words):
     rc, out, err = run(argv)
@@ -46,6 +52,39 @@ def test_a_bad_save_is_exit_1(tmp_path):
     bad.write_text("{}")
     rc, out, err = run(["host", "--load", str(bad)])
     assert rc == 1 and "bad.json" in err
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "truncated", "not-an-object"])
+def test_a_save_that_is_not_a_save_file_is_exit_1_naming_it(kind, tmp_path):
+    import os
+
+    bad = tmp_path / "bad.json"
+    if kind == "folder":
+        bad.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(bad)
+    elif kind == "truncated":
+        bad.write_text('{"schema_version": 1, "ruleset": "doubles"')
+    else:
+        bad.write_text("[1, 2]")
+    rc, out, err = run(["host", "--load", str(bad), "--port", "0"])
+    assert rc == 1 and "bad.json" in err and "Traceback" not in err, (rc, err)
+
+
+@pytest.mark.parametrize("flag", ["--autosave", "--info"])
+def test_a_file_the_host_cannot_write_is_refused_before_anyone_joins(flag, tmp_path):
+    """An autosave or info file that cannot be written (here: a folder) stops the host with the
+    file and the reason, not a claim that the game is kept there, nor "cannot listen"."""
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    argv = ["host", "--ruleset", "doubles", "--map", "prehistoric", "--port", "0", "--quiet", flag, str(folder)]
+    if flag == "--info":
+        argv += ["--autosave", str(tmp_path / "auto.json")]
+    rc, out, err = run(argv)
+    assert rc == 1 and str(folder) in err and "not a regular file" in err, (rc, err)
+    assert "cannot listen" not in err
+    if flag == "--autosave":
+        assert "is kept in" not in out
 
 
 def test_a_wrong_code_or_no_server_is_exit_1():

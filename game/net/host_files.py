@@ -43,6 +43,11 @@ class HostFiles:
     def autosave_failures(self) -> int:
         return 0 if self._saver is None else self._saver.failures
 
+    @property
+    def autosave_error(self) -> str | None:
+        """Why the last autosave could not be written, or None."""
+        return None if self._saver is None else self._saver.last_error
+
     def save(self, name: str = "") -> Path:
         from game.userdirs import saves_dir
 
@@ -85,6 +90,7 @@ class _Autosaver:
         self.job = None
         self.busy = False
         self.failures = 0
+        self.last_error: str | None = None       # the reason the last write failed, for the host's words
         self.written = 0
         self.thread = threading.Thread(target=self._run, daemon=True, name="skirmish-autosave")
         self.thread.start()
@@ -121,6 +127,7 @@ class _Autosaver:
                 self.written += 1
             except Exception as err:   # noqa: BLE001 - a failed autosave must not end the game
                 self.failures += 1
+                self.last_error = str(err)
                 log.error("could not autosave to %s: %s", self.path, err)
             finally:
                 with self.cond:

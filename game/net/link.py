@@ -24,7 +24,11 @@ def parse_address(text: str, default_port: int = 8765) -> tuple[str, int]:
     if text.startswith("ws://"):
         text = text[5:].rstrip("/")
     if text.startswith("["):
+        if "]" not in text:
+            raise ValueError(f"{text!r}: the [ of an IPv6 address is not closed (write [::1]:8765)")
         h, _, rest = text[1:].partition("]")
+        if rest and not rest.startswith(":"):
+            raise ValueError(f"{text!r}: after ] comes :PORT (write [::1]:8765)")
         port = rest[1:] if rest.startswith(":") else ""
     elif text.count(":") == 1:
         h, _, port = text.partition(":")

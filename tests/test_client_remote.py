@@ -144,7 +144,21 @@ def test_a_dropped_player_is_waited_for(app, served):
         if scene.message and "waiting for player 2" in scene.message[0]:
             break
     assert scene.message and "waiting for player 2" in scene.message[0]
+    # the message fades; the standing line stays until player 2 is back
+    from game.play.frame import net_banner
+    scene.message = None
+    frame(app, n=3)
+    assert "waiting for player 2" in (net_banner(scene.session, 1) or "")
+    back = seat(srv.port, 2, host.codes[2])
+    for _ in range(200):
+        frame(app)
+        scene.session.pump(wait=0.01)
+        back.pump()
+        if net_banner(scene.session, 1) is None:
+            break
+    assert net_banner(scene.session, 1) is None
     assert not app.crashes
+    back.close()
 
 
 # --- the launcher's Host and Join -------------------------------------------------------------

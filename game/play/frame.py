@@ -14,6 +14,21 @@ from game.render.text import elide, font, plate
 from game.ui.status import setup_words, status_line
 
 
+def net_banner(session, viewer: int) -> str | None:
+    """A network game's standing line while play cannot go on: this window's connection is down,
+    or the other player is away (issue 50: "the other player sees 'waiting for player 2'").
+    None in a local game or when everyone is there."""
+    if not getattr(session, "remote", False):
+        return None
+    if not session.up:
+        return "connection to the server lost: connecting again"
+    away = sorted(p for p, on in session.connected.items() if not on and p != viewer)
+    if away:
+        who = " and ".join(f"player {p}" for p in away)
+        return f"waiting for {who} to come back (the game is kept on the host)"
+    return None
+
+
 class FrameMixin:
     """The bar, the panel and the boxes drawn over them, for ``PlayScene``."""
 
@@ -100,6 +115,10 @@ class FrameMixin:
         if self.worker is not None:
             lab = plate(self._thinking_text(), 16)
             screen.blit(lab, (self.table_rect.x + 10, self.table_rect.y + 8))
+        banner = net_banner(self.session, self.viewer)
+        if banner:      # stays while it is true, unlike a message that fades; above the scale bar
+            lab = plate(banner, 18, fg=(255, 214, 120), bg=(40, 22, 12, 225), pad=(10, 5), bold=True)
+            screen.blit(lab, lab.get_rect(midbottom=(self.table_rect.centerx, self.table_rect.bottom - 44)))
 
     def _panel_image(self) -> pygame.Surface:
         img = pygame.Surface(self.panel_rect.size)

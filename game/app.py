@@ -64,11 +64,11 @@ def _editor(app, under=None, mapfile=None, path=None, note="", scene=None):
     return EditorScene(app, mapfile, path, note=note)
 
 
-def _force_builder(app, under=None, ruleset=None, side=None, force=None, back=None):
+def _force_builder(app, under=None, ruleset=None, side=None, force=None, back=None, limit=None):
     """The force builder for ``ruleset`` (``force``: the roster to start from; ``back``: the
     launcher's arguments to go back with)."""
     from game.scenes.force_builder import ForceBuilderScene
-    return ForceBuilderScene(app, ruleset, side=side, force=force, back=back)
+    return ForceBuilderScene(app, ruleset, side=side, force=force, back=back, limit=limit)
 
 
 def _crash(app, under=None, crash=None):

@@ -17,9 +17,11 @@ from game.settings import Settings
 app = app_fixture(close_scene=True)
 
 
-def launcher_on(app, ruleset, rosters=None):
+def launcher_on(app, ruleset, rosters=None, house_rules=None):
     s = Settings(ruleset=ruleset, map={"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}[ruleset],
                  seats=["human", "ai:easy"], deployment="automatic")
+    if house_rules:
+        s.house_rules[ruleset] = dict(house_rules)
     if rosters:
         s.rosters[ruleset] = list(rosters)
     app.go(Switch("launcher", {"settings": s}))
@@ -27,9 +29,9 @@ def launcher_on(app, ruleset, rosters=None):
     return app.scene
 
 
-def open_builder(app, ruleset, side=1, rosters=None):
+def open_builder(app, ruleset, side=1, rosters=None, house_rules=None):
     from game.scenes.force_builder import ForceBuilderScene
-    launcher = launcher_on(app, ruleset, rosters)
+    launcher = launcher_on(app, ruleset, rosters, house_rules)
     click(app, launcher.build_b[side].rect.center)
     frame(app)
     assert isinstance(app.scene, ForceBuilderScene), type(app.scene)
@@ -115,6 +117,18 @@ def test_a_posse_over_the_budget_is_refused_with_the_reason(app):
     assert scene.price.total == 135 and scene.price.ok
     gui_click(app, scene.buttons["save"])
     assert len(list(files.forces_dir("frontier").glob("*.json"))) == 1
+
+
+def test_the_builder_prices_against_the_size_chosen_in_options(app):
+    """The launcher's Options set the game size (Frontier's posse budget): the builder counts
+    against that, not the default $135, so the same posse is within $150 and over $120."""
+    scene = open_builder(app, "frontier", rosters=["sheriffs", "outlawmen"], house_rules={"posse_budget": 150})
+    assert scene.price.limit == 150 and scene.price.total == 133 and scene.price.ok
+    assert any("$150" in r.text for r in scene.status_panel.rows)
+    gui_click(app, scene.buttons["back"])
+    scene = open_builder(app, "frontier", rosters=["sheriffs", "outlawmen"], house_rules={"posse_budget": 120})
+    assert scene.price.limit == 120 and not scene.price.ok
+    assert any("over the $120 budget" in r.text for r in scene.status_panel.rows if r.name == "problem")
 
 
 def test_two_copies_of_a_character_are_shown_as_a_problem(app):

@@ -117,3 +117,12 @@ def house_rules(ruleset: str, chosen: dict) -> tuple[dict, str | None]:
     if why:
         return {}, why
     return non_defaults(m, [f.name for f in option_fields(model)]), None
+
+
+def size_limit(ruleset: str, chosen: dict) -> int | None:
+    """The game size set in Options (the force catalog's ``limit_option``: points or dollars) for
+    the force builder to price against; None: the ruleset's default (or no builder)."""
+    catalog = get_rules(ruleset).force_catalog()
+    options, why = house_rules(ruleset, chosen)
+    value = None if (catalog is None or why) else options.get(catalog.limit_option)
+    return value if type(value) is int else None

@@ -10,7 +10,7 @@ and every change is priced again by the ruleset (``Rules.build_force`` then ``Ru
 the same models the game and ``skirmish validate`` read). The name entry, the "start from" list
 and the button row are pygame_gui widgets.
 
-It is opened from the launcher (``Switch("force_builder", {"ruleset", "side", "force", "back"})``)
+It is opened from the launcher (``Switch("force_builder", {"ruleset", "side", "force", "back", "limit"})``)
 and goes back with ``Switch("launcher", {**back, "pick": (side, "user:<id>")})`` when a force is
 taken for a side, or with ``back`` alone.
 """
@@ -35,13 +35,15 @@ EMPTY = "(empty)"
 
 
 class ForceBuilderScene(Scene):
-    def __init__(self, app, ruleset: str, side: int | None = None, force=None, back: dict | None = None):
+    def __init__(self, app, ruleset: str, side: int | None = None, force=None, back: dict | None = None,
+                 limit: int | None = None):
         super().__init__(app)
         self.ruleset = ruleset
         self.rules = get_rules(ruleset)
         self.catalog = self.rules.force_catalog()
         if self.catalog is None:
             raise ValueError(f"{self.rules.name} has no force builder")
+        self.limit = limit                    # the game size chosen in the launcher's Options (None: the default)
         self.side = side
         self.back = dict(back or {})
         self.loaded_id: str | None = None     # the saved force this draft was loaded from (it may keep its file)
@@ -94,7 +96,7 @@ class ForceBuilderScene(Scene):
     def refresh(self) -> None:
         """Price the draft again and show it in every panel."""
         roster = self.roster()
-        self.price = self.rules.price_force(roster, None, f"{roster.get('id')}.json")
+        self.price = self.rules.price_force(roster, self.limit, f"{roster.get('id')}.json")
         if self.selected is not None and not (0 <= self.selected < len(self.draft.models)):
             self.selected = len(self.draft.models) - 1 if self.draft.models else None
         self.catalog_panel.show(self.catalog, self.draft)

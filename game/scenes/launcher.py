@@ -20,7 +20,7 @@ from game.forces import files as forces
 from game.kit import Command
 from game.kit.transitions import Quit, Switch
 from game.launch.choices import (RULESETS, home_map, house_rules, playable_map, refusal, register_map, seat_about,
-                                 seat_choices, shipped_maps)
+                                 seat_choices, shipped_maps, size_limit)
 from game.launch.form import LauncherFormMixin
 from game.render.table_view import TableRenderer
 from game.render.text import font
@@ -130,7 +130,8 @@ class LauncherScene(LauncherFormMixin, Scene):
         if self.edited_key is not None and s.map == self.edited_key:
             back.update(extra_map=self.maps[self.edited_key], editor=self.editor)
         self.go_to(Switch("force_builder", {"ruleset": s.ruleset, "side": side, "back": back,
-                                            "force": s.rosters[s.ruleset][side - 1]}))
+                                            "force": s.rosters[s.ruleset][side - 1],
+                                            "limit": size_limit(s.ruleset, s.house_rules.get(s.ruleset, {}))}))
 
     def resize(self, size) -> None:
         super().resize(size)

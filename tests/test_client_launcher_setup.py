@@ -102,10 +102,15 @@ def test_a_mission_the_map_cannot_hold_is_marked_and_start_says_why(app):
 def test_a_ruleset_without_missions_shows_one_way_to_play(app, monkeypatch):
     from engine.core.rules import Rules
     frontier = get_rules("frontier")
+    from game.launch.choices import refusal
     monkeypatch.setattr(frontier, "missions", classmethod(Rules.missions.__func__))
-    sc = launcher(app, ruleset="frontier", map="town")
-    assert sc.mission is None and not sc.dd_mission.is_enabled
-    assert "mission" not in sc.game_options()
+    refusal.cache_clear()
+    try:
+        sc = launcher(app, ruleset="frontier", map="town")
+        assert sc.mission is None and not sc.dd_mission.is_enabled
+        assert "mission" not in sc.game_options()
+    finally:    # the refusals worked out under the patch must not outlive it (another test read
+        refusal.cache_clear()    # "no mission 'fight'" for the town from this cache)
 
 
 # --- the seats --------------------------------------------------------------------------------

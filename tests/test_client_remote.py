@@ -5,6 +5,8 @@ player's decisions show in the log as they arrive, undo asks the other player bo
 dropped player is waited for."""
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -192,6 +194,37 @@ def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
     s.server.stop()
 
 
+def test_join_with_no_host_keeps_the_window_going_and_says_so(app, monkeypatch):
+    """No host at the address: frames keep coming while it tries (the window never freezes), and
+    after the wait the dialog says no game answered; Cancel then closes it."""
+    import socket
+
+    import game.launch.joining as joining
+    from client_helpers import click
+
+    monkeypatch.setattr(joining, "JOIN_WAIT", 1.0)
+    with socket.socket() as s:                    # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    sc = _launcher(app)
+    click(app, sc.join_b.rect.center)
+    dlg = sc.join.dialog
+    dlg.entries["address"].set_text(f"127.0.0.1:{port}")
+    dlg.entries["seat"].set_text("1")
+    dlg.entries["code"].set_text("ABC123")
+    click(app, dlg.join_b.rect.center)
+    start, frames = time.monotonic(), 0
+    while "no game answered" not in dlg.problem.text and time.monotonic() - start < 10:
+        t0 = time.monotonic()
+        frame(app)
+        assert time.monotonic() - t0 < 0.5, "a frame waited on the network"
+        frames += 1
+        time.sleep(0.01)
+    assert "no game answered" in dlg.problem.text and frames > 10
+    click(app, dlg.cancel_b.rect.center)
+    assert sc.join is None and app.scene is sc
+
+
 def test_the_launchers_join_opens_the_seat(app, served):
     from client_helpers import click, key_event
     from game.scenes.play import PlayScene
@@ -199,16 +232,26 @@ def test_the_launchers_join_opens_the_seat(app, served):
     host, srv = served("frontier", "town", 8)
     sc = _launcher(app)
     click(app, sc.join_b.rect.center)
-    dlg = sc.join_dialog
-    assert dlg is not None
+    assert sc.join is not None
+    dlg = sc.join.dialog
     dlg.entries["address"].set_text(f"127.0.0.1:{srv.port}")
     dlg.entries["seat"].set_text("2")
     dlg.entries["code"].set_text("WRONG1")
     click(app, dlg.join_b.rect.center)
-    assert "the code is wrong" in dlg.problem.text and sc.join_dialog is dlg     # said in the dialog
+    assert "connecting" in dlg.problem.text                    # the window goes on while it connects
+    for _ in range(200):
+        frame(app)
+        if "the code is wrong" in dlg.problem.text:
+            break
+        time.sleep(0.02)
+    assert "the code is wrong" in dlg.problem.text and sc.join.dialog is dlg     # said in the dialog
     dlg.entries["code"].set_text(host.codes[2].lower())
     click(app, dlg.join_b.rect.center)
-    frame(app, n=2)
+    for _ in range(200):
+        frame(app)
+        if isinstance(app.scene, PlayScene):
+            break
+        time.sleep(0.02)
     assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
     assert not app.crashes
     app.scene.session.close()

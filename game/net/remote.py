@@ -90,13 +90,24 @@ class RemoteSession(RemoteAsks):
         """Block until the server has welcomed this seat and sent its state; ``Refused`` (a
         wrong code) or ``NotConnected`` (no server answered in ``timeout`` s)."""
         end = time.monotonic() + timeout
-        while self.game is None or not self.up:
-            self.pump(wait=min(0.2, max(0.0, end - time.monotonic())))
-            if self.fatal:
-                raise Refused(self.fatal)
-            if time.monotonic() > end:
-                raise NotConnected(f"no game answered at {self.address} within {timeout:g} s")
+        while not self.poll_ready(end, timeout, wait=0.2):
+            pass
         return self
+
+    def poll_ready(self, end: float, timeout: float, wait: float = 0.0) -> bool:
+        """One look (``wait`` s at most) for the welcome and the first state: True when ready;
+        ``Refused`` or ``NotConnected`` (past ``end``, a ``time.monotonic`` instant) as
+        ``wait_ready``. A window calls it once a frame so that it never waits on the network."""
+        if self.game is not None and self.up:
+            return True
+        self.pump(wait=min(wait, max(0.0, end - time.monotonic())))
+        if self.fatal:
+            raise Refused(self.fatal)
+        if self.game is not None and self.up:
+            return True
+        if time.monotonic() > end:
+            raise NotConnected(f"no game answered at {self.address} within {timeout:g} s")
+        return False
 
     def close(self) -> None:
         self._link.stop(dump(Bye(reason="leaving")))

@@ -22,6 +22,7 @@ from game.kit.transitions import Quit, Switch
 from game.launch.choices import (RULESETS, home_map, house_rules, playable_map, refusal, register_map, seat_about,
                                  seat_choices, shipped_maps, size_limit)
 from game.launch.form import LauncherFormMixin
+from game.launch.joining import JoinFlow
 from game.render.table_view import TableRenderer
 from game.render.text import font
 from game.session import HUMAN, GameSession
@@ -57,7 +58,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             print(f"skirmish: {self.error}", file=sys.stderr)
         self.mission = self._pick_mission()
         self.dialog: HouseRulesDialog | None = None    # the Options dialog, while it is open
-        self.join_dialog = None                         # the Join dialog, while it is open
+        self.join: JoinFlow | None = None               # the Join dialog and its connection, while open
         self._build()
 
     # --- missions and house rules ---------------------------------------------------------
@@ -145,13 +146,9 @@ class LauncherScene(LauncherFormMixin, Scene):
             if isinstance(got, Command) and got.name == "house_rules":
                 self._options_closed(got.arg)
             return
-        if self.join_dialog is not None:         # so is the Join dialog
-            got = self.join_dialog.handle(ev)
-            if isinstance(got, Command) and got.name == "join":
-                if got.arg is None:
-                    self.join_dialog = None
-                else:
-                    self.join_game(*got.arg)
+        if self.join is not None:                # so is the Join dialog
+            if self.join.handle(ev):
+                self.join = None
             return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if ev.ui_element is self.dd_ruleset:
@@ -201,6 +198,9 @@ class LauncherScene(LauncherFormMixin, Scene):
     def update(self, dt: float):
         if self.dialog is not None:
             self.dialog.update(dt)
+        if self.join is not None and (to := self.join.update()) is not None:
+            self.join = None
+            self.go_to(to)
         return None
 
     @staticmethod
@@ -274,25 +274,8 @@ class LauncherScene(LauncherFormMixin, Scene):
         self.go_to(Switch("play", {"session": session, "map_id": s.map}))
 
     def open_join(self) -> None:
-        from game.ui.join_dialog import JoinDialog
-        self.join_dialog = JoinDialog(self.ui, self.app.size)
+        self.join = JoinFlow(self.ui, self.app.size)
 
-    def join_game(self, address: str, seat: int, code: str) -> None:
-        """Join a game hosted elsewhere (the Join dialog's answer)."""
-        from game.net.link import NotConnected, Refused
-        from game.net.remote import RemoteSession
-
-        try:
-            session = RemoteSession(address, seat, code).wait_ready(8)
-        except ValueError as err:                # not an address
-            self.join_dialog.say(str(err))
-            return
-        except (Refused, NotConnected) as err:
-            self.join_dialog.say(str(err))
-            return
-        self.join_dialog.close()
-        self.join_dialog = None
-        self.go_to(Switch("play", {"session": session}))
 
     def start_game(self) -> None:
         s = self.settings

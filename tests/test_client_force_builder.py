@@ -135,9 +135,9 @@ def test_two_copies_of_a_character_are_shown_as_a_problem(app):
     scene = open_builder(app, "counterblast", rosters=["dustjaw-raiders", "iron-choir"])
     tibbs = next(i for i, m in enumerate(scene.draft.models) if m.name == "Mad Tibbs")
     raiders = next(i for i, m in enumerate(scene.draft.models) if m.name == "Raider")
-    for _ in range(4):                                                  # room in the points: 7 -> 3 raiders
+    for _ in range(3):                                                  # room in the points: 6 -> 3 raiders
         click_button(app, scene.force_panel, f"model:{raiders}", "\u2212")
-    assert scene.price.total == 487 - 4 * 33 and scene.price.ok        # the formula's prices: a Raider 33
+    assert scene.price.total == 454 - 3 * 33 and scene.price.ok        # the formula's prices: a Raider 33
     click_button(app, scene.force_panel, f"model:{tibbs}", "+")
     assert scene.draft.models[tibbs].count == 2 and not scene.price.ok
     reasons = [r.text for r in scene.status_panel.rows if r.name == "problem"]

@@ -21,7 +21,7 @@ def test_registered_with_default_rosters_and_mission():
     assert list(g.setup.rosters) == ["dustjaw-raiders", "reach-rangers"]
     assert g.rules.mission.id == "salvage-rights"          # the outpost has three markers
     ids = sorted(g.state.models)
-    assert "1-grekka" in ids and "1-raider-7" in ids and "2-ranger-5" in ids and len(ids) == 20
+    assert "1-grekka" in ids and "1-raider-6" in ids and "2-ranger-5" in ids and len(ids) == 19
 
 
 def test_refuses_map_outside_terrain_coverage():

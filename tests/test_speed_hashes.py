@@ -50,9 +50,12 @@ HASHES = {
     # player faces the table): games 6-11, the easy and searched ones (the random games are the same)
     # and on 2026-12-05 for the points formula (issue 49): the crews cost what points.py works out
     # (the battle score and the agents read the points): games 0-10 (the searched stretch is the same)
-    "counterblast": ["b61d6966a857540c", "877cc061a50aca93", "773b631e7b714f61", "156d3b6da1246a03",
-                    "c8e19d641e96240c", "f12cac50f655a637", "0e551920df4ca695", "3f650a6639a7716e",
-                    "b012e19901cb826b", "77ccc7d17973c577", "efd28f3b904660e2", "82008a14c07dce1d"],
+    # and on 2026-12-06 for the Dustjaw Raiders' seventh Raider dropped (the default crews balanced
+    # again under the deployment and the formula's prices, docs/rules/counterblast.md section 12):
+    # every game (all play a Dustjaw crew)
+    "counterblast": ["680642d3ab122131", "0035e35c82680811", "b3bda478140492d5", "241ec16adfcfba78",
+                    "6e8374a5e7a39aff", "3f6222c2e9581663", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
+                    "529eb99cd76b1619", "d693cda3d43a2bb7", "872197c303d5c044", "9fbc020a8d2f30e6"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -78,7 +81,8 @@ HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
     # easy's Rush (2026-12-05, issue 46), then the points formula (Counterblast) and the home maps'
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
-    "counterblast": ["a508777414f2e24b", "2b6fc1ce2d4fe721"],
+    # and the Dustjaw Raiders with six Raiders (2026-12-06)
+    "counterblast": ["ded53e2ca451c26a", "f57b21a9b9914e37"],
     "frontier": ["d2e006309354178d", "af65369229c2a955"],
     "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
 }

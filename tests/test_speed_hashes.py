@@ -66,9 +66,12 @@ HASHES = {
     # taken again on 2026-12-05 for the town's and the prehistoric map's new objective markers
     # (issue 49, placed for fair missions: docs/rules/frontier.md section 9, doubles.md
     # "Missions"): the agents deploy near the markers (engine/ai/deploy.py), in the fight too
+    # and on 2026-12-06 for the Outlawmen's Right Hand with a revolver, not a shotgun (the default
+    # posses balanced again under the deployment, docs/rules/frontier.md "Default forces"): games
+    # 6-8 and 11, the ones with the default posses
     "frontier": ["50b8a0b861dc3ca0", "21ed1d699e32baba", "e285bd338014759e", "13dad137efda9a6f",
-                "9f1fc739705a6fe6", "f6327211c07b6f1b", "0e9ba4001e3ad96b", "34211b43f0716282",
-                "2aa6ce6dbf396bb1", "1bd05c9ef85b9678", "e9297f5b0da2ee4d", "82621730cb556824"],
+                "9f1fc739705a6fe6", "f6327211c07b6f1b", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
+                "b112482c6800cac6", "1bd05c9ef85b9678", "e9297f5b0da2ee4d", "66166a7e8d447fca"],
     "doubles": ["161cda5413c5223e", "7d1e5bf002af7716", "aa8e2b3af6ac19f3", "51272c529fc14ebe",
                "c33c4837be74c489", "c2391a5d950b1006", "b7043bb4678689fd", "d6203d26d872ea7e",
                "3b4c3c7008184b3e", "65bdabc8c0dcdf9f", "ec8d6bb60209588d", "afefb44383c6aff6"],
@@ -83,7 +86,7 @@ HARD_GAMES = {
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     "counterblast": ["ded53e2ca451c26a", "f57b21a9b9914e37"],
-    "frontier": ["d2e006309354178d", "af65369229c2a955"],
+    "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
     "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
 }
 

@@ -43,17 +43,10 @@ class TableOverlaysMixin:
             if p is not None:
                 for name, reach in self._ranges(sel):
                     ov.draw_ring(surf, cam, pos.get(sel, (p["x"], p["y"])), p["radius"] + reach, name)
-        # live move preview
+        # live move preview: the select tool draws its own
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panning and self.drag_start is None:
-            pv = ctrl.preview(mx, my, alternate=self._shift())
-            if pv is not None:
-                if pv.path:
-                    ov.draw_path(surf, cam, pv.path, pv.legal)
-                if pv.flight is not None:            # a Jump's heading and where it may land
-                    ov.draw_flight(surf, cam, pv.flight, pv.legal, self.unit)
-                if not pv.legal:
-                    ov.draw_cross(surf, ov.mm_to_screen(cam, mx, my))
+            pv = self.tools.select.draw_preview(surf, cam, (mx, my), self._shift(), self.unit)
         hovered = self.options.hover if ctrl and self.reference is None else None
         if hovered is not None and not self._busy():   # a listed compass heading: its flight
             f = ctrl.flight_of(hovered)

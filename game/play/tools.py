@@ -134,6 +134,25 @@ class SelectTool(Tool):
     def show(self, ctrl, player, why_not) -> None:
         self.ctrl, self.player, self.why_not = ctrl, player, why_not
 
+    def draw_preview(self, surf, camera, xy, shift: bool, unit: str):
+        """The tool's own preview at table point ``xy`` (mm) for the selected model: the engine's
+        route (its colour says whether the engine allows it), a jump's flight, a cross where the
+        answer would be refused. Returns the controller's preview, whose cost and reason the
+        screen's tooltip reads, or None."""
+        ctrl = self.ctrl
+        if ctrl is None or ctrl.selected is None:
+            return None
+        pv = ctrl.preview(xy[0], xy[1], alternate=shift)
+        if pv is None:
+            return None
+        if pv.path:
+            ov.draw_path(surf, camera, pv.path, pv.legal)
+        if pv.flight is not None:                # a Jump's heading and where it may land
+            ov.draw_flight(surf, camera, pv.flight, pv.legal, unit)
+        if not pv.legal:
+            ov.draw_cross(surf, ov.mm_to_screen(camera, xy[0], xy[1]))
+        return pv
+
     def click(self, pos, shift: bool):
         ctrl = self.ctrl
         if ctrl is None:

@@ -192,49 +192,16 @@ def jobs_for(args) -> list[tuple]:
 
 
 def cmd_play(args) -> int:
-    from multiprocessing import Pool
+    from pair_runs import run_pairs
 
     jobs = jobs_for(args)
-    out = Path(args.out)
-    done = set()
-    if out.exists():
-        done = {json.loads(line)["pair"] for line in out.read_text().splitlines() if line.strip()}
-    todo = [j for j in jobs if j[0] not in done]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    t0 = time.time()
-    with Pool(args.workers) as pool, open(out, "a") as fh:
-        for n, recs in enumerate(pool.imap_unordered(play_pair, todo, chunksize=2), 1):
-            for r in recs:
-                fh.write(json.dumps(r, sort_keys=True) + "\n")
-            fh.flush()
-            if n % 20 == 0:
-                print(f"{n + len(done)} of {len(jobs)} pairs, {time.time() - t0:.0f} s", flush=True)
-    print(f"done: {len(todo)} pairs in {time.time() - t0:.0f} s", flush=True)
+    played, seconds = run_pairs(jobs, Path(args.out), play_pair, args.workers, chunksize=2, every=20)
+    print(f"done: {played} pairs in {seconds:.0f} s", flush=True)
     return 0
 
 
 # --- the fit -----------------------------------------------------------------------------
-def _lines(path: Path) -> list[str]:
-    if path.suffix == ".gz":
-        import gzip
-
-        return gzip.decompress(path.read_bytes()).decode().splitlines()
-    return path.read_text().splitlines()
-
-
-def load(paths) -> list[dict]:
-    """Game records from JSONL files (``.jsonl.gz`` too: the kept runs are compressed)."""
-    recs, seen = [], set()
-    for p in paths:
-        for line in _lines(Path(p)):
-            if not line.strip():
-                continue
-            r = json.loads(line)
-            key = (r["seed"], r["pair"], r["cell"])     # a game written twice is one game
-            if key not in seen:
-                seen.add(key)
-                recs.append(r)
-    return recs
+from pair_runs import load  # noqa: E402  (the fit reads the runs as the doubles bench does)
 
 
 def crew_features(crew: dict, arm, names=None) -> dict[str, float]:

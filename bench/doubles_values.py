@@ -104,7 +104,7 @@ def play_pair(job: tuple) -> list[dict]:
 
 
 def cmd_play(args) -> int:
-    from multiprocessing import Pool
+    from pair_runs import run_pairs
 
     rng = random.Random(args.seed)
     jobs = []
@@ -119,44 +119,16 @@ def cmd_play(args) -> int:
             a, b = with_values(a, args.values), with_values(b, args.values)
         m = "town" if args.town_every and k % args.town_every == args.town_every - 1 else "prehistoric"
         jobs.append((k, (args.seed * 1_000_003 + k * 7_919) % 2**31, m, a, b))
-    done = set()
-    out = Path(args.out)
-    if out.exists():
-        done = {json.loads(line)["pair"] for line in out.read_text().splitlines() if line.strip()}
-    todo = [j for j in jobs if j[0] not in done]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with Pool(args.workers) as pool, open(out, "a") as fh:
-        for n, recs in enumerate(pool.imap_unordered(play_pair, todo, chunksize=4), 1):
-            for r in recs:
-                fh.write(json.dumps(r, sort_keys=True) + "\n")
-            fh.flush()
-            if n % 100 == 0:
-                print(f"{n + len(done)} of {len(jobs)} pairs", flush=True)
+    run_pairs(jobs, Path(args.out), play_pair, args.workers, chunksize=4, every=100)
     return 0
 
 
 # --- the fit -----------------------------------------------------------------------------
-def _lines(path: Path) -> list[str]:
-    if path.suffix == ".gz":
-        import gzip
-
-        return gzip.decompress(path.read_bytes()).decode().splitlines()
-    return path.read_text().splitlines()
-
-
 def load(paths) -> list[dict]:
-    """Game records from JSONL files (``.jsonl.gz`` too: the kept runs are compressed)."""
-    recs, seen = [], set()
-    for p in paths:
-        for line in _lines(Path(p)):
-            if not line.strip():
-                continue
-            r = json.loads(line)
-            key = (r["seed"], r["pair"], r["cell"])     # a game written twice is one game
-            if key not in seen:
-                seen.add(key)
-                recs.append(r)
-    return [r for r in recs if not r.get("error")]
+    """The records of the games that ran to the end (``pair_runs.load``)."""
+    from pair_runs import load as load_all
+
+    return [r for r in load_all(paths) if not r.get("error")]
 
 
 # strength forms from the duel odds, compared against the linear points in ``fit``

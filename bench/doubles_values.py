@@ -89,7 +89,8 @@ def play_pair(job: tuple) -> list[dict]:
     mf = load_map(resolve_map(map_name))
     out = []
     for cell, rosters in enumerate(((a, b), (b, a))):
-        g = Game(Setup("doubles", mf, rosters, {}, seed))
+        # random warbands of any worth: the game's size (200, issue 49) must not refuse them
+        g = Game(Setup("doubles", mf, rosters, {"game_points": 10_000}, seed))
         try:
             p = play(g, make_agents(seed, ("easy", "easy")))
             w = p.result.winner

@@ -31,6 +31,16 @@ def served():
         srv.stop()
 
 
+def waits(step, done, tries: int = 200) -> bool:
+    """``step()`` until ``done()``, at most ``tries`` times (the network answers in its own time);
+    the caller asserts what it waited for."""
+    for _ in range(tries):
+        if done():
+            return True
+        step()
+    return bool(done())
+
+
 def _window(app, port, p, code):
     from game.net.remote import RemoteSession
     from game.scenes.play import PlayScene
@@ -98,36 +108,21 @@ def test_undo_asks_the_other_player_both_ways(app, served):
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 1)
     n = len(host.game.decisions)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    for _ in range(100):
-        other.pump(wait=0.02)
-        if other.undo_asked is not None:
-            break
+    waits(lambda: other.pump(wait=0.02), lambda: other.undo_asked is not None, 100)
     assert other.undo_asked is not None and other.undo_asked.by == 1
     other.reply_undo(True)
-    for _ in range(100):
-        frame(app)
-        if len(scene.session.game.decisions) == n - 1:
-            break
+    waits(lambda: frame(app), lambda: len(scene.session.game.decisions) == n - 1, 100)
     assert len(host.game.decisions) == n - 1 and len(scene.session.game.decisions) == n - 1
     # now the other asks: the window shows the question; Allow takes it back
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
     n = len(host.game.decisions)
-    for _ in range(100):                 # the other's copy must have its own last decision first
-        other.pump(wait=0.02)
-        if len(other.game.decisions) == n:
-            break
+    # the other's copy must have its own last decision first
+    waits(lambda: other.pump(wait=0.02), lambda: len(other.game.decisions) == n, 100)
     assert other.undo()
-    for _ in range(100):
-        frame(app)
-        if scene.dialogs.undo_dialog is not None:
-            break
+    waits(lambda: frame(app), lambda: scene.dialogs.undo_dialog is not None, 100)
     assert scene.dialogs.undo_dialog is not None
     scene.command("undo reply", True)
-    for _ in range(100):
-        frame(app)
-        other.pump()
-        if len(host.game.decisions) == n - 1:
-            break
+    waits(lambda: (frame(app), other.pump()), lambda: len(host.game.decisions) == n - 1, 100)
     assert len(host.game.decisions) == n - 1
     assert not app.crashes and host.exceptions == 0
     other.close()
@@ -139,12 +134,8 @@ def test_a_dropped_player_is_waited_for(app, served):
     other = seat(srv.port, 2, host.codes[2])
     frame(app, n=3)
     other.close()
-    for _ in range(200):
-        frame(app)
-        scene.session.pump(wait=0.01)
-        frame(app)
-        if scene.message and "waiting for player 2" in scene.message[0]:
-            break
+    waits(lambda: (frame(app), scene.session.pump(wait=0.01), frame(app)),
+          lambda: scene.message and "waiting for player 2" in scene.message[0])
     assert scene.message and "waiting for player 2" in scene.message[0]
     # the message fades; the standing line stays until player 2 is back
     from game.play.frame import net_banner
@@ -152,12 +143,8 @@ def test_a_dropped_player_is_waited_for(app, served):
     frame(app, n=3)
     assert "waiting for player 2" in (net_banner(scene.session, 1) or "")
     back = seat(srv.port, 2, host.codes[2])
-    for _ in range(200):
-        frame(app)
-        scene.session.pump(wait=0.01)
-        back.pump()
-        if net_banner(scene.session, 1) is None:
-            break
+    waits(lambda: (frame(app), scene.session.pump(wait=0.01), back.pump()),
+          lambda: net_banner(scene.session, 1) is None)
     assert net_banner(scene.session, 1) is None
     assert not app.crashes
     back.close()
@@ -239,19 +226,11 @@ def test_the_launchers_join_opens_the_seat(app, served):
     dlg.entries["code"].set_text("WRONG1")
     click(app, dlg.join_b.rect.center)
     assert "connecting" in dlg.problem.text                    # the window goes on while it connects
-    for _ in range(200):
-        frame(app)
-        if "the code is wrong" in dlg.problem.text:
-            break
-        time.sleep(0.02)
+    waits(lambda: (frame(app), time.sleep(0.02)), lambda: "the code is wrong" in dlg.problem.text)
     assert "the code is wrong" in dlg.problem.text and sc.join.dialog is dlg     # said in the dialog
     dlg.entries["code"].set_text(host.codes[2].lower())
     click(app, dlg.join_b.rect.center)
-    for _ in range(200):
-        frame(app)
-        if isinstance(app.scene, PlayScene):
-            break
-        time.sleep(0.02)
+    waits(lambda: (frame(app), time.sleep(0.02)), lambda: isinstance(app.scene, PlayScene))
     assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
     assert not app.crashes
     app.scene.session.close()

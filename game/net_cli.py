@@ -155,7 +155,7 @@ def cmd_host(args) -> int:
     # the first autosave before anyone joins: a place the game cannot be kept is refused now,
     # not found out when a player drops
     host.autosave(wait=True)
-    if host.autosave_failures:
+    if host.autosave_error:
         _err(f"skirmish host: cannot keep the game in {host.autosave_path}: {host.autosave_error} "
              f"(give --autosave a file you may write)")
         return 1
@@ -171,7 +171,7 @@ def cmd_host(args) -> int:
         host.flush_autosave()
     if host.game.over:
         print(f"game over: {host.game.result().reason}; state hash {host.game.state_hash()}", flush=True)
-    elif host.autosave_failures:
+    elif host.autosave_error:             # the last write failed (an earlier failure mended since does not count)
         print(f"stopped at decision {len(host.game.decisions)}; the last autosave to {host.autosave_path} failed "
               f"({host.autosave_error})", flush=True)
     else:

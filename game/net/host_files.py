@@ -45,7 +45,7 @@ class HostFiles:
 
     @property
     def autosave_error(self) -> str | None:
-        """Why the last autosave could not be written, or None."""
+        """Why the last autosave could not be written, or None (it was, or none was tried)."""
         return None if self._saver is None else self._saver.last_error
 
     def save(self, name: str = "") -> Path:
@@ -125,6 +125,7 @@ class _Autosaver:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 write_atomic(self.path, json.dumps(data, allow_nan=False))
                 self.written += 1
+                self.last_error = None          # the file holds the game again
             except Exception as err:   # noqa: BLE001 - a failed autosave must not end the game
                 self.failures += 1
                 self.last_error = str(err)

@@ -40,10 +40,6 @@ class HostFiles:
         return True if self._saver is None else self._saver.flush(timeout)
 
     @property
-    def autosave_failures(self) -> int:
-        return 0 if self._saver is None else self._saver.failures
-
-    @property
     def autosave_error(self) -> str | None:
         """Why the last autosave could not be written, or None (it was, or none was tried)."""
         return None if self._saver is None else self._saver.last_error
@@ -89,7 +85,6 @@ class _Autosaver:
         self.cond = threading.Condition()
         self.job = None
         self.busy = False
-        self.failures = 0
         self.last_error: str | None = None       # the reason the last write failed, for the host's words
         self.written = 0
         self.thread = threading.Thread(target=self._run, daemon=True, name="skirmish-autosave")
@@ -108,7 +103,7 @@ class _Autosaver:
                 if left <= 0:
                     return False
                 self.cond.wait(left)
-            return self.failures == 0
+            return self.last_error is None
 
     def _run(self) -> None:
         from engine.core.saves import to_save, write_atomic
@@ -127,7 +122,6 @@ class _Autosaver:
                 self.written += 1
                 self.last_error = None          # the file holds the game again
             except Exception as err:   # noqa: BLE001 - a failed autosave must not end the game
-                self.failures += 1
                 self.last_error = str(err)
                 log.error("could not autosave to %s: %s", self.path, err)
             finally:

@@ -224,6 +224,71 @@ def markdown(rec: dict) -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------ several runs side by side
+NEEDED = ("ruleset", "map", "agents", "budgets", "games", "seed", "commit", "decisions", "types", "threshold",
+          "never_offered")
+
+
+def read_runs(paths) -> tuple[list[dict], str | None]:
+    """The records of ``--json`` files, or the first file's problem (the file, the record, why)."""
+    recs = []
+    for path in paths:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            return [], f"{path}: cannot be read as JSON ({err})"
+        if not isinstance(data, list):
+            return [], f"{path}: not a list of census records (as --json writes them)"
+        for i, rec in enumerate(data):
+            missing = [k for k in NEEDED if not isinstance(rec, dict) or k not in rec]
+            if missing:
+                return [], f"{path}: record {i}: no {', '.join(missing)}"
+            recs.append(rec)
+    return recs, None
+
+
+def combined(recs: list[dict]) -> str:
+    """One table per ruleset and map with each run's columns side by side (the runs in order)."""
+    out = []
+    for ruleset, map_id in dict.fromkeys((r["ruleset"], r["map"]) for r in recs):
+        runs = [r for r in recs if (r["ruleset"], r["map"]) == (ruleset, map_id)]
+        names = [" v ".join(r["agents"]) for r in runs]
+        out.append(f"**{ruleset} on {map_id}**")
+        out.append("")
+        for n, r in zip(names, runs):
+            keys = seat_keys(tuple(r["agents"]), tuple(r["agents"])).values()
+            wins = r.get("wins") or {}
+            out.append(f"- {n}: {r['games']} games, seed {r['seed']}, commit {r['commit'] or '?'}; "
+                       + "; ".join(f"`{a}`: {w}" for a, w in r["budgets"].items()) + "; decisions "
+                       + ", ".join(f"{k} {r['decisions'].get(k, 0)}" for k in keys)
+                       + (f"; wins {wins.get('p1')}-{wins.get('p2')}, draws {wins.get('draw')}" if wins else ""))
+        out.append("")
+        cols, head = [], ["choice type"]
+        for n, r in zip(names, runs):
+            keys = list(seat_keys(tuple(r["agents"]), tuple(r["agents"])).values())
+            cols.append(keys)
+            head += [f"{n}: offered in"] + [f"{k}: taken / offered" for k in keys]
+        out += ["| " + " | ".join(head) + " | flag |", "|---" * (len(head) + 1) + "|"]
+        types = {}
+        for r in runs:
+            for t, row in r["types"].items():
+                types[t] = types.get(t, 0) + row["offered"]
+        for t in sorted(types, key=lambda t: (-types[t], t)):
+            cells, flags = [t], []
+            for n, r, keys in zip(names, runs, cols):
+                row = r["types"].get(t)
+                cells.append(str(row["offered"]) if row else "0")
+                cells += [f"{row['taken_by'].get(k, 0)} / {row['offered_to'].get(k, 0)}" if row else "" for k in keys]
+                if row and row.get("flag"):
+                    flags.append(f"{n}: {row['flag']}")
+            out.append("| " + " | ".join(cells) + " | " + ("**" + "; ".join(flags) + "**" if flags else "") + " |")
+        never = [t for t in runs[0]["never_offered"] if all(t in r["never_offered"] for r in runs)]
+        if never:
+            out += ["", "Never offered in these games: " + ", ".join(never) + "."]
+        out.append("")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", choices=RULESETS)
@@ -234,7 +299,18 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flag", type=int, default=FLAG, help="flag a type offered in this many decisions and never taken")
     ap.add_argument("--json", metavar="FILE", help="also write the records as JSON (atomically)")
+    ap.add_argument("--combine", nargs="+", metavar="FILE",
+                    help="play nothing: print the runs of these --json files side by side, a table per ruleset")
     args = ap.parse_args(argv)
+    if args.combine:
+        if args.ruleset or args.all:
+            ap.error("--combine reads runs already played; it takes no --ruleset or --all")
+        recs, why = read_runs(args.combine)
+        if why:
+            print(f"ai_census: {why}", file=sys.stderr)
+            return 2
+        print(combined(recs))
+        return 0
     from engine.ai import agent_problem
     for a in args.agents:
         why = agent_problem(a)

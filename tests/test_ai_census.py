@@ -22,10 +22,15 @@ def census():
     return mod
 
 
-def test_one_game_adds_up(census):
+@pytest.fixture(scope="module")
+def one_game(census):
+    return census.run("doubles", "prehistoric", ("easy", "random"), 1, 5)
+
+
+def test_one_game_adds_up(census, one_game):
     """Every decision of a simulated game is counted once as taken, by the agent that answered
     it; no agent took a type more often than it was offered; each answer's type was offered."""
-    rec = census.run("doubles", "prehistoric", ("easy", "random"), 1, 5)
+    rec = one_game
     assert rec["errors"] == 0 and rec["agents"] == ["easy", "random"]
     assert set(rec["decisions"]) == {"easy", "random"}            # named by agent, not by seat
     assert sum(rec["decisions"].values()) == rec["played_decisions"] > 50
@@ -78,3 +83,31 @@ def test_a_type_counts_once_per_decision_and_flags_the_idle(census):
     assert c.unoffered_answers == 0
     c.add(Decision(1, "act", "", (EndActivation("a"),)), "A", Shoot("a", "b"))
     assert c.unoffered_answers == 1
+
+
+def test_runs_side_by_side_and_bad_files_refused(census, one_game, tmp_path):
+    """``--combine`` puts runs' columns side by side per ruleset; a file that is not a census's
+    JSON is refused with the file, the record and the reason."""
+    import json
+
+    other = json.loads(json.dumps(one_game)) | {"agents": ["random", "easy"]}
+    other["decisions"] = {"random": one_game["decisions"]["random"], "easy": one_game["decisions"]["easy"]}
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps([one_game]))
+    b.write_text(json.dumps([other]))
+    recs, why = census.read_runs([a, b])
+    assert why is None and len(recs) == 2
+    text = census.combined(recs)
+    assert text.count("**doubles on prehistoric**") == 1
+    assert ("| choice type | easy v random: offered in | easy: taken / offered | random: taken / offered | "
+            "random v easy: offered in | random: taken / offered | easy: taken / offered | flag |") in text
+    n = one_game["types"]["doubles.Announce"]["offered"]
+    assert any(line.startswith(f"| doubles.Announce | {n} |") for line in text.splitlines())
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert census.read_runs([a, bad])[1].startswith(f"{bad}: cannot be read as JSON")
+    bad.write_text(json.dumps([{k: v for k, v in one_game.items() if k != "types"}]))
+    assert census.read_runs([bad]) == ([], f"{bad}: record 0: no types")
+    bad.write_text(json.dumps({"types": {}}))
+    assert "not a list of census records" in census.read_runs([bad])[1]
+    assert census.main(["--combine", str(tmp_path / "missing.json")]) == 2

@@ -26,11 +26,13 @@ def launcher(app, extra_map=None, **settings):
 
 
 def pick(app, dd, text_starts: str) -> None:
-    """Open a drop-down by a click and click the item whose text starts with ``text_starts``."""
+    """Open a drop-down by a click and click the item whose text is ``text_starts``, else the first
+    that starts with it ("ai:hard" is not "ai:hard-2026", listed before it)."""
     click(app, dd.rect.center)
     frame(app)
     items = dd.menu_states["expanded"].options_selection_list.item_list
-    item = next(i for i in items if i["text"].startswith(text_starts))
+    item = next((i for i in items if i["text"] == text_starts), None) or \
+        next(i for i in items if i["text"].startswith(text_starts))
     click(app, item["button_element"].rect.center)
     frame(app, n=2)
 

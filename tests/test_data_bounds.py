@@ -29,6 +29,7 @@ HUGE = (1e30, 1e300, 10 ** 30)
 
 
 def _schemas() -> dict[str, type[BaseModel]]:
+    from engine.ai.hard2026.search import Hard2026Params
     from engine.ai.search import HardParams, SearchParams
     from engine.core.saves import SaveFile
     from engine.data.maps import MapFile
@@ -44,6 +45,7 @@ def _schemas() -> dict[str, type[BaseModel]]:
             "cb mission": cb.Mission, "cb options": CounterblastOptions, "fr items": fr.ItemCatalogue,
             "fr posse": fr.Posse, "fr options": fr.Options, "db warband": db.Warband,
             "db options": db.DoublesOptions, "settings": SettingsFile, "normal": SearchParams, "hard": HardParams,
+            "hard-2026": Hard2026Params,
             "catalog": CatalogFile, "carltographer layout": carto.Layout, "carltographer catalog": carto.Catalog}
 
 

@@ -85,7 +85,7 @@ def test_every_agent_says_how_long_it_thinks_and_what_it_does():
     from engine.ai import agent_names
     from engine.ai.about import ABOUT, about, order
     assert set(ABOUT) == set(agent_names())                 # one table, every agent in it
-    assert order(agent_names()) == ["random", "easy", "normal", "hard"]
+    assert order(agent_names()) == ["random", "easy", "normal", "hard-2026", "hard"]
     assert about("random").startswith("Answers at once.")
     assert about("easy").startswith("Answers at once")
     assert about("normal").startswith("Thinks 0.25 s a decision.")   # SearchParams' budget

@@ -17,6 +17,8 @@ ABOUT: dict[str, tuple[str, str]] = {
     "easy": ("greedy: plays the best option for the mission, threats, cover and odds",
              "answers at once (its slowest move about 0.25 s)"),
     "normal": ("searches easy's pick and 2 rivals on sampled futures to the end of the activation", ""),
+    # the fixed reference: hard as it was (engine/ai/hard2026/); listed before hard, which may only get stronger
+    "hard-2026": ("the hard agent as of 2026-12, a fixed reference", ""),
     "hard": ("searches 4 candidates on sampled futures through the opponent's reply", ""),
 }
 

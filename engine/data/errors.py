@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .strict import json_words
+
 
 class DataError(Exception):
     """A data file (map, roster, save) was refused.
@@ -77,6 +79,10 @@ def problems_of(err: ValidationError) -> list[tuple[str, str]]:
         msg = e["msg"]
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
+        elif e["type"].endswith("_type") and "input" in e:
+            # a strict field says what it got beside the type it expected (issue 59):
+            # "Input should be a valid integer, not the text '70'"
+            msg += f", not {json_words(e['input'])}"
         probs.append((_loc(e["loc"]), msg))
     return probs
 

@@ -43,7 +43,8 @@ GEAR_ENABLES: dict[str, tuple[str, ...]] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 # Upper bounds a real game could need (issue 30): a number past them is a typo, refused with its field.

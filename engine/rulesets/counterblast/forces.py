@@ -68,7 +68,7 @@ def _points(profile: dict, count: int = 1) -> int:
 def _allowed_for(base_key: tuple) -> tuple[tuple[str, ...], int | None]:
     """The gear keys a profile may take (each probed alone: the problems ``crew_problems`` finds
     on that piece's own field), and how many copies a crew may field (None: any)."""
-    base = dict(base_key)
+    base = {k: list(v) if isinstance(v, tuple) else v for k, v in base_key}     # _freeze made lists tuples
     allowed = tuple(g.key for g in catalog_gear()
                     if not _problems_at(_with_gear(base, [g.key]), f"models[0].profile.{g.slot}[0]"))
     most = 1 if _problems_at(_with_gear(base, []), "models[0].count", count=2) else None

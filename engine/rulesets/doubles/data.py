@@ -27,7 +27,8 @@ WeaponUse = Literal["melee", "thrown", "both"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 class Characteristics(_Strict):

@@ -40,26 +40,41 @@ def bounded_float(lo: float, hi: float, what: str, range_words: str):
     return parse
 
 
-def option_pairs(items) -> tuple[dict, str | None]:
-    """``--option KEY=VALUE`` arguments as a dict of a ruleset's options: VALUE read as JSON when
-    it is JSON (``3``, ``true``, ``"x"``, ``[48, 36]``), else as text; the ruleset checks the keys
-    and values when the game is set up. (dict, None), or ({}, the reason) for a malformed one."""
-    import json
+def option_pairs(items, ruleset: str | None = None) -> tuple[dict, str | None]:
+    """``--option KEY=VALUE`` arguments as a dict of a ruleset's options: VALUE read as the type
+    the ruleset's options model declares for KEY (``engine/data/option_text.py``: ``500``,
+    ``7.5``, ``yes``/``no``/``on``/``off``/``1``/``0`` for a true/false, ``48,36`` for a pair), else
+    as JSON when it is JSON (``3``, ``true``, ``"x"``, ``[48, 36]``), else as text; the ruleset
+    checks the keys and values when the game is set up (its options are strict: a value that is
+    not the declared type is refused with the type expected). (dict, None), or ({}, the reason)
+    for a malformed one."""
+    from engine.data.option_text import from_text
 
+    model = _options_model(ruleset)
     out: dict = {}
     for item in items or ():
         key, eq, text = item.partition("=")
         key = key.strip()
         if not eq or not key:
             return {}, f"--option {item!r}: write it as KEY=VALUE (e.g. --option deployment=hidden)"
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = text
+        value = from_text(model, key, text)
         if isinstance(value, float) and not math.isfinite(value):
             return {}, f"--option {item!r}: {text} is not a finite number"
         out[key] = value
     return out, None
+
+
+def _options_model(ruleset: str | None):
+    """The options model of ``ruleset``, or None (no ruleset, or one this build does not know:
+    the caller refuses it in its own words)."""
+    if not ruleset:
+        return None
+    from engine.core.errors import SetupError
+    from engine.core.rules import get_rules
+    try:
+        return get_rules(ruleset).options_model()
+    except SetupError:
+        return None
 
 
 def add_mission_arg(parser) -> None:

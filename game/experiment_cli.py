@@ -71,7 +71,7 @@ def cmd_experiment(args) -> int:
     if not args.ruleset or not args.maps:
         _err("skirmish experiment: --ruleset and --maps are required (unless --self-test)")
         return 2
-    options, why = option_pairs(args.option)
+    options, why = option_pairs(args.option, args.ruleset)
     if why:
         _err(f"skirmish experiment: {why}")
         return 2

@@ -88,7 +88,7 @@ def _make_host(args):
     if not args.ruleset:
         _err("skirmish host: give --ruleset R (and --map M) for a new game, or --load SAVE")
         return None, 2
-    options, why = option_pairs(args.option)
+    options, why = option_pairs(args.option, args.ruleset)
     if why:
         _err(f"skirmish host: {why}")
         return None, 2

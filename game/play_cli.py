@@ -54,7 +54,7 @@ def cmd_play(args) -> int:
         return 2
     from game.cli_args import option_pairs
 
-    options, why = option_pairs(getattr(args, "option", None))
+    options, why = option_pairs(getattr(args, "option", None), getattr(args, "ruleset", None))
     if why:
         _err(f"skirmish play: {why}")
         return 2
@@ -103,7 +103,7 @@ def cmd_screenshot(args) -> int:
         return 1
     from game.cli_args import option_pairs
 
-    options, why = option_pairs(args.option)
+    options, why = option_pairs(args.option, args.ruleset)
     if why:
         _err(f"skirmish screenshot: {why}")
         return 2

@@ -26,7 +26,7 @@ def cmd_simulate(args) -> int:
     if why:
         _err(why)
         return 2
-    options, why = option_pairs(args.option)
+    options, why = option_pairs(args.option, args.ruleset)
     if why:
         _err(f"skirmish simulate: {why}")
         return 2

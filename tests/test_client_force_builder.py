@@ -177,6 +177,36 @@ def test_load_a_saved_force_and_a_bad_file_does_not_crash(app):
     assert "that force cannot be played" in app.scene.error and "glass.json" in app.scene.error
 
 
+def test_a_force_naming_an_unknown_weapon_is_listed_and_the_launcher_opens(app):
+    """Issue 59: a Counterblast force naming an unknown weapon stopped the launcher at start (a
+    StopIteration from the armoury's look-up). The launcher, started as ``run_client`` starts it,
+    opens and says the file and its reason under Start; the builder's Load… list has it as a file
+    that does not read, with its reason."""
+    from engine.core.rules import get_rules
+    from game.scenes.launcher import LauncherScene
+    crew = json.loads(json.dumps(get_rules("counterblast").force_catalog().starts["iron-choir"]))
+    crew["id"], crew["name"] = "bad", "Bad Crew"
+    crew["models"][0]["profile"]["shooting"] = ["nope"]
+    folder = files.forces_dir("counterblast")
+    folder.mkdir(parents=True)
+    (folder / "bad.json").write_text(json.dumps(crew))
+    Settings(ruleset="counterblast", map="outpost", seats=["human", "ai:easy"], deployment="automatic").save()
+    app.go(Switch("launcher"))
+    frame(app)
+    launcher = app.scene
+    assert isinstance(launcher, LauncherScene)
+    why = "models[0].profile.shooting[0]: unknown shooting weapon 'nope'"
+    said = launcher.reason.html_text.replace("&#x27;", "'").replace("&#39;", "'")
+    assert f"bad.json ({why})" in said and launcher.start.is_enabled
+    assert not any("Bad Crew" in label for label in launcher.roster_ids)
+    click(app, launcher.build_b[1].rect.center)
+    frame(app)
+    scene = app.scene
+    gui_click(app, scene.buttons["load"])
+    [row] = [r for r in scene.load_panel.rows if r.name == "bad:user:bad"]
+    assert row.text == "bad.json: does not read" and row.sub.endswith(f"bad.json: {why}")
+
+
 def test_back_asks_before_dropping_changes(app):
     scene = open_builder(app, "doubles")
     click_button(app, scene.catalog_panel, "add:ash_skulls.soot", "+ Add")

@@ -39,13 +39,14 @@ class SaveError(OSError):
 
 
 class SavedDecision(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    # strict types, as every data file (engine/data/strict.py): a seed of "5" is refused, not read as 5
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
     player: int = Field(ge=1, le=8, description="who decided (no ruleset has more than 8 players)")
     choice: dict
 
 
 class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False, strict=True)
     format: Literal["skirmish-save"]
     version: Literal[1, 2] = Field(description="save format version; this build reads 1 and 2, writes 2")
     saved_at: str = Field("", max_length=64, description="when it was written (ISO 8601)")

@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .strict import json_words
+
 
 class DataError(Exception):
     """A data file (map, roster, save) was refused.
@@ -22,6 +24,41 @@ class DataError(Exception):
         self.file = str(file)
         self.problems = problems
         super().__init__("\n".join(f"{self.file}: {f or '(file)'}: {r}" for f, r in problems))
+
+
+class UnknownId(DataError, KeyError):
+    """A look-up by id that found nothing: ``str()`` names where it looked, the id and the ids
+    there are (``armoury: shooting: no shooting weapon 'nope' (there are: pistol, rifle)``).
+
+    A ``DataError``, so the code that lists a bad file with its reason (the launcher, the force
+    builder, ``skirmish validate``) lists this one too; a ``KeyError``, as any look-up's miss is.
+    It replaces the bare ``StopIteration`` of ``next(...)``, which escaped the launcher (issue 59).
+    """
+
+    SHOWN = 12      # the ids named in the message; the rest are counted
+
+    def __init__(self, where: str, field: str, what: str, wanted: Any, known=()):
+        self.where, self.field, self.what, self.wanted = where, field, what, wanted
+        self.known = tuple(known)
+        listed = ", ".join(str(k) for k in self.known[:self.SHOWN]) or "none"
+        if len(self.known) > self.SHOWN:
+            listed += f" and {len(self.known) - self.SHOWN} more"
+        super().__init__(where, [(field, f"no {what} {wanted!r} (there are: {listed})")])
+
+    def __str__(self) -> str:       # not KeyError's, which quotes the message
+        return BaseException.__str__(self)
+
+    def __reduce__(self):           # rebuilt from its own arguments (a worker process's error)
+        return type(self), (self.where, self.field, self.what, self.wanted, self.known)
+
+
+def find_id(items, wanted: Any, what: str, where: str, field: str = "", attr: str = "id"):
+    """The item of ``items`` whose ``attr`` is ``wanted``; ``UnknownId`` naming ``what`` was
+    looked for, ``where`` (and in which ``field``) and what there is, when none is."""
+    for x in items:
+        if getattr(x, attr) == wanted:
+            return x
+    raise UnknownId(where, field, what, wanted, [getattr(x, attr) for x in items])
 
 
 def _loc(loc: tuple[Any, ...]) -> str:
@@ -42,6 +79,10 @@ def problems_of(err: ValidationError) -> list[tuple[str, str]]:
         msg = e["msg"]
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
+        elif e["type"].endswith("_type") and "input" in e:
+            # a strict field says what it got beside the type it expected (issue 59):
+            # "Input should be a valid integer, not the text '70'"
+            msg += f", not {json_words(e['input'])}"
         probs.append((_loc(e["loc"]), msg))
     return probs
 

@@ -9,6 +9,7 @@ from typing import Sequence
 import numpy as np
 import pymunk
 
+from engine.data.errors import find_id
 from engine.data.maps import MM_PER, MapFile, load_map
 
 from . import measure, movement, reach as reach_mod, sight as sight_mod
@@ -82,7 +83,7 @@ class Table:
 
     # ------------------------------------------------------------------ terrain
     def piece(self, piece_id: str) -> TablePiece:
-        return next(p for p in self.pieces if p.id == piece_id)
+        return find_id(self.pieces, piece_id, "piece", f"map {self.mapfile.id!r}", "pieces")
 
     def pieces_at(self, x: float, y: float) -> list[TablePiece]:
         hits = self.space.point_query((x, y), 0.0, pymunk.ShapeFilter(mask=CAT_ANY))

@@ -62,6 +62,9 @@ def read_force_file(ruleset: str, path: Path) -> UserForce:
         return UserForce(key, path, path.stem, problem=str(err).splitlines()[0] if str(err) else "not readable")
     except (OSError, ValueError, RecursionError) as err:   # a file that cannot be read at all
         return UserForce(key, path, path.stem, problem=f"{path}: {err}")
+    except Exception as err:     # noqa: BLE001 - a ruleset's check that fails on a player's file (issue 59:
+        # a StopIteration stopped the launcher): the file is listed with it, the launcher still opens
+        return UserForce(key, path, path.stem, problem=f"{path}: not readable ({type(err).__name__}: {err})")
     return UserForce(key, path, str(data.get("name") or path.stem), roster=data, price=price)
 
 
@@ -130,11 +133,12 @@ def save_force(ruleset: str, roster: dict) -> Path:
     return path
 
 
-def roster_choices(ruleset: str) -> dict[str, str]:
+def roster_choices(ruleset: str, listed: list[UserForce] | None = None) -> dict[str, str]:
     """The launcher's roster list: the shipped rosters (id -> name), then the player's forces
-    that read ("user:<id>" -> "* name"; a name two forces share is numbered, "* name (2)")."""
+    that read ("user:<id>" -> "* name"; a name two forces share is numbered, "* name (2)").
+    ``listed``: the forces folder as ``list_forces`` read it (None: read it now)."""
     out = dict(get_rules(ruleset).roster_ids())
-    mine = [f for f in list_forces(ruleset) if f.readable]
+    mine = [f for f in (list_forces(ruleset) if listed is None else listed) if f.readable]
     taken = set(out.values())
     for f in mine:
         label, n = STAR + f.name, 1
@@ -146,5 +150,16 @@ def roster_choices(ruleset: str) -> dict[str, str]:
     return out
 
 
+def unreadable_words(listed: list[UserForce]) -> str:
+    """What the launcher says of the forces it leaves out of its lists because they do not read:
+    each file and its reason ("" when every force reads)."""
+    bad = [f for f in listed if not f.readable]
+    if not bad:
+        return ""
+    head = ("A saved force does not read and is not listed: " if len(bad) == 1
+            else f"{len(bad)} saved forces do not read and are not listed: ")
+    return head + "; ".join(f"{f.path.name} ({f.problem.removeprefix(str(f.path) + ': ')})" for f in bad)
+
+
 __all__ = ["STAR", "USER", "UserForce", "find", "free_id", "is_user", "list_forces", "load_roster",
-           "read_force_file", "resolve", "roster_choices", "save_force"]
+           "read_force_file", "resolve", "roster_choices", "save_force", "unreadable_words"]

@@ -80,7 +80,9 @@ class LauncherFormMixin:
             self.mission_summary = f"{RULESETS[s.ruleset]} has no missions to choose from: its rules say how it is won."
         self.summary_lines = lines(self.mission_summary, 3)
         # each side: its roster and who plays it on one row, what that player does under it
-        rosters = forces.roster_choices(s.ruleset)      # the shipped rosters, then the player's forces (*)
+        listed = forces.list_forces(s.ruleset)
+        rosters = forces.roster_choices(s.ruleset, listed)      # the shipped rosters, then the player's forces (*)
+        self.unreadable_forces = forces.unreadable_words(listed)     # said under Start (issue 59)
         chosen = s.rosters.get(s.ruleset) or get_rules(s.ruleset).default_rosters(None)
         self.roster_ids = {v: k for k, v in rosters.items()}
         self.dd_roster, self.dd_seat, self.seat_lines, self.build_b = {}, {}, {}, {}
@@ -174,7 +176,10 @@ class LauncherFormMixin:
             text = f"The {RULESETS[s.ruleset]} options kept from last time are refused ({rules_why}): change them in Options."
         else:
             text = self.error or ""
-        self.reason.set_text(text.replace("<", "&lt;"))
+        # the forces left out of the lists because they do not read, with each file's reason
+        note = getattr(self, "unreadable_forces", "")
+        text = "\n".join(t for t in (text, note) if t)
+        self.reason.set_text(text.replace("<", "&lt;").replace("\n", "<br>"))
         if why or mission_why or rules_why:
             self.start.disable()
         else:

@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from engine.data.errors import problems_of
+from engine.data.option_text import from_text
 
 # Never in the dialog: the file's version, the mission (the launcher's Mission list) and the
 # deployment mode (the launcher's Deployment list). ``deployment_group`` stays: no list sets it.
@@ -87,17 +88,12 @@ def _entry_text(value) -> str:
     return "" if value is None else shown(value)
 
 
-def _read(f: OptionField, raw):
-    """What the model is given for ``raw`` (an entry's text, a toggle's or a choice's value)."""
+def _read(model: type[BaseModel], f: OptionField, raw):
+    """What the model is given for ``raw`` (an entry's text, a toggle's or a choice's value): the
+    text read as the field's declared type (the models are strict: engine/data/option_text.py)."""
     if f.kind in ("toggle", "choice"):
         return raw
-    text = str(raw).strip()
-    if f.optional and text.lower() in ("", "none"):
-        return None
-    if f.kind == "pair":
-        parts = [p.strip() for p in text.replace("x", ",").replace("X", ",").split(",")]
-        return [p for p in parts if p] if text else []
-    return text
+    return from_text(model, f.name, str(raw))
 
 
 class HouseRulesForm:
@@ -130,7 +126,7 @@ class HouseRulesForm:
         return f"default {shown(self.by_name[name].default)}"
 
     def _values(self) -> dict:
-        return {f.name: _read(f, self.raw[f.name]) for f in self.fields}
+        return {f.name: _read(self.model, f, self.raw[f.name]) for f in self.fields}
 
     def problems(self) -> list[tuple[str, str]]:
         """(field, reason) for each value the model refuses ("" as the field: a rule between fields)."""
@@ -144,7 +140,7 @@ class HouseRulesForm:
         """Does the field's value (as typed) differ from its default? A value the model cannot
         read counts as changed."""
         f = self.by_name[name]
-        value = _read(f, self.raw[name])
+        value = _read(self.model, f, self.raw[name])
         if f.kind in ("toggle", "choice") or value is None:
             return value != f.default
         try:

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
-from engine.data.errors import DataError, load_json_file, parse_data
+from engine.data.errors import DataError, find_id, load_json_file, parse_data
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
 
@@ -43,7 +43,8 @@ GEAR_ENABLES: dict[str, tuple[str, ...]] = {
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 # Upper bounds a real game could need (issue 30): a number past them is a typo, refused with its field.
@@ -187,17 +188,18 @@ class Armoury(_Strict):
             raise ValueError(f"gear: duplicate enigma id(s) {', '.join(sorted(dup))} (enigmas are named by id across all psi gear)")
         return self
 
+    # An unknown id is an ``UnknownId`` naming it and the armoury's ids, never a StopIteration.
     def shooting_weapon(self, wid: str) -> ShootingWeapon:
-        return next(w for w in self.shooting if w.id == wid)
+        return find_id(self.shooting, wid, "shooting weapon", "armoury", "shooting")
 
     def striking_weapon(self, wid: str) -> StrikingWeapon:
-        return next(w for w in self.striking if w.id == wid)
+        return find_id(self.striking, wid, "striking weapon", "armoury", "striking")
 
     def gear_item(self, gid: str) -> Gear:
-        return next(g for g in self.gear if g.id == gid)
+        return find_id(self.gear, gid, "gear", "armoury", "gear")
 
     def ability(self, aid: str) -> Ability:
-        return next(a for a in self.abilities if a.id == aid)
+        return find_id(self.abilities, aid, "ability", "armoury", "abilities")
 
 
 class Profile(_Strict):
@@ -286,12 +288,27 @@ def prices(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_
     return [model_points(e.profile, armoury, options) for e in crew.models]
 
 
+def unknown_ids(crew: Crew, armoury: Armoury) -> list[tuple[str, str]]:
+    """Each weapon, gear or ability a crew names that the armoury does not hold: such a crew cannot
+    be priced (the points weigh them), nor read into the force builder."""
+    probs: list[tuple[str, str]] = []
+    known = {"shooting": ({w.id for w in armoury.shooting}, "shooting weapon"),
+             "striking": ({w.id for w in armoury.striking}, "striking weapon"),
+             "gear": ({g.id for g in armoury.gear}, "gear"),
+             "special": ({a.id for a in armoury.abilities}, "ability")}
+    for i, e in enumerate(crew.models):
+        for slot, (ids, what) in known.items():
+            for j, x in enumerate(getattr(e.profile, slot)):
+                if x not in ids:
+                    probs.append((f"models[{i}].profile.{slot}[{j}]", f"unknown {what} {x!r}"))
+    return probs
+
+
 def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS,
                   game_points: int | None = None) -> list[tuple[str, str]]:
     """Cross-checks a schema-valid crew: references, points, characters, leader, psi gear."""
-    probs: list[tuple[str, str]] = []
-    shoot = {w.id for w in armoury.shooting}
-    strike = {w.id for w in armoury.striking}
+    unknown = unknown_ids(crew, armoury)
+    probs: list[tuple[str, str]] = list(unknown)
     gear = {g.id: g for g in armoury.gear}
     abilities = {a.id for a in armoury.abilities}
     ids = Counter(e.id for e in crew.models)
@@ -300,24 +317,14 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
         if ids[e.id] > 1:
             probs.append((f"{f}.id", f"duplicate model id {e.id!r}"))
         p = e.profile
-        for j, w in enumerate(p.shooting):
-            if w not in shoot:
-                probs.append((f"{f}.profile.shooting[{j}]", f"unknown shooting weapon {w!r}"))
-        for j, w in enumerate(p.striking):
-            if w not in strike:
-                probs.append((f"{f}.profile.striking[{j}]", f"unknown striking weapon {w!r}"))
         psi = False
         for j, g in enumerate(p.gear):
-            if g not in gear:
-                probs.append((f"{f}.profile.gear[{j}]", f"unknown gear {g!r}"))
-            elif gear[g].kind == "psi_focus":
+            if g in gear and gear[g].kind == "psi_focus":
                 psi = True
                 if p.role != "psifer":
                     probs.append((f"{f}.profile.gear[{j}]", f"{p.name} is a {p.role}; only psifers carry psi gear"))
         for j, a in enumerate(p.special):
-            if a not in abilities:
-                probs.append((f"{f}.profile.special[{j}]", f"unknown ability {a!r}"))
-            elif p.role != "character":
+            if a in abilities and p.role != "character":
                 probs.append((f"{f}.profile.special[{j}]",
                               f"{p.name} is a {p.role}; only characters have special abilities"))
         if p.role == "psifer" and not psi:
@@ -335,9 +342,7 @@ def crew_problems(crew: Crew, armoury: Armoury, options: CounterblastOptions = D
                           "a crew may never hold two copies of one character"))
         else:
             seen[key] = i
-    known = all(set(e.profile.shooting) <= shoot and set(e.profile.striking) <= strike
-                and set(e.profile.gear) <= set(gear) for e in crew.models)
-    if known:       # the points weigh the weapons and gear, so they need them known
+    if not unknown:     # the points weigh the weapons and gear, so they need them known
         probs += points_problems(crew, armoury, options, game_points)
     leaders = [e for e in crew.models if e.id == crew.leader]
     if not leaders:

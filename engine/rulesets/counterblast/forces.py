@@ -18,7 +18,7 @@ from engine.core.forces import (DraftModel, ForceCatalog, ForceDraft, ForcePrice
                                 ModelTemplate, Problem, Slot, new_model, problems_from, slug, unique_ids)
 from engine.data.errors import DataError, parse_data
 
-from .data import Crew, crew_problems, is_hero, load_armoury, prices, shipped_crews
+from .data import Crew, crew_problems, is_hero, load_armoury, prices, shipped_crews, unknown_ids
 from .options import DEFAULT_OPTIONS
 
 SLOTS = (Slot("shooting", "Shooting weapons"), Slot("striking", "Striking weapons"), Slot("gear", "Gear"))
@@ -68,7 +68,7 @@ def _points(profile: dict, count: int = 1) -> int:
 def _allowed_for(base_key: tuple) -> tuple[tuple[str, ...], int | None]:
     """The gear keys a profile may take (each probed alone: the problems ``crew_problems`` finds
     on that piece's own field), and how many copies a crew may field (None: any)."""
-    base = dict(base_key)
+    base = {k: list(v) if isinstance(v, tuple) else v for k, v in base_key}     # _freeze made lists tuples
     allowed = tuple(g.key for g in catalog_gear()
                     if not _problems_at(_with_gear(base, [g.key]), f"models[0].profile.{g.slot}[0]"))
     most = 1 if _problems_at(_with_gear(base, []), "models[0].count", count=2) else None
@@ -151,8 +151,18 @@ def build_force(draft: ForceDraft) -> dict:
                        for i, m in zip(ids, draft.models)]}
 
 
-def read_force(roster: dict, file: str = "<force>") -> ForceDraft:
+def _crew(roster: dict, file: str) -> Crew:
+    """The roster read by the crew's models, its weapons, gear and abilities the armoury's (as the
+    Frontier and Doubles forces check theirs): ``DataError`` naming the field otherwise."""
     crew = parse_data(Crew, roster, file)
+    unknown = unknown_ids(crew, load_armoury())
+    if unknown:
+        raise DataError(file, unknown)
+    return crew
+
+
+def read_force(roster: dict, file: str = "<force>") -> ForceDraft:
+    crew = _crew(roster, file)
     cat = force_catalog()
     by_name = {t.name: t for t in cat.templates}
     models, leader = [], None
@@ -172,7 +182,7 @@ def read_force(roster: dict, file: str = "<force>") -> ForceDraft:
 def price_force(roster: dict, limit: int | None = None, file: str = "<force>") -> ForcePrice:
     limit = DEFAULT_OPTIONS.game_points if limit is None else int(limit)
     try:
-        crew = parse_data(Crew, roster, file)
+        crew = _crew(roster, file)      # a crew naming an unknown weapon has no price
     except DataError as err:
         return ForcePrice(None, limit, "points", (), problems_from(err, file))
     opts = DEFAULT_OPTIONS.model_copy(update={"game_points": limit})

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.data.strict import JsonFraction, json_pair
 from engine.rulesets.deployment.options import DeploymentOptions
 
 OPTIONS_SCHEMA_VERSION = 1
@@ -28,7 +29,8 @@ SCORE = dict(ge=0, le=1000)
 
 
 class CounterblastOptions(DeploymentOptions):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
     schema_version: Literal[1] = 1
 
@@ -63,9 +65,9 @@ class CounterblastOptions(DeploymentOptions):
     defense_difficulty: int = Field(7, **DIFFICULTY, description="Defense checks")
     cover_light_dice: int = Field(1, **DICE, description="interpretation: light cover adds this many Defense dice")
     cover_heavy_dice: int = Field(2, **DICE, description="interpretation: heavy cover adds this many Defense dice")
-    cover_fraction: Fraction = Field(
+    cover_fraction: JsonFraction = Field(
         Fraction(1, 3), ge=0, le=1, description="share of a model behind cover that makes it obscured (in cover)")
-    sight_fraction: Fraction = Field(Fraction(1, 3), ge=0, le=1,
+    sight_fraction: JsonFraction = Field(Fraction(1, 3), ge=0, le=1,
                                      description="share that must be visible to be a valid target")
     cover_vs_strikes: bool = Field(False, description="interpretation: cover helps Defense only against shooting")
     damage_restabilizes_down: bool = Field(
@@ -118,7 +120,7 @@ class CounterblastOptions(DeploymentOptions):
     dread_per_hero_casualty: int = Field(1, **COUNT, description="extra Dread per hero casualty")
 
     # --- the table ----------------------------------------------------------------------------
-    table_size: tuple[Annotated[float, Field(gt=0, le=INCHES)], Annotated[float, Field(gt=0, le=INCHES)]] = Field(
+    table_size: json_pair(Annotated[float, Field(gt=0, le=INCHES)]) = Field(
         (48.0, 36.0), description="inches: the seed's '3X4' playing area")
     table_size_tolerance: float = Field(
         1.0, ge=0, le=INCHES, description="interpretation: inches either way, so a 120x90 cm table counts as 4'x3'")
@@ -131,8 +133,8 @@ class CounterblastOptions(DeploymentOptions):
                           "'points' must equal it); off: the crew files' own points stand, and every model states them")
     battle_score_basis: Literal["game", "crew"] = Field(
         "game", description="compare remaining points to the game's size (seed) or the crew's own cost")
-    battle_high_share: Fraction = Field(Fraction(3, 4), ge=0, le=1, description="share of points standing for the top battle score")
-    battle_mid_share: Fraction = Field(Fraction(1, 2), ge=0, le=1, description="share of points standing for the middle battle score")
+    battle_high_share: JsonFraction = Field(Fraction(3, 4), ge=0, le=1, description="share of points standing for the top battle score")
+    battle_mid_share: JsonFraction = Field(Fraction(1, 2), ge=0, le=1, description="share of points standing for the middle battle score")
     battle_high_points: int = Field(6, **SCORE, description="battle score with the high share standing")
     battle_mid_points: int = Field(3, **SCORE, description="battle score with the middle share standing")
     battle_low_points: int = Field(1, **SCORE, description="battle score below it")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 MODES = ("alternate", "groups", "hidden", "automatic")
 
 
 class DeploymentOptions(BaseModel):
+    # strict types, as every ruleset's options that take these fields in (engine/data/strict.py)
+    model_config = ConfigDict(strict=True)
+
     deployment: Literal["alternate", "groups", "hidden", "automatic"] = Field(
         default="alternate",
         description="how the forces take the table (ours; docs/rules/deployment.md): 'alternate' one "

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
-from engine.data.errors import DataError, load_model, parse_data
+from engine.data.errors import DataError, find_id, load_model, parse_data
 from engine.rulesets.deployment.options import DeploymentOptions
 
 SCHEMA_VERSION = 1
@@ -27,7 +27,8 @@ WeaponUse = Literal["melee", "thrown", "both"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 class Characteristics(_Strict):
@@ -118,16 +119,17 @@ class Warband(_Strict):
             out.append(f"points_limit: the fighters are worth {total} points, over the limit of {self.points_limit}")
         return out
 
+    # An unknown id is an ``UnknownId`` naming it and the warband's ids, never a StopIteration.
     def weapon(self, weapon_id: str) -> Weapon:
-        return next(w for w in self.weapons if w.id == weapon_id)
+        return find_id(self.weapons, weapon_id, "weapon", f"warband {self.id!r}", "weapons")
 
     def armour_of(self, fighter: Fighter) -> Armour | None:
         if fighter.armour is None:
             return None
-        return next(a for a in self.armours if a.id == fighter.armour)
+        return find_id(self.armours, fighter.armour, "armour", f"warband {self.id!r}", "armours")
 
     def fighter(self, fighter_id: str) -> Fighter:
-        return next(f for f in self.fighters if f.id == fighter_id)
+        return find_id(self.fighters, fighter_id, "fighter", f"warband {self.id!r}", "fighters")
 
 
 class DoublesOptions(DeploymentOptions, _Strict):

@@ -289,7 +289,12 @@ class Side:
     effects: tuple[str, ...] = ()
 
     def die(self, die_id: int) -> Die:
-        return next(d for d in self.dice if d.id == die_id)
+        for d in self.dice:
+            if d.id == die_id:
+                return d
+        # a clear refusal, never the StopIteration of a bare next() (issue 59)
+        raise DuelError(f"die {die_id!r} is not one of the {self.role}'s dice "
+                        f"(there are: {', '.join(str(d.id) for d in self.dice) or 'none'})")
 
     @property
     def keep(self) -> Keep | None:

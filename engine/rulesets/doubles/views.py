@@ -183,7 +183,7 @@ class ViewMixin:
             return "a stone"
         try:
             return f"his {self.warbands[f.side].weapon(weapon).name.lower()}"
-        except StopIteration:
+        except KeyError:        # an unknown weapon id (UnknownId)
             return repr(weapon)
 
 

@@ -38,7 +38,8 @@ Id = Field(min_length=1, max_length=ID_CHARS, pattern=r"^[a-z0-9_]+$")
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)  # no NaN or infinity
+    # no NaN or infinity; strict types: "70" is not a number nor 1 a true/false (engine/data/strict.py)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, strict=True)
 
 
 # --- items ---------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ model's Zap / Grit / Move as its conditions leave them.
 from __future__ import annotations
 
 import math
+
 from engine.core.tables import table_without
+from engine.data.errors import find_id
 from engine.table import Base
 
 from .. import attacks, conditions, damage
@@ -236,7 +238,8 @@ class GeometryRules:
         return out
 
     def enigma(self, mid, eid):
-        return next(e for g in self.profile[mid].gear for e in self.armoury.gear_item(g).enigmas if e.id == eid)
+        return find_id([e for g in self.profile[mid].gear for e in self.armoury.gear_item(g).enigmas], eid, "enigma",
+                       f"model {mid!r}", "gear")
 
     def on_table(self, st, p) -> list:
         ms = st.models

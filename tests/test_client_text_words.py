@@ -1,0 +1,69 @@
+"""The client's words read once and read right (issue 58, item 6): a condition named once on a
+model's card, headings in whole degrees, Doubles' turn and its limit together in the header, the
+force builder's problems named in a player's words instead of the roster's schema path."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.ui import help_text as H
+
+
+# --- a model's card names each condition once -------------------------------------------------
+def _markers(ruleset):
+    """Each marker the ruleset's help knows, as a view would word it ('N' a number)."""
+    hf = H._help(ruleset)
+    return [w.replace("N", "2") for m in hf.markers for w in (m.marker, *m.also)]
+
+
+@pytest.mark.parametrize("ruleset", H.RULESETS)
+def test_a_cards_marker_line_names_the_condition_once(ruleset):
+    """Issue 58: "Spent: Spent: cannot be activated…", "activated: Activated: this fighter…": the
+    help text begins with the condition's name, and the card put the marker's word before it."""
+    from game.ui.help_panels import marker_words
+    def bare(words):
+        return H._norm(re.sub(r"\d+", "", words))
+
+    for m in _markers(ruleset):
+        (line,) = marker_words(ruleset, [m])
+        head, _, rest = line.partition(": ")
+        again = rest.split(": ", 1)[0] if ": " in rest else ""
+        # what follows the first colon does not name the same condition again
+        assert not (again and (bare(again).startswith(bare(head)) or bare(head).startswith(bare(again)))), line
+
+
+def test_a_marker_with_a_number_keeps_it_and_a_plain_one_reads_as_the_help_writes_it():
+    from game.ui.help_panels import marker_words
+    assert marker_words("counterblast", ["Spent"]) == ["Spent: cannot be activated again this turn; Upkeep clears it."]
+    assert marker_words("doubles", ["activated"])[0].startswith("Activated: this fighter has had its turn")
+    (aggr,) = marker_words("doubles", ["aggressiveness 2"])
+    assert aggr.startswith("aggressiveness 2: each hit it takes") and "Aggressiveness:" not in aggr
+    # help that does not begin with the condition's name keeps the marker before it
+    assert marker_words("counterblast", ["3 damage"])[0].startswith("3 damage: Damage tokens on the model.")
+    assert marker_words("doubles", ["2 AP"])[0].startswith("2 AP: Action points left this turn")
+    assert marker_words("counterblast", ["Sleepy"]) == ["Sleepy"]          # no help: the word alone
+
+
+# --- headings in whole degrees ----------------------------------------------------------------
+def test_a_jump_heading_reads_in_whole_degrees():
+    """Issue 58: "jumps a d5 toward 315.59°"."""
+    from engine.rulesets.counterblast.choices import Jump
+    from engine.rulesets.counterblast.flow.words import _heading_words
+    assert _heading_words(315.59) == "316°"
+    assert _heading_words(12.4) == "12°" and _heading_words(359.7) == "0°"
+    assert _heading_words(90.0) == "north (90°)" and _heading_words(315) == "south-east (315°)"
+    assert Jump(model="m1", heading=315.59).heading == 315.59       # the heading itself is kept
+
+
+# --- Doubles' header --------------------------------------------------------------------------
+def test_doubles_header_says_the_turn_of_its_limit_in_one_part():
+    """Issue 58: the header read "Turn 1 | of 6 | points 0-0"."""
+    from game.ui.status import status_line
+    top, _ = status_line({"ruleset": "doubles", "turn": 1, "turn_limit": 6, "phase": "deploy", "points": [0, 0]},
+                         {1: "you", 2: "AI"})
+    parts = [p.strip() for p in top.split("|")]
+    assert parts == ["Turn 1 of 6", "deploy", "points 0-0"]
+    top, _ = status_line({"ruleset": "counterblast", "turn": 2, "phase": "activation", "moxie": {}, "dread": {}},
+                         {1: "you", 2: "AI"})
+    assert [p.strip() for p in top.split("|")] == ["Turn 2", "activation"]

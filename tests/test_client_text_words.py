@@ -7,6 +7,10 @@ import re
 
 import pytest
 
+from client_helpers import app_fixture
+
+app = app_fixture(close_scene=True)
+
 from game.ui import help_text as H
 
 
@@ -67,3 +71,37 @@ def test_doubles_header_says_the_turn_of_its_limit_in_one_part():
     top, _ = status_line({"ruleset": "counterblast", "turn": 2, "phase": "activation", "moxie": {}, "dread": {}},
                          {1: "you", 2: "AI"})
     assert [p.strip() for p in top.split("|")] == ["Turn 2", "activation"]
+
+
+# --- the force builder's problems in a player's words -----------------------------------------
+def test_a_schema_path_reads_as_a_players_words():
+    from game.forces.words import field_words
+    assert field_words("models[1].count") == "the second model's count"
+    assert field_words("models[0].items[0]") == "the first model's first item"
+    assert field_words("fighters[41].name") == "the 42nd fighter's name"
+    assert field_words("fighters[10].weapons[2]") == "the 11th fighter's third weapon"
+    assert field_words("models[2].profile.shooting[0].range") == \
+        "the third model's profile's first shooting weapon's range"
+    assert field_words("points_limit") == "the points limit" and field_words("models") == "the models"
+    assert field_words("") == "the force" and field_words("leader_rule.name") == "the leader rule's name"
+    assert [field_words(f"models[{i}]") for i in (10, 11, 12, 20, 21, 22, 101, 111)] == [
+        "the 11th model", "the 12th model", "the 13th model", "the 21st model", "the 22nd model", "the 23rd model",
+        "the 102nd model", "the 112th model"]
+
+
+def test_the_force_builder_names_a_problem_by_model_not_by_schema_path(app):
+    """Issue 58: the builder showed "models[1].count" under a refused count; a player expects
+    "the second model's count". A second copy of a character is such a count."""
+    from test_client_force_builder import click_button, open_builder
+    scene = open_builder(app, "counterblast", rosters=["dustjaw-raiders", "iron-choir"])
+    tibbs = next(i for i, m in enumerate(scene.draft.models) if m.name == "Mad Tibbs")
+    raiders = next(i for i, m in enumerate(scene.draft.models) if m.name == "Raider")
+    for _ in range(3):                                                  # room in the points for him
+        click_button(app, scene.force_panel, f"model:{raiders}", "\u2212")
+    click_button(app, scene.force_panel, f"model:{tibbs}", "+")
+    count = next(p for p in scene.price.problems if p.field.endswith(".count"))
+    assert count.field == f"models[{tibbs}].count"                        # the engine's location, kept
+    shown = [r.sub for r in scene.status_panel.rows if r.name == "problem"]
+    ordinal = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][tibbs]
+    assert f"the {ordinal} model's count" in shown, shown
+    assert not any(re.search(r"\[\d+\]", s) for s in shown), shown

@@ -170,6 +170,7 @@ class GroundMixin:
         surf.blit(layer, box.topleft)
 
     def _zone_labels(self, surf, cam):
+        self.zone_label_rects = []      # where each zone's banner was drawn (for tests and tours)
         for z in self.map.deployment:
             col = SIDE_COLOURS.get(z.side, (200, 200, 200))
             xs = [p[0] for p in z.points]
@@ -193,3 +194,4 @@ class GroundMixin:
                 rect.centerx = cam.to_screen(self.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
             if rect.w < max(w_px, h_px) * 0.9:
                 surf.blit(lab, rect)
+                self.zone_label_rects.append(rect)

@@ -26,6 +26,7 @@ class DeployTray:
         self.mine: list[dict] = []
         self.chips: list[tuple[pygame.Rect, dict]] = []
         self.auto_rect = pygame.Rect(0, 0, 0, 0)
+        self.headline_rect = pygame.Rect(0, 0, 0, 0)     # where the deployment's words were drawn last
 
     @property
     def active(self) -> bool:
@@ -92,7 +93,8 @@ class DeployTray:
         bg = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         bg.fill((24, 20, 16, 200))
         screen.blit(bg, self.rect)
-        screen.blit(font(14, bold=True).render(self.headline(names), True, (250, 236, 190)), (self.rect.x + 6, self.rect.y + 3))
+        self.headline_rect = screen.blit(font(14, bold=True).render(self.headline(names), True, (250, 236, 190)),
+                                         (self.rect.x + 6, self.rect.y + 3))
         mine = self.my_turn()
         for r, m in self.chips:
             sel = m["id"] == self.selected

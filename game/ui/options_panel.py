@@ -41,6 +41,7 @@ class OptionsPanel:
         self.scroll = 0                          # pixels of the list scrolled up
         self.hover: int | None = None            # option index under the mouse
         self.mouse: tuple[int, int] | None = None   # where the mouse was last seen moving
+        self.more_rect: pygame.Rect | None = None  # where "more below" was drawn last (None: not drawn)
         self._key = None
 
     # --- content --------------------------------------------------------------------------
@@ -165,6 +166,7 @@ class OptionsPanel:
         return None
 
     def draw(self, screen) -> None:
+        self.more_rect = None
         pygame.draw.rect(screen, BG, self.rect)
         pygame.draw.rect(screen, BORDER, self.rect, 1)
         for r in self.pinned:
@@ -193,4 +195,5 @@ class OptionsPanel:
             pygame.draw.rect(screen, (160, 130, 90), (track.x, top, 5, bar_h), border_radius=2)
             if self.scroll < self.content_h - self.list_h:
                 more = font(13).render("more below: wheel", True, NUMBER)
-                screen.blit(more, (self.rect.right - more.get_width() - 14, self.rect.bottom - more.get_height() - 2))
+                self.more_rect = screen.blit(more, (self.rect.right - more.get_width() - 14,
+                                                    self.rect.bottom - more.get_height() - 2))

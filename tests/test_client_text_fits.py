@@ -1,0 +1,117 @@
+"""Text that fits where it is drawn (issue 58, items 4 and 6), at the smallest window the client
+lays out for (1024x600) and a large one (1400x900), through ``App.step``: the AI's reasons stay
+inside the visible table, the "thinking" label clear of the deployment's words, the options
+list's "more below" hint off the options, the deployment prompt inside its box, the launcher's
+preview banners and mission words whole, the Import button's tooltip gone while its dialog is open."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core import Game, Setup
+from engine.data.maps import load_named_map
+from client_helpers import click, frame, game_screen, motion, take_device
+
+SIZES = [(1024, 600), (1400, 900)]
+HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def app(request, tmp_path, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))
+    from game.app import App
+    a = App(request.param)
+    yield a
+    if a.scene is not None:
+        a.scene.close()
+    pygame.quit()
+    assert not a.crashes, f"the client crashed: {a.crashes[0]!r}"
+
+
+def _game(ruleset, seed=3, **options):
+    return Game(Setup(ruleset, load_named_map(HOME[ruleset]), (), options, seed))
+
+
+def wheel(app, at, y):
+    frame(app, [motion(at, rel=(0, 0)), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
+
+
+# --- the options list: "more below" never over an option ---------------------------------------
+def test_more_below_never_covers_an_option(app):
+    """Issue 58: the hint was drawn over the list's last row in view (at 1400x900 over the last
+    option itself, "jumps a d5 toward south-east")."""
+    from counterblast_fixtures import staged, submit
+    from engine.rulesets.counterblast import choices as C
+    g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
+    submit(g, C.ActivateSingle("1-ranger-1"))
+    scene = game_screen(app, g, {1: "human", 2: "ai:random"}, "outpost", n=2)
+    o = scene.options
+    assert o.content_h > o.list_h and o.more_rect is not None       # the list overflows: the hint shows
+
+    def shown_parts():
+        area = pygame.Rect(o.rect.x, o.list_top, o.rect.w, o.list_h)
+        return [(r.index, r.rect.clip(area)) for r in o.rows if r.rect.colliderect(area)]
+
+    for index, part in shown_parts():
+        assert not part.colliderect(o.more_rect), (index, part, o.more_rect)
+    last = o.rows[-1]
+    for _ in range(40):                                              # the wheel down to the last option
+        if o.list_top <= last.rect.top and last.rect.bottom <= o.list_top + o.list_h:
+            break
+        wheel(app, o.rect.center, -1)
+    frame(app, [motion((5, 5), rel=(0, 0))])                         # the mouse off the list (no hover box)
+    assert o.list_top <= last.rect.top and last.rect.bottom <= o.list_top + o.list_h
+    assert o.more_rect is None or not last.rect.colliderect(o.more_rect)
+    wheel(app, o.rect.center, 2)                                     # back up a little: the hint again
+    frame(app, [motion((5, 5), rel=(0, 0))])
+    for index, part in shown_parts():
+        assert o.more_rect is None or not part.colliderect(o.more_rect), (index, part, o.more_rect)
+
+
+# --- the AI's thinking label clear of the deployment's words --------------------------------------
+class Thinking:
+    """An AI answer on its way (what the scene reads of a worker while it waits)."""
+    done, seq, budget, error, choice, reason = False, -1, 0.25, None, None, ""
+
+    def __init__(self, player):
+        self.player = player
+
+    def elapsed(self):
+        return 0.1
+
+    def wait(self, timeout=None):
+        return None
+
+
+@pytest.mark.parametrize("ruleset", ["counterblast", "frontier", "doubles"])
+def test_the_thinking_label_stays_clear_of_the_deployment_words(app, ruleset):
+    """Issue 58: at 1024x600 "AI easy thinking" was drawn over the deployment tray's header."""
+    g = _game(ruleset, deployment="alternate")
+    scene = game_screen(app, g, {1: "ai:easy", 2: "ai:easy"}, HOME[ruleset])
+    scene.ai_enabled = False
+    scene.worker = Thinking(g.pending().player)
+    frame(app, n=2)
+    assert scene.deploy_tray.active and scene.thinking_rect is not None
+    assert not scene.thinking_rect.colliderect(scene.deploy_tray.headline_rect), \
+        (scene.thinking_rect, scene.deploy_tray.headline_rect)
+    assert scene.table_rect.contains(scene.thinking_rect)
+    scene.worker = None
+
+
+# --- the deployment prompt inside its box ------------------------------------------------------
+@pytest.mark.parametrize("ruleset", ["counterblast", "frontier", "doubles"])
+def test_the_deployment_prompt_fits_its_box(app, ruleset):
+    """Issue 58: Frontier's deployment prompt ("you (The Diamond Gang): place a model in your zone
+    (6 left) - Gang Boss: click the table or drag from the tray; Ctrl+Z undoes") ran past its box
+    (a scroll bar) at 1024x600. It fits, and it still names the model to place."""
+    g = _game(ruleset, deployment="alternate")
+    scene = game_screen(app, g, {1: "human", 2: "human"}, HOME[ruleset])
+    take_device(app)
+    frame(app)
+    assert scene.decision.kind == "deploy" and scene.ctrl is not None
+    sp = scene._place_space()
+    text = scene.prompt.html_text
+    assert sp.name in text, text
+    assert scene.prompt.scroll_bar is None, text
+    if app.size[1] >= 900:                                          # room for the whole hint
+        assert "click the table or drag from the tray" in text and "Ctrl+Z" in text, text

@@ -20,6 +20,7 @@ class OptionsMixin:
 
     def _fill_options(self) -> None:
         d = self.decision
+        shorter: list[str] = []            # the prompt in fewer words, for a box it overflows
         if d is None:
             prompt = "The game is over."
         elif self.ctrl is None:
@@ -33,7 +34,10 @@ class OptionsMixin:
                                                               else " (not a group the rules allow yet)"))
             if d.kind == "deploy":
                 sp = self._place_space()
-                prompt += f" - {sp.name if sp else 'a model'}: " + self.deploy_tray.hint(bool(sp and sp.uses_facing))
+                head = prompt + f" - {sp.name if sp else 'a model'}"
+                facing = bool(sp and sp.uses_facing)
+                prompt = head + ": " + self.deploy_tray.hint(facing)
+                shorter = [head + ": " + self.deploy_tray.hint(facing, short=True), head]
             elif d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
@@ -51,11 +55,20 @@ class OptionsMixin:
         if key == self._last_prompt:
             return
         self._last_prompt = key
-        self.prompt.set_text(prompt.replace("<", "&lt;"))
+        self._set_prompt([prompt, *shorter])
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
         if tip is not None:
             self.options.scroll_to(tip)        # the starred row in view, not below the fold
+
+    def _set_prompt(self, prompts: list[str]) -> None:
+        """The first of ``prompts`` (fullest first) that the box shows whole, with no scroll bar:
+        Frontier's deployment prompt, with a posse's name, ran past the box at 1024x600 (issue 58).
+        The box lays its text out as it is set, so it is asked, not measured apart."""
+        for text in prompts:
+            self.prompt.set_text(text.replace("<", "&lt;"))
+            if self.prompt.scroll_bar is None:
+                return
 
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""

@@ -115,8 +115,9 @@ class DeployTray:
             lab = font(13).render("Deploy the rest (A)", True, (230, 236, 250))
             screen.blit(lab, lab.get_rect(center=self.auto_rect.center))
 
-    def hint(self, uses_facing: bool) -> str:
-        base = "click the table or drag from the tray; Ctrl+Z undoes"
+    def hint(self, uses_facing: bool, short: bool = False) -> str:
+        """How to place (``short``: the keys only, for a prompt box with little room)."""
+        base = "Ctrl+Z undoes" if short else "click the table or drag from the tray; Ctrl+Z undoes"
         return base + ("; Q/E turn" if uses_facing else "")
 
 

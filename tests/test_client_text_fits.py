@@ -115,3 +115,61 @@ def test_the_deployment_prompt_fits_its_box(app, ruleset):
     assert scene.prompt.scroll_bar is None, text
     if app.size[1] >= 900:                                          # room for the whole hint
         assert "click the table or drag from the tray" in text and "Ctrl+Z" in text, text
+
+
+# --- the launcher: the preview's zone banners and the mission's words whole -----------------------
+def _launcher(app, ruleset, **settings):
+    from game.scenes.launcher import LauncherScene
+    from game.settings import Settings
+    sc = LauncherScene(app, Settings(**{"ruleset": ruleset, "map": HOME[ruleset], **settings}))
+    app.switch(sc)
+    frame(app, n=2)
+    return sc
+
+
+@pytest.mark.parametrize("ruleset", ["counterblast", "frontier", "doubles"])
+def test_the_launchers_preview_shows_its_zone_banners_whole(app, ruleset):
+    """Issue 58: at 1024x600 the preview cut "SIDE 1 DEPLOYMENT" at its left edge (the banner sat
+    at 12% of the table's width, centred, wider than that)."""
+    from game.render.table_view import TableRenderer
+    sc = _launcher(app, ruleset)
+    m = sc.maps[sc.settings.map]
+    r = TableRenderer(m)                              # the preview, drawn as the launcher draws it
+    surf = pygame.Surface(sc.thumb_rect.size)
+    cam = r.fit_camera(sc.thumb_rect.size, margin_px=16)
+    r.draw(surf, cam)
+    table = r._table_rect(cam)
+    assert len(r.zone_label_rects) == len(m.deployment)
+    for rect in r.zone_label_rects:
+        assert table.contains(rect) and surf.get_rect().contains(rect), (rect, table)
+
+
+@pytest.mark.parametrize("ruleset", ["counterblast", "doubles"])
+def test_the_game_tables_zone_banners_lie_on_the_table(app, ruleset):
+    scene = game_screen(app, _game(ruleset, deployment="alternate"), {1: "human", 2: "human"}, HOME[ruleset])
+    take_device(app)
+    frame(app)
+    table = scene.renderer._table_rect(scene.cam)
+    assert scene.renderer.zone_label_rects
+    for rect in scene.renderer.zone_label_rects:
+        assert table.contains(rect), (rect, table)
+
+
+@pytest.mark.parametrize("ruleset", ["counterblast", "frontier", "doubles"])
+def test_every_missions_words_show_whole_in_the_launcher(app, ruleset):
+    """Issue 58: a mission's summary was cut after three lines ("Add the battle score (your…");
+    it takes the lines it needs, and the form still fits the window."""
+    from engine.core.rules import get_rules
+    from test_client_launcher_setup import pick
+    sc = _launcher(app, ruleset)
+    for mid, info in get_rules(ruleset).missions().items():
+        if sc.mission != mid:
+            pick(app, sc.dd_mission, info.name)
+        assert sc.mission == mid
+        shown = " ".join(lb.text for lb in sc.summary_lines)
+        assert shown == " ".join(info.summary.split()), (mid, shown)
+        window = pygame.Rect((0, 0), app.size)
+        for el in (sc.start, sc.reason, sc.seed, sc.dd_deploy, *sc.summary_lines):
+            assert window.contains(el.rect), (mid, el, el.rect)
+        below = sc.summary_lines[-1].rect.bottom
+        assert below <= sc.dd_roster[1].rect.top, (mid, below, sc.dd_roster[1].rect)   # not under the next row

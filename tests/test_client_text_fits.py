@@ -173,3 +173,29 @@ def test_every_missions_words_show_whole_in_the_launcher(app, ruleset):
             assert window.contains(el.rect), (mid, el, el.rect)
         below = sc.summary_lines[-1].rect.bottom
         assert below <= sc.dd_roster[1].rect.top, (mid, below, sc.dd_roster[1].rect)   # not under the next row
+
+
+# --- the editor: a button's tooltip does not stay over the dialog it opened ----------------------
+def _tooltips(ui):
+    from pygame_gui.elements import UITooltip
+    return [s for s in ui.get_sprite_group().sprites() if isinstance(s, UITooltip) and s.alive()]
+
+
+def test_the_import_buttons_tooltip_goes_when_its_dialog_opens(app, monkeypatch):
+    """Issue 58: the Import button's tooltip stayed drawn over the Import dialog (the mouse still
+    on the button, pygame_gui kept it and made it again). It goes while the dialog is open and
+    comes back once it is closed."""
+    from client_helpers import editor, key, press, release
+    scene = editor(app)
+    button = scene.buttons["import"]
+    at = button.rect.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+    frame(app, [motion(at, rel=(0, 0))], n=90)                    # 1.5 s on the button: its tooltip
+    assert _tooltips(scene.ui), "no tooltip to begin with"
+    frame(app, [press(at), release(at)], n=120)                   # Import pressed; 2 s more, not moved
+    assert scene.dialog is not None and scene.dialog_kind == "import"
+    assert not _tooltips(scene.ui), [t.rect for t in _tooltips(scene.ui)]
+    key(app, pygame.K_ESCAPE)                                     # the dialog closed: tooltips again
+    assert scene.dialog is None
+    frame(app, [motion(at, rel=(0, 0))], n=90)
+    assert _tooltips(scene.ui)

@@ -199,3 +199,59 @@ def test_the_import_buttons_tooltip_goes_when_its_dialog_opens(app, monkeypatch)
     assert scene.dialog is None
     frame(app, [motion(at, rel=(0, 0))], n=90)
     assert _tooltips(scene.ui)
+
+
+# --- item 4: the AI's reasons inside the visible table ------------------------------------------
+LONG_REASON = ("the best spot of its zone: hidden from the enemy's, near the objectives, spread out; "
+               "the look-ahead agreed")        # easy's deployment reason, as the search agent extends it
+
+
+def _visible_table(scene) -> pygame.Rect:
+    """The table's part no panel covers, in the table's own pixels: below the tray while it shows."""
+    r = pygame.Rect((0, 0), scene.table_rect.size)
+    if scene.deploy_tray.active:
+        top = scene.deploy_tray.rect.bottom - scene.table_rect.y
+        r = pygame.Rect(0, top, r.w, r.h - top)
+    return r
+
+
+def _played(ruleset, placements):
+    """A game ``placements`` decisions in (the easy agents deploying: alternate placements), or
+    with the forces deployed automatically (``None``)."""
+    from engine.ai import make_agent
+    g = _game(ruleset, seed=5, deployment="automatic" if placements is None else "alternate")
+    agents = {p: make_agent("easy", p, 5 + p) for p in (1, 2)}
+    for a in agents.values():
+        if hasattr(a, "attach"):
+            a.attach(g.table, g.rules)
+    for _ in range(placements or 0):
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    return g
+
+
+@pytest.mark.parametrize("ruleset", ["counterblast", "doubles"])
+@pytest.mark.parametrize("phase", ["deployment", "play"])
+def test_the_ais_reason_stays_inside_the_visible_table(app, ruleset, phase):
+    """Issue 58, item 4: the AI's reason labels ran off the table and were cut at either edge.
+    Over the models nearest each edge of the table, from the moment the reason shows until it
+    fades, the label lies inside the table's visible part (below the tray while deploying)."""
+    from game.ui.effects import FLOAT_SECONDS
+    g = _played(ruleset, 6 if phase == "deployment" else None)
+    scene = game_screen(app, g, {1: "human", 2: "human"}, HOME[ruleset])
+    take_device(app)
+    scene.ai_enabled = False
+    assert scene.deploy_tray.active == (phase == "deployment")
+    on_table = [p for p in scene.pieces if not p["out"] and p.get("x") is not None]
+    assert len(on_table) >= 4
+    pos = {p["id"]: scene.screen_pos_of(p["id"]) for p in on_table}
+    ends = {min(pos, key=lambda k: pos[k][0]), max(pos, key=lambda k: pos[k][0]),
+            min(pos, key=lambda k: pos[k][1]), max(pos, key=lambda k: pos[k][1])}
+    area = _visible_table(scene)
+    for mid in sorted(ends):
+        scene.effects.add_reason(mid, LONG_REASON, scene.t)
+        for _ in range(4):                                   # fresh, rising, about to fade
+            frame(app, n=0, dt=FLOAT_SECONDS / 4.5)
+            (shown,) = [r for e, r in scene.effects.drawn if e.reason]
+            assert area.contains(shown), (mid, pos[mid], shown, area)
+        scene.effects.clear()

@@ -105,3 +105,13 @@ def test_the_force_builder_names_a_problem_by_model_not_by_schema_path(app):
     ordinal = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"][tibbs]
     assert f"the {ordinal} model's count" in shown, shown
     assert not any(re.search(r"\[\d+\]", s) for s in shown), shown
+
+
+def test_a_marker_named_at_the_end_of_the_helps_name_is_not_said_twice_either():
+    """The tour's card read "Leader: The crew's leader: while it stands…"."""
+    from game.ui.help_panels import marker_words
+    (line,) = marker_words("counterblast", ["Leader"])
+    assert line.startswith("The crew's leader: while it stands"), line
+    # a sentence that merely begins with the marker's word is not a name: the marker stays before it
+    from game.ui import help_panels
+    assert not help_panels._same_condition("Damage tokens on the model. As many as", "3 damage")

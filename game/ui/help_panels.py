@@ -136,8 +136,11 @@ def marker_words(ruleset: str, markers) -> list[str]:
 
 
 def _same_condition(head: str, marker: str) -> bool:
-    """Whether a help text's opening name ("Panicked", "Aggressiveness") names the marker
-    ("Panic", "aggressiveness 2"): the same words, numbers aside, or one the start of the other."""
+    """Whether a help text's opening name ("Panicked", "Aggressiveness", "The crew's leader")
+    names the marker ("Panic", "aggressiveness 2", "Leader"): a few words, not a sentence, the
+    same as the marker's, numbers aside, or one the start of the other, or ending in them."""
+    if len(head.split()) > 4 or any(ch in head for ch in ".;,("):
+        return False
     a = help_text._norm("".join(ch for ch in head if not ch.isdigit()))
     b = help_text._norm("".join(ch for ch in marker if not ch.isdigit()))
-    return bool(a and b) and (a.startswith(b) or b.startswith(a))
+    return bool(a and b) and (a.startswith(b) or b.startswith(a) or a.endswith(" " + b))

@@ -255,3 +255,18 @@ def test_the_ais_reason_stays_inside_the_visible_table(app, ruleset, phase):
             (shown,) = [r for e, r in scene.effects.drawn if e.reason]
             assert area.contains(shown), (mid, pos[mid], shown, area)
         scene.effects.clear()
+
+
+def test_a_fighters_prompt_fits_its_box_in_play(app):
+    """Seen on the issue 58 tour: at 1024x600 Doubles' "Soot has 3 AP: choose an action - or
+    click the table (Shift+click: throw at a point of empty ground up to 30 cm away)" ran past
+    the box like Frontier's deployment prompt; where the Shift+click hint does not fit it is left out."""
+    scene = game_screen(app, _game("doubles", seed=4, deployment="automatic"), {1: "human", 2: "human"},
+                        HOME["doubles"])
+    take_device(app)
+    frame(app)
+    assert scene.decision.kind != "deploy" and scene.ctrl is not None
+    text = scene.prompt.html_text
+    assert "choose an action" in text and scene.prompt.scroll_bar is None, text
+    if app.size[1] >= 900:
+        assert "Shift+click" in text, text

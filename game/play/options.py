@@ -42,6 +42,7 @@ class OptionsMixin:
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
                     alt = self.ctrl.table_spaces(alternate=True)[0]    # short: the box shows three lines
+                    shorter = [prompt]           # without it where it would not fit (Doubles' throw)
                     prompt += f" (Shift+click: {alt.hint or alt.describe()})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         tip = self._suggestion()

@@ -115,3 +115,29 @@ def test_a_marker_named_at_the_end_of_the_helps_name_is_not_said_twice_either():
     # a sentence that merely begins with the marker's word is not a name: the marker stays before it
     from game.ui import help_panels
     assert not help_panels._same_condition("Damage tokens on the model. As many as", "3 damage")
+
+
+def test_a_reactions_prompt_names_the_player_once(app):
+    """Seen on the issue 58 tour: "Player 2: Player 2: Warboss Grekka shoots at Ranger 1 — react?"
+    (some of Counterblast's prompts name the player, a reaction's or the leader's election, and
+    the panel named it again)."""
+    from engine.ai import make_agent
+    from engine.core import Game, Setup
+    from engine.data.maps import load_named_map
+    from client_helpers import game_screen, take_device
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 4))
+    agents = {p: make_agent("easy", p, 7 + p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules) if hasattr(a, "attach") else None
+    for _ in range(200):
+        d = g.pending()
+        if d.prompt.startswith(f"Player {d.player}: "):
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    assert d.prompt.startswith(f"Player {d.player}: "), "no reaction met"
+    scene = game_screen(app, g, {1: "human", 2: "human"}, "outpost")
+    take_device(app)
+    text = scene.prompt.html_text
+    name = scene.names[d.player]
+    assert text.startswith(f"{name}: ") and f"Player {d.player}: Player {d.player}:" not in text, text
+    assert text.count(f"Player {d.player}:") <= 1 and d.prompt[len(f"Player {d.player}: "):] in text, text

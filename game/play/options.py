@@ -13,6 +13,14 @@ def odds_text(o) -> str:
     return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
 
 
+def _unnamed(d) -> str:
+    """The decision's prompt without the "Player 2: " some of the engine's prompts begin with
+    (Counterblast's reactions): the panel names the player itself ("Player 2: Player 2: Warboss
+    Grekka shoots at Ranger 1 — react?", seen on the issue 58 tour)."""
+    own = f"Player {d.player}: "
+    return d.prompt[len(own):] if d.prompt.startswith(own) else d.prompt
+
+
 class OptionsMixin:
     """The prompt, the options and the toggles of ``PlayScene``."""
 
@@ -24,9 +32,9 @@ class OptionsMixin:
         if d is None:
             prompt = "The game is over."
         elif self.ctrl is None:
-            prompt = f"{self.names[d.player]} {self.waiting_words}: {d.prompt}"
+            prompt = f"{self.names[d.player]} {self.waiting_words}: {_unnamed(d)}"
         else:
-            prompt = f"{self.names[d.player]}: {d.prompt}"
+            prompt = f"{self.names[d.player]}: {_unnamed(d)}"
             if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):
                 n = len(self.ctrl.group)
                 prompt += (" - Shift+click friends to form a group" if not n

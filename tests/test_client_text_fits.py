@@ -270,3 +270,17 @@ def test_a_fighters_prompt_fits_its_box_in_play(app):
     assert "choose an action" in text and scene.prompt.scroll_bar is None, text
     if app.size[1] >= 900:
         assert "Shift+click" in text, text
+
+
+@pytest.mark.parametrize("mode", ["alternate", "hidden"])
+def test_the_deployment_trays_words_fit_the_tray(app, mode):
+    """Frontier's longest deployment line ("Deployment (unseen until both sides are done): you (The
+    Diamond Gang) to place; AI normal (The Marshal's Posse)'s placements stay hidden") ran past the
+    tray at 1024x600: it is drawn smaller, or cut with "…", inside it."""
+    g = _game("frontier", deployment=mode)
+    scene = game_screen(app, g, {1: "ai:normal", 2: "human"}, HOME["frontier"])
+    take_device(app)
+    scene.ai_enabled = False
+    frame(app)
+    tray = scene.deploy_tray
+    assert tray.active and tray.rect.contains(tray.headline_rect), (tray.headline_rect, tray.rect)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.text import font, plate
+from game.render.text import elide, font, plate
 
 TRAY_H = 58
 CHIP_W = 118
@@ -93,8 +93,7 @@ class DeployTray:
         bg = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         bg.fill((24, 20, 16, 200))
         screen.blit(bg, self.rect)
-        self.headline_rect = screen.blit(font(14, bold=True).render(self.headline(names), True, (250, 236, 190)),
-                                         (self.rect.x + 6, self.rect.y + 3))
+        self.headline_rect = screen.blit(self._headline_image(names), (self.rect.x + 6, self.rect.y + 3))
         mine = self.my_turn()
         for r, m in self.chips:
             sel = m["id"] == self.selected
@@ -114,6 +113,16 @@ class DeployTray:
             pygame.draw.rect(screen, (150, 170, 210), self.auto_rect, 1, border_radius=6)
             lab = font(13).render("Deploy the rest (A)", True, (230, 236, 250))
             screen.blit(lab, lab.get_rect(center=self.auto_rect.center))
+
+    def _headline_image(self, names: dict[int, str]) -> pygame.Surface:
+        """The deployment's words inside the tray: smaller where they would run past it (Frontier's
+        posse names in hidden placement at 1024x600), then cut with "…"."""
+        words, room = self.headline(names), self.rect.w - 12
+        f = font(14, bold=True)
+        if f.size(words)[0] > room:
+            f = font(12, bold=True)
+            words = elide(words, f, room)
+        return f.render(words, True, (250, 236, 190))
 
     def hint(self, uses_facing: bool, short: bool = False) -> str:
         """How to place (``short``: the keys only, for a prompt box with little room)."""

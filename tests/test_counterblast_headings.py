@@ -50,7 +50,7 @@ def test_a_jump_takes_any_heading_from_a_point_with_the_compass_as_shortcuts():
     m = g.state.models["1-ranger-1"]
     (jump,) = space.at_point(m.x - 1 * IN, m.y + 3 * IN)
     assert jump == C.Jump("1-ranger-1", 108.43) and space.check(jump) is None
-    assert g.describe(jump) == "Ranger 1 jumps a d5 toward 108.43°"
+    assert g.describe(jump) == "Ranger 1 jumps a d5 toward 108°"     # read in whole degrees (issue 58)
     assert g.describe(C.Jump("1-ranger-1", 90.0)) == "Ranger 1 jumps a d5 toward north (90°)"
     # refused, the state unchanged: out of range, another model's, not a number
     h = g.state_hash()

@@ -67,6 +67,17 @@ class ToolbarPanel(Panel):
         self.bottom = y + 35
         self.layout(pygame.Rect(0, 0, width, self.bottom))
 
+    def hush_tips(self) -> None:
+        """No button's tooltip while a dialog is open: pygame_gui keeps the tooltip of the button
+        under a mouse that has not moved (the one that opened the dialog) and makes it again after
+        its delay, drawn over the dialog (issue 58). Called each frame the dialog is open: the
+        delay starts again each time, so none is made; once the dialog closes they come back."""
+        for b in self.buttons.values():
+            if b.tool_tip is not None:
+                b.tool_tip.kill()
+                b.tool_tip = None
+            b.hover_time = 0.0
+
     def handle(self, ev):
         if ev.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, b in self.buttons.items():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 
 from game.forces.rows import DIM, GOLD, GREEN, RED, TEXT, Row, RowsPanel
+from game.forces.words import field_words
 from game.kit import TAKEN, Command
 
 
@@ -149,7 +150,7 @@ class StatusPanel(RowsPanel):
             rows.append(Row(f"Not valid: {len(price.problems)} problem{'s' * (len(price.problems) != 1)}",
                             header=True, colour=RED))
             for p in price.problems:
-                rows.append(Row(p.reason, sub=p.field or "", colour=RED, name="problem"))
+                rows.append(Row(p.reason, sub=field_words(p.field, whole=""), colour=RED, name="problem"))
         else:
             rows.append(Row(f"Valid: this {catalog.noun} may be saved and played", header=True, colour=GREEN))
         rows.append(Row("Rules", header=True, colour=DIM))

@@ -51,10 +51,14 @@ class LauncherFormMixin:
             y += step
             return wdg
 
-        def lines(text, n):
-            """Up to ``n`` lines of small text under the row above (they take their room)."""
+        def lines(text, n, most=None):
+            """``n`` lines of small text under the row above (they take their room); up to
+            ``most`` where the text needs more, so it is shown whole (a mission's summary was cut
+            after three, issue 58)."""
             nonlocal y
             y -= step - wh - 2
+            if most is not None:
+                n = max(n, min(most, len(wrap(text, fw - 8, lambda t: measure(t)[0]))))
             out = []
             for i, ln in enumerate(wrap(text, fw - 8, lambda t: measure(t)[0], n)):
                 out.append(E.UILabel(pygame.Rect(x0 + lw, y + i * line_h, fw, line_h), ln, self.ui, object_id=note))
@@ -78,7 +82,7 @@ class LauncherFormMixin:
             self.dd_mission = row("Mission", lambda r: E.UIDropDownMenu([ONE_WAY], ONE_WAY, r, self.ui))
             self.dd_mission.disable()
             self.mission_summary = f"{RULESETS[s.ruleset]} has no missions to choose from: its rules say how it is won."
-        self.summary_lines = lines(self.mission_summary, 3)
+        self.summary_lines = lines(self.mission_summary, 3, most=5)
         # each side: its roster and who plays it on one row, what that player does under it
         listed = forces.list_forces(s.ruleset)
         rosters = forces.roster_choices(s.ruleset, listed)      # the shipped rosters, then the player's forces (*)

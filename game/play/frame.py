@@ -112,9 +112,13 @@ class FrameMixin:
         self.score_panel.draw(screen)
         self.tray.draw(screen, self.t)
         self.log.draw(screen)
+        self.thinking_rect = None          # where "AI … thinking" was drawn (None: not drawn)
         if self.worker is not None:
             lab = plate(self._thinking_text(), 16)
-            screen.blit(lab, (self.table_rect.x + 10, self.table_rect.y + 8))
+            # the table's top left corner, or under the deployment tray while it shows (it was
+            # drawn over the tray's words, issue 58)
+            top = self.deploy_tray.rect.bottom + 4 if self.deploy_tray.active else self.table_rect.y + 8
+            self.thinking_rect = screen.blit(lab, (self.table_rect.x + 10, top))
         banner = net_banner(self.session, self.viewer)
         if banner:      # stays while it is true, unlike a message that fades; above the scale bar
             lab = plate(banner, 18, fg=(255, 214, 120), bg=(40, 22, 12, 225), pad=(10, 5), bold=True)

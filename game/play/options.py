@@ -13,6 +13,14 @@ def odds_text(o) -> str:
     return ", ".join(f"{label} {p:.0%}" for label, p in o.outcomes[:3]) or o.summary
 
 
+def _unnamed(d) -> str:
+    """The decision's prompt without the "Player 2: " some of the engine's prompts begin with
+    (Counterblast's reactions): the panel names the player itself ("Player 2: Player 2: Warboss
+    Grekka shoots at Ranger 1 — react?", seen on the issue 58 tour)."""
+    own = f"Player {d.player}: "
+    return d.prompt[len(own):] if d.prompt.startswith(own) else d.prompt
+
+
 class OptionsMixin:
     """The prompt, the options and the toggles of ``PlayScene``."""
 
@@ -20,12 +28,13 @@ class OptionsMixin:
 
     def _fill_options(self) -> None:
         d = self.decision
+        shorter: list[str] = []            # the prompt in fewer words, for a box it overflows
         if d is None:
             prompt = "The game is over."
         elif self.ctrl is None:
-            prompt = f"{self.names[d.player]} {self.waiting_words}: {d.prompt}"
+            prompt = f"{self.names[d.player]} {self.waiting_words}: {_unnamed(d)}"
         else:
-            prompt = f"{self.names[d.player]}: {d.prompt}"
+            prompt = f"{self.names[d.player]}: {_unnamed(d)}"
             if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):
                 n = len(self.ctrl.group)
                 prompt += (" - Shift+click friends to form a group" if not n
@@ -33,11 +42,15 @@ class OptionsMixin:
                                                               else " (not a group the rules allow yet)"))
             if d.kind == "deploy":
                 sp = self._place_space()
-                prompt += f" - {sp.name if sp else 'a model'}: " + self.deploy_tray.hint(bool(sp and sp.uses_facing))
+                head = prompt + f" - {sp.name if sp else 'a model'}"
+                facing = bool(sp and sp.uses_facing)
+                prompt = head + ": " + self.deploy_tray.hint(facing)
+                shorter = [head + ": " + self.deploy_tray.hint(facing, short=True), head]
             elif d.spaces and self.ctrl.spaces_for(self.ctrl.selected):
                 prompt += " - or click the table"
                 if self.ctrl.table_spaces(alternate=True) and self.ctrl.table_spaces():
                     alt = self.ctrl.table_spaces(alternate=True)[0]    # short: the box shows three lines
+                    shorter = [prompt]           # without it where it would not fit (Doubles' throw)
                     prompt += f" (Shift+click: {alt.hint or alt.describe()})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
         tip = self._suggestion()
@@ -51,11 +64,20 @@ class OptionsMixin:
         if key == self._last_prompt:
             return
         self._last_prompt = key
-        self.prompt.set_text(prompt.replace("<", "&lt;"))
+        self._set_prompt([prompt, *shorter])
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
         if tip is not None:
             self.options.scroll_to(tip)        # the starred row in view, not below the fold
+
+    def _set_prompt(self, prompts: list[str]) -> None:
+        """The first of ``prompts`` (fullest first) that the box shows whole, with no scroll bar:
+        Frontier's deployment prompt, with a posse's name, ran past the box at 1024x600 (issue 58).
+        The box lays its text out as it is set, so it is asked, not measured apart."""
+        for text in prompts:
+            self.prompt.set_text(text.replace("<", "&lt;"))
+            if self.prompt.scroll_bar is None:
+                return
 
     def _with_odds(self, i: int, label: str) -> str:
         """An attack's label with the engine's odds, where the label does not give them yet."""

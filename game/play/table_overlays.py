@@ -55,7 +55,7 @@ class TableOverlaysMixin:
         ov.draw_table_state(surf, cam, self.view, self.renderer.geoms)
         pt.draw_pieces(surf, cam, [p for p in self.pieces], pos, selected=sel,
                        actors=ctrl.actors() if ctrl else (), hover=hover["id"] if hover else None, t=self.t)
-        self.effects.draw(surf, cam, self.pieces, pos, self.t)
+        self.effects.draw(surf, cam, self.pieces, pos, self.t, area=self._visible_table())
         for p in self.pieces:                         # what the AI's last turn was about
             if p["id"] in self.ai_named and not p["out"]:
                 c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
@@ -127,6 +127,15 @@ class TableOverlaysMixin:
         rect = lab.get_rect(midleft=(at[0] + 14, at[1]))
         rect.clamp_ip(surf.get_rect())
         surf.blit(lab, rect)
+
+    def _visible_table(self) -> pygame.Rect:
+        """The table's part that no panel covers, in the table's own pixels: below the deployment
+        tray while it shows (what floats over a model is kept inside it)."""
+        r = pygame.Rect((0, 0), self.table_rect.size)
+        if self.deploy_tray.active:
+            top = min(r.h - 40, self.deploy_tray.rect.bottom - self.table_rect.y)
+            r = pygame.Rect(0, top, r.w, r.h - top)
+        return r
 
     @staticmethod
     def _shift() -> bool:

@@ -19,7 +19,7 @@ class Doubles(Presenter):
 
     def counters(self, view, names):
         pts = view.get("points") or [0, 0]
-        head = [f"of {view.get('turn_limit')}", f"points {pts[0]}-{pts[1]}"]
+        head = [f"points {pts[0]}-{pts[1]}"]          # the turn limit is the turn's ("Turn 1 of 6")
         track = view.get("track") or []
         parts = ["initiative: " + " > ".join(f"{k.split('.', 1)[-1]} {v}" for k, v in track[:6])] if track else []
         return head, parts

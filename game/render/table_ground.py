@@ -170,6 +170,7 @@ class GroundMixin:
         surf.blit(layer, box.topleft)
 
     def _zone_labels(self, surf, cam):
+        self.zone_label_rects = []      # where each zone's banner was drawn (for tests and tours)
         for z in self.map.deployment:
             col = SIDE_COLOURS.get(z.side, (200, 200, 200))
             xs = [p[0] for p in z.points]
@@ -183,13 +184,17 @@ class GroundMixin:
                 lab = pygame.transform.rotate(lab, 90 if z.side == 1 else -90)
             cx, cy = cam.to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
             rect = lab.get_rect(center=(cx, cy))
+            tr = self._table_rect(cam)
             if h_px <= w_px:
                 # along the zone's table edge, toward its own corner
-                tr = self._table_rect(cam)
                 sy0 = cam.to_screen(0, max(ys))[1]
                 sy1 = cam.to_screen(0, min(ys))[1]
                 at_top = abs(sy0 - tr.top) < abs(sy1 - tr.bottom)
                 rect.centery = sy0 + rect.h * 0.9 if at_top else sy1 - rect.h * 0.9
                 rect.centerx = cam.to_screen(self.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
+                # on a small table (the launcher's preview at 1024x600) the banner is wider than
+                # 12% of it: kept on the table rather than cut at its edge (issue 58)
+                rect.clamp_ip(tr.inflate(-4, -4) if rect.w <= tr.w - 4 else tr)
             if rect.w < max(w_px, h_px) * 0.9:
                 surf.blit(lab, rect)
+                self.zone_label_rects.append(rect)

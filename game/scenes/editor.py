@@ -299,6 +299,8 @@ class EditorScene(TableInputMixin, CommandsMixin, DialogsMixin, FilesMixin, Runs
     # --- the frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.dialog is not None:
+            self.toolbar.hush_tips()        # the button that opened it keeps no tooltip over it
         while True:
             r = self.analysis.poll()
             if r is None:

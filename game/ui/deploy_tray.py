@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render.text import font, plate
+from game.render.text import elide, font, plate
 
 TRAY_H = 58
 CHIP_W = 118
@@ -26,6 +26,7 @@ class DeployTray:
         self.mine: list[dict] = []
         self.chips: list[tuple[pygame.Rect, dict]] = []
         self.auto_rect = pygame.Rect(0, 0, 0, 0)
+        self.headline_rect = pygame.Rect(0, 0, 0, 0)     # where the deployment's words were drawn last
 
     @property
     def active(self) -> bool:
@@ -92,7 +93,7 @@ class DeployTray:
         bg = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         bg.fill((24, 20, 16, 200))
         screen.blit(bg, self.rect)
-        screen.blit(font(14, bold=True).render(self.headline(names), True, (250, 236, 190)), (self.rect.x + 6, self.rect.y + 3))
+        self.headline_rect = screen.blit(self._headline_image(names), (self.rect.x + 6, self.rect.y + 3))
         mine = self.my_turn()
         for r, m in self.chips:
             sel = m["id"] == self.selected
@@ -113,8 +114,19 @@ class DeployTray:
             lab = font(13).render("Deploy the rest (A)", True, (230, 236, 250))
             screen.blit(lab, lab.get_rect(center=self.auto_rect.center))
 
-    def hint(self, uses_facing: bool) -> str:
-        base = "click the table or drag from the tray; Ctrl+Z undoes"
+    def _headline_image(self, names: dict[int, str]) -> pygame.Surface:
+        """The deployment's words inside the tray: smaller where they would run past it (Frontier's
+        posse names in hidden placement at 1024x600), then cut with "…"."""
+        words, room = self.headline(names), self.rect.w - 12
+        f = font(14, bold=True)
+        if f.size(words)[0] > room:
+            f = font(12, bold=True)
+            words = elide(words, f, room)
+        return f.render(words, True, (250, 236, 190))
+
+    def hint(self, uses_facing: bool, short: bool = False) -> str:
+        """How to place (``short``: the keys only, for a prompt box with little room)."""
+        base = "Ctrl+Z undoes" if short else "click the table or drag from the tray; Ctrl+Z undoes"
         return base + ("; Q/E turn" if uses_facing else "")
 
 

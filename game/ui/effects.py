@@ -3,14 +3,18 @@ outcome rises over the target (a miss, the damage or wounds, Down, out of action
 events the viewer may see. Moves glide along the route they took (``route_of``)."""
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
+import pygame
+
 from game.render import overlays as ov
-from game.render.text import plate
+from game.render.text import fit_lines, font, on_reset, plate
 
 LINE_SECONDS = 0.9
 FLOAT_SECONDS = 1.8
+LABEL_MAX_W = 460        # a reason wider than this (or than the table) is wrapped
 
 
 @dataclass
@@ -64,6 +68,28 @@ def effects_of(events, now: float) -> list[Effect]:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def float_label(text: str, colour: tuple, width: int) -> pygame.Surface:
+    """The words that float over a model on a plate, wrapped to ``width`` pixels (up to three
+    lines) where one line is wider: an AI's reason is often wider than the table at 1024x600."""
+    one = plate(text, 15, fg=colour, bg=(20, 16, 12, 200), bold=True)
+    if one.get_width() <= width:
+        return one
+    f = font(15, True)
+    lines = [f.render(t, True, colour) for t in fit_lines(text, f, max(40, width - 10), 3)]
+    out = pygame.Surface((max(s.get_width() for s in lines) + 10, sum(s.get_height() for s in lines) + 4),
+                         pygame.SRCALPHA)
+    pygame.draw.rect(out, (20, 16, 12, 200), out.get_rect(), border_radius=6)
+    y = 2
+    for s in lines:
+        out.blit(s, (5, y))
+        y += s.get_height()
+    return out
+
+
+on_reset(float_label.cache_clear)
+
+
 class TableEffects:
     def __init__(self):
         self.effects: list[Effect] = []
@@ -85,7 +111,11 @@ class TableEffects:
     def busy(self, now: float) -> bool:
         return any(now - e.t0 < (LINE_SECONDS if e.kind == "line" else FLOAT_SECONDS) for e in self.effects)
 
-    def draw(self, surf, cam, pieces, positions, now: float) -> None:
+    def draw(self, surf, cam, pieces, positions, now: float, area: pygame.Rect | None = None) -> None:
+        """The lines and floats on ``surf`` (the table); ``area``: the part of it in view (below the
+        deployment tray while it shows), where every float is kept whole (issue 58: the AI's
+        reasons ran off the table's edges and were cut)."""
+        area = surf.get_rect() if area is None else area
         where = {p["id"]: positions.get(p["id"], (p["x"], p["y"])) for p in pieces}
         radius = {p["id"]: p["radius"] for p in pieces}
         keep = []
@@ -104,7 +134,6 @@ class TableEffects:
                 bx, by = ov.mm_to_screen(cam, *where[e.b])
                 f = min(1.0, age / (LINE_SECONDS * 0.4))       # the line reaches out, then holds
                 ex, ey = ax + (bx - ax) * f, ay + (by - ay) * f
-                import pygame
                 pygame.draw.line(surf, (20, 16, 10), (ax + 1, ay + 1), (ex + 1, ey + 1), 4)
                 pygame.draw.line(surf, e.colour, (ax, ay), (ex, ey), 2)
                 if f >= 1:
@@ -112,11 +141,15 @@ class TableEffects:
             elif e.kind == "float":
                 x, y = ov.mm_to_screen(cam, *where[e.a])
                 r = radius.get(e.a, 10) * cam.px_per_mm
-                lab = plate(e.text, 15, fg=e.colour, bg=(20, 16, 12, 200), bold=True)
+                lab = float_label(e.text, e.colour, max(80, min(LABEL_MAX_W, area.w - 8)))
                 rect = lab.get_rect(midbottom=(x, y - r - 6 - 28 * age / FLOAT_SECONDS))
                 if e.a in above and rect.bottom > above[e.a] - 2:    # another float over it: stack above
                     rect.bottom = above[e.a] - 2
-                above[e.a] = rect.top
+                rect.clamp_ip(area.inflate(-4, -4) if rect.w <= area.w - 4 else area)
+                for prev, other in self.drawn:   # kept in view, it may have met one it stood over:
+                    if prev.a == e.a and rect.colliderect(other):                  # it goes under it
+                        rect.top = other.bottom + 2
+                above[e.a] = min(rect.top, above.get(e.a, rect.top))
                 surf.blit(lab, rect)
                 self.drawn.append((e, rect))
         self.effects = keep

@@ -117,9 +117,30 @@ def legend_panel(ruleset: str) -> ReferencePanel:
 
 
 def marker_words(ruleset: str, markers) -> list[str]:
-    """Each marker of a piece with what it means, for the piece's card."""
+    """Each marker of a piece with what it means, for the piece's card. Help that opens with the
+    condition's own name ("Spent: cannot be activated…") is not given the marker's word before
+    it again (issue 58: "Spent: Spent: …"); a marker with a number ("aggressiveness 2") keeps
+    its word, which says how much, in place of the help's name."""
     out = []
     for m in markers:
         text = _safe(help_text.marker_help, ruleset, m)
-        out.append(f"{m}: {text}" if text else m)
+        if not text:
+            out.append(m)
+            continue
+        head, sep, rest = text.partition(": ")
+        if sep and _same_condition(head, m):
+            out.append(f"{m}: {rest}" if any(ch.isdigit() for ch in m) else text)
+        else:
+            out.append(f"{m}: {text}")
     return out
+
+
+def _same_condition(head: str, marker: str) -> bool:
+    """Whether a help text's opening name ("Panicked", "Aggressiveness", "The crew's leader")
+    names the marker ("Panic", "aggressiveness 2", "Leader"): a few words, not a sentence, the
+    same as the marker's, numbers aside, or one the start of the other, or ending in them."""
+    if len(head.split()) > 4 or any(ch in head for ch in ".;,("):
+        return False
+    a = help_text._norm("".join(ch for ch in head if not ch.isdigit()))
+    b = help_text._norm("".join(ch for ch in marker if not ch.isdigit()))
+    return bool(a and b) and (a.startswith(b) or b.startswith(a) or a.endswith(" " + b))

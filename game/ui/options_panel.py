@@ -15,6 +15,7 @@ from game.render.text import font, wrap
 
 PAD = 6
 GAP = 3
+HINT_H = 14          # the strip under an overflowing list where "more below" is written
 BG = (18, 15, 12)
 ROW_BG = (40, 33, 27)
 ROW_HOVER = (90, 72, 50)
@@ -41,6 +42,7 @@ class OptionsPanel:
         self.scroll = 0                          # pixels of the list scrolled up
         self.hover: int | None = None            # option index under the mouse
         self.mouse: tuple[int, int] | None = None   # where the mouse was last seen moving
+        self.more_rect: pygame.Rect | None = None  # where "more below" was drawn last (None: not drawn)
         self._key = None
 
     # --- content --------------------------------------------------------------------------
@@ -102,7 +104,19 @@ class OptionsPanel:
 
     @property
     def list_h(self) -> int:
-        return self.rect.bottom - PAD - self.list_top
+        """The rows' height in view: the panel below the pinned options, less a strip at its foot
+        for the "more below" hint when the list is longer than that (the hint was drawn over the
+        last row in view, issue 58)."""
+        room = self.rect.bottom - PAD - self.list_top
+        return room - HINT_H if self.content_h > room else room
+
+    @property
+    def hint_rect(self) -> pygame.Rect | None:
+        """The strip under the rows where "more below" is written; None when the list fits."""
+        top = self.list_top + self.list_h
+        if top >= self.rect.bottom - PAD:
+            return None
+        return pygame.Rect(self.rect.x + 1, top, self.rect.w - 2, self.rect.bottom - 1 - top)
 
     def _clamp(self) -> None:
         self.scroll = max(0, min(self.scroll, max(0, self.content_h - self.list_h)))
@@ -165,6 +179,7 @@ class OptionsPanel:
         return None
 
     def draw(self, screen) -> None:
+        self.more_rect = None
         pygame.draw.rect(screen, BG, self.rect)
         pygame.draw.rect(screen, BORDER, self.rect, 1)
         for r in self.pinned:
@@ -191,6 +206,7 @@ class OptionsPanel:
             track = pygame.Rect(self.rect.right - 9, self.list_top, 5, self.list_h)
             pygame.draw.rect(screen, (40, 34, 28), track, border_radius=2)
             pygame.draw.rect(screen, (160, 130, 90), (track.x, top, 5, bar_h), border_radius=2)
-            if self.scroll < self.content_h - self.list_h:
+            strip = self.hint_rect
+            if self.scroll < self.content_h - self.list_h and strip is not None:
                 more = font(13).render("more below: wheel", True, NUMBER)
-                screen.blit(more, (self.rect.right - more.get_width() - 14, self.rect.bottom - more.get_height() - 2))
+                self.more_rect = screen.blit(more, more.get_rect(midright=(self.rect.right - 14, strip.centery)))

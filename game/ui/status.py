@@ -6,8 +6,10 @@ from game.presenters.frontier import SUITS, card_text  # noqa: F401  (the cards'
 
 
 def status_line(view: dict, names: dict[int, str]) -> tuple[str, str]:
-    """Turn, phase and whose go; then the ruleset's counters as its presenter words them."""
-    parts = [f"Turn {view.get('turn', '?')}"]
+    """Turn (of its limit, where the view gives one), phase and whose go; then the ruleset's
+    counters as its presenter words them."""
+    limit = view.get("turn_limit")
+    parts = [f"Turn {view.get('turn', '?')}" + (f" of {limit}" if limit else "")]
     if view.get("phase"):
         parts.append(str(view["phase"]).replace("_", " "))
     head, rest = presenter_for(view.get("ruleset")).counters(view, names)

@@ -17,6 +17,7 @@ from engine.rulesets.deployment.zones import zone_polys
 
 from .common import CONTACT_MM, MM
 from .headings import HeadingSpace, jump_space, throw_space
+from .words import _heading_words
 
 
 class CBMoveSpace(MoveSpace):
@@ -106,7 +107,7 @@ class MovementRules:
         st.window = None
         st.phase = "act"
         mid, t = w["thrower"], w["target"]
-        ev.append(Event(f"{self.names[mid]} sends {self.names[t]} toward {float(c.heading):g}°", "move"))
+        ev.append(Event(f"{self.names[mid]} sends {self.names[t]} toward {_heading_words(c.heading)}", "move"))
         self._straight(st, t, float(c.heading), w["inches"], self.profile[mid].size, ev, thrown=True)
         self._check_end(st, ev)
         if st.phase != "over":

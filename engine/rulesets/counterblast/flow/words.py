@@ -56,10 +56,11 @@ _COMPASS = {0: "east", 45: "north-east", 90: "north", 135: "north-west", 180: "w
 
 
 def _heading_words(heading) -> str:
-    """'north (90°)' for a compass heading (the table's +y is north), else '123.45°'."""
+    """'north (90°)' for a compass heading (the table's +y is north), else the heading in whole
+    degrees ('316°' for 315.59: a player reads a direction, not hundredths; issue 58)."""
     h = float(heading)
     name = _COMPASS.get(int(h)) if h.is_integer() else None
-    return f"{name} ({h:g}°)" if name else f"{h:g}°"
+    return f"{name} ({h:g}°)" if name else f"{round(h) % 360}°"
 
 
 class WordsRules:

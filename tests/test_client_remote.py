@@ -234,3 +234,65 @@ def test_the_launchers_join_opens_the_seat(app, served):
     assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
     assert not app.crashes
     app.scene.session.close()
+
+
+# --- the undo question, answered with the mouse and the keys (issue 58) --------------------------
+def _asked(app, scene, other, host):
+    """The other seat asks to take back its last decision; the window's question opens."""
+    from client_helpers import click_element  # noqa: F401  (the callers click it)
+
+    n = len(host.game.decisions)
+    waits(lambda: other.pump(wait=0.02), lambda: len(other.game.decisions) == n, 100)
+    assert other.undo()
+    waits(lambda: frame(app), lambda: scene.dialogs.undo_dialog is not None, 100)
+    dlg = scene.dialogs.undo_dialog
+    assert dlg is not None and dlg.alive()
+    return n, dlg
+
+
+def _refused(app, scene, other, host, n):
+    """The other seat hears "no" and nothing was taken back (nor is the question asked again)."""
+    waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
+    assert other.last_undo is not None and not other.last_undo.accepted
+    assert "player 1 said no" in other.last_undo.reason
+    assert len(host.game.decisions) == n
+    frame(app, n=3)
+    assert scene.dialogs.undo_dialog is None and host.undo_ask is None
+
+
+def test_allow_takes_the_decision_back_and_cancel_esc_or_close_refuse(app, served):
+    """Issue 58: Allow clicked through ``App.step`` (real presses, pygame_gui's own events) used
+    to be read as a refusal: the dialog closed (pygame_gui kills it as it posts the confirmation)
+    before its confirmation was handled. Only Cancel, Esc and the window's close button refuse."""
+    from client_helpers import click_element, close_window
+
+    host, srv = served("counterblast", "outpost", 5, {"deployment": "alternate"})
+    scene = _window(app, srv.port, 1, host.codes[1])
+    other = seat(srv.port, 2, host.codes[2])
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
+    n, dlg = _asked(app, scene, other, host)
+    other.last_undo = None
+    click_element(app, dlg.confirm_button)
+    waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
+    assert other.last_undo is not None and other.last_undo.accepted, other.last_undo
+    assert len(host.game.decisions) == n - 1
+    waits(lambda: frame(app), lambda: len(scene.session.game.decisions) == n - 1, 100)
+    assert len(scene.session.game.decisions) == n - 1 and scene.dialogs.undo_dialog is None
+    # the other player decides again: now every other way out of the question refuses
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
+    n, dlg = _asked(app, scene, other, host)
+    frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=760, size=(1300, 760))], n=3)
+    assert scene.dialogs.undo_dialog is not None and scene.dialogs.undo_dialog is not dlg   # asked again
+    assert host.undo_ask is not None and other.last_undo is None        # a new layout is no answer
+    dlg = scene.dialogs.undo_dialog
+    click_element(app, dlg.cancel_button)
+    _refused(app, scene, other, host, n)
+    n, dlg = _asked(app, scene, other, host)
+    close_window(app, dlg)
+    _refused(app, scene, other, host, n)
+    n, dlg = _asked(app, scene, other, host)
+    key(app, pygame.K_ESCAPE)
+    assert not dlg.alive()
+    _refused(app, scene, other, host, n)
+    assert not app.crashes and host.exceptions == 0
+    other.close()

@@ -45,11 +45,14 @@ class CommandsMixin:
 
     def _ask_undo(self) -> None:
         """A network game: the other player asks to take back their last decision; the answer is
-        this player's (a dialog: Allow, or Cancel to refuse)."""
+        this player's (a dialog: Allow, or Cancel, Esc or its close button to refuse). The answer
+        comes by the dialog's events (``DialogsPanel``), never by finding it closed: pygame_gui
+        closes it in the same step as it posts Allow's confirmation, which arrives a frame later."""
         s, dlg = self.session, self.dialogs
-        if dlg.undo_dialog is not None and not dlg.undo_dialog.alive():   # closed without allowing
-            dlg.undo_dialog = None
-            s.reply_undo(False)
+        if s.undo_asked is None and dlg.undo_dialog is not None:   # the ask is void (the game went on)
+            dialog, dlg.undo_dialog = dlg.undo_dialog, None         # forgotten first: its closing says nothing
+            if dialog.alive():
+                dialog.kill()
         if s.undo_asked is not None and dlg.undo_dialog is None:
             r = pygame.Rect(0, 0, 440, 200)
             r.center = self.table_rect.center
@@ -58,7 +61,9 @@ class CommandsMixin:
                 self.ui, window_title="Undo?", action_short_name="Allow")
 
     def reply_undo(self, accept: bool) -> None:
-        self.dialogs.undo_dialog = None
+        dialog, self.dialogs.undo_dialog = self.dialogs.undo_dialog, None
+        if dialog is not None and dialog.alive():     # Esc: the answer first, then the window goes
+            dialog.kill()
         self.session.reply_undo(accept)
 
     def _sound(self, name: str) -> None:

@@ -65,6 +65,8 @@ class DialogsPanel(PlayPanel):
 
     def handle(self, ev):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            if self.undo_dialog is not None and self.undo_dialog.alive():
+                return Command("undo reply", False)           # Esc says no to the other player
             for name in ("file_dialog", "leave_dialog"):      # Esc closes an open dialog first
                 dialog = getattr(self, name)
                 if dialog is not None and dialog.alive():
@@ -84,10 +86,13 @@ class DialogsPanel(PlayPanel):
         if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.leave_dialog:
             self.leave_dialog = None
             return Command("leave")
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.undo_dialog is not None \
-                and ev.ui_element is self.undo_dialog:
+        if ev.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
+                and self.undo_dialog is not None and ev.ui_element is self.undo_dialog:
+            # pygame_gui posts Allow's confirmation, then the window's closing: the first one that
+            # comes answers (the other no longer matches). A closing with no confirmation before
+            # it is Cancel or the close button: a refusal.
             self.undo_dialog = None
-            return Command("undo reply", True)
+            return Command("undo reply", ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
         return None
 
 

@@ -145,6 +145,9 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
         self.table_rect = pygame.Rect(0, BAR_H, w - pw, h - BAR_H)
         self.deploy_tray.layout(self.table_rect)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        # clearing closes the other player's undo question: forgotten first (its closing is no
+        # refusal), it is asked again on the next frame (``_ask_undo``)
+        self.dialogs.undo_dialog = None
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
         prompt_h = 98 if h >= 700 else 90     # three lines of words on a small screen

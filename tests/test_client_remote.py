@@ -8,73 +8,11 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 
 from client_helpers import app_fixture, frame, key
-from net_helpers import ServerThread, new_host, seat
+from net_helpers import remote_window as _window, seat, served, waits, window_turns as _turns  # noqa: F401
 
 app = app_fixture(close_scene=True)
-
-
-@pytest.fixture
-def served():
-    made = []
-
-    def make(ruleset, mapname, seed, options=None):
-        host = new_host(ruleset, mapname, seed, options)
-        srv = ServerThread(host)
-        made.append(srv)
-        return host, srv
-
-    yield make
-    for srv in made:
-        srv.stop()
-
-
-def waits(step, done, tries: int = 200) -> bool:
-    """``step()`` until ``done()``, at most ``tries`` times (the network answers in its own time);
-    the caller asserts what it waited for."""
-    for _ in range(tries):
-        if done():
-            return True
-        step()
-    return bool(done())
-
-
-def _window(app, port, p, code):
-    from game.net.remote import RemoteSession
-    from game.scenes.play import PlayScene
-
-    s = RemoteSession(f"127.0.0.1:{port}", p, code).wait_ready(10)
-    s.agent("random", 4)
-    scene = PlayScene(app, s)
-    app.switch(scene)
-    frame(app)
-    return scene
-
-
-def _turns(app, scene, other, until, limit=400):
-    """The window's player answers through the screen (``submit``, a click's path), the other by
-    its agent, until ``until()``."""
-    from game.scenes.passing import PassScene
-
-    for _ in range(limit):
-        frame(app)
-        assert not isinstance(app.scene, PassScene), "a pass screen in a network game"
-        if until():
-            return
-        if app.scene is scene and scene.ctrl is not None:
-            _, choice = scene.session.ai_choose()
-            assert scene.submit(choice)
-            continue
-        other.pump()
-        d = other.pending()
-        if d is not None and d.player == other.seat:
-            p, c = other.ai_choose()
-            other.submit(p, c, d.seq)
-        else:
-            scene.session.pump(wait=0.05)
-    raise AssertionError("the game did not get there")
 
 
 def test_frontiers_first_two_turns_in_a_window_with_no_pass_screen(app, served):

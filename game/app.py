@@ -212,6 +212,10 @@ class App:
             return
         scene.draw(self.screen)
         scene.ui.draw_ui(self.screen)
+        caption = scene.caption()
+        if caption != getattr(self, "_caption", None):     # which game, which seat: said in the title
+            self._caption = caption
+            pygame.display.set_caption(caption)
         self.frames += 1
 
     def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:

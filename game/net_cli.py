@@ -46,7 +46,7 @@ def add_net_parsers(sub) -> None:
     jo.add_argument("address", help="HOST:PORT of the server (the port defaults to 8765)")
     jo.add_argument("--seat", type=bounded_int(1, 2, "a seat"), required=True, help="your seat: 1 or 2")
     jo.add_argument("--code", required=True, help="your seat's code, as the host shows it")
-    jo.add_argument("--name", default="", help="your name, shown to the other player")
+    jo.add_argument("--name", default="", help="your name, shown to the other player (at most 24 printable characters)")
     jo.add_argument("--ai", metavar="AGENT", help="headless: an agent plays this seat (random, easy, normal...)")
     jo.add_argument("--ai-seed", type=int, default=1, help="with --ai: the agent's seed")
     jo.add_argument("--record", help="with --ai: write the decisions answered (number and choice) to this JSON file")
@@ -189,6 +189,11 @@ def cmd_join(args) -> int:
         parse_address(args.address)
     except ValueError as e:
         _err(f"skirmish join: {e}")
+        return 2
+    from game.names import name_problem
+    args.name = args.name.strip()
+    if name_problem(args.name):
+        _err(f"skirmish join: --name {args.name!r}: {name_problem(args.name)}")
         return 2
     if args.ai:
         from engine.ai import agent_problem

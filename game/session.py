@@ -203,7 +203,10 @@ class GameSession:
 
     # --- saves --------------------------------------------------------------------------
     def client_data(self) -> dict:
-        return {"seats": {str(p): s for p, s in self.seats.items()}, "ai_seed": self.ai_seed}
+        """The save's client part: the seats and the AI's seed (to go on with), and the turn (for
+        the launcher's Continue to say which game it takes up without replaying it)."""
+        return {"seats": {str(p): s for p, s in self.seats.items()}, "ai_seed": self.ai_seed,
+                "turn": getattr(self.game.state, "turn", None)}
 
     def save(self, path) -> None:
         save_game(self.game, path, self.client_data())

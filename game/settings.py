@@ -51,6 +51,8 @@ class SettingsFile(BaseModel):
         default_factory=dict, max_length=100,
         description="ruleset id -> the options changed in the Options dialog (field -> value; the "
                     "ruleset's options model checks them when they are used)")
+    player_name: str = Field("", max_length=200, description="the name last given to join a network game (the "
+                             "other player sees it; made a name the protocol accepts when it is used)")
 
 
 @dataclass
@@ -66,6 +68,7 @@ class Settings:
     deployment: str = "alternate"
     missions: dict = field(default_factory=dict)      # ruleset -> mission id last chosen
     house_rules: dict = field(default_factory=dict)   # ruleset -> {option: value} changed from the defaults
+    player_name: str = ""                             # the name a network game's other player sees
     # what happened to the file when it was read (a bad one set aside), for the launcher to show
     notice: str = field(default="", compare=False)
 

@@ -143,3 +143,20 @@ def play_scene(app, game, seats, map_id="town"):
     take_device(app)
     assert app.scene is scene
     return scene
+
+
+# --- pygame_gui elements clicked as a hand clicks them ------------------------------------------
+
+def click_element(app, element, frames: int = 3):
+    """A click on a pygame_gui ``element`` (a button, a dialog's Allow or Cancel) at its rect's
+    centre through ``App.step`` with real events, then ``frames`` frames that read what pygame_gui
+    posts back to the queue (the button's UI_BUTTON_PRESSED, then a dialog's confirmation and its
+    window closing, one frame after another) — as a hand's click goes, nothing handed in."""
+    assert element.alive() and element.visible, f"{element!r} is not on the screen to click"
+    at = element.rect.center
+    frame(app, [motion(at, rel=(0, 0)), press(at), release(at)], n=frames)
+
+
+def close_window(app, window, frames: int = 3):
+    """The window's own close button (the × of its title bar) clicked through ``App.step``."""
+    click_element(app, window.close_window_button, frames)

@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.core import Choice, Game, StaleDecision, replay
 from engine.data.maps import load_named_map
 from game.net.host import GameHost
@@ -49,8 +51,9 @@ class ServerThread:
         self.thread.join(10)
 
 
-def seat(port: int, p: int, code: str, agent: str = "random", ai_seed: int = 1, wire: bool = False) -> RemoteSession:
-    s = RemoteSession(f"127.0.0.1:{port}", p, code)
+def seat(port: int, p: int, code: str, agent: str = "random", ai_seed: int = 1, wire: bool = False,
+         name: str = "") -> RemoteSession:
+    s = RemoteSession(f"127.0.0.1:{port}", p, code, name)
     if wire:
         s.wire = []
     s.wait_ready(10)
@@ -102,6 +105,71 @@ def local_game(setup, agent: str = "random", ai_seed: int = 1) -> Game:
 
 def new_host(ruleset: str, mapname: str, seed: int, options=None, **kw) -> GameHost:
     return GameHost.new(ruleset, load_named_map(mapname), (), dict(options or {}), seed, **kw)
+
+
+# --- a window on a seat (the client's tests) -------------------------------------------------------
+@pytest.fixture
+def served():
+    """``served(ruleset, map, seed, options)``: a new host served on a thread, stopped at the end."""
+    made = []
+
+    def make(ruleset, mapname, seed, options=None):
+        host = new_host(ruleset, mapname, seed, options)
+        srv = ServerThread(host)
+        made.append(srv)
+        return host, srv
+
+    yield make
+    for srv in made:
+        srv.stop()
+
+
+def waits(step, done, tries: int = 200) -> bool:
+    """``step()`` until ``done()``, at most ``tries`` times (the network answers in its own time);
+    the caller asserts what it waited for."""
+    for _ in range(tries):
+        if done():
+            return True
+        step()
+    return bool(done())
+
+
+def remote_window(app, port, p, code, name: str = ""):
+    """The game screen on seat ``p`` (a ``RemoteSession`` named ``name``), shown, one frame run."""
+    from client_helpers import frame
+    from game.scenes.play import PlayScene
+
+    s = RemoteSession(f"127.0.0.1:{port}", p, code, name).wait_ready(10)
+    s.agent("random", 4)
+    scene = PlayScene(app, s)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def window_turns(app, scene, other, until, limit=400):
+    """The window's player answers through the screen (``submit``, a click's path), the other by
+    its agent, until ``until()``."""
+    from client_helpers import frame
+    from game.scenes.passing import PassScene
+
+    for _ in range(limit):
+        frame(app)
+        assert not isinstance(app.scene, PassScene), "a pass screen in a network game"
+        if until():
+            return
+        if app.scene is scene and scene.ctrl is not None:
+            _, choice = scene.session.ai_choose()
+            assert scene.submit(choice)
+            continue
+        other.pump()
+        d = other.pending()
+        if d is not None and d.player == other.seat:
+            p, c = other.ai_choose()
+            other.submit(p, c, d.seq)
+        else:
+            scene.session.pump(wait=0.05)
+    raise AssertionError("the game did not get there")
 
 
 # --- processes ------------------------------------------------------------------------------------

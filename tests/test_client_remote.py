@@ -8,73 +8,11 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 
 from client_helpers import app_fixture, frame, key
-from net_helpers import ServerThread, new_host, seat
+from net_helpers import remote_window as _window, seat, served, waits, window_turns as _turns  # noqa: F401
 
 app = app_fixture(close_scene=True)
-
-
-@pytest.fixture
-def served():
-    made = []
-
-    def make(ruleset, mapname, seed, options=None):
-        host = new_host(ruleset, mapname, seed, options)
-        srv = ServerThread(host)
-        made.append(srv)
-        return host, srv
-
-    yield make
-    for srv in made:
-        srv.stop()
-
-
-def waits(step, done, tries: int = 200) -> bool:
-    """``step()`` until ``done()``, at most ``tries`` times (the network answers in its own time);
-    the caller asserts what it waited for."""
-    for _ in range(tries):
-        if done():
-            return True
-        step()
-    return bool(done())
-
-
-def _window(app, port, p, code):
-    from game.net.remote import RemoteSession
-    from game.scenes.play import PlayScene
-
-    s = RemoteSession(f"127.0.0.1:{port}", p, code).wait_ready(10)
-    s.agent("random", 4)
-    scene = PlayScene(app, s)
-    app.switch(scene)
-    frame(app)
-    return scene
-
-
-def _turns(app, scene, other, until, limit=400):
-    """The window's player answers through the screen (``submit``, a click's path), the other by
-    its agent, until ``until()``."""
-    from game.scenes.passing import PassScene
-
-    for _ in range(limit):
-        frame(app)
-        assert not isinstance(app.scene, PassScene), "a pass screen in a network game"
-        if until():
-            return
-        if app.scene is scene and scene.ctrl is not None:
-            _, choice = scene.session.ai_choose()
-            assert scene.submit(choice)
-            continue
-        other.pump()
-        d = other.pending()
-        if d is not None and d.player == other.seat:
-            p, c = other.ai_choose()
-            other.submit(p, c, d.seq)
-        else:
-            scene.session.pump(wait=0.05)
-    raise AssertionError("the game did not get there")
 
 
 def test_frontiers_first_two_turns_in_a_window_with_no_pass_screen(app, served):
@@ -234,3 +172,65 @@ def test_the_launchers_join_opens_the_seat(app, served):
     assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
     assert not app.crashes
     app.scene.session.close()
+
+
+# --- the undo question, answered with the mouse and the keys (issue 58) --------------------------
+def _asked(app, scene, other, host):
+    """The other seat asks to take back its last decision; the window's question opens."""
+    from client_helpers import click_element  # noqa: F401  (the callers click it)
+
+    n = len(host.game.decisions)
+    waits(lambda: other.pump(wait=0.02), lambda: len(other.game.decisions) == n, 100)
+    assert other.undo()
+    waits(lambda: frame(app), lambda: scene.dialogs.undo_dialog is not None, 100)
+    dlg = scene.dialogs.undo_dialog
+    assert dlg is not None and dlg.alive()
+    return n, dlg
+
+
+def _refused(app, scene, other, host, n):
+    """The other seat hears "no" and nothing was taken back (nor is the question asked again)."""
+    waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
+    assert other.last_undo is not None and not other.last_undo.accepted
+    assert "player 1 said no" in other.last_undo.reason
+    assert len(host.game.decisions) == n
+    frame(app, n=3)
+    assert scene.dialogs.undo_dialog is None and host.undo_ask is None
+
+
+def test_allow_takes_the_decision_back_and_cancel_esc_or_close_refuse(app, served):
+    """Issue 58: Allow clicked through ``App.step`` (real presses, pygame_gui's own events) used
+    to be read as a refusal: the dialog closed (pygame_gui kills it as it posts the confirmation)
+    before its confirmation was handled. Only Cancel, Esc and the window's close button refuse."""
+    from client_helpers import click_element, close_window
+
+    host, srv = served("counterblast", "outpost", 5, {"deployment": "alternate"})
+    scene = _window(app, srv.port, 1, host.codes[1])
+    other = seat(srv.port, 2, host.codes[2])
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
+    n, dlg = _asked(app, scene, other, host)
+    other.last_undo = None
+    click_element(app, dlg.confirm_button)
+    waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
+    assert other.last_undo is not None and other.last_undo.accepted, other.last_undo
+    assert len(host.game.decisions) == n - 1
+    waits(lambda: frame(app), lambda: len(scene.session.game.decisions) == n - 1, 100)
+    assert len(scene.session.game.decisions) == n - 1 and scene.dialogs.undo_dialog is None
+    # the other player decides again: now every other way out of the question refuses
+    _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
+    n, dlg = _asked(app, scene, other, host)
+    frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=760, size=(1300, 760))], n=3)
+    assert scene.dialogs.undo_dialog is not None and scene.dialogs.undo_dialog is not dlg   # asked again
+    assert host.undo_ask is not None and other.last_undo is None        # a new layout is no answer
+    dlg = scene.dialogs.undo_dialog
+    click_element(app, dlg.cancel_button)
+    _refused(app, scene, other, host, n)
+    n, dlg = _asked(app, scene, other, host)
+    close_window(app, dlg)
+    _refused(app, scene, other, host, n)
+    n, dlg = _asked(app, scene, other, host)
+    key(app, pygame.K_ESCAPE)
+    assert not dlg.alive()
+    _refused(app, scene, other, host, n)
+    assert not app.crashes and host.exceptions == 0
+    other.close()

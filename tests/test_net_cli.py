@@ -41,6 +41,8 @@ def run(argv) -> tuple[int, str, str]:
     (["join", "[::1]8765", "--seat", "1", "--code", "X"], "after ]"),
     (["join", "localhost:8765", "--seat", "1", "--code", "X", "--timeout", "nan"], "seconds"),
     (["join", "localhost:8765", "--seat", "1", "--code", "X", "--timeout", "-1"], "seconds"),
+    (["join", "localhost:8765", "--seat", "1", "--code", "X", "--name", "x" * 30], "at most 24"),
+    (["join", "localhost:8765", "--seat", "1", "--code", "X", "--name", "A\nB"], "printable"),
 ])
 def test_bad_usage_is_exit_2_with_the_reason(argv, words):
     rc, out, err = run(argv)

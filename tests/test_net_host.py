@@ -20,8 +20,9 @@ def msg(**d) -> str:
     return json.dumps({"version": 1, **d})
 
 
-def hello(host: GameHost, conn: int, p: int, code: str | None = None) -> list:
-    return host.receive(conn, msg(type="hello", seat=p, code=code or host.codes[p]))
+def hello(host: GameHost, conn: int, p: int, code: str | None = None, name: str | None = None) -> list:
+    return host.receive(conn, msg(type="hello", seat=p, code=code or host.codes[p],
+                                  **({} if name is None else {"name": name})))
 
 
 def seated(host: GameHost) -> GameHost:
@@ -104,17 +105,49 @@ def test_a_dropped_seat_is_waited_for_and_taken_back_with_its_code():
     host = seated(new_host("frontier", "town", 2))
     advance(host, 5)
     out = replies(host.disconnect(2))
-    assert out == [{"version": 1, "type": "waiting_for", "seat": 2, "text": "waiting for player 2"}]
+    assert out == [{"version": 1, "type": "waiting_for", "seat": 2, "joined": True,
+                    "text": "waiting for player 2 to come back"}]
     assert host.connected() == {"1": True, "2": False}
     out = hello(host, 7, 2)
     back = replies(out, 7)
     assert [r["type"] for r in back] == ["welcome", "state"] and back[1]["full"]
     assert back[1]["seq"] == 5 and len(back[1]["deciders"]) == 5
-    assert replies(out, 1) == [{"version": 1, "type": "rejoined", "seat": 2}]
+    assert replies(out, 1) == [{"version": 1, "type": "joined", "seat": 2, "name": "", "again": True}]
     # the same code on a new connection while the old one lives: the new one takes the seat
     out = hello(host, 8, 2)
     assert any(o.conn == 7 and o.close and json.loads(o.text)["type"] == "bye" for o in out)
     assert host.conns.get(7) is None and host.seats[2].conn == 8
+
+
+# names a hostile client may send: none may be a player's name (refused, the seat not taken)
+HOSTILE_NAMES = ["A\nB", "x" * 25, " Ann", "Ann ", "\x00", "\u202eevil", "\t", "a\u0085b", "\ud800", 7, None, ["Ann"]]
+
+
+def test_the_names_given_reach_the_other_seat_and_a_seat_not_yet_there_is_waited_for_to_join():
+    """Issue 58: the name given at join (``hello``) is sent to the other seat as it joins (and in
+    the welcome of a seat joining later); a seat never at the table is "to join", a dropped one
+    "to come back", by its name."""
+    host = new_host("counterblast", "outpost", 3)
+    first = replies(hello(host, 1, 1, name="Bob"), 1)
+    assert [r["type"] for r in first] == ["welcome", "state", "waiting_for"]
+    assert first[0]["names"] == {"1": "Bob"}
+    assert first[2] == {"version": 1, "type": "waiting_for", "seat": 2, "joined": False,
+                        "text": "waiting for player 2 to join"}
+    out = hello(host, 2, 2, name="Alice <b>\\1 $& Zoë 🎲")
+    assert replies(out, 1) == [{"version": 1, "type": "joined", "seat": 2, "name": "Alice <b>\\1 $& Zoë 🎲",
+                                "again": False}]
+    assert replies(out, 2)[0]["names"] == {"1": "Bob", "2": "Alice <b>\\1 $& Zoë 🎲"}
+    out = replies(host.disconnect(1))
+    assert out == [{"version": 1, "type": "waiting_for", "seat": 1, "joined": True,
+                    "text": "waiting for Bob (player 1) to come back"}]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_a_name_that_is_no_name_is_refused_and_takes_no_seat(name):
+    host = new_host("frontier", "town", 3)
+    out = replies(host.receive(5, msg(type="hello", seat=1, code=host.codes[1], name=name)))
+    assert len(out) == 1 and out[0]["type"] == "refused" and "name" in out[0]["reason"], out
+    assert host.seats[1].conn is None and host.conns.get(5) is None and host.exceptions == 0
 
 
 def _undo_position(host: GameHost) -> int:
@@ -245,7 +278,10 @@ def _junk(rng: random.Random, host: GameHost, good: dict, seq: int, pending: int
         return rng.choice([1, 2, unseated]), json.dumps(rng.choice([[], 1, None, "x", {"type": "answer"},
                                                                     {"version": 2, "type": "bye"},
                                                                     {"version": 1, "type": "reboot"}]))
-    if k == 3:                                     # a wrong code
+    if k == 3:                                     # a wrong code, or the right one with a name refused
+        p = rng.choice([1, 2])
+        if rng.random() < 0.3:
+            return unseated, msg(type="hello", seat=p, code=host.codes[p], name=rng.choice(HOSTILE_NAMES))
         code = "".join(rng.choice(CODE_CHARS) for _ in range(rng.choice([1, 6, 6, 6, 32])))
         return unseated, msg(type="hello", seat=rng.randint(1, 8), code=code)
     if k == 4:                                     # another seat's code
@@ -301,7 +337,7 @@ def test_fuzz_changes_nothing_and_raises_nothing(ruleset, mapname, count, tmp_pa
         out = host.receive(conn, text)
         for r in replies(out):
             kinds[r["type"]] = kinds.get(r["type"], 0) + 1
-            assert r["type"] in ("refused", "bye", "welcome", "state", "waiting_for", "rejoined"), r
+            assert r["type"] in ("refused", "bye", "welcome", "state", "waiting_for", "joined"), r
         for o in out:                        # a closed connection comes back as a fresh one
             if o.close:
                 host.disconnect(o.conn)

@@ -70,3 +70,28 @@ def test_the_client_reads_what_a_server_sends_and_refuses_the_rest():
     for bad in ("nope", '{"version":2,"type":"refused","reason":"x"}', '{"version":1,"type":"launch"}'):
         with pytest.raises(ProtocolError):
             parse_server(bad)
+
+
+def test_a_name_is_short_and_printable_and_one_is_made_from_what_was_typed():
+    """Issue 58: the name given at join is drawn in the other player's window: bounded, printable."""
+    from game.names import NAME_MAX, clean_name, name_problem
+
+    assert name_problem("Alice") is None and name_problem("Zoë 🎲 <b>") is None
+    for bad in ("A\nB", "x" * (NAME_MAX + 1), " Al", "Al ", "\x00", "\u202eevil", "a\u200bb"):
+        assert name_problem(bad), bad
+    assert clean_name("  Al\tice\n ") == "Al ice" and clean_name("x" * 40) == "x" * NAME_MAX
+    assert name_problem(clean_name("\u202e" + "y" * 30 + " ")) is None
+    with pytest.raises(ProtocolError, match="name"):
+        parse_client(json.dumps({"version": 1, "type": "hello", "seat": 1, "code": "ABC234", "name": "A\nB"}))
+    with pytest.raises(ProtocolError, match="name"):
+        parse_server(json.dumps({"version": 1, "type": "joined", "seat": 2, "name": "x" * 99}))
+
+
+def test_a_named_seat_reads_as_its_name_and_the_name_stays_text():
+    from game.names import named, who
+
+    names = {1: "Al", 2: "\\1 $&"}
+    assert named("Player 1 activates Rook; player 2 does not react", names) == "Al activates Rook; \\1 $& does not react"
+    assert named("Player 1's leader; Player 12; players 1", {1: "Al"}) == "Al's leader; Player 12; players 1"
+    assert named(f"{who(2, names)} is back", names) == "\\1 $& (player 2) is back"      # not named twice
+    assert named("Player 2 passes", {1: "Al"}) == "Player 2 passes" and named("Player 1", None) == "Player 1"

@@ -86,7 +86,7 @@ def test_a_dropped_client_comes_back_and_the_game_goes_on():
         s[1].notices.clear()
         _kill_link(s[2])
         end = time.monotonic() + 10
-        while not any(n.text == "waiting for player 2" for n in s[1].notices):
+        while not any(n.text == "waiting for player 2 to come back" for n in s[1].notices):
             s[1].pump(wait=0.1)
             assert time.monotonic() < end, "player 1 was not told it waits for player 2"
         assert host.connected()["2"] is False

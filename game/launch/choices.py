@@ -82,22 +82,6 @@ def playable_map(ruleset: str, maps: dict) -> str | None:
     return (made_for or ok or [None])[0]
 
 
-def autosave_summary() -> str | None:
-    """A line about the autosaved game (ruleset, map, decisions, when), or None if there is
-    none that reads."""
-    from engine.core.saves import read_save
-    from game.userdirs import autosave_file
-
-    path = autosave_file()
-    if not path.is_file():
-        return None
-    try:
-        sv = read_save(path)
-    except (DataError, OSError):
-        return None
-    return f"{RULESETS.get(sv.ruleset, sv.ruleset)} on {sv.map.name}, {len(sv.decisions)} decisions, saved {sv.saved_at}"
-
-
 def seat_choices() -> list[str]:
     return [HUMAN] + [f"ai:{n}" for n in agent_order(agent_names())]
 

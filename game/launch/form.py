@@ -6,7 +6,8 @@ import pygame_gui
 
 from engine.core.rules import get_rules
 from game.forces import files as forces
-from game.launch.choices import DEPLOYMENTS, ONE_WAY, RULESETS, autosave_summary, refusal, seat_about, seat_choices
+from game.launch.choices import DEPLOYMENTS, ONE_WAY, RULESETS, refusal, seat_about, seat_choices
+from game.launch.resume import autosave_info
 from game.session import HUMAN
 from game.settings import DEFAULT_OPPONENT
 from game.ui.house_rules import wrap
@@ -131,11 +132,14 @@ class LauncherFormMixin:
         self.edit_b = E.UIButton(pygame.Rect(x0 + lw + 180, by, 64, bh), "Editor" if back else "Edit", self.ui,
                                  tool_tip_text="back to the layout editor" if back else
                                  "open this map in the layout editor")
-        self.resume_info = autosave_summary()
-        self.continue_b = None
-        if self.resume_info:
+        # Continue: the last game (the autosave), said beside the buttons; one that cannot be read says why
+        self.resume_info = autosave_info()
+        self.continue_b = self.resume_line = None
+        if self.resume_info is not None:
             self.continue_b = E.UIButton(pygame.Rect(x0, by, lw - 10, bh), "Continue", self.ui,
-                                         tool_tip_text=f"the last game: {self.resume_info}")
+                                         tool_tip_text=f"take up the last game: {self.resume_info.words}")
+            if not self.resume_info.readable:
+                self.continue_b.disable()
         # network play (issue 50): host this game (this window is seat 1), or join one
         self.host_b = E.UIButton(pygame.Rect(x0 + lw + 250, by, 60, bh), "Host", self.ui,
                                  tool_tip_text="host this game over the network: you play side 1 here, side 2 "
@@ -145,6 +149,11 @@ class LauncherFormMixin:
                                  tool_tip_text="join a game hosted on another machine: its address, your seat, "
                                                "your code")
         ry = by + bh + 8
+        if self.resume_info is not None:
+            text = ("Continue: " if self.resume_info.readable else "") + self.resume_info.words
+            shown = wrap(text, lw + fw - 8, lambda t: measure(t)[0], 1)[0]
+            self.resume_line = E.UILabel(pygame.Rect(x0, ry - 4, lw + fw, line_h), shown, self.ui, object_id=note)
+            ry += line_h
         self.reason = E.UITextBox("", pygame.Rect(x0, ry, lw + fw, max(40, min(90, h - ry - 8))), self.ui,
                                   object_id="#reason")
         self.thumb_rect = pygame.Rect(x0 + lw + fw + 50, 110, w - (x0 + lw + fw + 50) - 50, h - 180)

@@ -13,10 +13,13 @@ JOIN_WAIT = 8.0       # seconds Join waits for a host before it says none answer
 class JoinFlow:
     """The Join dialog and, once Join is pressed, the ``RemoteSession`` connecting."""
 
-    def __init__(self, ui, size):
+    def __init__(self, ui, size, settings=None):
+        """``settings``: the launcher's (``game.settings.Settings``): the name last given is
+        offered again, and the name given is remembered there."""
         from game.ui.join_dialog import JoinDialog
 
-        self.dialog = JoinDialog(ui, size)
+        self.settings = settings
+        self.dialog = JoinDialog(ui, size, name=settings.player_name if settings is not None else "")
         self.session = None
         self.end = 0.0
 
@@ -32,14 +35,17 @@ class JoinFlow:
             self._connect(*got.arg)
         return False
 
-    def _connect(self, address: str, seat: int, code: str) -> None:
+    def _connect(self, address: str, seat: int, code: str, name: str = "") -> None:
         from game.net.remote import RemoteSession
 
         try:
-            self.session = RemoteSession(address, seat, code)
+            self.session = RemoteSession(address, seat, code, name)
         except ValueError as err:                # not an address
             self.dialog.say(str(err))
             return
+        if self.settings is not None and self.settings.player_name != name:
+            self.settings.player_name = name
+            self.settings.save()
         self.end = time.monotonic() + JOIN_WAIT
         self.dialog.say(f"connecting to {address}…")
 

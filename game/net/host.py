@@ -19,7 +19,7 @@ sends what it returns; the tests feed it directly.
   (``GameHost.load``), the codes kept when the save holds them, so a restarted server takes its
   players back; a save it writes loads in hot-seat too (both remote seats are ``human`` there).
 - A dropped connection keeps the seat: the other seat is told ``waiting_for``; the player comes
-  back with the same code and gets the whole view again (``rejoined`` to the other).
+  back with the same code and gets the whole view again (``joined`` to the other, with its name).
 - Undo asks the other player (an AI seat agrees); ``save`` writes a save on the host's disk.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ from engine.core.worlds import event_to_json, world_of
 from game.session import HUMAN, GameSession, parse_seat
 
 from .host_files import HostFiles, _Autosaver
-from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, new_code
+from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, joined, new_code, waiting_for
 from .host_undo import HostUndo
 from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
                        parse_client)
@@ -150,7 +150,7 @@ class GameHost(HostUndo, HostFiles):
         out = []
         if self.undo_ask is not None:
             out += self._undo_void(f"player {seat} left")
-        out += self._to_others(seat, {"type": "waiting_for", "seat": seat, "text": f"waiting for player {seat}"})
+        out += self._to_others(seat, waiting_for(seat, self.seats[seat]))
         log.info("player %d disconnected", seat)
         return out
 
@@ -225,9 +225,8 @@ class GameHost(HostUndo, HostFiles):
         out.append(self._state_for(msg.seat, full=True))
         for p, t in self.seats.items():          # who this player is waiting for
             if p != msg.seat and t.kind == REMOTE and t.conn is None:
-                out.append(Outgoing(conn, _text({"type": "waiting_for", "seat": p, "text": f"waiting for player {p}"})))
-        if back:
-            out += self._to_others(msg.seat, {"type": "rejoined", "seat": msg.seat})
+                out.append(Outgoing(conn, _text(waiting_for(p, t))))
+        out += self._to_others(msg.seat, joined(msg.seat, s, back))      # its name, first time or back
         log.info("player %d connected", msg.seat)
         return out
 

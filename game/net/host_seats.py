@@ -6,6 +6,8 @@ import secrets
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.names import who
+
 from .protocol import CODE_CHARS, CODE_LEN, VERSION
 
 REMOTE = "remote"
@@ -48,3 +50,15 @@ class _UndoAsk:
     by: int
     seq: int
     keep: int
+
+
+def waiting_for(p: int, seat: _Seat) -> dict:
+    """The other seats' word that ``p`` is not connected: not yet joined, or gone (to come back)."""
+    name = {p: seat.name} if seat.name else None
+    return {"type": "waiting_for", "seat": p, "joined": seat.joined,
+            "text": f"waiting for {who(p, name)} to {'come back' if seat.joined else 'join'}"}
+
+
+def joined(p: int, seat: _Seat, again: bool) -> dict:
+    """The other seats' word that ``p`` sat down (``again``: it was there before), with its name."""
+    return {"type": "joined", "seat": p, "name": seat.name, "again": again}

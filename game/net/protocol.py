@@ -5,13 +5,16 @@ A seat's client sends: ``hello`` (the seat and its code: the first message, and 
 reconnection), ``answer`` (the decision number it answers and the choice, written as saves write
 choices: ``Choice.to_json``), ``undo`` (take back my last decision: the other player is asked),
 ``undo_reply`` (the other player's yes or no), ``save`` (the host writes a save on its disk) and
-``bye``.
+``bye``. The name a player gives in ``hello`` is a ``PlayerName``: at most ``NAME_MAX``
+printable characters, no space at either end (``game.names.name_problem``; ``clean_name`` makes one
+from what a player typed); anything else is refused.
 
 The server sends: ``welcome`` (your seat, the game's public setup: ruleset, map, rosters,
 options; never the seed), ``state`` (after every change: the seat's view, its world (the state
 with nothing hidden from it, ``engine/core/worlds.py``), who decides now and what kind, the events
 this seat may see; the whole log after a (re)connection or an undo), ``refused`` (the reason;
-nothing changed), ``waiting_for`` / ``rejoined`` (the other player's connection dropped / is back),
+nothing changed), ``waiting_for`` (the other player is not connected: not yet joined, or dropped),
+``joined`` (the other player is at the table, first or again, with the name it gave),
 ``undo_asked`` (the other player asks to take back their last decision), ``undo_result``,
 ``saved`` and ``bye``.
 
@@ -24,7 +27,9 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from game.names import NAME_MAX, clean_name, name_problem  # noqa: F401 - the protocol's rule for a name
 
 VERSION = 1
 MAX_CLIENT_BYTES = 64 * 1024
@@ -33,6 +38,16 @@ MAX_SEQ = 10 ** 9
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read out loud or typed from a screen
 CODE_LEN = 6
 MAX_DEPTH = 40          # nesting of a client's message (a choice is a few levels at most)
+
+
+def _checked_name(name: str) -> str:
+    why = name_problem(name)
+    if why:
+        raise ValueError(why)
+    return name
+
+
+PlayerName = Annotated[str, AfterValidator(_checked_name)]
 
 
 class ProtocolError(ValueError):
@@ -49,7 +64,7 @@ class Hello(_Msg):
     type: Literal["hello"] = "hello"
     seat: int = Field(ge=1, le=8, description="the seat asked for (1 or 2)")
     code: str = Field(min_length=1, max_length=32, description="that seat's code, as the host shows it")
-    name: str = Field("", max_length=40, description="the player's name, shown to the other seat")
+    name: PlayerName = Field("", description="the player's name, shown to the other seat")
 
 
 class Answer(_Msg):
@@ -99,7 +114,8 @@ class Welcome(_Msg):
     seat: int
     setup: PublicSetup
     seats: dict[str, str] = Field(description="who plays each seat: 'remote' or 'ai:AGENT'")
-    names: dict[str, str] = Field(default_factory=dict)
+    names: dict[str, PlayerName] = Field(default_factory=dict, max_length=8,
+                                         description="the names the seats gave (seats with none are left out)")
 
 
 class Pending(_Msg):
@@ -140,11 +156,14 @@ class WaitingFor(_Msg):
     type: Literal["waiting_for"] = "waiting_for"
     seat: int
     text: str = ""
+    joined: bool = Field(False, description="the seat was at the table before (it dropped); else not yet joined")
 
 
-class Rejoined(_Msg):
-    type: Literal["rejoined"] = "rejoined"
+class Joined(_Msg):
+    type: Literal["joined"] = "joined"
     seat: int
+    name: PlayerName = ""
+    again: bool = Field(False, description="it was at the table before (it is back)")
 
 
 class UndoAsked(_Msg):
@@ -171,7 +190,7 @@ class ServerBye(_Msg):
     reason: str = ""
 
 
-ServerMessage = Annotated[Union[Welcome, StateMsg, Refused, WaitingFor, Rejoined, UndoAsked, UndoResult, Saved,
+ServerMessage = Annotated[Union[Welcome, StateMsg, Refused, WaitingFor, Joined, UndoAsked, UndoResult, Saved,
                                 ServerBye], Field(discriminator="type")]
 _SERVER = TypeAdapter(ServerMessage)
 

@@ -30,10 +30,11 @@ from engine.ai import make_agent
 from engine.core import Choice, Decision, GameError
 from engine.core.worlds import WorldGame, decode_state, event_from_json
 from engine.data.maps import MapFile
+from game.names import clean_name, who
 from game.session import HUMAN, Step, decision_seed
 
 from .link import NotConnected, Refused, _Link, parse_address
-from .protocol import (Answer, Bye, Hello, ProtocolError, Refused as RefusedMsg, Rejoined, Saved, ServerBye, StateMsg,
+from .protocol import (Answer, Bye, Hello, Joined, ProtocolError, Refused as RefusedMsg, Saved, ServerBye, StateMsg,
                        UndoAsked, UndoResult, WaitingFor, Welcome, dump, normal_code, parse_server)
 from .remote_asks import RemoteAsks
 
@@ -58,7 +59,9 @@ class RemoteSession(RemoteAsks):
         self.address = f"{host}:{port}"
         self.seat = seat
         self.code = normal_code(code)
-        self.name = name
+        self.name = clean_name(name)        # what the other seat sees (a name the protocol accepts)
+        self.names: dict[int, str] = {}     # the names the seats gave (the host's word), this one's too
+        self.seen: set[int] = set()         # seats known to have been at the table (a drop: "come back")
         self.game: WorldGame | None = None
         self.seats: dict[int, str] = {seat: HUMAN, 3 - seat: REMOTE}
         self.eyes = seat
@@ -80,7 +83,7 @@ class RemoteSession(RemoteAsks):
         self._replies: list = []            # refusals and the like, for the one waiting in submit
         self._setup = None
         host_part = f"[{host}]" if ":" in host else host
-        hello = dump(Hello(seat=seat, code=self.code, name=name[:40]))
+        hello = dump(Hello(seat=seat, code=self.code, name=self.name))
         self._link = _Link(f"ws://{host_part}:{port}", hello, self._inbox)
         if connect:
             self._link.start()
@@ -154,15 +157,24 @@ class RemoteSession(RemoteAsks):
             self.notices.append(Notice(f"refused: {msg.reason}", "error"))
         elif isinstance(msg, WaitingFor):
             self.connected[msg.seat] = False
-            self.notices.append(Notice(msg.text or f"waiting for player {msg.seat}", "waiting"))
+            if msg.joined:
+                self.seen.add(msg.seat)
+            self.notices.append(Notice(self.waiting_words(msg.seat), "waiting"))
             self.version += 1
-        elif isinstance(msg, Rejoined):
+        elif isinstance(msg, Joined):
             self.connected[msg.seat] = True
-            self.notices.append(Notice(f"player {msg.seat} is back", "info"))
+            again = msg.again or msg.seat in self.seen
+            self.seen.add(msg.seat)
+            if msg.name:
+                self.names[msg.seat] = msg.name
+            else:
+                self.names.pop(msg.seat, None)
+            self.notices.append(Notice(f"{who(msg.seat, self.names)} {'is back' if again else 'joined the game'}",
+                                       "info"))
             self.version += 1
         elif isinstance(msg, UndoAsked):
             self.undo_asked = msg
-            self.notices.append(Notice(f"player {msg.by} asks to take back their last decision", "undo"))
+            self.notices.append(Notice(f"{who(msg.by, self.names)} asks to take back their last decision", "undo"))
             self.version += 1
         elif isinstance(msg, UndoResult):
             self.last_undo = msg
@@ -190,7 +202,7 @@ class RemoteSession(RemoteAsks):
             self.game = WorldGame(Setup(s.ruleset, mapfile, tuple(s.rosters), dict(s.options), 0), self.seat)
             self._setup = key
         self.seats = {int(p): (HUMAN if int(p) == self.seat else str(k)) for p, k in msg.seats.items()}
-        self.names = {int(p): n for p, n in msg.names.items()}
+        self.names = {int(p): n for p, n in msg.names.items() if n}
 
     def _state(self, msg: StateMsg) -> None:
         g = self.game
@@ -206,6 +218,7 @@ class RemoteSession(RemoteAsks):
             g.update(state, msg.seq, pending, before + list(msg.deciders), new_events=events)
         g.served_view = msg.view
         self.connected = {int(p): v for p, v in msg.connected.items()}
+        self.seen.update(p for p, on in self.connected.items() if on)
         self.up = True
         self.version += 1
         step = Step(msg.by if msg.by is not None else 0, None, events, msg.by is not None and msg.by != self.seat)
@@ -217,6 +230,10 @@ class RemoteSession(RemoteAsks):
         self._steps.append(step)
         if len(self._steps) > 1000:          # nobody takes them (a headless seat): keep the newest
             del self._steps[:-1000]
+
+    def waiting_words(self, seat: int) -> str:
+        """"waiting for Alice (player 2) to come back", or "... to join" for a seat never seen here."""
+        return f"waiting for {who(seat, self.names)} to {'come back' if seat in self.seen else 'join'}"
 
     def take_notices(self) -> list[Notice]:
         """What the player should be told since the last call (waiting for, back, undo...)."""

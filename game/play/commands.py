@@ -7,12 +7,14 @@ knows how far back the player may go (not past dice, a card shown or the other s
 from __future__ import annotations
 
 from datetime import datetime
+from html import escape
 
 import pygame
 import pygame_gui
 
 from engine.core import GameError
 from game.kit.transitions import Push, Switch
+from game.names import who
 from game.session import GameSession
 from game.userdirs import saves_dir
 
@@ -45,20 +47,27 @@ class CommandsMixin:
 
     def _ask_undo(self) -> None:
         """A network game: the other player asks to take back their last decision; the answer is
-        this player's (a dialog: Allow, or Cancel to refuse)."""
+        this player's (a dialog: Allow, or Cancel, Esc or its close button to refuse). The answer
+        comes by the dialog's events (``DialogsPanel``), never by finding it closed: pygame_gui
+        closes it in the same step as it posts Allow's confirmation, which arrives a frame later."""
         s, dlg = self.session, self.dialogs
-        if dlg.undo_dialog is not None and not dlg.undo_dialog.alive():   # closed without allowing
-            dlg.undo_dialog = None
-            s.reply_undo(False)
+        if s.undo_asked is None and dlg.undo_dialog is not None:   # the ask is void (the game went on)
+            dialog, dlg.undo_dialog = dlg.undo_dialog, None         # forgotten first: its closing says nothing
+            if dialog.alive():
+                dialog.kill()
         if s.undo_asked is not None and dlg.undo_dialog is None:
             r = pygame.Rect(0, 0, 440, 200)
             r.center = self.table_rect.center
-            dlg.undo_dialog = pygame_gui.windows.UIConfirmationDialog(
-                r, f"Player {s.undo_asked.by} asks to take back their last decision. Allow it?",
+            by = s.undo_asked.by
+            asker = who(by, self._player_names) if by in self._player_names else f"Player {by}"
+            dlg.undo_dialog = pygame_gui.windows.UIConfirmationDialog(      # (its text is markup: escaped)
+                r, escape(f"{asker} asks to take back their last decision. Allow it?"),
                 self.ui, window_title="Undo?", action_short_name="Allow")
 
     def reply_undo(self, accept: bool) -> None:
-        self.dialogs.undo_dialog = None
+        dialog, self.dialogs.undo_dialog = self.dialogs.undo_dialog, None
+        if dialog is not None and dialog.alive():     # Esc: the answer first, then the window goes
+            dialog.kill()
         self.session.reply_undo(accept)
 
     def _sound(self, name: str) -> None:
@@ -88,17 +97,31 @@ class CommandsMixin:
         self.message = (f"animations {'on' if on else 'off'} (A)", self.t + 3.0)
 
     def confirm_leave(self) -> None:
-        """Menu: ask first, and say where the game will wait (the autosave, which the launcher's
-        Continue takes up again)."""
+        """Menu: ask first, and say where the game will wait: a local game in the autosave, which
+        the launcher's Continue takes up again; a network game on its host, which this seat
+        joins again with its code."""
         if self.leave_dialog is not None and self.leave_dialog.alive():
             return
         from game.userdirs import autosave_file
-        r = pygame.Rect(0, 0, 460, 230)
+        r = pygame.Rect(0, 0, 480, 250)
         r.center = self.table_rect.center
-        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
-            r, f"Leave this game for the launcher? It is saved as it stands to {autosave_file()}; "
-               "the launcher's Continue button takes it up again.",
-            self.ui, window_title="Leave the game?", action_short_name="Leave")
+        words = (self._leave_words_remote() if self.session.remote else
+                 f"Leave this game for the launcher? It is saved as it stands to {autosave_file()}; "
+                 "the launcher's Continue button takes it up again.")
+        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(      # (its text is markup: escaped)
+            r, escape(words), self.ui, window_title="Leave the game?", action_short_name="Leave")
+
+    def _leave_words_remote(self) -> str:
+        """A network seat leaves: nothing is saved here (the host holds the game); how to come back."""
+        s = self.session
+        code = getattr(s, "code", "")
+        back = (f"come back with the launcher's Join… (address {s.address}, seat {s.seat}, code {code}) or "
+                f"skirmish join {s.address} --seat {s.seat} --code {code}" if code else
+                f"come back by joining {s.address} again as seat {s.seat} with your code")
+        if getattr(s, "server", None) is not None:       # the launcher's Host: this program serves it
+            return (f"Leave this game for the launcher? This program hosts it and keeps it while it runs "
+                    f"(quitting ends the server; the host's autosave keeps the game); {back}.")
+        return f"Leave this game for the launcher? The host keeps the game as it stands; {back}."
 
     def leave(self) -> None:
         from game.userdirs import autosave_file

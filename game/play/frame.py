@@ -23,9 +23,8 @@ def net_banner(session, viewer: int) -> str | None:
     if not session.up:
         return "connection to the server lost: connecting again"
     away = sorted(p for p, on in session.connected.items() if not on and p != viewer)
-    if away:
-        who = " and ".join(f"player {p}" for p in away)
-        return f"waiting for {who} to come back (the game is kept on the host)"
+    if away:       # "to join" for a seat never at the table yet, "to come back" for one that dropped
+        return "; ".join(session.waiting_words(p) for p in away) + " (the game is kept on the host)"
     return None
 
 

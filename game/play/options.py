@@ -7,6 +7,8 @@ and ``view`` and fills its ``prompt``, ``options``, ``hand`` and ``tray``.
 """
 from __future__ import annotations
 
+from game.names import named
+
 
 def odds_text(o) -> str:
     """The engine's odds in a few words: the first outcomes of the chain (hit, wound, out)."""
@@ -32,9 +34,9 @@ class OptionsMixin:
         if d is None:
             prompt = "The game is over."
         elif self.ctrl is None:
-            prompt = f"{self.names[d.player]} {self.waiting_words}: {_unnamed(d)}"
+            prompt = f"{self.names[d.player]} {self.waiting_words}: {named(_unnamed(d), self._player_names)}"
         else:
-            prompt = f"{self.names[d.player]}: {_unnamed(d)}"
+            prompt = f"{self.names[d.player]}: {named(_unnamed(d), self._player_names)}"
             if self.ctrl.selected and self.ctrl.groups_of(self.ctrl.selected):
                 n = len(self.ctrl.group)
                 prompt += (" - Shift+click friends to form a group" if not n

@@ -50,8 +50,10 @@ class PlayPanel(Panel):
 
 
 class DialogsPanel(PlayPanel):
-    """The file dialog (load) and the leave question: Esc closes them, the picked path loads, the
-    confirmed question leaves; an open file dialog takes every event."""
+    """The file dialog (load), the leave question and (a network game) the other player's undo
+    question: Esc closes them, the picked path loads, the confirmed question leaves; the undo
+    question is answered by its events (Allow's confirmation: yes; its closing without one, or
+    Esc: no); an open file dialog takes every other event."""
 
     def __init__(self, pointer=lambda: (0, 0)):
         super().__init__(pointer)
@@ -65,12 +67,21 @@ class DialogsPanel(PlayPanel):
 
     def handle(self, ev):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            if self.undo_dialog is not None and self.undo_dialog.alive():
+                return Command("undo reply", False)           # Esc says no to the other player
             for name in ("file_dialog", "leave_dialog"):      # Esc closes an open dialog first
                 dialog = getattr(self, name)
                 if dialog is not None and dialog.alive():
                     dialog.kill()
                     setattr(self, name, None)
                     return TAKEN
+        if ev.type in (pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, pygame_gui.UI_WINDOW_CLOSE) \
+                and self.undo_dialog is not None and ev.ui_element is self.undo_dialog:
+            # pygame_gui posts Allow's confirmation, then the window's closing: the first one that
+            # comes answers (the other no longer matches). A closing with no confirmation before
+            # it is Cancel or the close button: a refusal.
+            self.undo_dialog = None
+            return Command("undo reply", ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
         if ev.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and ev.ui_element is self.loading_from:
             # pygame_gui posts the path as it closes the dialog: it comes after the dialog is gone
             self.file_dialog = self.loading_from = None
@@ -84,10 +95,6 @@ class DialogsPanel(PlayPanel):
         if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and ev.ui_element is self.leave_dialog:
             self.leave_dialog = None
             return Command("leave")
-        if ev.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self.undo_dialog is not None \
-                and ev.ui_element is self.undo_dialog:
-            self.undo_dialog = None
-            return Command("undo reply", True)
         return None
 
 

@@ -24,6 +24,13 @@ class ScorePanel(PlayPanel):
         self.small = False                 # a short window: what wins in at most three lines
         self._card = None
 
+    def set_titles(self, titles: dict) -> None:
+        """The sides' titles again (a network game's player named as it joins): cards made anew."""
+        if dict(titles) != self.titles:
+            self.titles = dict(titles)
+            self._card = None
+            self.__dict__.pop("_hover", None)
+
     @property
     def board(self):
         return self.shown.scoreboard

@@ -64,6 +64,10 @@ class Scene:
     def close(self) -> None:
         """The scene is being left."""
 
+    def caption(self) -> str:
+        """The window's title while this scene shows (the app sets it when it changes)."""
+        return "Skirmish"
+
     def request_quit(self) -> bool:
         """The window is being closed: True to let it close; a scene with something unsaved
         (the layout editor) returns False and asks first."""

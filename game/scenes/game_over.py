@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from game.kit.transitions import Pop, Quit, Switch
+from game.names import named
 from game.render.text import fit_lines, font
 from game.ui.score_board import ScoreCard, breakdown_lines
 from game.ui.sides import side_title
@@ -31,21 +32,23 @@ def score_lines(result, titles) -> list[str]:
     return lines
 
 
-def game_over_text(game, seats) -> tuple[str, list[str]]:
+def game_over_text(game, seats, names=None) -> tuple[str, list[str]]:
     """The title ("Side 2 (The Diamond Gang, AI easy) wins", "A draw") and the lines under it:
-    the engine's reason for the ending, the game, and each side's score."""
+    the engine's reason for the ending, the game, and each side's score. ``names``: the players'
+    names of a network game (``game.net.names``)."""
     r = game.result()
-    titles = {p: side_title(game, p, seats) for p in (1, 2)}
+    titles = {p: side_title(game, p, seats, names) for p in (1, 2)}
     if r is None:
         return "The game ended", []
     title = "A draw" if r.winner is None else f"{titles.get(r.winner, f'Side {r.winner}')} wins"
-    why = r.reason[:1].upper() + r.reason[1:]           # the engine's words for how it ended
+    reason = named(r.reason, names)
+    why = reason[:1].upper() + reason[1:]               # the engine's words for how it ended
     sub = (f"{game.rules.name} on {game.setup.map.name}, seed {game.setup.seed}, {len(game.decisions)} decisions, "
            f"turn {game.state.turn}")
     return title, [why, sub, ""] + score_lines(r, titles)
 
 
-def score_breakdown(game, seats) -> tuple[object, list[str]]:
+def score_breakdown(game, seats, names=None) -> tuple[object, list[str]]:
     """The ruleset's scoreboard at the end (None where it keeps none) and its breakdown in lines:
     the mission, one line per side with each of its values, the notes the result's reason does
     not already give."""
@@ -53,7 +56,7 @@ def score_breakdown(game, seats) -> tuple[object, list[str]]:
     if board is None:
         return None, []
     r = game.result()
-    titles = {p: side_title(game, p, seats) for p in (1, 2)}
+    titles = {p: side_title(game, p, seats, names) for p in (1, 2)}
     return board, breakdown_lines(board, titles, skip_notes=r.reason if r is not None else "")
 
 
@@ -64,9 +67,10 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.session, self.play = session, play
         self.result = session.game.result()
-        self.title, self.lines = game_over_text(session.game, session.seats)
-        self.board, self.breakdown = score_breakdown(session.game, session.seats)
-        self.titles = {p: side_title(session.game, p, session.seats) for p in (1, 2)}
+        names = getattr(session, "names", None)          # a network game's players' names
+        self.title, self.lines = game_over_text(session.game, session.seats, names)
+        self.board, self.breakdown = score_breakdown(session.game, session.seats, names)
+        self.titles = {p: side_title(session.game, p, session.seats, names) for p in (1, 2)}
         self._card = None
         w, h = app.size
         self.b_table = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 330, h - 120, 200, 44), "Look at the table", self.ui)

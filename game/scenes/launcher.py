@@ -261,7 +261,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             except OSError:
                 server = serve_in_thread(host, "0.0.0.0", 0)     # 8765 taken: any free port
             port = server.address[1]
-            session = RemoteSession(f"127.0.0.1:{port}", 1, host.codes[1]).wait_ready(10)
+            session = RemoteSession(f"127.0.0.1:{port}", 1, host.codes[1], s.player_name).wait_ready(10)
         except (GameError, ValueError, OSError, Refused, NotConnected) as err:
             self.error = f"cannot host: {err}"
             self._update_reason()
@@ -274,7 +274,7 @@ class LauncherScene(LauncherFormMixin, Scene):
         self.go_to(Switch("play", {"session": session, "map_id": s.map}))
 
     def open_join(self) -> None:
-        self.join = JoinFlow(self.ui, self.app.size)
+        self.join = JoinFlow(self.ui, self.app.size, self.settings)
 
 
     def start_game(self) -> None:

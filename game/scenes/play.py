@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from game.controllers import AIWorker, GenericController
+from game.names import named
 from game.play.ai_turns import AITurnsMixin
 from game.play.answers import AnswersMixin, reveal_records
 from game.play.commands import CommandsMixin
@@ -145,6 +146,9 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
         self.table_rect = pygame.Rect(0, BAR_H, w - pw, h - BAR_H)
         self.deploy_tray.layout(self.table_rect)
         self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        # clearing closes the other player's undo question: forgotten first (its closing is no
+        # refusal), it is asked again on the next frame (``_ask_undo``)
+        self.dialogs.undo_dialog = None
         self.ui.clear_and_reset()
         x = self.panel_rect.x + 8
         prompt_h = 98 if h >= 700 else 90     # three lines of words on a small screen
@@ -207,11 +211,40 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
 
     # --- the model: views, decision, controller ------------------------------------------
     def _side_names(self) -> dict[int, str]:
-        return side_names(self.session.game.view(None), self.session.seats)
+        return side_names(self.session.game.view(None), self.session.seats, self._player_names)
 
     def _side_titles(self) -> dict[int, str]:
         """Each side's title (its number, roster and who plays it): the score panel's."""
-        return {p: side_title(self.session.game, p, self.session.seats) for p in (1, 2)}
+        return {p: side_title(self.session.game, p, self.session.seats, self._player_names) for p in (1, 2)}
+
+    @property
+    def _player_names(self) -> dict[int, str]:
+        """The names the players gave (a network game: ``RemoteSession.names``), else none."""
+        return dict(getattr(self.session, "names", None) or {})
+
+    def _take_names(self) -> None:
+        """A network game's players' names, as they come (a player joins later than the other):
+        they stand for "Player N" in the header, the hover cards, the log, the dice tray, the
+        hand's banners and the prompt."""
+        names = self._player_names
+        if names == getattr(self, "_names_shown", None):
+            return
+        self._names_shown = names
+        self.names = self._side_names()
+        self.score_panel.set_titles(self._side_titles())
+        self.log.set_names(names)
+        self.tray.names = self.hand.names = names
+        self._last_prompt = None
+
+    def caption(self) -> str:
+        """"Skirmish — Counterblast on Kessler Station", and on a network seat "— seat 2 (Alice)":
+        two windows of one game say which is which."""
+        g = self.session.game
+        words = f"Skirmish — {g.rules.name} on {self.mapfile.name}"
+        if self.session.remote:
+            name = self._player_names.get(self.viewer) or getattr(self.session, "name", "")
+            words += f" — seat {self.viewer}" + (f" ({name})" if name else "")
+        return words
 
     def refresh(self, rebuild_log: bool = False) -> None:
         """Re-read the view and the decision after any change."""
@@ -221,6 +254,7 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
         self.pieces = self.view.get("pieces", [])
         self.decision = s.pending()
         self.scoreboard = s.scoreboard()
+        self._take_names()
         # a decision is answered here only by the player whose eyes the screen shows
         human_turn = self.decision is not None and s.is_human(self.decision.player) and self.decision.player == self.viewer
         old_sel = self.ctrl.selected if getattr(self, "ctrl", None) else None
@@ -262,7 +296,7 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
 
     # --- messages -------------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
-        self.message = (text, self.t + 5.0)
+        self.message = (named(text, self._player_names), self.t + 5.0)     # (the log names its lines itself)
         self.log.add(("refused: " if error else "") + text, "error" if error else "info")
 
     # --- the frame ------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.kit import TAKEN, PickCards, Submit
+from game.names import named
 from game.render.cards import card_back, card_image, card_words
 from game.render.text import font, plate
 
@@ -63,6 +64,7 @@ class CardHand:
         self.picked: list[str] = []                     # a shortfall's cards picked so far
         self.need = 0                                   # how many the shortfall takes (0: none)
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.names: dict[int, str] = {}                 # players' names for "player N" (a network game)
         self.options: list = []                         # the decision's options while offered
         self.shown = False                              # the presenter shows a hand (its ruleset has cards)
 
@@ -125,7 +127,7 @@ class CardHand:
 
     # --- events -------------------------------------------------------------------------
     def show_banner(self, title: str, cards: dict, lines: list, now: float) -> None:
-        self.banner = Banner(title, cards, lines, now)
+        self.banner = Banner(named(title, self.names), cards, [named(t, self.names) for t in lines], now)
 
     def on_events(self, events, now: float) -> None:
         """Reveals and end-of-turn hands become banners (from the events the viewer may see)."""
@@ -257,7 +259,7 @@ class CardHand:
             hidden = committed if isinstance(committed, int) else 0
             if not played and not hidden:
                 continue
-            who = "you" if str(self.viewer) == p else f"player {p}"
+            who = "you" if str(self.viewer) == p else named(f"player {p}", self.names)
             lab = plate(f"spent by {who}", 12)
             x = tr.x + 8
             screen.blit(lab, (x, y + 12))
@@ -288,7 +290,8 @@ class CardHand:
             xs = {"1": r.w * 0.28, "2": r.w * 0.72}
             for p, codes in b.cards.items():
                 cx = xs.get(str(p), r.w / 2)
-                lab = font(13).render("you" if str(p) == str(self.viewer) else f"player {p}", True, (230, 220, 200))
+                lab = font(13).render("you" if str(p) == str(self.viewer) else named(f"player {p}", self.names), True,
+                                      (230, 220, 200))
                 box.blit(lab, lab.get_rect(midtop=(cx, y)))
                 for k, code in enumerate(codes):
                     box.blit(card_image(code, CARD), (cx - CARD[0] / 2 + k * 22 - (len(codes) - 1) * 11, y + 16))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.names import named
 from game.render.dice import die_image, dice_row
 from game.render.text import font
 
@@ -52,6 +53,7 @@ class DiceTray:
         self.offer: Offer | None = None
         self.animate = True
         self.now = 0.0
+        self.names: dict[int, str] = {}     # players' names read for "Player N" (a network game)
 
     def set_rect(self, rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -124,7 +126,7 @@ class DiceTray:
                 if "cards" in rec:                          # cards turned over (Frontier)
                     y = self._draw_cards(screen, rec, x0, y)
                     continue
-                head = font(13, True).render(rec["label"], True, TITLE)
+                head = font(13, True).render(named(rec["label"], self.names), True, TITLE)
                 screen.blit(head, (x0, y))
                 res = rec.get("result") or ""
                 if rec.get("target"):
@@ -145,7 +147,7 @@ class DiceTray:
                 vs = font(13, True).render("vs", True, TEXT)
                 screen.blit(vs, (x + 4, y + 12))
                 x += vs.get_width() + 12
-            head = font(13, True).render(rec["label"], True, TITLE)
+            head = font(13, True).render(named(rec["label"], self.names), True, TITLE)
             screen.blit(head, (x, y + 12))
             x += head.get_width() + 6
             for code in rec["cards"]:
@@ -156,7 +158,7 @@ class DiceTray:
 
     def _draw_cards(self, screen, rec, x0, y) -> int:
         from game.render.cards import card_image
-        head = font(13, True).render(rec["label"], True, TITLE)
+        head = font(13, True).render(named(rec["label"], self.names), True, TITLE)
         screen.blit(head, (x0, y + 8))
         x = x0 + head.get_width() + 8
         for code in rec["cards"]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.names import named
 from game.render.text import font, wrap  # noqa: F401 - wrap lives in render/text.py; kept here for old importers
 
 PRIVATE = (200, 170, 250)          # lines only this player sees
@@ -27,6 +28,7 @@ class LogPanel:
         self.repeats: list[int] = []       # per entry: how many times it came in a row
         self.scroll = 0            # rows scrolled up from the bottom
         self.clicked = None        # the payload of the line last clicked
+        self.names: dict[int, str] = {}    # players' names read for "Player N" (a network game)
 
     def clear(self) -> None:
         self.rows.clear()
@@ -59,10 +61,27 @@ class LogPanel:
         if self.scroll:
             self.scroll += 1        # keep the reader's place when scrolled back
 
+    def shown(self, n: int) -> str:
+        """Entry ``n`` as the log shows it: each named seat's "Player N" read as its name (the
+        entry itself, ``texts[n]``, keeps the engine's words)."""
+        return named(self.texts[n], self.names)
+
+    def set_names(self, names: dict[int, str]) -> None:
+        """The players' names (a network game: they come as the players join): every line is
+        drawn again with them, none lost (the client's own lines stay)."""
+        names = dict(names or {})
+        if names == self.names:
+            return
+        self.names = names
+        self.rows.clear()
+        self.row_entry.clear()
+        for n in range(len(self.texts)):
+            self._render(n)
+
     def _render(self, n: int) -> None:
         f = font(self.size)
         colour = PRIVATE if self.private[n] else KIND_COLOURS.get(self.kinds[n], (226, 220, 206))
-        text = ("\u25b8 only you: " if self.private[n] else "") + self.texts[n] \
+        text = ("\u25b8 only you: " if self.private[n] else "") + self.shown(n) \
             + (f"  \u00d7{self.repeats[n]}" if self.repeats[n] > 1 else "")
         for line in wrap(text, f, self.rect.w - 14):
             self.rows.append(f.render(line, True, colour))

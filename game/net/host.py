@@ -81,9 +81,11 @@ class GameHost(HostUndo, HostFiles):
 
     @classmethod
     def load(cls, path, seats=None, new_codes: bool = False, **kw) -> "GameHost":
-        """A saved game (``DataError`` for a bad save): the seats and codes it was hosted with
-        when it holds them (a network save), else both seats remote, with new codes."""
+        """A saved game (``DataError`` for a bad save, with the file, the field and the reason: a
+        seat naming an agent this build does not know too): the seats and codes it was hosted
+        with when it holds them (a network save), else both seats remote, with new codes."""
         from engine.core.saves import load_game, read_save
+        from engine.data.errors import DataError
 
         game = load_game(path)
         client = read_save(path).client or {}
@@ -92,7 +94,14 @@ class GameHost(HostUndo, HostFiles):
         chosen = {}
         for p in (1, 2):
             s = (seats or {}).get(p) or saved.get(str(p)) or REMOTE
-            chosen[p] = str(s)
+            if not isinstance(s, str):
+                raise DataError(path, [(f"client.net.seats.{p}", f"{s!r} is not a seat (remote, or ai:AGENT)")])
+            if s.strip() not in (REMOTE, HUMAN):
+                try:
+                    parse_seat(s)
+                except ValueError as err:        # an unknown agent, or parameters it refuses
+                    raise DataError(path, [(f"client.net.seats.{p}", str(err))]) from None
+            chosen[p] = s
         codes = {}
         if not new_codes and isinstance(net.get("codes"), dict):
             for p in (1, 2):

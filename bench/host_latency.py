@@ -1,7 +1,8 @@
 """How long a legal answer takes to come back as the new state, and what keeping a decision costs (issue 59).
 
     python bench/host_latency.py                      # this checkout's host
-    python bench/host_latency.py --root /work/main    # another checkout's host (before/after)
+    python bench/host_latency.py --root /work/main    # another checkout's host
+    python bench/host_latency.py --before /tmp/base --rounds 3 --games 2   # alternated, before and now
 
 A real ``skirmish host`` process (127.0.0.1, both seats remote, its autosave in a temporary
 folder on the machine's disk) is sent, over two plain WebSocket connections, the decisions of
@@ -14,8 +15,9 @@ state is read after the clock stops. ``--games`` games per ruleset, each a new h
 ``--client`` times the project's client instead (``RemoteSession.submit``: its own check of the
 answer, the round trip and taking the state in), the ``random`` agent choosing off the clock.
 
-``--journal N`` also times ``game.net.host_journal.Journal``'s append of a decision line (one
-``write`` and ``fdatasync``) N times in the same folder, alone, if this checkout has it.
+``--keep GAMES`` also times, in this process, what keeping a decision costs the host (``keep_cost``:
+the journal's line written and synced, all of ``HostFiles.keep``, the whole ``receive``), if
+this checkout has the journal.
 """
 from __future__ import annotations
 
@@ -139,31 +141,55 @@ def one_game_client(root: Path, ruleset: str, mapname: str, seed: int) -> list[f
     return out
 
 
-def journal_cost(count: int) -> list[float] | None:
+def keep_cost(games: int, seed: int) -> dict[str, list[float]] | None:
+    """In this process, a ``GameHost`` fed the same games' answers through ``receive`` (both seats
+    remote, its autosave and journal in a temporary folder): the time of each decision's journal
+    line (``Journal._append``: the write and the ``fdatasync``), of all of ``keep`` (the state
+    hash, the line, the snapshot handed to its thread) and of the whole ``receive``."""
     try:
         from game.net.host_journal import Journal
     except ImportError:
         return None
     from engine.core import Game, Setup
     from engine.data.maps import load_named_map
+    from game.net.host import GameHost
     from game.session import GameSession
 
-    s = GameSession(Game(Setup("frontier", load_named_map("town"), (), {}, 3)), {1: "ai:random", 2: "ai:random"},
-                    ai_seed=1, autosave=False)
-    for _ in range(20):
-        s.submit(*s.ai_choose())
-    p, c = s.game.decisions[-1]
-    h = s.game.state_hash()
-    times = []
-    with tempfile.TemporaryDirectory(prefix="host-journal-", dir=os.environ.get("BENCH_TMP")) as t:
-        j = Journal.start(Path(t) / "a.json.journal", "bench")
-        try:
-            for i in range(count):
-                t0 = time.perf_counter()
-                j.decision(i, p, c, h)
-                times.append(time.perf_counter() - t0)
-        finally:
-            j.close()
+    times = {"journal_line": [], "keep": [], "receive": []}
+
+    def timed(name, fn):
+        def wrapper(*a, **kw):
+            t0 = time.perf_counter()
+            try:
+                return fn(*a, **kw)
+            finally:
+                times[name].append(time.perf_counter() - t0)
+        return wrapper
+
+    real_append, real_keep = Journal._append, GameHost.keep
+    Journal._append = timed("journal_line", real_append)
+    GameHost.keep = timed("keep", real_keep)
+    try:
+        for ruleset, mapname in GAMES:
+            for g in range(games):
+                setup = Setup(ruleset, load_named_map(mapname), (), {}, seed + g)
+                s = GameSession(Game(setup), {1: "ai:random", 2: "ai:random"}, ai_seed=1, autosave=False)
+                while s.pending() is not None:
+                    s.submit(*s.ai_choose())
+                with tempfile.TemporaryDirectory(prefix="host-keep-", dir=os.environ.get("BENCH_TMP")) as t:
+                    host = GameHost.create(Game(setup), {1: "remote", 2: "remote"}, autosave_path=Path(t) / "a.json")
+                    for p in (1, 2):
+                        host.receive(p, json.dumps({"version": 1, "type": "hello", "seat": p, "code": host.codes[p]}))
+                    assert host.start_journal()
+                    for i, (p, choice) in enumerate(s.game.decisions):
+                        text = json.dumps({"version": 1, "type": "answer", "seq": i, "choice": choice.to_json()})
+                        t0 = time.perf_counter()
+                        host.receive(p, text)
+                        times["receive"].append(time.perf_counter() - t0)
+                    host.flush_autosave()
+                    host._journal.close()
+    finally:
+        Journal._append, GameHost.keep = real_append, real_keep
     return times
 
 
@@ -173,29 +199,45 @@ def _ms(xs: list[float]) -> dict:
             "p95_ms": round(xs[int(0.95 * (len(xs) - 1))] * 1e3, 2), "max_ms": round(xs[-1] * 1e3, 2)}
 
 
+def measure(root: Path, games: int, seed: int, client: bool) -> dict[str, list[float]]:
+    """Each ruleset's latencies (seconds) over ``games`` games of ``root``'s host."""
+    play = one_game_client if client else one_game
+    return {ruleset: [x for g in range(games) for x in play(root, ruleset, mapname, seed + g)]
+            for ruleset, mapname in GAMES}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--root", default=str(ROOT), help="the checkout whose host is timed (default this one)")
-    ap.add_argument("--games", type=int, default=1, help="games per ruleset")
+    ap.add_argument("--before", help="also time this checkout's host, alternated with --root's, round by round")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="rounds (with --before: each runs both hosts in turn); 0: none (--keep alone)")
+    ap.add_argument("--games", type=int, default=1, help="games per ruleset and round")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--client", action="store_true", help="time RemoteSession.submit instead of raw messages")
-    ap.add_argument("--journal", type=int, default=0, help="also time this many journal appends")
+    ap.add_argument("--keep", type=int, default=0, metavar="GAMES",
+                    help="also time keeping each decision in this process (keep_cost), GAMES games per ruleset")
     args = ap.parse_args(argv)
-    root = Path(args.root).resolve()
-    result = {"root": str(root), "how": "client submit" if args.client else "raw answer to state", "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "load": os.getloadavg()[0]}
-    every = []
-    for ruleset, mapname in GAMES:
-        xs = []
-        for g in range(args.games):
-            xs += (one_game_client if args.client else one_game)(root, ruleset, mapname, args.seed + g)
-        every += xs
-        result[ruleset] = _ms(xs)
-    result["all"] = _ms(every)
-    if args.journal:
-        j = journal_cost(args.journal)
-        result["journal_append"] = None if j is None else _ms(j)
-    result["load_after"] = os.getloadavg()[0]
+    roots = {"now": Path(args.root).resolve()}
+    if args.before:
+        roots = {"before": Path(args.before).resolve(), **roots}
+    result = {"how": "client submit" if args.client else "raw answer to state",
+              "roots": {k: str(v) for k, v in roots.items()},
+              "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "load": [os.getloadavg()[0]]}
+    pooled = {k: {r: [] for r, _ in GAMES} for k in roots}
+    for _ in range(args.rounds):
+        for k, root in roots.items():
+            for ruleset, xs in measure(root, args.games, args.seed, args.client).items():
+                pooled[k][ruleset] += xs
+            result["load"].append(os.getloadavg()[0])
+    for k, by in pooled.items():
+        if not args.rounds:
+            break
+        result[k] = {**{r: _ms(xs) for r, xs in by.items()}, "all": _ms([x for xs in by.values() for x in xs])}
+    if args.keep:
+        k = keep_cost(args.keep, args.seed)
+        result["keep_cost"] = None if k is None else {name: _ms(xs) for name, xs in k.items()}
+    result["load"] = [round(x, 1) for x in result["load"]]
     print(json.dumps(result, indent=1))
     return 0
 

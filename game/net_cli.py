@@ -143,7 +143,7 @@ def cmd_host(args) -> int:
         for p, s in sorted(host.seats.items()):
             print(f"player {p}: code {s.code}" if s.code else f"player {p}: {s.kind} (played on this server)",
                   flush=True)
-        print(f"the game is kept in {host.autosave_path} after every decision", flush=True)
+        print(f"the game is kept in {host.autosave_path} (and its .journal) after every decision", flush=True)
         if args.info:
             from engine.core.saves import write_atomic
             try:
@@ -152,11 +152,11 @@ def cmd_host(args) -> int:
             except (OSError, ValueError) as e:      # not "cannot listen": the port was fine
                 raise _InfoNotWritten(f"skirmish host: cannot write --info {args.info}: {e}") from e
 
-    # the first autosave before anyone joins: a place the game cannot be kept is refused now,
-    # not found out when a player drops
-    host.autosave(wait=True)
-    if host.autosave_error:
-        _err(f"skirmish host: cannot keep the game in {host.autosave_path}: {host.autosave_error} "
+    # the game written whole and its journal started before anyone joins: a place the game
+    # cannot be kept is refused now, not found out when a player drops
+    if not host.start_journal():
+        why = host.autosave_error or host.journal_error
+        _err(f"skirmish host: cannot keep the game in {host.autosave_path}: {why} "
              f"(give --autosave a file you may write)")
         return 1
     try:
@@ -171,9 +171,9 @@ def cmd_host(args) -> int:
         host.flush_autosave()
     if host.game.over:
         print(f"game over: {host.game.result().reason}; state hash {host.game.state_hash()}", flush=True)
-    elif host.autosave_error:             # the last write failed (an earlier failure mended since does not count)
+    elif host.keep_error:     # neither the journal nor the last snapshot holds the game (a failure mended since does not count)
         print(f"stopped at decision {len(host.game.decisions)}; the last autosave to {host.autosave_path} failed "
-              f"({host.autosave_error})", flush=True)
+              f"({host.keep_error})", flush=True)
     else:
         print(f"stopped at decision {len(host.game.decisions)}; the game is kept in {host.autosave_path} "
               f"(skirmish host --load it)", flush=True)

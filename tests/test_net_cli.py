@@ -73,6 +73,23 @@ def test_a_save_that_is_not_a_save_file_is_exit_1_naming_it(kind, tmp_path):
     assert rc == 1 and "bad.json" in err and "Traceback" not in err, (rc, err)
 
 
+@pytest.mark.parametrize("seat,words", [("ai:nope", "no agent 'nope'"), ("ai:hard:budget=nan", "budget"),
+                                        ("5", "no agent '5'"), (5, "5 is not a seat"), (["x"], "not a seat")])
+def test_a_save_whose_seat_names_an_unknown_agent_is_exit_1_with_the_file_and_the_reason(seat, words, tmp_path):
+    """A network save's ``client.net.seats`` is outside the save's setup check (hand-edited, or
+    written by another build): an agent this build does not know is refused as a damaged
+    ``client`` part is, with the file, the field and the reason, not a traceback."""
+    host = new_host("doubles", "prehistoric", 3, saves_dir=tmp_path)
+    data = json.loads(host.save("net").read_text())
+    data["client"]["net"]["seats"]["2"] = seat
+    bad = tmp_path / "bad-seat.json"
+    bad.write_text(json.dumps(data))
+    rc, out, err = run(["host", "--load", str(bad), "--port", "0", "--bind", "127.0.0.1", "--quiet",
+                        "--autosave", str(tmp_path / "again.json")])
+    assert rc == 1 and "Traceback" not in err, (rc, err)
+    assert "bad-seat.json" in err and "client.net.seats.2" in err and words in err, err
+
+
 @pytest.mark.parametrize("flag", ["--autosave", "--info"])
 def test_a_file_the_host_cannot_write_is_refused_before_anyone_joins(flag, tmp_path):
     """An autosave or info file that cannot be written (here: a folder) stops the host with the

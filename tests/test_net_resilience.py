@@ -77,6 +77,48 @@ def test_junk_over_the_socket_is_refused_and_the_game_goes_on():
     assert refused == 300 and closed == 4
 
 
+JUNK_HTTP = [b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", b"hello\r\n\r\n", b"\x00\xff" * 50,
+             b"POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nabcde", b"GET / HTTP/1.1\r\n", b"",
+             b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"]
+
+
+def test_junk_http_is_one_warning_line_per_connection_and_no_traceback(caplog):
+    """A port scan, a browser or junk that never opens a WebSocket: the library logged each as an
+    error with its traceback (24 tracebacks for 15 requests); now one warning line each, saying
+    who was refused and why, and the game is untouched."""
+    import logging
+
+    host = new_host("doubles", "prehistoric", 17)
+    srv = ServerThread(host)
+    caplog.set_level(logging.INFO)
+    sent = 15
+    try:
+        for i in range(sent):
+            with socket.create_connection(("127.0.0.1", srv.port), timeout=5) as s:
+                s.sendall(JUNK_HTTP[i % len(JUNK_HTTP)])
+                if i % 3 == 0:
+                    s.shutdown(socket.SHUT_WR)
+                s.settimeout(2)
+                try:
+                    s.recv(4096)
+                except OSError:
+                    pass
+        end = time.monotonic() + 10
+        while sum(r.getMessage().startswith("refused 127.0.0.1:") for r in caplog.records) < sent:
+            assert time.monotonic() < end, [r.getMessage() for r in caplog.records]
+            time.sleep(0.05)
+        time.sleep(0.3)
+    finally:
+        srv.stop()
+    refused = [r for r in caplog.records if r.getMessage().startswith("refused 127.0.0.1:")]
+    assert len(refused) == sent and all(r.levelno == logging.WARNING for r in refused)
+    assert all("\n" not in r.getMessage() and "not a WebSocket opening" in r.getMessage() for r in refused)
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR], \
+        [(r.name, r.getMessage()) for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert "Traceback" not in caplog.text
+    assert host.exceptions == 0 and host.conns == {} and len(host.game.decisions) == 0
+
+
 def test_a_dropped_client_comes_back_and_the_game_goes_on():
     host = new_host("frontier", "town", 23)
     srv = ServerThread(host)

@@ -200,6 +200,12 @@ def _check_parts(path, raw: dict, save: SaveFile) -> None:
 def load_game(path: str | Path, check: bool = True) -> Game:
     """Load a save back into the identical game; refuse it (DataError) if it does not replay,
     if its setup or decisions were changed (version 2), or if its state hash differs."""
+    return load_save(path, check)[0]
+
+
+def load_save(path: str | Path, check: bool = True) -> tuple[Game, SaveFile]:
+    """``load_game``'s game and the save it came from, read from the file once (a file being
+    replaced meanwhile cannot give the game of one version and the ``client`` of another)."""
     raw = _raw_save(path)
     save = parse_data(SaveFile, raw, path)
     try:
@@ -245,4 +251,4 @@ def load_game(path: str | Path, check: bool = True) -> Game:
                    "(a version-1 save carries no setup check to tell which)")
         raise DataError(path, [("state_hash", f"replaying the decisions gives {game.state_hash()}, "
                                               f"the file says {save.state_hash}: {why}")])
-    return game
+    return game, save

@@ -15,9 +15,13 @@ sends what it returns; the tests feed it directly.
   number; anything else (not JSON, not a message, a stale number, another seat's turn, a choice
   the rules refuse) is refused with the reason and changes nothing. ``receive`` never raises:
   an unexpected error is counted (``exceptions``) and refused.
-- After every decision it autosaves (``save_game``: atomic), and a game loads from any save
-  (``GameHost.load``), the codes kept when the save holds them, so a restarted server takes its
-  players back; a save it writes loads in hot-seat too (both remote seats are ``human`` there).
+- Every decision and undo is kept before any seat is told of it (``HostFiles.keep``: a line of
+  the journal beside the autosave, written and synced; the whole game in the autosave on a
+  thread of its own), and a game loads from any save (``GameHost.load``: the autosave with its
+  journal's lines past it played), the codes kept when the save holds them, so a restarted
+  server takes its players back where they were; a save it writes loads in hot-seat too (both
+  remote seats are ``human`` there). A save whose seats name an agent this build does not
+  know is refused (``DataError``: the file, ``client.net.seats.N``, the reason).
 - A dropped connection keeps the seat: the other seat is told ``waiting_for``; the player comes
   back with the same code and gets the whole view again (``joined`` to the other, with its name).
 - Undo asks the other player (an AI seat agrees); ``save`` writes a save on the host's disk.
@@ -35,6 +39,7 @@ from engine.core.worlds import event_to_json, world_of
 from game.session import HUMAN, GameSession, parse_seat
 
 from .host_files import HostFiles, _Autosaver
+from .host_journal import Journal, replay_journal
 from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, joined, new_code, waiting_for
 from .host_undo import HostUndo
 from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
@@ -54,6 +59,8 @@ class GameHost(HostUndo, HostFiles):
     ai_busy: bool = False
     undo_ask: _UndoAsk | None = None
     _saver: "_Autosaver | None" = None
+    _journal: "Journal | None" = None
+    journal_error: str | None = None       # why the journal's last append or start failed
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
@@ -81,18 +88,29 @@ class GameHost(HostUndo, HostFiles):
 
     @classmethod
     def load(cls, path, seats=None, new_codes: bool = False, **kw) -> "GameHost":
-        """A saved game (``DataError`` for a bad save): the seats and codes it was hosted with
-        when it holds them (a network save), else both seats remote, with new codes."""
-        from engine.core.saves import load_game, read_save
+        """A saved game (``DataError`` for a bad save, with the file, the field and the reason: a
+        seat naming an agent this build does not know too), with the lines of its journal past
+        it played (``host_journal``: the host's autosave is then exactly the game its seats were
+        last told about); the seats and codes it was hosted with when it holds them (a network
+        save), else both seats remote, with new codes."""
+        from engine.core.saves import load_save
+        from engine.data.errors import DataError
 
-        game = load_game(path)
-        client = read_save(path).client or {}
+        game, save = load_save(path)        # one read: the snapshot's game and its journal mark agree
+        client = save.client or {}
         net = client.get("net") if isinstance(client.get("net"), dict) else {}
         saved = net.get("seats") if isinstance(net.get("seats"), dict) else {}
         chosen = {}
         for p in (1, 2):
             s = (seats or {}).get(p) or saved.get(str(p)) or REMOTE
-            chosen[p] = str(s)
+            if not isinstance(s, str):
+                raise DataError(path, [(f"client.net.seats.{p}", f"{s!r} is not a seat (remote, or ai:AGENT)")])
+            if s.strip() not in (REMOTE, HUMAN):
+                try:
+                    parse_seat(s)
+                except ValueError as err:        # an unknown agent, or parameters it refuses
+                    raise DataError(path, [(f"client.net.seats.{p}", str(err))]) from None
+            chosen[p] = s
         codes = {}
         if not new_codes and isinstance(net.get("codes"), dict):
             for p in (1, 2):
@@ -102,6 +120,7 @@ class GameHost(HostUndo, HostFiles):
         ai_seed = client.get("ai_seed")
         if isinstance(ai_seed, bool) or not isinstance(ai_seed, int):
             ai_seed = None
+        game = replay_journal(path, game, net.get("journal"))
         return cls.create(game, chosen, codes=codes, ai_seed=ai_seed, **kw)
 
     # --- what it holds -------------------------------------------------------------------
@@ -255,8 +274,8 @@ class GameHost(HostUndo, HostFiles):
         out = []
         if self.undo_ask is not None:
             out += self._undo_void("the game went on")
+        self.keep()              # on disk (the journal's line synced) before any seat is told
         self._changed()
-        self.autosave()
         for p in self.seats:
             if self.seats[p].conn is not None:
                 out.append(self._state_for(p, by=by))

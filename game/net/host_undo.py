@@ -49,8 +49,8 @@ class HostUndo:
             return [Outgoing(c, _text({"type": "undo_result", "accepted": False, "by": by,
                                        "reason": "it can no longer be taken back"}))
                     for c in [t.conn for t in self.seats.values()] if c is not None]
+        self.keep(undo=len(self.game.decisions))     # on disk before any seat is told
         self._changed()
-        self.autosave()
         out = []
         for p, t in self.seats.items():
             if t.conn is not None:

@@ -8,7 +8,8 @@ up the other. An AI seat's turn runs on a thread (``asyncio.to_thread``). A wron
 answered after a short pause and the connection closed, which makes guessing codes slow.
 
 The server stops when the game is over and nobody is connected (or on ``stop()``, Ctrl-C or
-SIGTERM); the game is in its autosave after every decision either way.
+SIGTERM); the game is in its autosave and journal after every decision either way. A
+connection that never opens as a WebSocket (a browser, a scan, junk) is one warning line.
 """
 from __future__ import annotations
 
@@ -27,6 +28,32 @@ from .host_seats import Outgoing
 from .protocol import MAX_CLIENT_BYTES
 
 log = logging.getLogger("skirmish.net")
+
+
+class _OneLine(logging.Filter):
+    """The ``websockets`` library logs a connection that never opened as a WebSocket (a port
+    scan, a browser, junk) as an error with its whole traceback; here it is one warning line
+    saying who was refused and why. Its other words pass as they are (a traceback there is a
+    defect worth reading)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.msg == "opening handshake failed":
+            err = record.exc_info[1]
+            for _ in range(10):                  # the first cause says it best ("invalid HTTP request line: x")
+                if err is None or err.__cause__ is None:
+                    break
+                err = err.__cause__
+            why = (str(err) or type(err).__name__)[:200] if err is not None else "no reason given"
+            peer = getattr(getattr(record, "websocket", None), "remote_address", None)
+            who = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) and len(peer) >= 2 else "a connection"
+            record.msg, record.args = "refused %s: not a WebSocket opening (%s)", (who, why)
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.exc_info = record.exc_text = None
+        return True
+
+
+wire_log = logging.getLogger("skirmish.net.wire")     # the library's own words, through _OneLine
+wire_log.addFilter(_OneLine())
 WRONG_CODE_PAUSE = 0.5        # seconds before a wrong code is answered and the connection closed
 # a frame larger than this is closed by the library itself ("message too big"); between
 # MAX_CLIENT_BYTES and this, the host refuses it with the reason
@@ -150,7 +177,7 @@ class GameServer:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self._stop.set)
         async with serve(self._handler, self.bind, self.port, max_size=FRAME_LIMIT, ping_interval=15,
-                         ping_timeout=30, close_timeout=3) as server:
+                         ping_timeout=30, close_timeout=3, logger=wire_log) as server:
             sock = next(iter(server.sockets))
             self.address = sock.getsockname()[:2]
             if ready is not None:

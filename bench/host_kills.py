@@ -1,6 +1,6 @@
 """The host killed at random moments (issue 59): is the loaded game ever behind what a seat was told?
 
-    python bench/host_kills.py --kills 200 --out bench/results/DATE/host-kills
+    python bench/host_kills.py --kills 200 --out data/experiments/DATE-host-kills
 
 A real ``skirmish host`` process (127.0.0.1 only) serves a game; two seats of the project's test
 client (``tests/net_helpers.py``: ``RemoteSession`` played by the ``random`` agent) answer

@@ -278,7 +278,8 @@ class HintPart:
             if code in h.cards:
                 pygame.draw.rect(screen, (20, 16, 10), r.inflate(10, 10), 6, border_radius=9)
                 pygame.draw.rect(screen, GOLD, r.inflate(8, 8), 4, border_radius=9)
-                ov.draw_star(screen, (r.right - 4, r.top + 2), 10)
+                tag = plate("\u2605 hint", 14, fg=(30, 24, 10), bg=(*GOLD, 235), bold=True)
+                screen.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 5)))
 
 
 def _arrow(surf, a, b, stop: float) -> None:

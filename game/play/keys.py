@@ -17,7 +17,7 @@ HELP = [
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
     "Hover an option: what it does and the rule    F2: rules glossary    L: legend",
-    "G or Hint: what the strongest agent would do in your decision, from what you can see (again: cancel, hide)",
+    "G or Hint: the strongest agent's answer to your decision, from what you can see (again: cancel, hide)",
     "S: show or hide the score (the mission, what wins, each side's points)",
     "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    M: sound    F1: this help",
 ]

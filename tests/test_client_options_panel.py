@@ -1,6 +1,6 @@
-"""The options list under a still mouse and the G suggestion (issue 46, items 9 and 10): the
-hover card follows the rows when the list changes without the mouse moving, the starred
-suggestion is scrolled into view, and a suggestion that is a point on the table is drawn there.
+"""The options list under a still mouse and the G hint (issue 46, items 9 and 10; issue 61, item
+5): the hover card follows the rows when the list changes without the mouse moving, the hint's
+starred option is scrolled into view, and a hint that is a point on the table is drawn there.
 Driven through ``App.step`` with the events a hand makes."""
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ def test_wheeling_the_list_moves_the_hover_with_the_rows():
 
 
 class _Picks:
-    """An agent that answers with a given choice: the suggestion's display under test, whatever
-    the easy agent would pick."""
+    """An agent that answers with a given choice: the hint's display under test, whatever the
+    strongest agent would pick."""
 
     def __init__(self, choice):
         self.choice = choice
@@ -74,9 +74,11 @@ class _Picks:
 
 def _ranger_with_a_suggestion(app, monkeypatch, pick):
     import engine.ai
+    from game.play.hint import HintPart
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
     submit(g, C.ActivateSingle("1-ranger-1"))
     scene = scene_for(app, g, {1: "human", 2: "ai:random"})
+    scene.hint = HintPart(apart=False)            # thought here, when asked (no process)
     chosen = pick(g.pending())
     monkeypatch.setattr(engine.ai, "make_agent", lambda *a, **k: _Picks(chosen))
     frame(app, [key(pygame.K_g)], n=2)
@@ -84,7 +86,7 @@ def _ranger_with_a_suggestion(app, monkeypatch, pick):
 
 
 def test_the_starred_suggestion_is_scrolled_into_view(app, monkeypatch):
-    """The suggestion is the last row of a list longer than the panel (the Ranger's last compass
+    """The hint is the last row of a list longer than the panel (the Ranger's last compass
     Jump): G stars it and scrolls the list so that its row shows."""
     g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: C.Jump("1-ranger-1", 315.0))
     d = g.pending()
@@ -93,17 +95,18 @@ def test_the_starred_suggestion_is_scrolled_into_view(app, monkeypatch):
     assert scene.ctrl.items()[-1][0] == i
     row = scene.options.rect_of_row(i)
     assert scene.options.list_top <= row.top and row.bottom <= scene.options.list_top + scene.options.list_h
-    assert dict(scene.options._key[1])[i].startswith("\u2605 suggested: ")
+    assert dict(scene.options._key[1])[i].startswith("\u2605 hint: ")
 
 
 def test_a_suggested_point_on_the_table_is_drawn_there(app, monkeypatch):
-    """The suggestion is a move (a point of the move space, not a listed option): a star is drawn
-    on the table at that point, and nothing is starred in the list."""
+    """The hint is a move (a point of the move space, not a listed option): a star is drawn on the
+    table at that point, and nothing is starred in the list."""
     from engine.rulesets.common import MoveTo
     from game.render import overlays as ov
     to = (20 * 25.4, 9 * 25.4)
     g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: MoveTo("1-ranger-1", *to))
-    assert not any("suggested" in t for _, t in scene.options._key[1])
+    assert scene.hint.shown is not None and scene.hint.shown.choice == chosen
+    assert not any("hint" in t for _, t in scene.options._key[1])
     x, y = ov.mm_to_screen(scene.cam, *to)
     centre = (round(x) + scene.table_rect.x, round(y) + scene.table_rect.y)
     assert tuple(app.screen.get_at(centre))[:3] == (255, 214, 90)           # the star's gold

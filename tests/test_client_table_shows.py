@@ -148,7 +148,8 @@ def test_a_frontier_shortfall_is_one_pick_of_all_its_cards(app):
 
 def test_help_is_where_the_choice_is_made(app):
     """Hovering an option shows its rule (help_for, with its source); F2 opens the glossary and L
-    the legend; G stars the easy agent's pick, computed from the player's own view."""
+    the legend; G stars the hint's option (the strongest agent's answer, from the player's own
+    view; here held to two rounds, thought in the window's process)."""
     from game.ui import help_text
     from game.ui.help_panels import option_card
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
@@ -170,12 +171,13 @@ def test_help_is_where_the_choice_is_made(app):
     assert scene.reference_kind == "legend" and scene.reference.entries
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
     assert scene.reference is None
+    from game.play.hint import HintPart
+    scene.hint = HintPart("hard:iters=2,prefilter=6,steps=16", apart=False)
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0)])
-    agent = make_agent("easy", d.player, d.seq)
-    agent.attach(g.table, g.rules)
-    pick = d.options.index(agent.choose(d, g.view(d.player)))
-    starred = [i for i, t in scene.options._key[1] if "suggested" in t]
-    assert starred == [pick]
+    shown = scene.hint.shown
+    assert shown is not None and shown.index is not None and shown.choice == d.options[shown.index]
+    starred = [i for i, t in scene.options._key[1] if "\u2605 hint" in t]
+    assert starred == [shown.index]
 
 
 def test_the_log_groups_repeats_and_marks_private_lines(app):

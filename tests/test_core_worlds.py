@@ -103,12 +103,40 @@ def test_hidden_placements_are_not_in_the_other_sides_world():
     {"~s": [[1]]},
     {"~x": 1},
     {"~t": 3},
+    {"~m": "engine.core.protocol:Event", "j": "{}"},                # not a model
+    {"~m": "engine.rulesets.doubles.data:DoublesOptions", "j": '{"penalty_rule": 7}'},
+    {"~m": "engine.rulesets.doubles.data:DoublesOptions", "j": 3},
     float("nan"),
     b"bytes",
 ])
 def test_reading_a_world_refuses_anything_else(bad):
     with pytest.raises(WorldError):
         decode_state(bad)
+
+
+def test_a_doubles_duel_goes_into_a_world():
+    """A Doubles duel keeps the game's options (a pydantic model) in the state: the world of a
+    keep decision is written, read back to the same state, and gives its seat the same decision
+    (it was refused, "cannot write a DoublesOptions", at the first attack's keep: a network game
+    of Doubles, and the player's hint, stopped there)."""
+    setup = Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 5)
+    g = Game(setup)
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    n = 0
+    while (d := g.pending()).kind != "keep" and n < 300:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+        n += 1
+    assert d.kind == "keep" and g.state.attack.duel is not None
+    for p in (1, 2):
+        state = decode_state(json.loads(json.dumps(world_of(g, p), allow_nan=False)))
+        assert state_hash(state) == state_hash(g.rules.redact(g.state, p))
+        assert state.attack.duel.options == g.state.attack.duel.options
+    w = WorldGame(setup, d.player, table=g.table)
+    w.update(decode_state(world_of(g, d.player)), d.seq, (d.player, d.kind))
+    mine = w.pending()
+    assert all(same_choice(a, b) for a, b in zip(mine.options, d.options)) and len(mine.options) == len(d.options)
 
 
 def test_reading_a_world_refuses_deep_nesting():

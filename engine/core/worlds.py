@@ -12,9 +12,12 @@ The JSON form of a state: numbers, text, true/false/null and lists stand for the
 other shapes are objects with one marker key: ``{"~t": [..]}`` a tuple, ``{"~s": [..]}`` a set,
 ``{"~d": [[key, value], ..]}`` a dict whose keys are not all text (or one that begins with ``~``),
 ``{"~c": "module:Class", "f": {field: value}}`` a dataclass, ``{"~n": "module:Class", "v": [..]}``
-a named tuple, ``{"~e": "module:Class", "v": "NAME"}`` an enum member and ``{"~r": 0}`` the RNG's
-stand-in (its state is never written). Reading it back builds only classes of the engine's own
-modules (``engine.``) that are dataclasses, named tuples or enums, and runs none of their code.
+a named tuple, ``{"~e": "module:Class", "v": "NAME"}`` an enum member, ``{"~m": "module:Class",
+"j": "{..}"}`` a pydantic model (a ruleset's options that a state holds: Doubles' duel keeps the
+game's options) as its own JSON text, and ``{"~r": 0}`` the RNG's stand-in (its state is never
+written). Reading it back builds only classes of the engine's own modules (``engine.``) that are
+dataclasses, named tuples, enums or pydantic models, and runs none of their code but a model's
+own validation of its JSON.
 """
 from __future__ import annotations
 
@@ -24,6 +27,8 @@ import enum
 import importlib
 import math
 from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from .errors import GameError, NotYourDecision
 from .game import Game, Setup
@@ -59,6 +64,8 @@ def encode_state(obj: Any, depth: int = 0) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {"~c": _name(type(obj)),
                 "f": {f.name: encode_state(getattr(obj, f.name), d) for f in dataclasses.fields(obj)}}
+    if isinstance(obj, BaseModel):
+        return {"~m": _name(type(obj)), "j": obj.model_dump_json()}
     if isinstance(obj, tuple) and hasattr(type(obj), "_fields"):
         return {"~n": _name(type(obj)), "v": [encode_state(x, d) for x in obj]}
     if isinstance(obj, list):
@@ -149,6 +156,14 @@ def decode_state(data: Any, depth: int = 0) -> Any:
         if not (issubclass(cls, tuple) and hasattr(cls, "_fields")) or len(data["v"]) != len(cls._fields):
             raise WorldError(f"{data['~n']!r} is not a named tuple of {len(data['v'])} fields")
         return tuple.__new__(cls, [decode_state(x, d) for x in data["v"]])
+    if keys == {"~m", "j"} and type(data["j"]) is str:
+        cls = _engine_class(data["~m"])
+        if not issubclass(cls, BaseModel):
+            raise WorldError(f"{data['~m']!r} is not a model")
+        try:
+            return cls.model_validate_json(data["j"])
+        except ValidationError as err:
+            raise WorldError(f"{data['~m']!r} refused its fields: {err.errors(include_url=False)[0]['msg']}") from None
     if keys == {"~c", "f"} and type(data["f"]) is dict:
         cls = _engine_class(data["~c"])
         if not dataclasses.is_dataclass(cls):

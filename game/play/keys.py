@@ -16,7 +16,8 @@ HELP = [
     "1-9: pick the listed option    Tab: next model that may act    Esc: deselect, close a dialog",
     "R: reach preview    V: what the selected model sees    T: threat (what enemies see)",
     "Ctrl+Z: undo (not past dice, a card shown or the other side)    Ctrl+S: save    Ctrl+O: load",
-    "Hover an option: what it does and the rule    F2: rules glossary    L: legend    G: suggestions",
+    "Hover an option: what it does and the rule    F2: rules glossary    L: legend",
+    "G or Hint: the strongest agent's answer to your decision, from what you can see (again: cancel, hide)",
     "S: show or hide the score (the mission, what wins, each side's points)",
     "P: moves end Prone (Counterblast)    H: the game's history    + / -: AI speed    A: animations    M: sound    F1: this help",
 ]
@@ -38,7 +39,7 @@ def key_intent(ev, answering: bool):
     if k in plain:
         return Command(plain[k])
     if not ctrl and k in (pygame.K_l, pygame.K_h, pygame.K_g, pygame.K_a, pygame.K_m, pygame.K_p):
-        return Command({pygame.K_l: "legend", pygame.K_h: "history", pygame.K_g: "suggest",
+        return Command({pygame.K_l: "legend", pygame.K_h: "history", pygame.K_g: "hint",
                         pygame.K_a: "animations", pygame.K_m: "sound", pygame.K_p: "prone"}[k])
     if k in (pygame.K_r, pygame.K_v, pygame.K_t):
         return Toggle({pygame.K_r: "reach", pygame.K_v: "sight", pygame.K_t: "threat"}[k])
@@ -68,13 +69,6 @@ class KeysMixin:
             self._last_prompt = None
             self._fill_options()
         self.tools.tape.cancel()
-
-    def _toggle_suggest(self) -> None:
-        self.suggest = not self.suggest
-        self._last_prompt = None
-        self._fill_options()
-        self.message = (f"suggestions {'on: the easy agent’s pick is starred, in the list or on the table' if self.suggest else 'off'} (G)",
-                        self.t + 3.0)
 
     def _toggle_prone(self) -> None:
         self.prone_moves = not self.prone_moves

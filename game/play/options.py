@@ -1,5 +1,5 @@
 """The game screen's side panel as words: the prompt, the options list (attacks with the engine's
-odds, the easy agent's pick starred when asked with G), and the Reach / Sight / Threat buttons
+odds, the hint's option starred when asked with G: ``game/play/hint.py``), and the Reach / Sight / Threat buttons
 held down while their shading is on.
 
 A part of ``PlayScene`` (``game/scenes/play.py``): it reads the scene's ``decision``, ``ctrl``
@@ -8,6 +8,8 @@ and ``view`` and fills its ``prompt``, ``options``, ``hand`` and ``tray``.
 from __future__ import annotations
 
 from game.names import named
+
+STAR = "\u2605 hint: "          # the hint's row in the list (G, the Hint button)
 
 
 def odds_text(o) -> str:
@@ -55,11 +57,11 @@ class OptionsMixin:
                     shorter = [prompt]           # without it where it would not fit (Doubles' throw)
                     prompt += f" (Shift+click: {alt.hint or alt.describe()})"
         items = [(i, self._with_odds(i, t)) for i, t in self.ctrl.items()] if self.ctrl else []
-        tip = self._suggestion()
+        tip = self.hint.option(self.hint.key_of(self.session, d)) if self.ctrl else None
         general = self.ctrl.general() if self.ctrl else []
         if tip is not None:
-            items = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in items]
-            general = [(i, ("\u2605 suggested: " + t) if i == tip else t) for i, t in general]
+            items = [(i, (STAR + t) if i == tip else t) for i, t in items]
+            general = [(i, (STAR + t) if i == tip else t) for i, t in general]
         self.hand.set_view(self.view, self.viewer, d, offered=self.ctrl is not None, shown=self.presenter.shows("hand"))
         self.tray.set_offer(self._keep_offer())
         key = (prompt, tuple(items), tuple(general))
@@ -70,7 +72,7 @@ class OptionsMixin:
         self._listed = [i for i, _ in items]
         self.options.set(general, items)
         if tip is not None:
-            self.options.scroll_to(tip)        # the starred row in view, not below the fold
+            self.options.scroll_to(tip)        # the hint's row in view, not below the fold
 
     def _set_prompt(self, prompts: list[str]) -> None:
         """The first of ``prompts`` (fullest first) that the box shows whole, with no scroll bar:
@@ -96,45 +98,6 @@ class OptionsMixin:
                 o = None
             cache[key] = odds_text(o) if o is not None else None
         return label if cache[key] is None else f"{label}: {cache[key]}"
-
-    def _suggestion(self) -> int | None:
-        """The easy agent's pick for the player deciding, from that player's own view (G)."""
-        d = self.decision
-        if not self.suggest or self.ctrl is None or d is None:
-            return None
-        key = (self.session.version, d.seq)
-        if self._suggested[0] != key:
-            from engine.ai import make_agent
-            try:
-                agent = make_agent("easy", d.player, d.seq)
-                agent.attach(self.session.game.table, self.session.game.rules)
-                c = agent.choose(d, self.session.game.view(d.player))
-                pick = d.options.index(c) if c in d.options else None
-            except Exception:  # noqa: BLE001 - a suggestion is an aid, never a reason to fail
-                c, pick = None, None
-            self._suggested = (key, pick, c)
-        return self._suggested[1]
-
-    def suggested_on_table(self):
-        """What the G suggestion shows on the table, as (model id, point in mm or None, flight or
-        None, words): a point of a space (a move) or a heading's flight; for an option the list
-        does not show now (another model's), the model it belongs to. None when the list shows it."""
-        tip = self._suggestion()
-        c = self._suggested[2]
-        if c is None or self.ctrl is None:
-            return None
-        if tip is not None:
-            if tip in self._listed or any(i == tip for i, _ in self.ctrl.general()):
-                return None                          # starred in the list, scrolled into view
-            ids = self.ctrl.ids_of[tip]
-            return (ids[0], None, None, self.decision.labels[tip]) if ids else None
-        for sp in self.decision.spaces:
-            if isinstance(c, sp.choice_type) and sp.check(c) is None:
-                words = self.session.game.describe(c)
-                x, y = getattr(c, "x", None), getattr(c, "y", None)
-                point = (x, y) if isinstance(x, float) and isinstance(y, float) else None
-                return sp.actor, point, sp.flight(c), words
-        return None
 
     def _show_toggles(self) -> None:
         """The Reach, Sight and Threat buttons stay pressed while their shading is on."""

@@ -232,6 +232,7 @@ class OptionsListPanel(PlayPanel):
 
 
 BUTTONS = [[("undo", "Undo", "Ctrl+Z: take back your last decision"),
+            ("hint", "Hint", "G: what the strongest agent would do in your decision, from what you can see"),
             ("save", "Save", "Ctrl+S: save the game"),
             ("load", "Load", "Ctrl+O: load a saved game"),
             ("help", "Help", "F1: the controls")],
@@ -259,12 +260,12 @@ class ButtonsPanel(PlayPanel):
         self.buttons: dict = {}
 
     def layout(self, rect) -> None:
-        """Two rows of four from ``rect``'s top left, ``rect.w`` wide."""
+        """The rows of ``BUTTONS`` from ``rect``'s top left, each ``rect.w`` wide."""
         super().layout(rect)
         x, y = self.rect.topleft
-        bw = (self.rect.w - 3 * 4) // 4
         self.buttons = {}
         for row in BUTTONS:
+            bw = (self.rect.w - (len(row) - 1) * 4) // len(row)
             for i, (key, text, tip) in enumerate(row):
                 self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x + i * (bw + 4), y, bw, 28), text,
                                                                  self.ui, tool_tip_text=tip)

@@ -91,7 +91,7 @@ class RoutingMixin:
             return self.apply(Toggle(key))
         simple = {"save": self.save, "load": self.open_load, "help": self.sheets.toggle_help,
                   "menu": self.confirm_leave, "leave": self.leave, "glossary": lambda: self.open_reference("glossary"),
-                  "legend": lambda: self.open_reference("legend"), "suggest": self._toggle_suggest,
+                  "legend": lambda: self.open_reference("legend"), "hint": self.ask_hint,
                   "fit": lambda: setattr(self, "cam", self.renderer.fit_camera(self.table_rect.size, margin_px=30)),
                   "escape": self._escape, "animations": lambda: self.set_animations(not self.tray.animate),
                   "sound": lambda: self.set_sound(not self.sound), "prone": self._toggle_prone,

@@ -17,7 +17,6 @@ from game.play.options import odds_text
 from game.render import grid_shading as gs
 from game.render import overlays as ov
 from game.render import piece_tokens as pt
-from game.render.text import plate
 
 
 class TableOverlaysMixin:
@@ -60,8 +59,8 @@ class TableOverlaysMixin:
             if p["id"] in self.ai_named and not p["out"]:
                 c = ov.mm_to_screen(cam, *pos.get(p["id"], (p["x"], p["y"])))
                 pygame.draw.circle(surf, (170, 200, 255), c, p["radius"] * cam.px_per_mm + 9, 1)
-        if self.suggest and ctrl and not self._busy():
-            self._draw_suggested(surf, pos)
+        if ctrl and not self._busy():                 # the hint's answer (G, the Hint button)
+            self.hint.draw_table(surf, cam, self.pieces, pos, self.unit)
         if ctrl and ctrl.group:                       # the group being formed
             for p in self.pieces:
                 if p["id"] in ctrl.group:
@@ -97,36 +96,6 @@ class TableOverlaysMixin:
             ov.draw_tape(surf, cam, a, b, ov.length_text(length, self.unit) + edge, self.unit)
         if tip:
             ov.draw_tooltip(surf, self._table_pos(self.mouse), tip)
-
-    def _draw_suggested(self, surf, pos) -> None:
-        """The G suggestion where the list cannot show it: a star on the point of a move (a line
-        from the model), on a heading's flight, or on the model whose option it is."""
-        got = self.suggested_on_table()
-        if got is None:
-            return
-        mid, point, flight, words = got
-        p = next((q for q in self.pieces if q["id"] == mid), None)
-        at = None
-        if flight is not None:
-            ov.draw_flight(surf, self.cam, flight, True, self.unit)
-            h = math.radians(flight.heading)
-            at = ov.mm_to_screen(self.cam, flight.origin[0] + math.cos(h) * flight.far,
-                                 flight.origin[1] + math.sin(h) * flight.far)
-        elif point is not None:
-            at = ov.mm_to_screen(self.cam, *point)
-            if p is not None:
-                ov.draw_dashed(surf, (255, 214, 90), ov.mm_to_screen(self.cam, *pos.get(mid, (p["x"], p["y"]))), at)
-        elif p is not None:
-            c = ov.mm_to_screen(self.cam, *pos.get(mid, (p["x"], p["y"])))
-            r = p["radius"] * self.cam.px_per_mm
-            at = (c[0] + r * 0.8, c[1] - r * 0.8)
-        if at is None:
-            return
-        ov.draw_star(surf, at)
-        lab = plate("\u2605 suggested: " + words, 13)
-        rect = lab.get_rect(midleft=(at[0] + 14, at[1]))
-        rect.clamp_ip(surf.get_rect())
-        surf.blit(lab, rect)
 
     def _visible_table(self) -> pygame.Rect:
         """The table's part that no panel covers, in the table's own pixels: below the deployment

@@ -98,7 +98,7 @@ def draw_flight(screen, cam, flight, legal: bool, unit: str) -> None:
 
 
 def draw_star(screen, centre, r: float = 11.0, colour=(255, 214, 90)) -> None:
-    """A five-pointed star (the G suggestion's mark), outlined in ink."""
+    """A five-pointed star (the hint's mark), outlined in ink."""
     cx, cy = centre
     pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi * k / 5),
             cy - (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi * k / 5)) for k in range(10)]
@@ -107,11 +107,12 @@ def draw_star(screen, centre, r: float = 11.0, colour=(255, 214, 90)) -> None:
 
 
 # --- moves, reach, sight ------------------------------------------------------------------
-def draw_path(screen, cam, points, legal: bool) -> None:
+def draw_path(screen, cam, points, legal: bool, colour=None) -> None:
+    """A route (mm points): green where the engine allows it, red where not (or ``colour``)."""
     if len(points) < 2:
         return
     pts = [mm_to_screen(cam, x, y) for x, y in points]
-    colour = (120, 240, 140) if legal else (240, 90, 80)
+    colour = colour or ((120, 240, 140) if legal else (240, 90, 80))
     pygame.draw.lines(screen, (15, 12, 10), False, [(x + 1, y + 2) for x, y in pts], 5)
     pygame.draw.lines(screen, colour, False, pts, 3)
     for p in pts[1:-1]:
@@ -171,6 +172,11 @@ def draw_tooltip(screen, mouse, lines, max_w: int = 330) -> None:
     if y + h > sh - 6:
         y = mouse[1] - h - 12
     screen.blit(box, (max(0, x), max(0, y)))
+
+
+def note_box(lines, max_w: int = 330) -> pygame.Surface:
+    """The tooltip's box for ``lines`` (the first in bold), to place where the caller wants."""
+    return _tooltip_box(tuple(lines), max_w)
 
 
 @functools.lru_cache(maxsize=64)

@@ -12,8 +12,9 @@ they ask), ``pointer`` (clicks on the table, the tape, pan and zoom), ``keys`` (
 the help list), ``commands`` (undo, save, load, leave, history, glossary), ``answers`` (submit
 and what follows: log, tray, glides), ``handover`` (the game-over and pass screens: hot-seat
 privacy), ``picks`` (dice kept in the tray, cards picked in the hand), ``ai_turns``,
-``options`` (prompt, options list, odds, suggestions), ``table_overlays`` (shading, preview,
-tape, tooltips) and ``frame`` (the bar, the panel, the help box).
+``options`` (prompt, options list, odds), ``table_overlays`` (shading, preview,
+tape, tooltips) and ``frame`` (the bar, the panel, the help box). The player's hint (G, the Hint
+button) is an owned part, not a mixin: ``self.hint`` (``game/play/hint.py``), called from here.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from game.play.commands import CommandsMixin
 from game.play.deploying import DeployingMixin
 from game.play.frame import FrameMixin
 from game.play.handover import HandoverMixin
+from game.play.hint import HintPart
 from game.play.keys import KeysMixin
 from game.play.layout import BAR_H, PANEL_W
 from game.play.options import OptionsMixin, odds_text
@@ -117,8 +119,7 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
         self._actors_before: dict[int, frozenset] = {}   # who could act in each player's last decision
         self.prone_moves = False                   # P: a move ends Prone (Counterblast)
         self.ai_named: set[str] = set()            # models the AI's last turn named
-        self.suggest = False                       # G: star the easy agent's pick
-        self._suggested = (None, None, None)      # (version, seq), option index, the easy agent's choice
+        self.hint = HintPart()                     # G / Hint: the strongest agent's answer (an owned part)
         self.presenter = presenter_for(session.game.setup.ruleset)
         self.scoreboard = session.scoreboard()
         self._relayout_due = False
@@ -290,6 +291,9 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
                 self.tray.add(e.text, e.data.get("rolls") or reveal_records(e, self.viewer), self.t, animate=False)
             self._shown_player = self.viewer
         self._seen_version = s.version
+        # a hint of a decision no longer this window's to answer goes at once (the pass screen may
+        # come next): never kept behind it for the other player's eyes
+        self.hint.update(s, self.decision, self.ctrl is not None, self.pieces, self._busy())
         self._show_toggles()
         self._fill_options()
         self._show_panels()
@@ -314,6 +318,17 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
             if self.t - t0 >= dur:
                 del self.anim[k]
         self._ai_step()
+        if self.hint.update(s, self.decision, self.ctrl is not None, self.pieces, self._busy()):
+            self._last_prompt = None
+            self._fill_options()           # the hint's row starred, or no longer
+
+    def ask_hint(self) -> None:
+        """G or the Hint button: ask (or cancel, or hide) the hint for this window's decision."""
+        words = self.hint.press(self.session, self.decision, self.ctrl is not None)
+        if words:
+            self.message = (words, self.t + 3.0)
+        self._last_prompt = None
+        self._fill_options()
 
     def draw(self, screen) -> None:
         if self.session.pass_due() is not None:   # never a frame of the wrong player's table
@@ -329,8 +344,12 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
         bar = self.renderer.scale_bar_rect
         self.hand.draw(screen, self.table_rect, self.t,
                        avoid=bar.move(self.table_rect.topleft) if bar is not None else None)
+        if self.ctrl is not None:
+            self.hint.draw_cards(screen, self.hand.rects)
         self._draw_bar(screen)
         self._draw_panel(screen)
+        self.hint.draw_box(screen, self.table_rect, self.deploy_tray.rect.bottom + 4 if self.deploy_tray.active
+                           else self.table_rect.y + 8)
         if self.options.hover is not None and self.ctrl is not None and self.reference is None:
             self._draw_option_card(screen, self.options.hover)
         self.score_panel.draw_hover(screen)
@@ -353,5 +372,6 @@ class PlayScene(RoutingMixin, DeployingMixin, PointerMixin, KeysMixin, CommandsM
 
     def close(self) -> None:
         self._stop_ai()
+        self.hint.close()
         if self.session.remote:           # a network seat left (a load, the launcher, the window closed)
             self.session.close()

@@ -286,7 +286,7 @@ def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
     from game.scenes.game_over import GameOverScene
     from game.scenes.play import PlayScene
 
-    g = _played_out("frontier", "town", 3)             # side 2 wins on wounds left, 17 to 19
+    g = _played_out("frontier", "town", 6)             # side 2 wins on wounds left, 14 to 19
     assert g.result().winner == 2
     scene = PlayScene(app, GameSession(g, {1: "ai:easy", 2: "ai:easy"}, autosave=False), "town")
     app.switch(scene)
@@ -294,9 +294,9 @@ def test_the_game_over_screen_names_the_winning_side_its_roster_and_why(app):
     over = app.scene
     assert isinstance(over, GameOverScene)
     assert over.title == "Side 2 (The Diamond Gang, AI easy) wins"
-    assert over.lines[0] == "Turn 8 is over; more wounds left (17 to 19)"      # the engine's reason
-    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 6, wounds left 17",
-                               "Side 2 (The Diamond Gang, AI easy): standing 6, wounds left 19"]
+    assert over.lines[0] == "Turn 8 is over; more wounds left (14 to 19)"      # the engine's reason
+    assert over.lines[-2:] == ["Side 1 (The Marshal's Posse, AI easy): standing 5, wounds left 14",
+                               "Side 2 (The Diamond Gang, AI easy): standing 5, wounds left 19"]
     # a draw, a human against the AI
     g = _played_out("doubles", "prehistoric", 3)
     assert g.result().winner is None

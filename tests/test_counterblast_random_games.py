@@ -85,20 +85,24 @@ def play_checked(seed, mapfile=OUTPOST, clone_options=1, space_every=4, check_re
     return g
 
 
-# the 200 games in blocks of 20 seeds that xdist's workers share (about 20 s each): 120 on the
-# outpost, 80 on the close-quarters table
-BLOCKS = [(OUTPOST, first) for first in range(0, 120, 20)] + [(CLOSE, 1000 + first) for first in range(0, 80, 20)]
+# the 200 games in blocks that xdist's workers share: 120 on the outpost in blocks of 20 seeds
+# (about 20 s each), 80 on the close-quarters table in blocks of 40 (the conditions below are asked
+# of each block: since issue 58's automatic placement spreads the crews out in cover, one block
+# of 20 went without a Half-Blind and another without a hacked gate)
+BLOCKS = ([(OUTPOST, first, 20) for first in range(0, 120, 20)]
+          + [(CLOSE, 1000 + first, 40) for first in range(0, 80, 40)])
 
 
-@pytest.mark.parametrize("table, first", BLOCKS, ids=[f"{'outpost' if t is OUTPOST else 'close'}-{f}" for t, f in BLOCKS])
-def test_random_games_keep_every_invariant(table, first):
+@pytest.mark.parametrize("table, first, count", BLOCKS,
+                         ids=[f"{'outpost' if t is OUTPOST else 'close'}-{f}" for t, f, _ in BLOCKS])
+def test_random_games_keep_every_invariant(table, first, count):
     results, effects = [], Counter()
-    for seed in range(first, first + 20):
+    for seed in range(first, first + count):
         i = seed % 1000                               # the game's index on its table, as before the split
         replay_every = 15 if table is OUTPOST else 10
         results.append(play_checked(seed, table, check_replay=i % replay_every == 0, rosters=PAIRINGS[i % 6],
                                     effects=effects).result().winner)
-    assert len(results) == 20
+    assert len(results) == count
     conditions = {k for k in effects if not k.startswith(("jump", "throw"))}
     assert conditions <= {"burning", "pinned", "blind", "half_blind", "door opened"}, effects
     # Jumps toward any heading (a sampled point) and along the compass shortcuts are both played
@@ -109,7 +113,7 @@ def test_random_games_keep_every_invariant(table, first):
         # some games are decided (the outpost's random games all run to a draw), the shipped
         # weapons and enigmas cause the conditions the seed leaves without a source, and crews
         # hack the secure gates open: asked of every close-quarters block, so of all 200 games as
-        # before the split (measured: 12-15 decided games and all four in every block). Burning
+        # before the split (measured: all four in every block of 40). Burning
         # (the short-ranged Flamer's) was already rare here; since a random mover ends half its
         # moves Prone (hidden to a short shot), these games no longer reach it:
         # effects::test_flamer_sets_a_target_it_wounds_burning plays it.

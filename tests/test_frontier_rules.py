@@ -88,38 +88,12 @@ def test_registered_with_default_rosters_and_a_valid_start():
     assert Hold(f"p{d.player}-{'marshal' if d.player == 1 else 'boss'}") in d.options
 
 
-def test_deployment_puts_the_leader_in_the_middle_and_gangers_on_the_flanks():
-    """docs/rules/frontier.md, Interpretations, "Deployment" (the seed has no deployment rule):
-    on the town (zones are 6" strips at each end) each posse stands in a line up the table, the
-    leader in the middle slot, deputies either side of it, gangers outermost; side 2's line is
-    side 1's turned half a turn (the Sheriffs' marshal at slot 2 from the top, the Diamond Gang's
-    boss at slot 2 from the bottom). The old roster-order line is kept as an option."""
-    from engine.rulesets.frontier.deployment import centre_out as _centre_out
-
-    for n in range(1, 13):
-        slots = _centre_out(n)
-        assert sorted(slots) == list(range(n))
-        mid = (n - 1) / 2
-        assert [abs(s - mid) for s in slots] == sorted(abs(s - mid) for s in slots)
-    assert _centre_out(6) == [2, 3, 1, 4, 0, 5]
-
-    st = new_game().state
-    for p, leader, deputies in ((1, "marshal", ("deputy_1", "deputy_2")), (2, "boss", ("deputy_1", "deputy_2"))):
-        posse = sorted((m for m in st.models.values() if m.player == p), key=lambda m: m.y)
-        order = [m.id.split("-", 1)[1] for m in posse]
-        # the town is closest to a left-right mirror (docs/rules/deployment.md): side 2's line is
-        # side 1's mirrored, the same way up the table (under a half turn it would run the other way)
-        assert order[2] == leader, order
-        assert set(order[1:4]) == {leader, *deputies}, order
-        assert not {order[0], order[5]} & {leader, *deputies}
-    # each side's spots are the 36" zone cut in six, 3" from each end (6" apart); one spot on the
-    # town is blocked by scenery and moves to the nearest free point (a 5 mm search grid)
-    ys = sorted(m.y for m in st.models.values() if m.player == 1)
-    assert ys == pytest.approx([(3 + 6 * i) * INCH for i in range(6)], abs=5.01)
-
-    old = new_game(options={"deploy_order": "roster_line"}).state
-    line = sorted((m for m in old.models.values() if m.player == 1), key=lambda m: m.y)
-    assert [m.id for m in line][:3] == ["p1-marshal", "p1-deputy_1", "p1-deputy_2"]
+def test_the_automatic_line_and_its_option_are_gone():
+    """Issue 58: the automatic placement is the agents' placement policy for every ruleset
+    (tests/test_deployment_spread.py), not Frontier's line across the zone; the line's option
+    ``deploy_order`` is refused by name rather than ignored."""
+    with pytest.raises(SetupError, match="unknown frontier options: deploy_order"):
+        new_game(options={"deploy_order": "roster_line"})
 
 
 def test_rosters_and_options_are_checked():

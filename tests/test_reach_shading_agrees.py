@@ -1,20 +1,19 @@
-"""The reach the client shades is ``MoveSpace.check``'s verdict, cell centre by cell centre
-(issue 46, item 7), on each ruleset's home map (outpost, town, prehistoric).
+"""What the game screen shades as a model's reach is what the engine accepts (issue 46, item 7;
+issue 58, item 5), read back from what the screen draws through ``App.step``.
 
 Each case is a real move decision of a seeded random game (the first ones, crews packed as they
-deployed, and later ones), shown by the game screen with the mover selected: the raster taken is
-the one the screen drew (``PlayScene._reach_cache``), and the drawn overlay is read back at each
-sampled cell's centre. At a cell's centre the raster and ``check`` must agree: the raster asks the
-same questions at that very point (``engine/table/reach.py``). Between centres a shaded square can
-only be wrong within one cell of the boundary (docs/architecture.md, "Reach preview"): the raster
-samples one point a cell, so that is not tested here.
+deployed, and later ones), shown by the game screen with the mover selected, at the table's usual
+zoom and at four times it, the view at rest. The scene's own ``_draw_reach`` draws the shading
+onto a layer, and
+at sampled pixels of the reach the point a click there gives (``PlayScene._mm``, kept to 0.01 mm
+as the move's ``at_point`` keeps it) is asked of ``check``: a shaded pixel's point is accepted,
+always; an unshaded pixel's point that is accepted lies within one cell of the raster of a refused
+point (``MoveSpace.shading`` leaves out, never adds: ``engine/table/reach_shading.py``).
 
-One known difference is allowed, and only with its reason checked: Doubles' own straight-line
-test (``DoublesRules._straight_clear``) queries pymunk with a radius, which skips a hard piece the
-centre line passes beside, so its ``check`` lets a base graze a corner that the swept test (the
-table's ``segment_clear``, which the raster and every other ruleset use) refuses. There the shading
-is short of ``check`` (never over what ``check`` refuses); making Doubles' rule use the swept test
-would change seeded Doubles games, so it is left to its own issue."""
+Before issue 58 the shading was the raster drawn scaled: a cell shaded when ``check`` accepted its
+centre, so along the edge a shaded pixel could be refused, most of the strip between the Hut and
+the Chief's Hut on the Ford of Bones among them; and Doubles' own straight test (a pymunk radius
+query that misses a piece beside the centre line) accepted moves the shading left out."""
 from __future__ import annotations
 
 import random
@@ -24,14 +23,14 @@ import pytest
 
 from engine.ai import make_agent
 from engine.rulesets.common import MoveSpace
-from game.render import grid_shading as gs
 from game.render import overlays as ov
 from game.session import GameSession
 
 from ai_fixtures import HOME, _game
 from client_helpers import app  # noqa: F401
+from test_reach_shading_property import _refused_near
 
-SAMPLES = 350          # cells per case
+SAMPLES = 250          # pixels per case and zoom
 
 
 def _cases(ruleset: str, seed: int, take=(0, 1, 6, 14)):
@@ -48,19 +47,33 @@ def _cases(ruleset: str, seed: int, take=(0, 1, 6, 14)):
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
 
 
-def _graze(space, x, y) -> bool:
-    """Doubles' straight test accepts the straight line that the swept test refuses."""
-    rules = getattr(space, "rules", None)
+def _drawn(app, scene, actor):
+    """The reach shading as the scene draws it with the view at rest (a frame drawn, then the
+    same view again, as when the player clicks), on a layer of its own."""
+    app.step(1 / 60)
+    layer = pygame.Surface(scene.table_rect.size, pygame.SRCALPHA)
+    scene._draw_reach(layer, scene.ctrl, actor)
+    return layer
+
+
+def _click_point(scene, space, px, py):
+    return space.at_point(*scene._mm((px + scene.table_rect.x, py + scene.table_rect.y)))[0]
+
+
+def _reach_pixels(scene, space):
+    """The pixels of the layer inside the allowance's bounding box."""
     b = space.base
-    return (hasattr(rules, "_straight_clear") and rules._straight_clear((b.x, b.y), (x, y), b.radius, space.others)
-            and not space.table.segment_clear((b.x, b.y), (x, y), b.radius, space.others))
+    (x0, y0), (x1, y1) = (ov.mm_to_screen(scene.cam, b.x - space.allowance, b.y + space.allowance),
+                          ov.mm_to_screen(scene.cam, b.x + space.allowance, b.y - space.allowance))
+    w, h = scene.table_rect.size
+    return range(max(0, int(x0)), min(w, int(x1) + 1)), range(max(0, int(y0)), min(h, int(y1) + 1))
 
 
 @pytest.mark.parametrize("ruleset", sorted(HOME))
-def test_the_shaded_reach_is_checks_verdict_at_every_sampled_cell_centre(app, ruleset):
+def test_a_shaded_pixel_is_a_click_the_engine_accepts(app, ruleset):
     from game.scenes.play import PlayScene
-    rng = random.Random(46)
-    cells = grazes = 0
+    rng = random.Random(58)
+    shaded = left_out = 0
     for seed in (1, 2):
         for g, d in _cases(ruleset, seed):
             session = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
@@ -70,30 +83,71 @@ def test_the_shaded_reach_is_checks_verdict_at_every_sampled_cell_centre(app, ru
             space = next(s for s in d.spaces if isinstance(s, MoveSpace))
             scene.select(space.actor)
             assert scene.ctrl.selected == space.actor and scene.toggles["reach"]
-            app.step(1 / 60)                                   # draws the shading
-            img, r = scene._reach_cache[(space.actor, session.version)]
-            shaded = [s for s in scene.ctrl.spaces_for(space.actor) if hasattr(s, "reach")][0]
-            # read the overlay back where it is drawn, zoomed so that a cell is several pixels
-            scene.cam.zoom_at(4.0, *ov.mm_to_screen(scene.cam, space.base.x, space.base.y))
-            layer = pygame.Surface(scene.table_rect.size, pygame.SRCALPHA)
-            gs.draw_grid_overlay(layer, scene.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
-            xs, ys = r.centres()
-            H, W = r.mask.shape
-            for _ in range(SAMPLES):
-                j, i = rng.randrange(H), rng.randrange(W)
-                x, y = float(xs[i]), float(ys[j])
-                legal = shaded.check(shaded.choice_type(shaded.base.id, x, y)) is None
-                cells += 1
-                if legal and not r.mask[j, i] and _graze(shaded, x, y):
-                    grazes += 1
-                    continue
-                assert bool(r.mask[j, i]) == legal, (ruleset, seed, shaded.base, (x, y), r.mask[j, i],
-                                                     shaded.check(shaded.choice_type(shaded.base.id, x, y)))
-                sx, sy = ov.mm_to_screen(scene.cam, x, y)
-                if layer.get_rect().collidepoint(sx, sy):
-                    assert (layer.get_at((int(sx), int(sy))).a > 0) == legal, ("drawn", (x, y))
-    assert cells >= 8 * SAMPLES
-    assert grazes <= cells // 500, grazes
+            app.step(1 / 60)                                   # works out and draws the shading
+            cell = max(2.5, min(6.35, space.allowance / 50))
+            for zoom in (1.0, 4.0):
+                if zoom != 1.0:
+                    scene.cam.zoom_at(zoom, *ov.mm_to_screen(scene.cam, space.base.x, space.base.y))
+                layer = _drawn(app, scene, space.actor)
+                cols, rows = _reach_pixels(scene, space)
+                for _ in range(SAMPLES):
+                    px, py = rng.choice(cols), rng.choice(rows)
+                    c = _click_point(scene, space, px, py)
+                    why = space.check(c)
+                    if layer.get_at((px, py)).a > 0:
+                        shaded += 1
+                        assert why is None, (ruleset, seed, zoom, space.base, c, why)
+                    elif why is None:
+                        left_out += 1
+                        assert _refused_near(space, c.x, c.y, cell), (ruleset, seed, zoom, space.base, c)
+    assert shaded >= 8 * SAMPLES // 4, shaded            # the cases have reach worth drawing
+    assert left_out <= shaded // 20, (left_out, shaded)
+
+
+def test_the_strip_between_the_hut_and_the_chiefs_hut_takes_every_click_it_shades(app):
+    """Issue 58: on the Ford of Bones a Doubles fighter beside the Hut and the Chief's Hut (2.9 cm
+    apart; its base is 2.5 cm across). At the usual zoom and at five times it, every shaded pixel
+    of the strip between them is a click the engine accepts, and the strip is shaded."""
+    import math
+
+    from client_helpers import frame, game_screen, take_device
+    from engine.core import Game, Setup
+    from engine.data.maps import load_map
+    from engine.paths import resolve_map
+    from test_doubles_rules import stage
+
+    g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 1))
+    keys = list(g.state.fighters)
+    me = keys[0]
+    stage(g, {me: (440.0, 690.0, 90.0), keys[-1]: (1100.0, 100.0, 90.0)}, me, [me, keys[-1]])
+    game_screen(app, g, {1: "human", 2: "human"})
+    take_device(app)
+    scene = app.scene
+    scene.select(me)
+    frame(app)
+    space = next(s for s in scene.ctrl.spaces_for(me) if hasattr(s, "reach"))
+    (ax, ay), (bx, by) = (400.0, 760.0), (520.0, 700.0)       # the huts' centres, mm
+    L = math.hypot(bx - ax, by - ay)
+
+    def in_strip(x, y):
+        s = ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / L
+        w = (-(x - ax) * (by - ay) + (y - ay) * (bx - ax)) / L
+        return 52 <= s <= 68 and abs(w) <= 10
+
+    for zoom in (1.0, 5.0):
+        if zoom != 1.0:
+            scene.cam.zoom_at(zoom, *ov.mm_to_screen(scene.cam, 462.0, 735.0))
+            frame(app)
+        layer = _drawn(app, scene, me)
+        cols, rows = _reach_pixels(scene, space)
+        shaded = refused = 0
+        for py in rows:
+            for px in cols:
+                c = _click_point(scene, space, px, py)
+                if in_strip(c.x, c.y) and layer.get_at((px, py)).a > 0:
+                    shaded += 1
+                    refused += space.check(c) is not None
+        assert shaded > 0 and refused == 0, (zoom, shaded, refused)
 
 
 def test_a_route_out_of_base_contact_is_shaded_only_where_check_finds_it():

@@ -29,6 +29,11 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
+    # All three taken again on 2026-12-07 for a deliberate change (issue 58): the automatic
+    # placement ("deploy the rest", which the random agent sometimes answers, and the automatic
+    # mode) is the agents' placement policy (engine/rulesets/deployment/policy.py), so the games
+    # with a random seat changed: 0-5 and 9-10; the easy and searched games (6-8, 11), whose
+    # agents placed by that policy already, are the same
     # All three taken again on 2026-12-05 for a deliberate change (issue 45): every game begins
     # with the deployment phase (the rules' default, players alternating; the agents place with
     # engine/ai/deploy.py), the automatic placement is laid out in each side's own frame, and
@@ -53,9 +58,9 @@ HASHES = {
     # and on 2026-12-06 for the Dustjaw Raiders' seventh Raider dropped (the default crews balanced
     # again under the deployment and the formula's prices, docs/rules/counterblast.md section 12):
     # every game (all play a Dustjaw crew)
-    "counterblast": ["680642d3ab122131", "0035e35c82680811", "b3bda478140492d5", "241ec16adfcfba78",
-                    "6e8374a5e7a39aff", "3f6222c2e9581663", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
-                    "529eb99cd76b1619", "d693cda3d43a2bb7", "872197c303d5c044", "9fbc020a8d2f30e6"],
+    "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
+                    "f261d41ead6ef7b9", "41b0324db2845464", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
+                    "529eb99cd76b1619", "55ca82a1f29f5805", "570a46ee209eb026", "9fbc020a8d2f30e6"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -69,12 +74,12 @@ HASHES = {
     # and on 2026-12-06 for the Outlawmen's Right Hand with a revolver, not a shotgun (the default
     # posses balanced again under the deployment, docs/rules/frontier.md "Default forces"): games
     # 6-8 and 11, the ones with the default posses
-    "frontier": ["50b8a0b861dc3ca0", "21ed1d699e32baba", "e285bd338014759e", "13dad137efda9a6f",
-                "9f1fc739705a6fe6", "f6327211c07b6f1b", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
-                "b112482c6800cac6", "1bd05c9ef85b9678", "e9297f5b0da2ee4d", "66166a7e8d447fca"],
-    "doubles": ["161cda5413c5223e", "7d1e5bf002af7716", "aa8e2b3af6ac19f3", "51272c529fc14ebe",
-               "c33c4837be74c489", "c2391a5d950b1006", "b7043bb4678689fd", "d6203d26d872ea7e",
-               "3b4c3c7008184b3e", "65bdabc8c0dcdf9f", "ec8d6bb60209588d", "afefb44383c6aff6"],
+    "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
+                "aa73456e4bf7ea68", "6130adbb6e691659", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
+                "b112482c6800cac6", "5b678b375cb2a793", "3345a3beb4425db8", "66166a7e8d447fca"],
+    "doubles": ["3fc2d11a108ba1be", "fa2f8e9c1ff082ce", "b95d3b4e0b98e912", "c961ca19082c7774",
+               "0ec3a45d34b1534b", "20ef5c91013b476f", "b7043bb4678689fd", "d6203d26d872ea7e",
+               "3b4c3c7008184b3e", "ba3853105cf9182a", "787035ef0d673fea", "afefb44383c6aff6"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat

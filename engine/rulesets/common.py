@@ -242,13 +242,24 @@ class MoveSpace(ChoiceSpace):
     path_others = None
     detour_when_straight_clear = True
 
+    def _reach_query(self):
+        """The reach question of this space (``engine/table/reach.py``), kept: its path graph is
+        worked out once for the raster and the shading's refinement (a space never changes)."""
+        q = self.__dict__.get("_reach_q")
+        if q is None:
+            from engine.table.reach import Query
+            q = self._reach_q = Query(self.table, self.base, self.allowance, self.others, self.difficult_factor,
+                                      self.path_others, self.detour_when_straight_clear)
+        return q
+
     def reach(self, cell_mm: float = 6.35):
         """The reach preview: a ``Reach`` raster (engine/table/reach.py) of the cells whose centre
         ``check`` accepts, with the ruleset's ``problem`` applied to each reachable cell."""
         from engine.table.reach import reach
 
         r = reach(self.table, self.base, self.allowance, self.others, cell_mm, self.difficult_factor,
-                  path_others=self.path_others, detour_when_straight_clear=self.detour_when_straight_clear)
+                  path_others=self.path_others, detour_when_straight_clear=self.detour_when_straight_clear,
+                  query=self._reach_query())
         xs, ys = r.centres()
         own = type(self).problem is not MoveSpace.problem
         # a route the raster found round another base may be one find_path misses: check decides
@@ -261,6 +272,33 @@ class MoveSpace(ChoiceSpace):
                 if r.cost is not None:
                     r.cost[j, i] = math.inf
         return r
+
+    def accepts(self, P) -> np.ndarray:
+        """``check``'s verdicts at many points P (N, 2) at once: the reach raster's own tests
+        there (``engine/table/reach.py``, ``reach_at``), the ruleset's ``problem`` per point, and
+        ``check`` itself where the raster's route is one ``find_path`` may miss (``unsure``)."""
+        from engine.table.reach import reach_at
+
+        P = np.asarray(P, float).reshape(-1, 2)
+        ok, _, unsure = reach_at(self.table, self.base, self.allowance, self.others, P, self.difficult_factor,
+                                 path_others=self.path_others,
+                                 detour_when_straight_clear=self.detour_when_straight_clear,
+                                 query=self._reach_query())
+        own = type(self).problem is not MoveSpace.problem
+        for k in (ok if own else ok & unsure).nonzero()[0]:
+            c = self.choice_type(self.base.id, float(P[k, 0]), float(P[k, 1]))
+            if (own and self.problem(c) is not None) or (unsure[k] and self.check(c) is not None):
+                ok[k] = False
+        return ok
+
+    def shading(self, cell_mm: float = 6.35, fine_mm: float = 0.5):
+        """What the client shades for this move: ``reach(cell_mm)`` refined along its boundary on
+        a grid of about ``fine_mm`` (``engine/table/reach_shading.py``), so that every point
+        shaded is one ``check`` accepts (issue 58)."""
+        from engine.table.reach_shading import refine
+
+        sub = max(1, math.ceil(cell_mm / fine_mm - 1e-9))
+        return refine(self.reach(cell_mm), sub, self.accepts)
 
     def sample(self, rng, tries: int = 30) -> MoveTo | None:
         """Random points in the allowance's disc: the first reachable in a straight line, else

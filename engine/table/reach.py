@@ -244,6 +244,33 @@ def _variation(seg, owner, t0, t1, heights, S: int, total: bool) -> np.ndarray:
     return out
 
 
+def _piece_bad(piece, X, Y, lim: float):
+    """Where a base of radius ``lim`` (+ ``POS_TOL``) centred at (X, Y) may not stand for
+    ``piece`` (broadcast arrays): ``position_problem``'s test of one impassable piece."""
+    hit = np.zeros(np.broadcast(X, Y).shape, bool)
+    inside = np.zeros_like(hit)
+    for part in piece.parts:
+        if isinstance(part, CirclePart):
+            d = np.hypot(X - part.cx, Y - part.cy)
+            hit |= d - part.r < lim
+            inside |= d <= part.r
+            continue
+        assert isinstance(part, ConvexPart)
+        pts = part.points
+        n = len(pts)
+        proj_max = np.full(hit.shape, -np.inf)
+        d2 = np.full(hit.shape, np.inf)
+        for q in range(n):
+            (vx, vy), (wx, wy) = pts[q], pts[(q + 1) % n]
+            ex, ey = wx - vx, wy - vy
+            proj_max = np.maximum(proj_max, (ey * (X - vx) - ex * (Y - vy)) / math.hypot(ex, ey))
+            d2 = np.minimum(d2, _pt_seg_d2(X, Y, vx, vy, ex, ey))
+        inner = proj_max <= 0
+        inside |= inner
+        hit |= inner | (d2 < lim * lim)
+    return hit if piece.hard else hit & ~inside
+
+
 def position_mask(table: "Table", xs: np.ndarray, ys: np.ndarray, radius: float,
                   others: Sequence[Base] = ()) -> np.ndarray:
     """(len(ys), len(xs)) bool: ``position_problem(x, y, radius, others) is None`` at every grid
@@ -267,35 +294,32 @@ def position_mask(table: "Table", xs: np.ndarray, ys: np.ndarray, radius: float,
         sj, si = window(bx0 - r, by0 - r, bx1 + r, by1 + r)
         if sj.start >= sj.stop or si.start >= si.stop:
             continue
-        X, Y = xs[None, si], ys[sj, None]
-        hit = np.zeros((sj.stop - sj.start, si.stop - si.start), bool)
-        inside = np.zeros_like(hit)
-        for part in piece.parts:
-            if isinstance(part, CirclePart):
-                d = np.hypot(X - part.cx, Y - part.cy)
-                hit |= d - part.r < lim
-                inside |= d <= part.r
-                continue
-            assert isinstance(part, ConvexPart)
-            pts = part.points
-            n = len(pts)
-            proj_max = np.full(hit.shape, -np.inf)
-            d2 = np.full(hit.shape, np.inf)
-            for q in range(n):
-                (vx, vy), (wx, wy) = pts[q], pts[(q + 1) % n]
-                ex, ey = wx - vx, wy - vy
-                proj_max = np.maximum(proj_max, (ey * (X - vx) - ex * (Y - vy)) / math.hypot(ex, ey))
-                d2 = np.minimum(d2, _pt_seg_d2(X, Y, vx, vy, ex, ey))
-            inner = proj_max <= 0
-            inside |= inner
-            hit |= inner | (d2 < lim * lim)
-        bad = hit if piece.hard else hit & ~inside
-        ok[sj, si] &= ~bad
+        ok[sj, si] &= ~_piece_bad(piece, xs[None, si], ys[sj, None], lim)
     for o in others:
         R = r + o.radius - POS_TOL
         sj, si = window(o.x - R, o.y - R, o.x + R, o.y + R)
         if sj.start < sj.stop and si.start < si.stop:
             ok[sj, si] &= np.hypot(xs[None, si] - o.x, ys[sj, None] - o.y) >= R
+    return ok
+
+
+def position_ok(table: "Table", px: np.ndarray, py: np.ndarray, radius: float,
+                others: Sequence[Base] = ()) -> np.ndarray:
+    """(N,) bool: ``position_problem(px[k], py[k], radius, others) is None`` for scattered points,
+    by ``position_mask``'s tests."""
+    r = float(radius)
+    px = np.asarray(px, float)
+    py = np.asarray(py, float)
+    ok = (px - r >= -POS_TOL) & (px + r <= table.width + POS_TOL)
+    ok &= (py - r >= -POS_TOL) & (py + r <= table.height + POS_TOL)
+    lim = r - POS_TOL
+    for piece in _data(table).impassable:
+        bx0, by0, bx1, by1 = piece.bbox
+        k = np.flatnonzero((px >= bx0 - r) & (px <= bx1 + r) & (py >= by0 - r) & (py <= by1 + r))
+        if len(k):
+            ok[k] &= ~_piece_bad(piece, px[k], py[k], lim)
+    for o in others:
+        ok &= np.hypot(px - o.x, py - o.y) >= r + o.radius - POS_TOL
     return ok
 
 
@@ -457,9 +481,83 @@ def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
 
 # --------------------------------------------------------------------------- the query
 
+class Query:
+    """One reach question (a base, its allowance, the other bases, the route rules), answered at
+    any points: the grid of ``reach`` and the scattered points of ``reach_at`` ask the same."""
+
+    def __init__(self, table: "Table", base: Base, allowance_mm: float, others: Sequence[Base],
+                 difficult_factor: float, path_others: Sequence[Base] | None, detour_when_straight_clear: bool):
+        self.table = table
+        self.A = float(allowance_mm)
+        self.r = float(base.radius)
+        self.sx, self.sy = float(base.x), float(base.y)
+        self.others = tuple(o for o in others if o.id != base.id)
+        models = self.others if path_others is None else tuple(o for o in path_others if o.id != base.id)
+        # every route tested stays in the allowance's disc: bases beyond it cannot block one
+        near = lambda bases: tuple(o for o in bases
+                                   if math.hypot(o.x - self.sx, o.y - self.sy) <= self.A + self.r + o.radius + 1.0)
+        self.models, self.blockers = near(models), near(self.others)
+        self.difficult_factor = difficult_factor
+        self.want_diff = difficult_factor != 1.0
+        self.detour = detour_when_straight_clear
+        self._nodes = None
+
+    def nodes(self):
+        if self._nodes is None:
+            self._nodes = _node_costs(self.table, self.sx, self.sy, self.r, self.A, self.models, self.want_diff)
+        return self._nodes
+
+    def routes(self, P: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """For points P (N, 2) where the base may stand: the cost of the route ``check`` accepts
+        (inf where none is within the allowance), and which route bases' rings it turns at
+        (bits) and ``unsure`` (see ``Reach.unsure``)."""
+        table, A, r, sx, sy = self.table, self.A, self.r, self.sx, self.sy
+        S = np.broadcast_to(np.array([sx, sy]), P.shape)
+        # the straight route (MoveSpace.straight_cost): clear of hard pieces and of every other base
+        clear = ~_models_blocked(S, P, self.blockers, r)
+        clear[clear] = ~_swept_blocked(_data(table).hard, S[clear], P[clear], max(r - EDGE_TOL, 0.0))
+        horiz = np.hypot(P[:, 0] - sx, P[:, 1] - sy)
+        vert, diff = _profiles(table, S, P, self.want_diff)
+        s_len = horiz + vert
+        s_cost = s_len + ((self.difficult_factor - 1.0) * diff if self.want_diff else 0.0)
+        ok = clear & (s_cost <= A + EPS)
+        final = np.where(ok, s_cost, np.inf)
+        turns = np.zeros(len(P), np.int64)       # the bases whose rings the route found turns at
+        # the path finder is asked only where going straight is refused; when the straight route is
+        # clear and climbs nothing, it is provably the shortest and its answer is the same
+        need = ~ok & ~(clear & (vert == 0))
+        if not self.detour:
+            need &= ~clear
+        if need.any():
+            # find_path's goal also links to the start directly (the straight route, climbing and all)
+            known = np.where(clear[need], s_len[need], np.inf)
+            L, D, V = _last_leg(table, P[need], known, self.nodes(), r, A, self.models, self.want_diff)
+            via_straight = clear[need] & (L >= known)     # the straight route stayed the shortest
+            gcost = L + (self.difficult_factor - 1.0) * np.where(via_straight, diff[need] if self.want_diff else 0.0, D)
+            gcost = np.where(L <= A + EPS, gcost, np.inf)
+            final[need] = np.where(gcost <= A + EPS, gcost, np.inf)
+            turns[need] = np.where(via_straight, 0, V)
+        good = np.isfinite(final)
+        # find_path starts with the bases its straight line meets: a route that turns only at their
+        # rings is one it finds; a route round any other base's ring it may miss (``Reach.unsure``)
+        unsure = np.zeros(len(P), bool)
+        k = np.flatnonzero(good & (turns != 0))
+        if len(k):
+            if len(self.models) > _BITS:
+                late = np.ones(len(k), bool)
+            else:
+                MC = np.array([(m.x, m.y) for m in self.models], float)
+                MR = np.array([m.radius + r - EDGE_TOL for m in self.models], float)
+                met = ~_seg_circle_clear(S[k], P[k], MC, MR)
+                met_bits = (met.astype(np.int64) << np.arange(len(self.models), dtype=np.int64)[None, :]).sum(axis=1)
+                late = (turns[k] & ~met_bits) != 0
+            unsure[k[late]] = True
+        return final, turns, unsure
+
+
 def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base] = (), cell_mm: float = 6.35,
           difficult_factor: float = 1.0, path_others: Sequence[Base] | None = None,
-          detour_when_straight_clear: bool = True) -> Reach:
+          detour_when_straight_clear: bool = True, query: Query | None = None) -> Reach:
     """Every cell (of ``cell_mm``, aligned to the table's origin) whose centre ``base`` may move
     to with ``allowance_mm``, as ``MoveSpace(table, base, allowance_mm, others,
     difficult_factor).check`` decides (see the module's docstring).
@@ -467,17 +565,9 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     ``path_others`` are the bases the path finder steers round (default ``others``; Counterblast
     passes only the near ones, which gives the same paths). With ``detour_when_straight_clear``
     False a clear straight route is the only one considered, however much it climbs (Doubles'
-    path cache does that)."""
-    c = float(cell_mm)
-    A = float(allowance_mm)
-    r = float(base.radius)
-    sx, sy = float(base.x), float(base.y)
-    others = tuple(o for o in others if o.id != base.id)
-    models = others if path_others is None else tuple(o for o in path_others if o.id != base.id)
-    # every route tested stays in the allowance's disc: bases beyond it cannot block one
-    near = lambda bases: tuple(o for o in bases if math.hypot(o.x - sx, o.y - sy) <= A + r + o.radius + 1.0)
-    models, blockers = near(models), near(others)
-    want_diff = difficult_factor != 1.0
+    path cache does that). ``query`` (the same question, ``Query``) reuses its path graph."""
+    q = query or Query(table, base, allowance_mm, others, difficult_factor, path_others, detour_when_straight_clear)
+    c, A, sx, sy = float(cell_mm), q.A, q.sx, q.sy
     # the grid: the allowance's bounding box, clipped to the table
     i0 = max(0, math.floor((sx - A) / c))
     i1 = min(math.ceil(table.width / c), math.floor((sx + A) / c) + 1)
@@ -487,53 +577,37 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     xs = x0 + (np.arange(max(i1 - i0, 0)) + 0.5) * c
     ys = y0 + (np.arange(max(j1 - j0, 0)) + 0.5) * c
     mask = np.hypot(xs[None, :] - sx, ys[:, None] - sy) <= A + EPS      # no route beats the straight line
-    mask &= position_mask(table, xs, ys, r, others)
+    mask &= position_mask(table, xs, ys, q.r, q.others)
     cost = np.full(mask.shape, np.inf, dtype=np.float32)
+    unsure = np.zeros(mask.shape, bool)
     jj, ii = np.nonzero(mask)
     if len(jj) == 0:
         return Reach(x0, y0, c, mask, cost)
-    P = np.column_stack([xs[ii], ys[jj]])
-    S = np.broadcast_to(np.array([sx, sy]), P.shape)
-    # the straight route (MoveSpace.straight_cost): clear of hard pieces and of every other base
-    clear = ~_models_blocked(S, P, blockers, r)
-    clear[clear] = ~_swept_blocked(_data(table).hard, S[clear], P[clear], max(r - EDGE_TOL, 0.0))
-    horiz = np.hypot(P[:, 0] - sx, P[:, 1] - sy)
-    vert, diff = _profiles(table, S, P, want_diff)
-    s_len = horiz + vert
-    s_cost = s_len + ((difficult_factor - 1.0) * diff if want_diff else 0.0)
-    ok = clear & (s_cost <= A + EPS)
-    final = np.where(ok, s_cost, np.inf)
-    turns = np.zeros(len(P), np.int64)       # the bases whose rings the route found turns at
-    # the path finder is asked only where going straight is refused; when the straight route is
-    # clear and climbs nothing, it is provably the shortest and its answer is the same
-    need = ~ok & ~(clear & (vert == 0))
-    if not detour_when_straight_clear:
-        need &= ~clear
-    if need.any():
-        nodes = _node_costs(table, sx, sy, r, A, models, want_diff)
-        # find_path's goal also links to the start directly (the straight route, climbing and all)
-        known = np.where(clear[need], s_len[need], np.inf)
-        L, D, V = _last_leg(table, P[need], known, nodes, r, A, models, want_diff)
-        via_straight = clear[need] & (L >= known)     # the straight route stayed the shortest
-        gcost = L + (difficult_factor - 1.0) * np.where(via_straight, diff[need] if want_diff else 0.0, D)
-        gcost = np.where(L <= A + EPS, gcost, np.inf)
-        final[need] = np.where(gcost <= A + EPS, gcost, np.inf)
-        turns[need] = np.where(via_straight, 0, V)
+    final, _, late = q.routes(np.column_stack([xs[ii], ys[jj]]))
     good = np.isfinite(final)
     mask[jj[~good], ii[~good]] = False
     cost[jj[good], ii[good]] = final[good]
-    # find_path starts with the bases its straight line meets: a route that turns only at their
-    # rings is one it finds; a route round any other base's ring it may miss (``Reach.unsure``)
-    unsure = np.zeros(mask.shape, bool)
-    k = np.flatnonzero(good & (turns != 0))
-    if len(k):
-        if len(models) > _BITS:
-            late = np.ones(len(k), bool)
-        else:
-            MC = np.array([(m.x, m.y) for m in models], float)
-            MR = np.array([m.radius + r - EDGE_TOL for m in models], float)
-            met = ~_seg_circle_clear(S[k], P[k], MC, MR)
-            met_bits = (met.astype(np.int64) << np.arange(len(models), dtype=np.int64)[None, :]).sum(axis=1)
-            late = (turns[k] & ~met_bits) != 0
-        unsure[jj[k[late]], ii[k[late]]] = True
+    unsure[jj[late], ii[late]] = True
     return Reach(x0, y0, c, mask, cost, unsure)
+
+
+def reach_at(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base], P,
+             difficult_factor: float = 1.0, path_others: Sequence[Base] | None = None,
+             detour_when_straight_clear: bool = True, query: "Query | None" = None):
+    """``reach``'s answer at scattered points P (N, 2) instead of cell centres: (in reach (N,),
+    cost (N,), unsure (N,)). ``query`` reuses one question's graph for several calls."""
+    q = query or Query(table, base, allowance_mm, others, difficult_factor, path_others, detour_when_straight_clear)
+    P = np.asarray(P, float).reshape(-1, 2)
+    ok = np.hypot(P[:, 0] - q.sx, P[:, 1] - q.sy) <= q.A + EPS
+    k = np.flatnonzero(ok)
+    ok[k] = position_ok(table, P[k, 0], P[k, 1], q.r, q.others)
+    cost = np.full(len(P), np.inf)
+    unsure = np.zeros(len(P), bool)
+    k = np.flatnonzero(ok)
+    if len(k):
+        final, _, late = q.routes(P[k])
+        good = np.isfinite(final)
+        ok[k[~good]] = False
+        cost[k] = final
+        unsure[k] = late
+    return ok, cost, unsure

@@ -18,6 +18,9 @@ from game.render import grid_shading as gs
 from game.render import overlays as ov
 from game.render import piece_tokens as pt
 
+FINE_MM = 0.5       # the reach shading's grid along its edge (MoveSpace.shading)
+EDGE_MM = 2.5       # the width of the reach shading's outline on the table
+
 
 class TableOverlaysMixin:
     """The overlays and tooltips on the table of ``PlayScene``."""
@@ -170,17 +173,20 @@ class TableOverlaysMixin:
             r = None
             if spaces:
                 try:
-                    # cells of a fiftieth of the allowance (2.5 to 6.35 mm): a shaded edge is then
-                    # within a few mm of where check's answer changes, on a 11 cm Doubles move too
-                    r = spaces[0].reach(max(2.5, min(6.35, spaces[0].allowance / 50)))
+                    # cells of a fiftieth of the allowance (2.5 to 6.35 mm), refined along the
+                    # edge to about 0.5 mm so that nothing shaded is refused (issue 58: the gap
+                    # between two huts a base barely fits through)
+                    r = spaces[0].shading(max(2.5, min(6.35, spaces[0].allowance / 50)), FINE_MM)
                 except Exception as err:  # a preview must never take the game down
                     self.say(f"reach preview failed: {err!r}", error=True)
                     self.toggles["reach"] = False
-            self._reach_cache[key] = None if r is None else (gs.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230)), r)
+            self._reach_cache[key] = None if r is None else (
+                gs.mask_surface(r.mask, (110, 240, 140, 80), edge=(150, 255, 170, 230),
+                                edge_cells=max(1, round(EDGE_MM / r.cell))), r)
         got = self._reach_cache[key]
         if got is not None:
             img, r = got
-            gs.draw_grid_overlay(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
+            gs.draw_grid_at_clicks(surf, self.cam, img, (r.x0, r.y0), r.cell, r.mask.shape[0])
 
     def _draw_shade(self, surf, sel, mine: bool) -> None:
         """Shade what a model sees (or what the enemy sees), from the engine's visibility grid."""

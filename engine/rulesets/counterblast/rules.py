@@ -74,7 +74,8 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
     # 4: issue 32 (deployment ordered as each player faces the table, so that on a point-symmetric
     # table side 2 stands where side 1 would, turned half a turn)
     # 5: issue 45 (a deployment phase; the automatic placement on a lattice of each side's frame)
-    version = "5"
+    # 6: issue 58 (the automatic placement is the agents' placement policy, spread out in cover)
+    version = "6"
 
     # ---------------------------------------------------------------- setup
     @classmethod

@@ -6,12 +6,14 @@ adds ``deploy_view``, and ``hidden_from`` / ``determinize`` add the hidden mode'
 placements (``deploy_hidden``, ``deploy_determinize``). The ruleset supplies the hooks:
 
 - ``deploy_roster(player)``: the models to place, in roster order (``Deployable``);
-- ``deploy_auto(player, placed, ids)``: its automatic placement of ``ids`` (``auto.py``);
 - ``deploy_put(st, player, mid, x, y, facing)``: stand one model on the table;
 - ``deploy_first(st, ev)``: the side that places first (a roll-off, or Frontier's priority);
 - ``deploy_done(st, ev)``: every model is placed (canonical order, then turn 1 begins);
 - ``deploy_bases(st)``: the bases on the table now;
 - ``deploy_opts``: the ruleset's options (``DeploymentOptions`` fields) and ``uses_facing``.
+
+The automatic placement (``deploy_auto``) is the same for every ruleset and the agents: the one
+placement policy (``policy.py``).
 
 The state's ``deploy`` is plain data: ``mode``, ``group``, ``first``, ``queue`` (whose
 placement comes next, one entry a model), ``left`` (player -> model ids still to place) and
@@ -26,6 +28,7 @@ from engine.core import Decision, Event, SetupError
 from engine.core.board import piece
 
 from .choices import DeployRest, PlaceModel, PlaceSpace
+from .policy import place_by_policy
 from .zones import zone_polys, zones_overlap
 
 
@@ -90,6 +93,11 @@ class DeploymentMixin:
                 self.deploy_put(st, p, mid, x, y, facing)
         ev.append(Event("Both forces deployed automatically", "deploy", {"mode": "automatic"}))
         self.deploy_done(st, ev)
+
+    def deploy_auto(self, player: int, placed, ids) -> list:
+        """The automatic placement of ``ids`` with ``placed`` on the table, by the placement
+        policy the agents use too: (id, x, y, facing) each, in roster order."""
+        return place_by_policy(self, player, placed, ids)
 
     # ------------------------------------------------------------------ the decisions
     def _deploy_names(self) -> dict[str, Deployable]:

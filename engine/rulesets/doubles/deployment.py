@@ -4,16 +4,15 @@ The phase is the engine's shared one (``engine/rulesets/deployment``); this modu
 Doubles' hooks. Who places first: a roll-off, a d6 each, ties rolled again; the lower places
 first (Doubles' initiative track is rolled afresh each turn, so no side "acts second" before the
 game; the roll-off's winner keeps the last look at the enemy's placement). The automatic
-placement: each warband spread along the front of its zone (the edge nearer the table's middle),
-one base inside it, facing the middle to the nearest quarter turn; all in the side's own frame,
-so on a symmetric table each warband's placement is the image of the other's.
+placement is the one placement policy the agents use too (``engine/rulesets/deployment/policy.py``:
+in cover from the enemy zone, near the objectives, spread out), each fighter facing the middle to
+the nearest quarter turn; all in the side's own frame, so on a symmetric table each warband's
+placement is the image of the other's.
 """
 from __future__ import annotations
 
 from engine.core import Event
 from engine.rulesets.deployment import Deployable, DeploymentMixin
-from engine.rulesets.deployment.auto import nearest_free, placed_base, rounded_heading
-from engine.rulesets.deployment.zones import frame_extent, side_frames, zone_polys
 
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
@@ -45,29 +44,6 @@ class PlacementMixin(DeploymentMixin):
         ev.append(Event("Deployment roll-off: " + ", then ".join(f"{x} v {y}" for x, y in rolls)
                         + f": player {first} rolled lower and places first", "dice", {"roll_off": rolls}))
         return first
-
-    def deploy_auto(self, player: int, placed, ids) -> list:
-        """Spots for ``ids`` (in roster order): the warband's line along the front of its zone."""
-        frame = side_frames(self.table)[player]
-        polys = zone_polys(self.table.mapfile, player)
-        lo_r, hi_r, _, hi_a = frame_extent(frame, polys)
-        roster = self.deploy_roster(player)
-        n = len(roster)
-        step = min((hi_r - lo_r) / (n + 1), 100.0)
-        mid_r = (lo_r + hi_r) / 2
-        facing = rounded_heading(frame)
-        placed = list(placed)
-        out = []
-        for i, d in enumerate(roster):
-            if d.id not in ids:
-                continue
-            want_r = mid_r + (i - (n - 1) / 2) * step
-            want_a = hi_a - 2 * BASE_RADIUS_MM
-            x, y = nearest_free(self.table, frame, polys, want_r, want_a, d.radius, placed, step=8.0,
-                                what=d.name)
-            out.append((d.id, x, y, facing))
-            placed.append(placed_base(self.table, d.id, x, y, d.radius, d.height, facing))
-        return out
 
     def deploy_put(self, st: DoublesState, player: int, mid: str, x: float, y: float, facing) -> None:
         fid = mid.split(".", 1)[1]

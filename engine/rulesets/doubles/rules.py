@@ -74,7 +74,9 @@ class DoublesRules(ActivationMixin, AttackMixin, MissionMixin, PlacementMixin, S
     # 2: issue 32's default readings (penalty dice cancel the highest die, a tactical advantage's
     # fixed point, low ammunition in melee): a save made under version 1 replays differently
     # 3: issue 45 (a deployment phase; the automatic placement in each side's own frame)
-    version = "3"
+    # 4: issue 58 (the automatic placement is the agents' placement policy, spread out in cover;
+    # a straight move is the table's swept test, which a base sliding through a hut's edge fails)
+    version = "4"
 
     def __init__(self, table, rosters, options):
         super().__init__(table, rosters, options)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from engine.core import ChoiceSpace
 from engine.rulesets.common import MoveSpace, memo_get
 from engine.table import Base
-from engine.table.movement import EDGE_TOL, HARD
 
 from . import shooting as sh
 from . import turn as tn
@@ -182,15 +181,11 @@ class SpacesMixin:
         return p
 
     def _straight_clear(self, a, b, r, others) -> bool:
+        """May the base stand at ``b`` and slide straight there from ``a``: the table's own swept
+        test (``Table.segment_clear``, which the reach shading asks too). Until issue 58 this
+        queried the terrain with pymunk's radius query, whose tree walk tests only the centre line
+        against the pieces' bounding boxes: a base could slide through the edge of a hut that
+        the centre line passed beside, and the shading (the swept test) was short of ``check``."""
         if self.table.position_problem(b[0], b[1], r, others) is not None:
             return False
-        if self.table.space.segment_query_first((float(a[0]), float(a[1])), (float(b[0]), float(b[1])),
-                                                max(r - EDGE_TOL, 0.0), HARD) is not None:
-            return False
-        ax, ay, dx, dy = a[0], a[1], b[0] - a[0], b[1] - a[1]
-        L2 = dx * dx + dy * dy
-        for o in others:
-            t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((o.x - ax) * dx + (o.y - ay) * dy) / L2))
-            if math.hypot(o.x - ax - t * dx, o.y - ay - t * dy) < o.radius + r - EDGE_TOL:
-                return False
-        return True
+        return self.table.segment_clear(a, b, r, others)

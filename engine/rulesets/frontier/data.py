@@ -228,11 +228,6 @@ class Options(DeploymentOptions, _Strict):
                                     "the turn limit")
     rout_fraction: float = Field(default=0.5, gt=0, le=1, description="share of a posse out of action that routs it")
     turn_limit: int | None = Field(default=8, ge=1, le=50, description="turns in a game (None: no limit)")
-    deploy_order: Literal["leader_centre", "roster_line"] = Field(
-        default="leader_centre",
-        description="automatic deployment line (the seed has none): the leader in the middle, the "
-                    "others alternately further out (deputies next to the leader, gangers on the "
-                    "flanks), or the roster's order end to end (before 2026-12-03)")
     # --- missions (ours: the seed has none; docs/rules/frontier.md, "Missions"). A mission is
     # chosen with the option "mission" and played to ``turn_limit``; these are its numbers.
     claim_distance_in: float = Field(

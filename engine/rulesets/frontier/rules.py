@@ -72,7 +72,8 @@ class FrontierRules(ViewRules, PlacementMixin, SetupRules, MissionRules, MoveRul
     unit = "in"
     # 2: the leader deploys in the middle of the line (saves of version 1 replay differently)
     # 3: issue 45 (a deployment phase; the automatic placement in each side's own frame)
-    version = "3"
+    # 4: issue 58 (the automatic placement is the agents' placement policy, spread out in cover)
+    version = "4"
 
     # --- helpers ---------------------------------------------------------------------------
     def _standing(self, st: FrontierState, p: int | None = None) -> list[Model]:

@@ -14,6 +14,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .errors import DataError, load_model
+from .self_crossing import polygon_crosses_itself
 from .text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 
 MAP_SCHEMA_VERSION = 1
@@ -91,7 +92,7 @@ class PolygonShape(_Strict):
     def _simple(cls, pts: list[Point]) -> list[Point]:
         if abs(polygon_area(pts)) < 1e-9:
             raise ValueError("polygon has no area (points are collinear or repeated)")
-        if _self_intersects(pts):
+        if polygon_crosses_itself(pts):
             raise ValueError("polygon edges cross each other; split it into simple polygons")
         return pts
 
@@ -280,26 +281,6 @@ def point_in_polygon(x: float, y: float, pts) -> bool:
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
-
-
-def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    def orient(a, b, c):
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return 0 if abs(v) < 1e-12 else (1 if v > 0 else -1)
-    o1, o2, o3, o4 = orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)
-    return o1 * o2 < 0 and o3 * o4 < 0
-
-
-def _self_intersects(pts: list[Point]) -> bool:
-    n = len(pts)
-    edges = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
-    for i in range(n):
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue  # neighbours through the closing edge
-            if _segments_cross(*edges[i], *edges[j]):
-                return True
-    return False
 
 
 def shape_bounds(shape) -> tuple[float, float, float, float]:

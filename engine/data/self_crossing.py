@@ -6,8 +6,9 @@ of ``orient`` below, in floating point, a value under ``EPS`` counting as on the
 running along each other and repeated corners are not crossings. Testing every pair of edges
 took 0.4 s for a 1,000-corner piece (issue 59); this module reaches the same answer by testing
 only the pairs that could cross, with numpy: those whose boxes overlap (a sweep along x or y),
-whose arcs overlap as seen from the middle (a star), or that share a box of a quadtree, whichever
-pairs fewest, and those on nearly one line (a table of lines).
+or along the outline's main direction), or whose arcs overlap as seen from one point (a star, a
+fan of spikes), and those on nearly one line (a table of lines). Where they are too many (a
+sliver: every edge on nearly the line of every other) the whole n x n table of signs serves.
 
 Which pairs could cross, as computed (why skipping the others changes no answer): a sign read
 wrongly by rounding needs the value within 3.34e-16 (|t1| + |t2|) of zero (the terms of
@@ -29,12 +30,12 @@ from functools import lru_cache
 import numpy as np
 
 EPS = 1e-12            # |orient| under this is "on the line" (the map format's rule since it began)
-SMALL = 8              # up to this many corners the plain pairwise loop is quickest
-SINE = 1e-6            # edges whose lines meet at a smaller angle go to the table of lines
-MARGIN = 4e-9          # × L: 2 D / SINE is 9.6e-10 L; the rest covers the box tests' rounding
-LINE_TOL = 2e-6        # × L: offsets of nearly parallel lines through a shared near point: D + 0.71 L SINE
-LEAF = 16              # a quadtree box with more edges than this is split (when splitting pays)
-MAX_DEPTH = 24
+SMALL = 12             # up to this many corners the plain pairwise loop is quickest,
+TABLE = 300            # then up to this many the whole table of signs (0.03 ms at 32, 0.5 ms at 300)
+SINE = 1e-9            # edges whose lines meet at a smaller angle go to the table of lines
+MARGIN = 2e-6          # × L: 2 D / SINE is 9.6e-7 L; the rest covers the box tests' rounding
+LINE_TOL = 2e-9        # × L: offsets of nearly parallel lines through a shared near point: D + 0.71 L SINE
+CLEAR = 1e-2           # × L: seen from a hub, edges passing this near it are near every edge
 SWEEP_PAIRS = 32       # a sweep (or the arcs) serves while it pairs each edge with this many, on average
 
 
@@ -63,65 +64,78 @@ def polygon_crosses_itself(pts) -> bool:
     return _cached(np.asarray(pts, dtype=np.float64).tobytes())
 
 
+def _check(P: np.ndarray) -> bool:
+    return _cross_all_pairs(P) if len(P) <= TABLE else _crosses(P)
+
+
 @lru_cache(maxsize=256)   # keys are the corners' bytes: 16 KB for the largest piece, 4 MB in all
 def _cached(key: bytes) -> bool:
-    return _crosses(np.frombuffer(key, dtype=np.float64).reshape(-1, 2))
+    return _check(np.frombuffer(key, dtype=np.float64).reshape(-1, 2))
 
 
-def _signs(ax, ay, bx, by, cx, cy):
+def _signs(ax, ay, bx, by, cx, cy) -> np.ndarray:
     """``orient`` on arrays, the same operations in the same order (so the same roundings)."""
     v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
-    return np.where(np.abs(v) < EPS, 0, np.sign(v))
+    return (v >= EPS).view(np.int8) - (v <= -EPS).view(np.int8)
 
 
 def _cross_any(P: np.ndarray, i: np.ndarray, j: np.ndarray) -> bool:
     """Whether edge i[k] crosses edge j[k] for some k."""
     n = len(P)
-    a, b, c, d = P[i], P[(i + 1) % n], P[j], P[(j + 1) % n]
-    o1 = _signs(a[:, 0], a[:, 1], b[:, 0], b[:, 1], c[:, 0], c[:, 1])
-    o2 = _signs(a[:, 0], a[:, 1], b[:, 0], b[:, 1], d[:, 0], d[:, 1])
-    o3 = _signs(c[:, 0], c[:, 1], d[:, 0], d[:, 1], a[:, 0], a[:, 1])
-    o4 = _signs(c[:, 0], c[:, 1], d[:, 0], d[:, 1], b[:, 0], b[:, 1])
-    return bool(np.any((o1 * o2 < 0) & (o3 * o4 < 0)))
+    x, y = P[:, 0], P[:, 1]
+    i2, j2 = i + 1, j + 1
+    i2[i2 == n] = 0
+    j2[j2 == n] = 0
+    ax, ay, bx, by, cx, cy, dx, dy = x[i], y[i], x[i2], y[i2], x[j], y[j], x[j2], y[j2]
+    apart = _signs(ax, ay, bx, by, cx, cy) * _signs(ax, ay, bx, by, dx, dy) < 0
+    if not apart.any():
+        return False
+    ax, ay, bx, by, cx, cy, dx, dy = (v[apart] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+    return bool(np.any(_signs(cx, cy, dx, dy, ax, ay) * _signs(cx, cy, dx, dy, bx, by) < 0))
 
 
-def _cross_all_pairs(P: np.ndarray) -> bool:
-    """Every pair at once, from the n x n table of signs (edge i, corner k): for the few shapes
-    whose edges crowd so that the quadtree saves nothing (a fan of spikes meeting at a point)."""
+def _cross_all_pairs(P: np.ndarray, block: int = 64) -> bool:
+    """Every pair at once, from the n x n table of signs S[i, k] (edge i's line, corner k): for
+    outlines of a few hundred corners, where it is quickest, and for the few whose edges crowd so
+    that no way of finding near pairs saves anything (a sliver: all its edges on nearly one line).
+    Neighbours need no leaving out: a corner an edge ends at is an exact zero on its line."""
     n = len(P)
     A, B = P, np.roll(P, -1, axis=0)
-    # orient's operations, in its order, on whole rows (in place: the table is n x n)
-    v = P[None, :, 1] - A[:, None, 1]
-    v *= (B[:, 0] - A[:, 0])[:, None]
-    w = P[None, :, 0] - A[:, None, 0]
-    w *= (B[:, 1] - A[:, 1])[:, None]
-    v -= w
-    S = np.sign(v).astype(np.int8)
-    S[np.abs(v) < EPS] = 0
-    sides = S * np.roll(S, -1, axis=1)          # [i, j]: edge j's two ends as edge i's line sees them
-    cross = (sides < 0) & (sides.T < 0)
-    cross = np.triu(cross, 2)                   # each pair once, neighbours left out
-    cross[0, n - 1] = False                     # neighbours through the closing edge
-    return bool(cross.any())
+    dx, dy = (B[:, 0] - A[:, 0])[:, None], (B[:, 1] - A[:, 1])[:, None]
+    S = np.empty((n, n), np.int8)
+    for s in range(0, n, block):             # orient's operations, in its order, a block of rows at a time
+        e = min(n, s + block)
+        v = P[None, :, 1] - A[s:e, 1, None]
+        v *= dx[s:e]
+        w = P[None, :, 0] - A[s:e, 0, None]
+        w *= dy[s:e]
+        v -= w
+        S[s:e] = (v >= EPS).view(np.int8)
+        S[s:e] -= (v <= -EPS).view(np.int8)
+    sides = np.empty((n, n), np.int8)        # [i, j]: edge j's two ends as edge i's line sees them
+    np.multiply(S[:, :-1], S[:, 1:], out=sides[:, :-1])
+    np.multiply(S[:, -1], S[:, 0], out=sides[:, -1])
+    apart = sides < 0
+    return bool((apart & apart.T).any())
 
 
-NEAR_WAYS = ("sweep", "turn", "tree")   # tried in this order; the first within its budget serves
+NEAR_WAYS = ("sweep", "turn")   # tried in this order; the first within its budget serves
 
 
-def _crosses(P: np.ndarray, ways=NEAR_WAYS) -> bool:
+def _crosses(P: np.ndarray, ways=NEAR_WAYS, budget: int | None = None) -> bool:
     n = len(P)
-    i, j = _candidates(P, ways)
+    i, j = _candidates(P, ways, n * n // 32 if budget is None else budget)
     if i is None:
         return _cross_all_pairs(P)
     keep = (j >= i + 2) & ~((i == 0) & (j == n - 1))
     return bool(len(i)) and _cross_any(P, i[keep], j[keep])
 
 
-def _candidates(P: np.ndarray, ways=NEAR_WAYS):
+def _candidates(P: np.ndarray, ways, budget: int):
     """The pairs of edges (i < j) that could cross (module doc): those that come within the
     margin of each other, found by the first of ``ways`` that finds them within its budget,
-    and those on nearly one line; or (None, None) when they are so many that testing every pair
-    is quicker."""
+    and those on nearly one line; or (None, None) past ``budget`` pairs (by default n^2 / 32,
+    past which the whole table of signs is quicker)."""
     n = len(P)
     lo, hi = P.min(axis=0), P.max(axis=0)
     size = float(max(hi - lo))
@@ -129,47 +143,63 @@ def _candidates(P: np.ndarray, ways=NEAR_WAYS):
         return np.empty(0, np.int64), np.empty(0, np.int64)
     reach = float(np.abs(P).max()) + size
     margin = MARGIN * size + 64 * 2.0 ** -52 * reach
-    budget = n * n // 8
     Q = np.roll(P, -1, axis=0)
     near = None
     for way in ways:
         if way == "sweep":
-            near = _sweep_pairs(np.minimum(P, Q) - margin, np.maximum(P, Q) + margin, SWEEP_PAIRS * n)
-        elif way == "turn":
-            near = _turn_pairs(P, Q, margin, size, SWEEP_PAIRS * n)
+            near = _sweep_pairs(_frames(P, Q, margin, reach), SWEEP_PAIRS * n)
         else:
-            near = _quadtree_pairs(P, Q, lo, size, margin, budget)
+            near = _turn_pairs(P, Q, margin, size, SWEEP_PAIRS * n)
         if near is not None:
             break
     if near is None:
         return None, None
-    lined = _line_pairs(P, Q, lo + (hi - lo) / 2, size, budget)
+    lined = _line_pairs(P, Q, lo + (hi - lo) / 2, size, reach, budget)
     if lined is None:
         return None, None
-    keys = np.unique(np.concatenate([near, lined]))
+    keys = np.sort(np.concatenate([near, lined]))
+    keys = keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
     if len(keys) > budget:
         return None, None
     return keys // n, keys % n
 
 
-def _sweep_pairs(low: np.ndarray, high: np.ndarray, budget: int):
-    """Keys (i * n + j) of the pairs of edges whose boxes (``low``, ``high``: corners, each
-    edge's box grown by the margin) overlap: swept along x or y, whichever pairs fewer edges;
-    None past ``budget`` pairs on both."""
-    n = len(low)
+def _frames(P: np.ndarray, Q: np.ndarray, margin: float, reach: float) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The edges' boxes (low and high corners, grown by ``margin``) along x and y, and along the
+    outline's main direction when it is turned (a turned building, a comb: its edges' boxes along
+    x and y all overlap). Two points within ``margin`` stay within it in any frame; the turn's
+    rounding (a few units in the last place of ``reach``) is added."""
+    out = [(np.minimum(P, Q) - margin, np.maximum(P, Q) + margin)]
+    d = Q - P
+    length = np.hypot(d[:, 0], d[:, 1])
+    folded = np.mod(np.arctan2(d[:, 1], d[:, 0]), math.pi / 2)     # a direction and its square
+    main = (np.argmax(np.bincount((folded / (math.pi / 180)).astype(np.int64), length, 91)) + 0.5) * math.pi / 180
+    if 2 < main / (math.pi / 180) < 88:
+        c, s = math.cos(main), math.sin(main)
+        turn = np.array([[c, -s], [s, c]])
+        A, B = P @ turn, Q @ turn
+        grown = margin + 16 * 2.0 ** -52 * reach
+        out.append((np.minimum(A, B) - grown, np.maximum(A, B) + grown))
+    return out
+
+
+def _sweep_pairs(frames: list[tuple[np.ndarray, np.ndarray]], budget: int):
+    """Keys (i * n + j) of the pairs of edges whose boxes overlap in a frame: swept along the
+    axis of the frame that pairs fewest edges; None past ``budget`` pairs on every one."""
     best = None
-    for axis in (0, 1):
-        order, cnt = _overlaps(low[:, axis], high[:, axis])
-        total = int(cnt.sum())
-        if total <= budget and (best is None or total < best[0]):
-            best = (total, axis, order, cnt)
+    for low, high in frames:
+        for axis in (0, 1):
+            order, cnt = _overlaps(low[:, axis], high[:, axis])
+            total = int(cnt.sum())
+            if total <= budget and (best is None or total < best[0]):
+                best = (total, low, high, axis, order, cnt)
     if best is None:
         return None
-    _, axis, order, cnt = best
+    _, low, high, axis, order, cnt = best
     a, b = _expand(order, cnt)
     other = 1 - axis
     keep = (low[a, other] <= high[b, other]) & (low[b, other] <= high[a, other])
-    return _pair_keys(a[keep], b[keep], n)
+    return _pair_keys(a[keep], b[keep], len(low))
 
 
 def _overlaps(start: np.ndarray, end: np.ndarray):
@@ -188,30 +218,38 @@ def _expand(order: np.ndarray, cnt: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 
 def _turn_pairs(P: np.ndarray, Q: np.ndarray, margin: float, size: float, budget: int):
-    """Keys of the pairs of edges whose arcs overlap as seen from the corners' mean point (a star,
-    a round tank: the shapes whose long edges defeat a sweep along x or y): each edge's arc grown
-    by the angle ``margin`` makes at its distance, so edges within ``margin`` of each other
-    overlap. An edge that passes (nearly) through the point pairs with every other. None past
-    ``budget`` pairs."""
+    """Keys of the pairs of edges whose arcs overlap as seen from one point (a star, a round tank,
+    a fan of spikes: the shapes whose long edges defeat a sweep along x or y): each edge's arc is
+    grown by the angle ``margin`` makes at its distance, so edges within ``margin`` of each other
+    overlap. The point is the corner the outline comes back to most (three times or more: a hub
+    where spikes meet), else the corners' mean. An edge from the hub (a spoke) is its ray, grown
+    by the angle ``margin`` makes at ``CLEAR``: two spokes share the hub, so never cross; an edge
+    passing within ``CLEAR`` of the point pairs with every other. None past ``budget`` pairs."""
     n = len(P)
-    O = P.mean(axis=0)
     d = Q - P
+    real = (d[:, 0] != 0) | (d[:, 1] != 0)     # an edge of no length never crosses (exact zeros)
+    corners, times = np.unique(P, axis=0, return_counts=True)
+    O = corners[times.argmax()] if times.max() >= 3 else P.mean(axis=0)
+    clear = CLEAR * size
+    from_o, to_o = (P == O).all(axis=1), (Q == O).all(axis=1)
+    spoke = (from_o | to_o) & real
     den = (d * d).sum(axis=1)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.clip(((O - P) * d).sum(axis=1) / den, 0.0, 1.0)
-    t[den == 0] = 0.0
+    t[~real] = 0.0
     far = np.hypot(*(P + t[:, None] * d - O).T) - 1e-9 * size
-    wide = far <= 4 * margin
+    wide = real & ~spoke & (far <= clear + 4 * margin)
     if int(wide.sum()) * n > budget:
         return None
     ta = np.arctan2(P[:, 1] - O[1], P[:, 0] - O[0])
     tb = np.arctan2(Q[:, 1] - O[1], Q[:, 0] - O[0])
     turn = np.mod(tb - ta + math.pi, 2 * math.pi) - math.pi     # the shorter way round
     with np.errstate(divide="ignore", invalid="ignore"):
-        grow = np.arcsin(np.minimum(1.0, 2 * margin / far)) + 1e-12
-    start = ta + np.minimum(turn, 0) - grow
-    end = ta + np.maximum(turn, 0) + grow
-    narrow = np.flatnonzero(~wide)
+        grow = np.arcsin(np.minimum(1.0, 2 * margin / np.where(spoke, clear, far))) + 1e-12
+    ray = np.where(from_o, tb, ta)
+    start = np.where(spoke, ray, ta + np.minimum(turn, 0)) - grow
+    end = np.where(spoke, ray, ta + np.maximum(turn, 0)) + grow
+    narrow = np.flatnonzero(real & ~wide)
     start, end = start[narrow], end[narrow]
     # each arc twice, a turn apart, so arcs that overlap across the cut at -pi overlap once
     order, cnt = _overlaps(np.r_[start, start + 2 * math.pi], np.r_[end, end + 2 * math.pi])
@@ -228,95 +266,16 @@ def _turn_pairs(P: np.ndarray, Q: np.ndarray, margin: float, size: float, budget
     return np.concatenate(keys)
 
 
-def _group_pairs(edges: np.ndarray, starts: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """All pairs within each group of ``edges`` (sorted by group; groups at ``starts``)."""
-    pos = np.arange(len(edges))
-    end = np.repeat(starts + counts, counts)
-    reps = end - pos - 1                       # partners after each member in its group
-    total = int(reps.sum())
-    if total == 0:
-        return np.empty(0, np.int64), np.empty(0, np.int64)
-    first = np.repeat(pos, reps)
-    run_start = np.repeat(np.cumsum(reps) - reps, reps)
-    second = first + 1 + (np.arange(total) - run_start)
-    return edges[first], edges[second]
-
-
 def _pair_keys(a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
     return np.minimum(a, b).astype(np.int64) * n + np.maximum(a, b)
 
 
-_CHILD_X = np.array([0, 0, 1, 1])
-_CHILD_Y = np.array([0, 1, 0, 1])
-
-
-def _quadtree_pairs(P: np.ndarray, Q: np.ndarray, lo: np.ndarray, size: float, margin: float, budget: int):
-    """Keys (i * n + j) of the pairs of edges that share a leaf of a quadtree over the polygon,
-    for shapes whose edges' boxes overlap too much for a sweep (a star's long spikes): an edge
-    goes into every box it comes within ``margin`` of, so any two edges that come within
-    ``margin`` of each other share a leaf. None past ``budget`` pairs."""
-    n = len(P)
-    e = np.arange(n)
-    bx = np.zeros(n, np.int64)
-    by = np.zeros(n, np.int64)
-    out, found = [], 0
-    for level in range(MAX_DEPTH + 1):
-        if not len(e):
-            break
-        key = (bx << 32) | by
-        order = np.argsort(key, kind="stable")
-        e, bx, by, key = e[order], bx[order], by[order], key[order]
-        starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-        counts = np.diff(np.r_[starts, len(key)])
-        crowded = counts > LEAF if level < MAX_DEPTH else np.zeros(len(counts), bool)
-        # each crowded box's edges tried against its four children at once
-        per = np.repeat(crowded, counts)
-        group = np.repeat(np.repeat(np.arange(len(counts)), counts)[per], 4)
-        se = np.repeat(e[per], 4)
-        kx = 2 * np.repeat(bx[per], 4) + np.tile(_CHILD_X, int(per.sum()))
-        ky = 2 * np.repeat(by[per], 4) + np.tile(_CHILD_Y, int(per.sum()))
-        side = size / 2.0 ** (level + 1)
-        hit = _touches(P[se], Q[se], lo[0] + kx * side - margin, lo[1] + ky * side - margin,
-                       lo[0] + (kx + 1) * side + margin, lo[1] + (ky + 1) * side + margin)
-        se, kx, ky, group = se[hit], kx[hit], ky[hit], group[hit]
-        # a box each of whose children would hold all its edges (they meet at its middle) stays a leaf
-        child = np.bincount((group << 2) | ((kx & 1) << 1) | (ky & 1), minlength=4 * len(counts))
-        split = crowded & (child.reshape(-1, 4).min(axis=1) < counts)
-        leaf = np.repeat(~split, counts)
-        le, lkey = e[leaf], key[leaf]
-        lstarts = np.flatnonzero(np.r_[True, lkey[1:] != lkey[:-1]]) if len(le) else np.empty(0, np.int64)
-        lcounts = np.diff(np.r_[lstarts, len(le)])
-        found += int((lcounts * (lcounts - 1) // 2).sum())
-        if found > budget:
-            return None
-        a_, b_ = _group_pairs(le, lstarts, lcounts)
-        out.append(_pair_keys(a_, b_, n))
-        go = split[group]
-        e, bx, by = se[go], kx[go], ky[go]
-        if len(e) > 64 * n:     # edges in many boxes each: the tree costs more than it saves
-            return None
-    return np.concatenate(out) if out else np.empty(0, np.int64)
-
-
-def _touches(a: np.ndarray, b: np.ndarray, left, bottom, right, top) -> np.ndarray:
-    """Whether each segment a-b meets its box (Liang-Barsky clipping)."""
-    t0 = np.zeros(len(a))
-    t1 = np.ones(len(a))
-    ok = np.ones(len(a), bool)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        for s, d, low, high in ((a[:, 0], b[:, 0] - a[:, 0], left, right), (a[:, 1], b[:, 1] - a[:, 1], bottom, top)):
-            flat = d == 0
-            ok &= ~flat | ((s >= low) & (s <= high))
-            ta, tb = (low - s) / d, (high - s) / d
-            t0 = np.where(flat, t0, np.maximum(t0, np.minimum(ta, tb)))
-            t1 = np.where(flat, t1, np.minimum(t1, np.maximum(ta, tb)))
-    return ok & (t0 <= t1)
-
-
-def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, budget: int):
+def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, reach: float, budget: int):
     """Keys of the pairs of edges on nearly one line (angle under ``SINE``, offsets from
     ``centre`` within ``LINE_TOL``): binned by angle and offset, each bin read with its eight
-    neighbours. An edge of no length is left out (its signs are exact zeros). None past
+    neighbours. An edge of no length is left out (its signs are exact zeros), and so is an edge
+    too short for rounding to lift its signs against its neighbours' corners off zero (``EPS``):
+    a turned building's or a comb's edges along one side, in any unit a table uses. None past
     ``budget`` pairs."""
     n = len(P)
     d = Q - P
@@ -336,15 +295,32 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, b
     bp = np.floor(phi / (1.01 * SINE)).astype(np.int64)
     br = np.floor(r / wr).astype(np.int64)
     br -= br.min() - 1                      # rows of offsets 1 .. rows - 2: a neighbour stays in its row
-    rows = int(br.max()) + 2
+    rows = int(br.max()) + 2                # (keys stay under 2^62: 3.2e9 angles x 7.2e8 offsets)
     key = bp * rows + br
     order = np.argsort(key, kind="stable")
-    key, edges, asks = key[order], edges[order], asks[order]
-    mine, theirs = np.flatnonzero(asks), key[asks]
+    key, edges, asks, phi, r = key[order], edges[order], asks[order], phi[order], r[order]
+    mine = np.flatnonzero(asks)
+    # each asking edge's neighbourhood: a row of angles and its neighbours, three offsets each
+    ranges = []
+    for dp in (-1, 0, 1):
+        start = np.searchsorted(key, key[mine] + dp * rows - 1, "left")
+        ranges.append((start, np.searchsorted(key, key[mine] + dp * rows + 1, "right")))
+    # how far its neighbours' corners can lie from its line (their angles and offsets apart, plus
+    # rounding), times its length, plus orient's own rounding: under EPS, every sign is zero
+    turn = np.zeros(len(mine))
+    shift = np.zeros(len(mine))
+    for start, stop in ranges:
+        for values, out in ((phi, turn), (r, shift)):
+            hi_, lo_ = _range_max(values, start, stop), -_range_max(-values, start, stop)
+            np.maximum(out, np.maximum(hi_ - values[mine], values[mine] - lo_), out=out)
+    u = 2.0 ** -52
+    length = np.hypot(*d[edges[mine]].T)
+    lift = length * ((turn + 8 * u) * 0.71 * size + shift + 16 * u * reach + 4.8e-16 * size) * (1 + 1e-6)
+    keep = lift >= EPS * (1 - 1e-6)
+    mine = mine[keep]
     firsts, seconds, found = [], [], 0
-    for dp in (-1, 0, 1):                   # a row of angles and its neighbours, three offsets each
-        start = np.searchsorted(key, theirs + dp * rows - 1, "left")
-        cnt = np.searchsorted(key, theirs + dp * rows + 1, "right") - start
+    for start, stop in ranges:
+        start, cnt = start[keep], stop[keep] - start[keep]
         tot = int(cnt.sum())
         found += tot
         if found > 2 * budget:
@@ -357,3 +333,14 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, b
     a, b = np.concatenate(firsts), np.concatenate(seconds)
     keep = a != b
     return _pair_keys(a[keep], b[keep], n)
+
+
+def _range_max(values: np.ndarray, start: np.ndarray, stop: np.ndarray) -> np.ndarray:
+    """The largest of ``values[start[k]:stop[k]]`` for each k (-inf where the range is empty)."""
+    if not len(start):
+        return np.empty(0)
+    ext = np.r_[values, -np.inf]            # so a range may end at the last value
+    idx = np.empty(2 * len(start), np.int64)
+    idx[0::2], idx[1::2] = start, stop
+    out = np.maximum.reduceat(ext, idx)[0::2]
+    return np.where(stop > start, out, -np.inf)

@@ -1,6 +1,7 @@
 """Benchmark of the map check on the largest maps the format allows (issue 59, item 4).
 
 Run: python bench/map_check.py [--pieces 2000] [--kinds round,star,comb,fan,sliver] [--before 3]
+                                [--cli [--tree DIR]]
 
 The limits: a map holds at most 2,000 pieces (``MAX_PIECES``), a polygon at most 1,000 corners,
 a file at most 64 MB (``MAX_FILE_BYTES``: 2,000 such pieces write about 35 MB); a Carltographer
@@ -9,7 +10,9 @@ symmetric, so a 200 KB layout of one 1,000-vertex object makes the same 2,000 pi
 shape of piece, the CPU seconds to validate such a map (``MapFile``), to read it from its file
 (``load_map``: the JSON too), to import such a layout (``import_layout``), and with ``--before N``
 what the old check (every pair of edges, kept in tests/test_map_self_crossing.py) took on N
-pieces, times 2,000.
+pieces, times 2,000. ``--cli`` also times ``skirmish import LAYOUT --out MAP`` as a process (the
+whole command: reading, checking, writing the map), with the code of ``--tree`` (another checkout,
+say ``git archive b7013c0 | tar -x -C /tmp/old``) instead of this one's if given.
 
 The shapes, each 1,000 corners about 20 inches across, every piece at its own place (so no two
 are the same shape to the bit and the cache never answers): ``round`` a round tank's outline
@@ -17,8 +20,8 @@ are the same shape to the bit and the cache never answers): ``round`` a round ta
 ``comb`` 249 teeth on a slanted line (249 edges on each of two lines, whose signs are rounding noise), ``fan`` 333 spikes that all meet at one corner
 (every edge near every other at that corner), ``sliver`` out along a line and back 1e-8 inch
 beside it (every edge on nearly the line of every other: no way of finding near pairs saves
-anything, the whole table of signs serves: the slowest the format allows; the import's rounding
-to 1e-6 inch closes it up, so it imports nothing).
+anything, the whole table of signs serves: the slowest the format allows; the import rounds its
+corners to 1e-6 inch, which flattens some placements to no area, so it is refused and not timed).
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ import argparse
 import json
 import math
 import os
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -111,6 +116,19 @@ def cpu(fn):
     return time.process_time() - t, out
 
 
+def command(layout: Path, out: Path, tree: str | None) -> str:
+    """CPU seconds (and the exit code) of ``skirmish import LAYOUT --out OUT --force``."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    if tree:
+        env["PYTHONPATH"] = tree
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run([sys.executable, "-m", "game.cli", "import", str(layout), "--out", str(out), "--force"],
+                       cwd=tree or ROOT, env=env, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return f"{spent:.2f}" + ("" if r.returncode == 0 else f" (exit {r.returncode})")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pieces", type=int, default=MAX_PIECES)
@@ -118,11 +136,14 @@ def main(argv=None) -> int:
     ap.add_argument("--before", type=int, default=0, metavar="N",
                     help="time the old check (every pair) on N pieces of each shape, times --pieces")
     ap.add_argument("--no-files", action="store_true", help="skip load_map and the import (validation only)")
+    ap.add_argument("--cli", action="store_true", help="also time skirmish import as a process")
+    ap.add_argument("--tree", help="with --cli: run that checkout's code (PYTHONPATH) instead of this one's")
     args = ap.parse_args(argv)
     cpu_name = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), "?")
     print(f"machine: {os.cpu_count()} cpus, {cpu_name}, load average {os.getloadavg()[0]:.2f}")
     print(f"{args.pieces} pieces of {CORNERS} corners each; CPU seconds")
-    print(f"{'shape':6} {'MapFile':>8} {'load_map':>9} {'file MB':>8} {'import':>7} {'layout KB':>10} {'old check':>10}")
+    print(f"{'shape':6} {'MapFile':>8} {'load_map':>9} {'file MB':>8} {'import':>7} {'layout KB':>10} {'old check':>10}"
+          + (f" {'skirmish import':>16}" if args.cli else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for kind in args.kinds.split(","):
             data = map_data(kind, args.pieces)
@@ -139,7 +160,7 @@ def main(argv=None) -> int:
                 try:
                     t_import, (m, _) = cpu(lambda: import_layout(lay))
                     assert len(m.pieces) == 2 * ((args.pieces + 1) // 2)
-                except DataError:       # the sliver: the import's rounding (1e-6 inch) closes it up
+                except DataError:       # refused (a shape the import's rounding spoiled): not timed
                     t_import = float("nan")
             old = ""
             if args.before:
@@ -147,7 +168,8 @@ def main(argv=None) -> int:
                 sample = [p["shape"]["points"] for p in data["pieces"][:args.before]]
                 t_old, _ = cpu(lambda: [_old_self_intersects([tuple(q) for q in s]) for s in sample])
                 old = f"{t_old / len(sample) * args.pieces:.0f} s"
-            print(f"{kind:6} {t_valid:8.2f} {t_load:9.2f} {mb:8.1f} {t_import:7.2f} {kb:10.0f} {old:>10}")
+            cli = f" {command(lay, Path(tmp) / 'out.json', args.tree):>16}" if args.cli and not args.no_files else ""
+            print(f"{kind:6} {t_valid:8.2f} {t_load:9.2f} {mb:8.1f} {t_import:7.2f} {kb:10.0f} {old:>10}{cli}")
     return 0
 
 

@@ -8,6 +8,7 @@ then come from its kind (``KIND_DEFAULTS``), so a map says only what is special 
 from __future__ import annotations
 
 import math
+from itertools import chain
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
@@ -204,8 +205,8 @@ class MapFile(_Strict):
                 out.append(f"{name}: {getattr(self, name):g}{self.unit} is larger than any table (100 m)")
         for i, p in enumerate(self.pieces):
             sh = p.shape
-            if isinstance(sh, PolygonShape):
-                nums = [("shape.points", v) for pt in sh.points for v in pt]
+            if isinstance(sh, PolygonShape):   # the farthest number stands for them all (far() is monotonic)
+                nums = [("shape.points", max(map(abs, chain.from_iterable(sh.points))))]
             elif isinstance(sh, CircleShape):
                 nums = [("shape.center", v) for v in sh.center] + [("shape.radius", sh.radius)]
             else:

@@ -147,7 +147,7 @@ def _candidates(P: np.ndarray, ways, budget: int):
     near = None
     for way in ways:
         if way == "sweep":
-            near = _sweep_pairs(_frames(P, Q, margin, reach), SWEEP_PAIRS * n)
+            near = _sweep_pairs(P, Q, margin, reach, SWEEP_PAIRS * n)
         else:
             near = _turn_pairs(P, Q, margin, size, SWEEP_PAIRS * n)
         if near is not None:
@@ -164,42 +164,48 @@ def _candidates(P: np.ndarray, ways, budget: int):
     return keys // n, keys % n
 
 
-def _frames(P: np.ndarray, Q: np.ndarray, margin: float, reach: float) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The edges' boxes (low and high corners, grown by ``margin``) along x and y, and along the
-    outline's main direction when it is turned (a turned building, a comb: its edges' boxes along
-    x and y all overlap). Two points within ``margin`` stay within it in any frame; the turn's
-    rounding (a few units in the last place of ``reach``) is added."""
-    out = [(np.minimum(P, Q) - margin, np.maximum(P, Q) + margin)]
+def _turned(P: np.ndarray, Q: np.ndarray, margin: float, reach: float):
+    """The edges' boxes along the outline's main direction, when it is turned (a turned building,
+    a comb: their boxes along x and y overlap a lot), else None. Two points within ``margin``
+    stay within it in any frame; the turn's rounding (a few units in the last place of
+    ``reach``) is added."""
     d = Q - P
     length = np.hypot(d[:, 0], d[:, 1])
     folded = np.mod(np.arctan2(d[:, 1], d[:, 0]), math.pi / 2)     # a direction and its square
     main = (np.argmax(np.bincount((folded / (math.pi / 180)).astype(np.int64), length, 91)) + 0.5) * math.pi / 180
-    if 2 < main / (math.pi / 180) < 88:
-        c, s = math.cos(main), math.sin(main)
-        turn = np.array([[c, -s], [s, c]])
-        A, B = P @ turn, Q @ turn
-        grown = margin + 16 * 2.0 ** -52 * reach
-        out.append((np.minimum(A, B) - grown, np.maximum(A, B) + grown))
-    return out
+    if not 2 < main / (math.pi / 180) < 88:
+        return None
+    c, s = math.cos(main), math.sin(main)
+    turn = np.array([[c, -s], [s, c]])
+    A, B = P @ turn, Q @ turn
+    grown = margin + 16 * 2.0 ** -52 * reach
+    return np.minimum(A, B) - grown, np.maximum(A, B) + grown
 
 
-def _sweep_pairs(frames: list[tuple[np.ndarray, np.ndarray]], budget: int):
-    """Keys (i * n + j) of the pairs of edges whose boxes overlap in a frame: swept along the
-    axis of the frame that pairs fewest edges; None past ``budget`` pairs on every one."""
+def _sweep_pairs(P: np.ndarray, Q: np.ndarray, margin: float, reach: float, budget: int):
+    """Keys (i * n + j) of the pairs of edges whose boxes (grown by ``margin``) overlap: swept
+    along x or y, or along the outline's main direction when x and y pair many; whichever pairs
+    fewest. None past ``budget`` pairs on every one."""
+    n = len(P)
     best = None
+    frames = [(np.minimum(P, Q) - margin, np.maximum(P, Q) + margin)]
     for low, high in frames:
         for axis in (0, 1):
             order, cnt = _overlaps(low[:, axis], high[:, axis])
             total = int(cnt.sum())
             if total <= budget and (best is None or total < best[0]):
                 best = (total, low, high, axis, order, cnt)
+        if len(frames) == 1 and (best is None or best[0] > 4 * n):
+            turned = _turned(P, Q, margin, reach)
+            if turned is not None:
+                frames.append(turned)       # read next, by this same loop
     if best is None:
         return None
     _, low, high, axis, order, cnt = best
     a, b = _expand(order, cnt)
     other = 1 - axis
     keep = (low[a, other] <= high[b, other]) & (low[b, other] <= high[a, other])
-    return _pair_keys(a[keep], b[keep], len(low))
+    return _pair_keys(a[keep], b[keep], n)
 
 
 def _overlaps(start: np.ndarray, end: np.ndarray):
@@ -281,6 +287,9 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, r
     d = Q - P
     real = np.flatnonzero((d[:, 0] != 0) | (d[:, 1] != 0))
     phi = np.mod(np.arctan2(d[real, 1], d[real, 0]), math.pi)
+    ordered = np.sort(phi)
+    if len(ordered) < 2 or min(np.diff(ordered).min(), ordered[0] + math.pi - ordered[-1]) >= 2.02 * SINE:
+        return np.empty(0, np.int64)        # no two edges in neighbouring rows of angles (a round tank)
     rel = P[real] - centre
     r = -np.sin(phi) * rel[:, 0] + np.cos(phi) * rel[:, 1]
     wrap = phi < 2.5 * SINE                 # near 0 is near pi, the normal turned round

@@ -232,3 +232,25 @@ def test_a_thousand_corner_piece_is_checked_in_milliseconds_and_a_repeated_one_o
         PolygonShape(points=shapes[0])
     PolygonShape(points=[(x + 1.0, y) for x, y in shapes[0]])    # moved: another shape, checked again
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("corner, height, refusal", [
+    (10_000.0, None, None),                                     # 100 m exactly: on the limit
+    (10_000.5, None, "pieces[0].shape.points (p): beyond 100 m from the table"),
+    (-10_000.5, 20_000.0, "pieces[0].shape.points (p): beyond 100 m from the table"),  # the first field named
+    (5.0, 10_000.5, "pieces[0].height (p): beyond 100 m from the table"),
+])
+def test_a_far_corner_is_refused_with_its_field_as_before(corner, height, refusal):
+    """The size check reads a polygon's farthest number (issue 59: it called far() on each)."""
+    from engine.data.maps import MapFile
+    piece = {"id": "p", "kind": "rock", "shape": {"type": "polygon", "points": [[1, 1], [corner, 2], [3, 5]]}}
+    if height is not None:
+        piece["height"] = height
+    data = {"schema_version": 1, "id": "m", "name": "M", "unit": "cm", "width": 100, "height": 100,
+            "pieces": [piece], "deployment": [{"side": s, "points": [[0, 0], [10, 0], [10, 10]]} for s in (1, 2)]}
+    try:
+        MapFile.model_validate(data)
+        got = None
+    except ValidationError as err:
+        got = err.errors()[0]["msg"].removeprefix("Value error, ")
+    assert got == refusal

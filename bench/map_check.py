@@ -7,7 +7,8 @@ The limits: a map holds at most 2,000 pieces (``MAX_PIECES``), a polygon at most
 a file at most 64 MB (``MAX_FILE_BYTES``: 2,000 such pieces write about 35 MB); a Carltographer
 layout places at most 1,000 features (``MAX_PLACEMENTS``), twice that when it is rotationally
 symmetric, so a 200 KB layout of one 1,000-vertex object makes the same 2,000 pieces. Prints, per
-shape of piece, the CPU seconds to validate such a map (``MapFile``), to read it from its file
+shape of piece, the CPU seconds to validate such a map (``MapFile``; of which the self-crossing
+check of its pieces, timed alone: ``(check)``), to read it from its file
 (``load_map``: the JSON too), to import such a layout (``import_layout``), and with ``--before N``
 what the old check (every pair of edges, kept in tests/test_map_self_crossing.py) took on N
 pieces, times 2,000. ``--cli`` also times ``skirmish import LAYOUT --out MAP`` as a process (the
@@ -35,6 +36,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -142,12 +145,14 @@ def main(argv=None) -> int:
     cpu_name = next((ln.split(":", 1)[1].strip() for ln in open("/proc/cpuinfo") if ln.startswith("model name")), "?")
     print(f"machine: {os.cpu_count()} cpus, {cpu_name}, load average {os.getloadavg()[0]:.2f}")
     print(f"{args.pieces} pieces of {CORNERS} corners each; CPU seconds")
-    print(f"{'shape':6} {'MapFile':>8} {'load_map':>9} {'file MB':>8} {'import':>7} {'layout KB':>10} {'old check':>10}"
+    print(f"{'shape':6} {'MapFile':>8} {'(check)':>8} {'load_map':>9} {'file MB':>8} {'import':>7} {'layout KB':>10} {'old check':>10}"
           + (f" {'skirmish import':>16}" if args.cli else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for kind in args.kinds.split(","):
             data = map_data(kind, args.pieces)
             t_valid, _ = cpu(lambda: MapFile.model_validate(data))
+            arrays = [np.asarray(p["shape"]["points"], dtype=np.float64) for p in data["pieces"]]
+            t_check, _ = cpu(lambda: [self_crossing._check(a) for a in arrays])
             t_load = t_import = mb = kb = float("nan")
             if not args.no_files:
                 path = Path(tmp) / f"{kind}.json"
@@ -169,7 +174,7 @@ def main(argv=None) -> int:
                 t_old, _ = cpu(lambda: [_old_self_intersects([tuple(q) for q in s]) for s in sample])
                 old = f"{t_old / len(sample) * args.pieces:.0f} s"
             cli = f" {command(lay, Path(tmp) / 'out.json', args.tree):>16}" if args.cli and not args.no_files else ""
-            print(f"{kind:6} {t_valid:8.2f} {t_load:9.2f} {mb:8.1f} {t_import:7.2f} {kb:10.0f} {old:>10}{cli}")
+            print(f"{kind:6} {t_valid:8.2f} {t_check:8.2f} {t_load:9.2f} {mb:8.1f} {t_import:7.2f} {kb:10.0f} {old:>10}{cli}")
     return 0
 
 

@@ -19,7 +19,8 @@ other line while also (by the other signs) near where the lines meet, so the edg
 2 D / sin(angle between them) of each other. So a pair that can cross either comes within
 ``MARGIN`` (angle's sine at least ``SINE``) of each other, which the sweeps find, or lies on
 nearly one line (angle under ``SINE``, offsets within ``LINE_TOL``), which the table of lines
-finds. Far-apart edges on one line are the case that matters: their signs are rounding noise,
+finds (less the edges so short, and so nearly on their neighbours' lines, that no rounding lifts
+their signs past ``EPS``: every such sign is zero, so no such pair crosses). Far-apart edges on one line are the case that matters: their signs are rounding noise,
 and the old check sometimes called such a pair a crossing; so does this one.
 """
 from __future__ import annotations
@@ -280,9 +281,8 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, r
     """Keys of the pairs of edges on nearly one line (angle under ``SINE``, offsets from
     ``centre`` within ``LINE_TOL``): binned by angle and offset, each bin read with its eight
     neighbours. An edge of no length is left out (its signs are exact zeros), and so is an edge
-    too short for rounding to lift its signs against its neighbours' corners off zero (``EPS``):
-    a turned building's or a comb's edges along one side, in any unit a table uses. None past
-    ``budget`` pairs."""
+    too short for rounding to lift its signs against its neighbours' corners off zero (``EPS``),
+    as most edges along one side of a turned building or a comb are. None past ``budget`` pairs."""
     n = len(P)
     d = Q - P
     real = np.flatnonzero((d[:, 0] != 0) | (d[:, 1] != 0))

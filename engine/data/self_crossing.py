@@ -159,7 +159,7 @@ def _candidates(P: np.ndarray, ways, budget: int):
     if lined is None:
         return None, None
     keys = np.sort(np.concatenate([near, lined]))
-    keys = keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
+    keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])] if len(keys) else keys
     if len(keys) > budget:
         return None, None
     return keys // n, keys % n
@@ -259,11 +259,11 @@ def _turn_pairs(P: np.ndarray, Q: np.ndarray, margin: float, size: float, budget
     narrow = np.flatnonzero(real & ~wide)
     start, end = start[narrow], end[narrow]
     # each arc twice, a turn apart, so arcs that overlap across the cut at -pi overlap once
-    order, cnt = _overlaps(np.r_[start, start + 2 * math.pi], np.r_[end, end + 2 * math.pi])
+    order, cnt = _overlaps(np.concatenate([start, start + 2 * math.pi]), np.concatenate([end, end + 2 * math.pi]))
     if int(cnt.sum()) > budget:
         return None
     a, b = _expand(order, cnt)
-    items = np.r_[narrow, narrow]
+    items = np.concatenate([narrow, narrow])
     a, b = items[a], items[b]
     keep = a != b
     keys = [_pair_keys(a[keep], b[keep], n)]
@@ -293,13 +293,13 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, r
     rel = P[real] - centre
     r = -np.sin(phi) * rel[:, 0] + np.cos(phi) * rel[:, 1]
     wrap = phi < 2.5 * SINE                 # near 0 is near pi, the normal turned round
-    edges = np.r_[real, real[wrap]]
+    edges = np.concatenate([real, real[wrap]])
     # two edges both exactly level (or both exactly upright) never cross: each one's ends give
     # the other's line the very same product, so such pairs are not asked for
     slanted = (d[real, 0] != 0) & (d[real, 1] != 0)
-    asks = np.r_[slanted, slanted[wrap]]
-    phi = np.r_[phi, phi[wrap] + math.pi]
-    r = np.r_[r, -r[wrap]]
+    asks = np.concatenate([slanted, slanted[wrap]])
+    phi = np.concatenate([phi, phi[wrap] + math.pi])
+    r = np.concatenate([r, -r[wrap]])
     wr = LINE_TOL * size
     bp = np.floor(phi / (1.01 * SINE)).astype(np.int64)
     br = np.floor(r / wr).astype(np.int64)
@@ -314,6 +314,8 @@ def _line_pairs(P: np.ndarray, Q: np.ndarray, centre: np.ndarray, size: float, r
     for dp in (-1, 0, 1):
         start = np.searchsorted(key, key[mine] + dp * rows - 1, "left")
         ranges.append((start, np.searchsorted(key, key[mine] + dp * rows + 1, "right")))
+    if sum(int((stop - start).sum()) for start, stop in ranges) == len(mine):
+        return np.empty(0, np.int64)        # each asking edge found only itself (a round tank's opposite sides)
     # how far its neighbours' corners can lie from its line (their angles and offsets apart, plus
     # rounding), times its length, plus orient's own rounding: under EPS, every sign is zero
     turn = np.zeros(len(mine))
@@ -348,7 +350,7 @@ def _range_max(values: np.ndarray, start: np.ndarray, stop: np.ndarray) -> np.nd
     """The largest of ``values[start[k]:stop[k]]`` for each k (-inf where the range is empty)."""
     if not len(start):
         return np.empty(0)
-    ext = np.r_[values, -np.inf]            # so a range may end at the last value
+    ext = np.append(values, -np.inf)            # so a range may end at the last value
     idx = np.empty(2 * len(start), np.int64)
     idx[0::2], idx[1::2] = start, stop
     out = np.maximum.reduceat(ext, idx)[0::2]

@@ -206,7 +206,7 @@ class MapFile(_Strict):
         for i, p in enumerate(self.pieces):
             sh = p.shape
             if isinstance(sh, PolygonShape):   # the farthest number stands for them all (far() is monotonic)
-                nums = [("shape.points", max(map(abs, chain.from_iterable(sh.points))))]
+                nums = [("shape.points", max(map(abs, chain.from_iterable(sh.points)), default=0.0))]
             elif isinstance(sh, CircleShape):
                 nums = [("shape.center", v) for v in sh.center] + [("shape.radius", sh.radius)]
             else:

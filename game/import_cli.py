@@ -20,6 +20,7 @@ def cmd_import(args) -> int:
     import stat
     from pathlib import Path
 
+    from engine.core.saves import SaveError, write_atomic
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
 
@@ -35,6 +36,11 @@ def cmd_import(args) -> int:
     if not stat.S_ISREG(mode):     # a named pipe would wait forever for a writer
         _err(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON)")
         return 1
+    if out.is_symlink() and not out.exists():
+        # writing through it would make a file wherever the link points, unasked
+        _err(f"skirmish import: {out} is a symbolic link to {os.readlink(out)}, which does not exist; "
+             "give the map file's own path as --out")
+        return 1
     if out.exists() and not args.force:
         _err(f"skirmish import: {out} exists; give another --out or --force to replace it")
         return 1
@@ -48,7 +54,12 @@ def cmd_import(args) -> int:
         _err(str(err))
         return 1
     try:
-        out.write_text(map_json(mapfile), encoding="utf-8")
+        # a temporary file beside the map, then a rename: a full disk or a crash leaves the old map
+        # whole. --force through a link replaces the file it points to (the link stays).
+        write_atomic(out.resolve() if out.is_symlink() else out, map_json(mapfile))
+    except SaveError as err:    # the folder gone, or no longer a regular file: it says which
+        _err(f"skirmish import: {err}")
+        return 1
     except OSError as err:
         _err(f"skirmish import: cannot write {out}: {err.strerror or err}")
         return 1

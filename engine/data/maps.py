@@ -8,12 +8,14 @@ then come from its kind (``KIND_DEFAULTS``), so a map says only what is special 
 from __future__ import annotations
 
 import math
+from itertools import chain
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .errors import DataError, load_model
+from .self_crossing import polygon_crosses_itself
 from .text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 
 MAP_SCHEMA_VERSION = 1
@@ -91,7 +93,7 @@ class PolygonShape(_Strict):
     def _simple(cls, pts: list[Point]) -> list[Point]:
         if abs(polygon_area(pts)) < 1e-9:
             raise ValueError("polygon has no area (points are collinear or repeated)")
-        if _self_intersects(pts):
+        if polygon_crosses_itself(pts):
             raise ValueError("polygon edges cross each other; split it into simple polygons")
         return pts
 
@@ -203,8 +205,8 @@ class MapFile(_Strict):
                 out.append(f"{name}: {getattr(self, name):g}{self.unit} is larger than any table (100 m)")
         for i, p in enumerate(self.pieces):
             sh = p.shape
-            if isinstance(sh, PolygonShape):
-                nums = [("shape.points", v) for pt in sh.points for v in pt]
+            if isinstance(sh, PolygonShape):   # the farthest number stands for them all (far() is monotonic)
+                nums = [("shape.points", max(map(abs, chain.from_iterable(sh.points)), default=0.0))]
             elif isinstance(sh, CircleShape):
                 nums = [("shape.center", v) for v in sh.center] + [("shape.radius", sh.radius)]
             else:
@@ -280,26 +282,6 @@ def point_in_polygon(x: float, y: float, pts) -> bool:
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
-
-
-def _segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    def orient(a, b, c):
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return 0 if abs(v) < 1e-12 else (1 if v > 0 else -1)
-    o1, o2, o3, o4 = orient(p1, p2, q1), orient(p1, p2, q2), orient(q1, q2, p1), orient(q1, q2, p2)
-    return o1 * o2 < 0 and o3 * o4 < 0
-
-
-def _self_intersects(pts: list[Point]) -> bool:
-    n = len(pts)
-    edges = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
-    for i in range(n):
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue  # neighbours through the closing edge
-            if _segments_cross(*edges[i], *edges[j]):
-                return True
-    return False
 
 
 def shape_bounds(shape) -> tuple[float, float, float, float]:

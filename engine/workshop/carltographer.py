@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import chain
 from pathlib import Path
 
 from typing import Annotated
@@ -391,8 +392,10 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
     W, D = layout.table_width_inches, layout.table_depth_inches
     notes: list[str] = []
 
+    half_w, half_d = W / 2, D / 2
+
     def ours(x, z):
-        return (round(x + W / 2, 6), round(D / 2 - z, 6))
+        return (round(x + half_w, 6), round(half_d - z, 6))
 
     placed = list(layout.placed_features)
     if layout.rotationally_symmetric:
@@ -431,8 +434,9 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                 sx, sz, sr = _compose(sh.offset, comp.transform)
                 cx, cz, rot = _compose(Transform.model_construct(x_inches=sx, z_inches=sz, rotation_deg=sr),
                                        pf.transform)
-                pts = [ours(x, z) for x, z in _outline(sh, cx, cz, rot)]
-                if any(abs(v) > MAX_IN for pt in pts for v in pt):     # each number in bounds, their sum not
+                # ours() inlined: a layout may hold 2,000,000 corners (issue 59)
+                pts = [(round(x + half_w, 6), round(half_d - z, 6)) for x, z in _outline(sh, cx, cz, rot)]
+                if max(map(abs, chain.from_iterable(pts))) > MAX_IN:     # each number in bounds, their sum not
                     raise DataError(path, [(where, f"a corner of {obj.id[:40]!r} lies beyond 100 m from the table")])
                 pid = taken.new(f"{_slug(feat.id)}-{_slug(obj.id)}")
                 fields = _piece_fields(feat, obj, sh, counts)

@@ -17,7 +17,7 @@ import re
 
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveSpace, MoveTo, memo_get
-from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, DoNothing, ElectLeader,
+from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, DoNothing, ElectLeader, GroupAction,
                                                   Engineer, EndActivation, GoProne, HackMark, HackTerminal,
                                                   KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
                                                   React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
@@ -28,6 +28,8 @@ from engine.rulesets.counterblast.flow.movement import CBMoveSpace
 from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
+from .cb_groups import GroupPlay
+from .cb_odds import Odds
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
@@ -41,11 +43,12 @@ ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(Policy):
+class CounterblastPolicy(GroupPlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
         super().__init__(agent)
+        self.price = Odds(self.rules)
         self.markers = dict(self.rules.markers)
         self.kinds = [o.kind for o in self.rules.mission.objectives]
         self.activated: dict = {}   # turn -> models this agent activated (its own memory)
@@ -254,8 +257,21 @@ class CounterblastPolicy(Policy):
             if passing is not None:
                 return passing
             pick = ranked[0]
+        else:
+            by_model = {o.model: o for o in singles}
+            vals = {o.model: value(o)[0] for o in singles}
+            works: dict = {}
+
+            def work(mid):
+                if mid not in works:
+                    works[mid] = mid in by_model and self.has_work(v, mid, vals[mid])
+                return works[mid]
+            group = self.group_pick(d, v, pick.model, lambda mid: vals.get(mid, 0.0), work)
+            if group is not None:
+                pick = group
         done = self.activated.setdefault(v["turn"], {})
-        done[pick.model] = done.get(pick.model, 0) + 1
+        for mid in getattr(pick, "models", None) or (pick.model,):
+            done[mid] = done.get(mid, 0) + 1
         return pick
 
     def engaged_in_view(self, enemies: dict, me: Base) -> bool:
@@ -373,6 +389,10 @@ class CounterblastPolicy(Policy):
         opts = d.options
         a = v.get("activation") or {}
         left = a.get("actions_left", 0)
+        if a.get("step"):               # a member's part of its group's action
+            return self.group_step(d, v)
+        if any(isinstance(o, GroupAction) for o in opts):
+            return self.group_action(d, v)
         for o in opts:
             if isinstance(o, Rally):
                 return o

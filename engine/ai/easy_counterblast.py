@@ -29,6 +29,7 @@ from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .cb_groups import GroupPlay
+from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, MeleePlay
 from .cb_odds import Odds
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
@@ -43,7 +44,7 @@ ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(GroupPlay, Policy):
+class CounterblastPolicy(GroupPlay, MeleePlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
@@ -325,6 +326,8 @@ class CounterblastPolicy(GroupPlay, Policy):
                     others = [self.base(j, o) for j, o in v["models"].items() if self.on_table(o) and j not in (mid, i)]
                     if table.sight(me, fb, others).visible_fraction > 0:
                         return True
+        if self.charge_in_view(v, mid):
+            return True
         sp = self.view_move_space(v, mid)
         mv, gain = self.best_move(sp, v, mid, actions_after=1)
         if mv is not None and gain > 0.05:
@@ -426,6 +429,11 @@ class CounterblastPolicy(GroupPlay, Policy):
             m = v["models"][actor]
             far = g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range * 0.9
         spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        charge = self.best_charge(d, v, left)
+        if charge is not None:        # into base contact, to Strike with the second action
+            alt = self.shot_alternative(d, v, best_att, best_p, left)
+            if charge[2] >= max(CHARGE_MIN, alt + CHARGE_MARGIN) and (not far or charge[2] >= 0.45):
+                return charge[0]
         if far and spaces and (best_att is None or best_p < 0.45 or left >= 2):
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)

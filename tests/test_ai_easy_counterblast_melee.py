@@ -1,0 +1,61 @@
+"""Easy's Counterblast policy charges into melee where a Strike beats its shot (issue 61, item 2).
+Seed: ../shared/seeds/003_52d4831de0a47706.txt, Strike ("The range of the attack is the chosen
+weapon's Reach stat ... rolled with the Grit ability ... Multiply the result ... by the chosen
+weapon's damage") and Move. The prices are the engine's exact odds (``engine/ai/cb_odds.py``)."""
+import math
+
+from engine.ai import make_agent
+from engine.rulesets.common import MoveTo
+from engine.rulesets.counterblast import choices as C
+
+from counterblast_fixtures import staged, submit
+
+ROSTERS = ("dustjaw-raiders", "reach-rangers")
+
+
+def _easy(g, player=1):
+    agent = make_agent("easy", player, 5)
+    agent.attach(g.table, g.rules)
+    return agent
+
+
+def _activated(model, at, target_at=(24.8, 6.2)):
+    g = staged({model: at, "2-ranger-1": target_at, "2-captain": (40, 30)}, moxie=(3, 2), rosters=ROSTERS)
+    return g
+
+
+def test_grekka_charges_a_ranger_and_strikes_with_the_maul():
+    """Warboss Grekka (Grit 6, Shock Maul: Damage 3) 3.4" from a Ranger (Grit 3, Defense 3) in
+    the open: his Scattergun (Zap 3, Damage 2) puts it Down 30% of the time Aimed, the Maul from
+    base contact 81%. Easy is activated for it, moves into contact and Strikes."""
+    g = _activated("1-grekka", (20, 6))
+    easy = _easy(g)
+    assert easy.choose(g.pending(), g.view(1)) == C.ActivateSingle("1-grekka")
+    submit(g, C.ActivateSingle("1-grekka"))
+    d = g.pending()
+    shot = max((g.attack_odds(o).p("Down") for o in d.options if isinstance(o, C.Shoot)), default=0.0)
+    c = easy.choose(d, g.view(1))
+    assert type(c) is MoveTo and c in d.options          # the rules' own contact move
+    submit(g, c)
+    while g.pending().player == 2:
+        submit(g, C.NoReaction())
+    c = easy.choose(g.pending(), g.view(1))
+    assert isinstance(c, C.Strike) and c.target == "2-ranger-1"
+    assert g.attack_odds(c).p("Down") > shot + 0.3
+
+
+def test_slink_with_a_knife_shoots_instead_of_charging():
+    """Slink (Grit 2, Combat Knife: Damage 1) at the same distance: the knife from contact puts the
+    Ranger Down about 4% of the time and the Ranger's knife answers as hard; the Long Rifle
+    (Damage 2) 43% unaimed. Easy does not take the contact move it is offered: it Aims to shoot."""
+    g = _activated("1-slink", (20, 6))
+    submit(g, C.ActivateSingle("1-slink"))
+    d = g.pending()
+    assert any(type(o) is MoveTo and in_contact(g, o, "2-ranger-1") for o in d.options)
+    assert _easy(g).choose(d, g.view(1)) == C.Aim("1-slink")
+
+
+def in_contact(g, mv, target):
+    t = g.state.models[target]
+    gap = math.hypot(t.x - mv.x, t.y - mv.y) - g.rules.radius[mv.model] - g.rules.radius[target]
+    return gap <= 1.0

@@ -125,6 +125,8 @@ class GroupPlay:
         pick = None
         if "strike" in kinds and "strike" not in done and len(strikers) * 2 >= len(members):
             pick = "strike"
+        elif "hack" in kinds and not done and len(shooters) == len(members) and self.group_mark(v, members):
+            pick = "hack"     # Mark the target all will shoot (Boosted by those within 1"), then Shoot
         elif "shoot" in kinds and "shoot" not in done and shooters and \
                 (len(shooters) * 2 >= len(members) or "move" in done or "move" not in kinds):
             pick = "shoot"
@@ -180,6 +182,17 @@ class GroupPlay:
                 return help_
             if attacks:     # as a single activation would, any chance at all once the step is paid for
                 return max(attacks, key=lambda po: (round(po[0], 9), po[1].model, po[1].target))[1]
+            return nothing[0] if nothing else self.step_part(d, v)
+        if step == "hack":
+            plan = self.group_mark(v, [i for i in a.get("members", []) if i in v["models"]])
+            if plan is not None:
+                marker, target, _ = plan
+                for o in opts:       # Boosts first: each adds a die to the marker's Knack check
+                    if isinstance(o, Boost) and o.friend == marker:
+                        return o
+                for o in opts:
+                    if type(o).__name__ == "HackMark" and o.model == marker and o.target == target:
+                        return o
             return nothing[0] if nothing else self.step_part(d, v)
         if step == "rush":
             for o in opts:

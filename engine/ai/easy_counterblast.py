@@ -30,6 +30,7 @@ from engine.table import Base
 
 from .cb_groups import GroupPlay
 from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, MeleePlay
+from .cb_skills import SkillPlay
 from .cb_odds import Odds
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
@@ -44,7 +45,7 @@ ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(GroupPlay, MeleePlay, Policy):
+class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
@@ -441,7 +442,7 @@ class CounterblastPolicy(GroupPlay, MeleePlay, Policy):
                 return mv
         if best_att is not None and (best_p >= 0.12 or isinstance(best_att, Strike)):
             if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5 and not far:
-                return aims[0]
+                return self.mark_before_shot(d, v, best_att, left) or aims[0]
             return best_att
         hack = [o for o in opts if isinstance(o, HackTerminal)]
         if hack:

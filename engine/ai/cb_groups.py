@@ -177,6 +177,10 @@ class GroupPlay:
             cls = Shoot if step == "shoot" else Strike
             attacks = [(self.odds(d, o), o) for o in opts if isinstance(o, cls)]
             attacks = [(p, o) for p, o in attacks if p > 0]
+            split = self.best_split(d, v)
+            if split is not None and split[1] > max([p for p, o in attacks if o.model == split[0].model] + [0.0]) \
+                    + self.split_margin:
+                attacks.append((split[1], split[0]))
             help_ = self.team_help(d, v, attacks)
             if help_ is not None:
                 return help_

@@ -20,7 +20,7 @@ from engine.rulesets.common import MoveSpace, MoveTo, memo_get
 from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, DoNothing, ElectLeader, GroupAction,
                                                   Engineer, EndActivation, GoProne, HackMark, HackTerminal,
                                                   KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
-                                                  React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
+                                                  React, Recover, ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike,
                                                   Treat)
 from engine.rulesets.counterblast.conditions import effective_move
 from engine.rulesets.counterblast.damage import skill_useful
@@ -31,6 +31,7 @@ from engine.table import Base
 from .cb_groups import GroupPlay
 from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, MeleePlay
 from .cb_skills import SkillPlay
+from .cb_splits import SPLIT_MARGIN, SplitPlay
 from .cb_odds import Odds
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
@@ -45,7 +46,7 @@ ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, Policy):
+class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
@@ -406,6 +407,9 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, Policy):
             p = self.odds(d, o)
             if p > best_p:
                 best_att, best_p = o, p
+        split = self.best_split(d, v)
+        if split is not None and split[1] > best_p + SPLIT_MARGIN:
+            best_att, best_p = split        # dice shared over targets: more expected Downs
         aims = [o for o in opts if isinstance(o, Aim)]
         # a group's action under way: each member's part is paid for already, and the group's
         # step offers no end of the activation until every member has answered
@@ -440,8 +444,8 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, Policy):
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
                 return mv
-        if best_att is not None and (best_p >= 0.12 or isinstance(best_att, Strike)):
-            if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5 and not far:
+        if best_att is not None and (best_p >= 0.12 or isinstance(best_att, (Strike, SplitStrike))):
+            if aims and left >= 2 and isinstance(best_att, (Shoot, SplitShoot)) and best_p < 0.5 and not far:
                 return self.mark_before_shot(d, v, best_att, left) or aims[0]
             return best_att
         hack = [o for o in opts if isinstance(o, HackTerminal)]

@@ -59,3 +59,44 @@ def in_contact(g, mv, target):
     t = g.state.models[target]
     gap = math.hypot(t.x - mv.x, t.y - mv.y) - g.rules.radius[mv.model] - g.rules.radius[target]
     return gap <= 1.0
+
+
+# ---------------------------------------------------------------- Throw: off a marker in the last turn
+# 003, Throw: "On a success, choose a direction and move the target by the Check result in inches
+# as though it Jumped ... It lands Prone." Salvage Rights scores each marker at the game's end.
+AT_MARKER = {"1-grekka": (8.4, 17.2), "2-captain": (6.9, 16.9), "2-ranger-1": (40, 30)}
+
+
+def _grekka_at_the_west_depot(turn):
+    """Grekka and Captain Vell in base contact, both within 3" of the West Depot (10", 18"):
+    neither crew controls it."""
+    g = staged(AT_MARKER, moxie=(3, 2), rosters=ROSTERS)
+    g.state.turn = turn
+    submit(g, C.ActivateSingle("1-grekka"))
+    assert g.view(1)["objectives"][0]["held_by"] is None
+    return g
+
+
+def test_in_the_last_turn_grekka_throws_the_captain_off_the_marker():
+    """Turn 6 of 6: the Maul puts the Captain Down 72% of the time; a Grit result of 2 or more
+    (95%) throws him out of the marker's 3", leaving it to Grekka. Easy Throws, sends him the way
+    that needs the fewest inches, and the marker is Grekka's."""
+    g = _grekka_at_the_west_depot(6)
+    easy = _easy(g)
+    d = g.pending()
+    strike = next(g.attack_odds(o).p("Down") for o in d.options if isinstance(o, C.Strike))
+    c = easy.choose(d, g.view(1))
+    assert c == C.Throw("1-grekka", "2-captain") and strike < 0.8
+    g.state.rng.force(8, 8, 1, 1, 1, 1)       # Grit 6d10 vs 7: a result of 2, so 2"
+    submit(g, c)
+    d = g.pending()
+    assert d.kind == "throw direction"
+    submit(g, easy.choose(d, g.view(1)))
+    assert g.view(1)["objectives"][0]["held_by"] == 1
+
+
+def test_before_the_last_turn_grekka_strikes_the_captain():
+    """The same position on turn 5: the Captain would walk back; the Maul's 72% is the better
+    attack, and easy Strikes."""
+    g = _grekka_at_the_west_depot(5)
+    assert isinstance(_easy(g).choose(g.pending(), g.view(1)), C.Strike)

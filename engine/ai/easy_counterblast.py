@@ -29,7 +29,7 @@ from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .cb_groups import GroupPlay
-from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, MeleePlay
+from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, THROW_MARGIN, MeleePlay
 from .cb_skills import SkillPlay
 from .cb_splits import SPLIT_MARGIN, SplitPlay
 from .cb_odds import Odds
@@ -171,15 +171,22 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         return fallback(d, self.agent.rng)
 
     def throw_direction(self, d, v):
-        """Send the thrown model straight away from the thrower (the heading from the thrower's
-        centre through the target's), or the nearest shortcut when that point is refused."""
+        """Send the thrown model off the marker whose control it decides, the way that needs the
+        fewest inches (``throw_plan``), else straight away from the thrower (the heading from the
+        thrower's centre through the target's); the nearest shortcut when that point is refused."""
         sp = d.spaces[0] if d.spaces else None
         if sp is not None:
             o = next((o for o in d.options if hasattr(o, "target")), None)
             if o is not None:
                 me, t = v["models"][o.model], v["models"][o.target]
-                dx, dy = t["x"] - me["x"], t["y"] - me["y"]
-                for c in sp.at_point(t["x"] + dx * 4, t["y"] + dy * 4):
+                held = self.held_marker(v, o.target)
+                plan = self.throw_plan(v, o.model, o.target, *held) if held is not None else None
+                if plan is not None:         # off the marker it decides, the shortest way
+                    h = math.radians(plan[1])
+                    pts = [(t["x"] + 100 * math.cos(h), t["y"] + 100 * math.sin(h))]
+                else:
+                    pts = [(t["x"] + (t["x"] - me["x"]) * 4, t["y"] + (t["y"] - me["y"]) * 4)]
+                for c in sp.at_point(*pts[0]):
                     if sp.check(c) is None:
                         return c
         return fallback(d, self.agent.rng)
@@ -410,6 +417,9 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         split = self.best_split(d, v)
         if split is not None and split[1] > best_p + SPLIT_MARGIN:
             best_att, best_p = split        # dice shared over targets: more expected Downs
+        throw = self.best_throw(d, v)
+        if throw is not None and throw[1] > best_p + THROW_MARGIN:
+            return throw[0]                 # the last turn: off the marker it decides
         aims = [o for o in opts if isinstance(o, Aim)]
         # a group's action under way: each member's part is paid for already, and the group's
         # step offers no end of the activation until every member has answered

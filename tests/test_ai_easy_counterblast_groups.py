@@ -81,8 +81,7 @@ SHOOTERS = {"1-captain": (19, 6), "1-ranger-1": (17.5, 6.5), "1-ranger-2": (17.5
 def test_easy_activates_the_three_who_all_have_work_as_a_group():
     """The Captain and two Rangers in the open, each with a Gun Drone in range and sight: three
     activations for 2 Moxie instead of 3. Easy takes the group, and the group Shoots first (every
-    member has a shot from where it stands); Ranger 1, whose own shot is under easy's bar (a third
-    of a drone in sight, light cover), Aim-Assists the Captain before the Captain shoots."""
+    member has a shot from where it stands), each member at its own best target."""
     g = staged(SHOOTERS, moxie=(3, 2))
     easy = _easy(g)
     c = easy.choose(g.pending(), g.view(1))
@@ -91,12 +90,51 @@ def test_easy_activates_the_three_who_all_have_work_as_a_group():
     c = easy.choose(g.pending(), g.view(1))
     assert c == C.GroupAction("shoot")
     submit(g, c)
+    shots = []
+    while g.state.act is not None and g.state.act.step == "shoot":
+        if g.pending().player == 2:
+            submit(g, C.NoReaction())
+            continue
+        c = easy.choose(g.pending(), g.view(1))
+        shots.append(c)
+        submit(g, c)
+    assert sorted(s.model for s in shots) == sorted(GROUP)
+    assert all(isinstance(s, (C.Shoot, C.SplitShoot)) for s in shots)
+
+
+def test_a_member_with_no_shot_aim_assists_the_captain_before_he_shoots():
+    """Ranger 1 stands right behind the Captain and sees no drone: its part of the Shoot step is an
+    Aim-Assist (+1D to the Captain's Zap: his 35% becomes 44% by the engine's odds), given before
+    the Captain shoots; Ranger 2, with a shot of its own, shoots."""
+    pos = dict(SHOOTERS, **{"1-ranger-1": (17.6, 6.2), "1-ranger-2": (17.5, 4.6)})
+    g = staged(pos, moxie=(3, 2))
+    submit(g, C.ActivateGroup(GROUP))
+    submit(g, C.GroupAction("shoot"))
+    easy = _easy(g)
     c = easy.choose(g.pending(), g.view(1))
     assert c == C.AimAssist("1-ranger-1", "1-captain")
     submit(g, c)
-    c = easy.choose(g.pending(), g.view(1))
-    assert isinstance(c, C.Shoot) and c.model == "1-captain"
-    assert g.attack_odds(c).p("Down") > 0.4       # the assist's die is in the odds
+    shot = C.Shoot("1-captain", "pulse-carbine", "2-drone-1")
+    assert g.attack_odds(shot).p("Down") > 0.4
+
+
+def test_a_member_with_a_shot_of_its_own_shoots_rather_than_assists():
+    """Ranger 1 (1/3 of a drone in sight, light cover: 11%) could Aim-Assist the Captain instead:
+    the extra die adds less to his chance (35% to about 44%, under its own 11%), so Ranger 1 shoots."""
+    g = staged(SHOOTERS, moxie=(3, 2))
+    submit(g, C.ActivateGroup(GROUP))
+    submit(g, C.GroupAction("shoot"))
+    easy = _easy(g)
+    answers = []
+    while g.state.act is not None and g.state.act.step == "shoot":
+        if g.pending().player == 2:
+            submit(g, C.NoReaction())
+            continue
+        c = easy.choose(g.pending(), g.view(1))
+        answers.append(c)
+        submit(g, c)
+    assert C.AimAssist("1-ranger-1", "1-captain") not in answers
+    assert any(getattr(c, "model", None) == "1-ranger-1" and isinstance(c, (C.Shoot, C.SplitShoot)) for c in answers)
 
 
 def test_easy_does_not_pay_two_moxie_for_lackeys_with_nothing_to_do():

@@ -100,3 +100,46 @@ def test_before_the_last_turn_grekka_strikes_the_captain():
     attack, and easy Strikes."""
     g = _grekka_at_the_west_depot(5)
     assert isinstance(_easy(g).choose(g.pending(), g.view(1)), C.Strike)
+
+
+# ---------------------------------------------------------------- Dog-pile in a group's Strike
+# 003, Dog-Pile: "The next model to resolve a Strike action against the model within the same
+# activation gains +1D on their first Grit Check during that action. Multiple Dog piles on the same
+# target stack."
+def _strike_step(rosters, positions, group, active, dice=()):
+    g = staged(positions, active=active, moxie=(4, 4), rosters=rosters)
+    submit(g, C.ActivateGroup(group))
+    submit(g, C.GroupAction("strike"))
+    g.state.rng.force(*dice)
+    agent = _easy(g, active)
+    answers = []
+    while g.state.act is not None and g.state.act.step == "strike":
+        d = g.pending()
+        if d.player != active:
+            submit(g, C.NoReaction())
+            continue
+        c = agent.choose(d, g.view(active))
+        answers.append(c)
+        submit(g, c)
+    return answers
+
+
+def test_two_weak_drones_dog_pile_the_captain_before_unit_zero_strikes():
+    """Unit Zero (Grit 6, Shock Maul), the Welder Drone and a Gun Drone (Grit 1, Fists) all in
+    base contact with Captain Vell: a drone's own Strike almost never puts him Down; each Dog-pile
+    adds a die to Unit Zero's Strike. Both drones Dog-pile, then Unit Zero strikes."""
+    answers = _strike_step((), {"1-captain": (24, 6), "2-unit-zero": (25.40, 6), "2-welder": (22.90, 6),
+                                "2-drone-1": (24, 7.10)}, ("2-unit-zero", "2-welder", "2-drone-1"), 2)
+    assert answers == [C.DogPile("2-welder", "1-captain"), C.DogPile("2-drone-1", "1-captain"),
+                       C.Strike("2-unit-zero", "shock-maul", "1-captain")]
+
+
+def test_raiders_strike_for_themselves_beside_grekka():
+    """Grekka and two Raiders (Grit 3, Vibro-blade: Damage 2) around a Ranger: each Raider's own
+    Strike (29%) is worth more than the die it would add to Grekka's (81%), so nobody Dog-piles:
+    Grekka strikes (his dice forced to miss) and the Raiders strike after him."""
+    answers = _strike_step(ROSTERS, {"2-ranger-1": (24, 6), "1-grekka": (25.39, 6), "1-raider-1": (22.80, 6),
+                                     "1-raider-2": (24, 7.20)}, ("1-grekka", "1-raider-1", "1-raider-2"), 1,
+                           dice=(1, 1, 1, 1, 1, 1))
+    assert not any(isinstance(c, C.DogPile) for c in answers)
+    assert any(isinstance(c, (C.Strike, C.SplitStrike)) and c.model != "1-grekka" for c in answers)

@@ -29,7 +29,7 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast.choices import (ActivateGroup, AimAssist, Boost, DoNothing, DogPile, EndActivation,
                                                   GroupAction, Rush, Shoot, Strike)
 
-from .cb_odds import cover_from_sight
+from .cb_odds import cover_from_sight, label_numbers
 
 NO_GROUP = ("panic", "pinned", "stunned", "blind", "half_blind")
 SHOT_MIN = 0.12        # the single activation's own bar for an attack
@@ -214,29 +214,52 @@ class GroupPlay:
         return part[0] if part else next(o for o in opts if isinstance(o, DoNothing))
 
     def team_help(self, d, v, attacks):
-        """A team action by a member whose own attack is poor (under the bar) or absent, for a
-        friend still to act that has one: Aim-Assist (+1D Zap) to the best shooter, Dog-pile
-        (+1D Grit) on the best Strike's target. Nothing when no member would gain by it."""
-        best_by = {}
+        """A team action that gains more than the member's own attack: Aim-Assist (+1D to a
+        friend's Zap; "a model may only benefit from one Aim-Assist at a time") for the friend's
+        best shot, Dog-pile (+1D to the next Strike on the target; they stack) for the best
+        Strike on that target by a friend still to act. Each gain is the engine's chain with and
+        without the die; the member's own is its best attack's chance. None when no member
+        gains by helping."""
+        own, best_by = {}, {}
         for p, o in attacks:
-            if p >= SHOT_MIN and p > best_by.get(o.model, (0.0, None))[0]:
+            own[o.model] = max(own.get(o.model, 0.0), p)
+            if isinstance(o, (Shoot, Strike)) and p > best_by.get(o.model, (0.0, None))[0]:
                 best_by[o.model] = (p, o)
         if not best_by:
             return None
-        own = {}
-        for p, o in attacks:
-            own[o.model] = max(own.get(o.model, 0.0), p)
-        assisted = self.__dict__.setdefault("_assisted", set())
         key = (v["turn"], tuple(sorted((v.get("activation") or {}).get("members", []))))
-        if getattr(self, "_assist_key", None) != key:
-            self._assist_key = key
-            assisted.clear()
+        memo = self.__dict__.setdefault("_team", {})
+        if memo.get("key") != key:
+            memo.clear()
+            memo.update(key=key, assisted=set(), piles={})
+        labels = dict(zip(d.options, d.labels))
+        best = None
         for o in d.options:
-            if isinstance(o, AimAssist) and o.friend in best_by and o.friend not in assisted \
-                    and own.get(o.model, 0.0) < SHOT_MIN:
-                assisted.add(o.friend)
-                return o
-            if isinstance(o, DogPile) and own.get(o.model, 0.0) < SHOT_MIN and \
-                    any(b[1].target == o.target for b in best_by.values() if isinstance(b[1], Strike)):
-                return o
-        return None
+            gain = 0.0
+            if isinstance(o, AimAssist) and o.friend in best_by and o.friend not in memo["assisted"]:
+                p, shot = best_by[o.friend]
+                nums = label_numbers(labels.get(shot, "")) if isinstance(shot, Shoot) else None
+                if nums is not None:
+                    gain = self.price.shot(v, shot.model, shot.weapon, shot.target, cover=nums[1], diff=nums[0],
+                                           bonus=1)[2] - p
+            elif isinstance(o, DogPile):
+                strikes = [b for m, b in best_by.items() if m != o.model and isinstance(b[1], Strike)
+                           and b[1].target == o.target]
+                if strikes:
+                    p, st = max(strikes, key=lambda b: b[0])
+                    piles = memo["piles"].get(o.target, 0)
+                    gain = self.price.strike(v, st.model, st.weapon, st.target, bonus=piles + 1)[2] - \
+                        self.price.strike(v, st.model, st.weapon, st.target, bonus=piles)[2]
+            else:
+                continue
+            gain -= own.get(o.model, 0.0)
+            if gain > 0.02 and (best is None or gain > best[0] + 1e-9):
+                best = (gain, o)
+        if best is None:
+            return None
+        o = best[1]
+        if isinstance(o, AimAssist):
+            memo["assisted"].add(o.friend)
+        else:
+            memo["piles"][o.target] = memo["piles"].get(o.target, 0) + 1
+        return o

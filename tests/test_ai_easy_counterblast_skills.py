@@ -63,3 +63,66 @@ def test_a_group_with_a_scanner_marks_then_all_shoot():
     boosts = [i for i, p in enumerate(parts) if isinstance(p, C.Boost) and p.friend == "1-captain"]
     assert boosts and max(boosts) < parts.index(hack)        # the Boosts come before the check
     assert easy.choose(g.pending(), g.view(1)) == C.GroupAction("shoot")
+
+
+# ---------------------------------------------------------------- Psi Craft
+# 003, Psi Craft: "Psifers use Psi craft to activate enigmas that create passive effects or aid
+# their allies." The shipped enigmas (docs/rules/counterblast.md): Veil, light cover until Upkeep;
+# Deep Toast, one damage token off a friend within 1" (never the last).
+DUSTJAW = ("dustjaw-raiders", "reach-rangers")
+FACING_GUNS = {"1-hexa": (17.5, 6), "2-ranger-1": (31.5, 6.5), "2-ranger-2": (31.5, 7.8), "2-captain": (32.5, 7.0)}
+
+
+def _hexa(raider_at):
+    g = staged(dict(FACING_GUNS, **{"1-raider-1": raider_at}), moxie=(3, 2), rosters=DUSTJAW)
+    g.state.models["1-raider-1"].tokens = 2          # a token from going Down (Mettle 3)
+    submit(g, C.ActivateSingle("1-hexa"))
+    return g
+
+
+def test_hexa_veils_a_wounded_raider_in_the_open():
+    """No enemy within Hexa's 12" for a Psi Strike; Raider 1, a token from going Down, stands in
+    the open before two Rangers' carbines. Veil (light cover: a Defense die more against each
+    shot) is worth about 0.1 of a model by the engine's odds: Hexa Veils the Raider."""
+    g = _hexa((20.5, 6.3))
+    d = g.pending()
+    assert not any(isinstance(o, C.PsiStrike) for o in d.options)
+    assert _easy(g).choose(d, g.view(1)) == C.PsiCraft("1-hexa", "veil", "1-raider-1")
+
+
+def test_hexa_does_not_veil_herself_when_no_gun_sees_her():
+    """The Raider far away behind the Motor Pool: the only Veil offered is on Hexa, whom no enemy
+    gun in range sees well enough to shoot. Hexa moves instead."""
+    g = _hexa((15, 29.5))
+    d = g.pending()
+    assert [o for o in d.options if isinstance(o, C.PsiCraft)] == [C.PsiCraft("1-hexa", "veil", "1-hexa")]
+    assert not isinstance(_easy(g).choose(d, g.view(1)), C.PsiCraft)
+
+
+def _cantor(friend, at, tokens, down):
+    g = staged({"2-cantor": (19, 6), friend: at, "1-ranger-1": (28, 6.5)}, active=2, moxie=(2, 3))
+    m = g.state.models[friend]
+    m.tokens, m.down, m.stable = tokens, down, down
+    g.state.models["1-ranger-1"].tokens = 2
+    submit(g, C.ActivateSingle("2-cantor"))
+    agent = make_agent("easy", 2, 5)
+    agent.attach(g.table, g.rules)
+    return g, agent
+
+
+def test_the_cantor_toasts_a_down_drone_back_to_its_feet():
+    """A Gun Drone Down with 2 tokens (Mettle 2) in contact: one token off brings it back up.
+    That beats Lightning at a wounded Ranger (53% to put it Down): the Cantor uses Deep Toast."""
+    g, agent = _cantor("2-drone-1", (20.4, 6), 2, True)
+    d = g.pending()
+    assert C.PsiStrike("2-cantor", "lightning", "1-ranger-1") in d.options
+    assert agent.choose(d, g.view(2)) == C.PsiCraft("2-cantor", "deep-toast", "2-drone-1")
+
+
+def test_the_cantor_strikes_rather_than_toast_a_sound_overseer():
+    """The Overseer with 2 tokens of Mettle 5 beside him: a token off is worth little; Lightning's
+    53% at the wounded Ranger is the better use of the action."""
+    g, agent = _cantor("2-overseer", (19, 7.45), 2, False)
+    d = g.pending()
+    assert C.PsiCraft("2-cantor", "deep-toast", "2-overseer") in d.options
+    assert agent.choose(d, g.view(2)) == C.PsiStrike("2-cantor", "lightning", "1-ranger-1")

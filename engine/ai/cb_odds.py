@@ -119,6 +119,25 @@ class Odds:
                 best = (w, c)
         return best
 
+    # ------------------------------------------------------------------ psi
+    def psi_dice(self, v, mid) -> int:
+        ability = attacks.psi_ability(self.zap(v, mid), self.grit(v, mid), self.rules.profile[mid].knack, self.opt)
+        return pool_size(ability, 0, self.opt)
+
+    def psi(self, v, mid, enigma_id, target) -> tuple:
+        """The chain of ``mid``'s Psi Strike ``enigma_id`` at ``target`` (``attack_odds._one``'s
+        numbers: the psi ability's pool, the enigma's difficulty and damage, Defense against psi)."""
+        en = self.rules.enigma(mid, enigma_id)
+        prof = self.rules.profile[target]
+        ddice = damage.defense_pool(prof.defense, attack="psi", options=self.opt)
+        return self.chance(self.psi_dice(v, mid), en.difficulty, en.damage, 10, ddice, v["models"][target],
+                           prof.mettle)
+
+    def psi_success(self, v, mid, enigma_id) -> float:
+        """P(the Psi check of ``enigma_id`` scores at least once): a Psi Craft takes effect."""
+        en = self.rules.enigma(mid, enigma_id)
+        return at_least(self.psi_dice(v, mid), en.difficulty, 1)
+
     # ------------------------------------------------------------------ checks
     def knack(self, mid, bonus=0) -> float:
         """P(a Knack/7 check of ``mid`` succeeds), ``bonus`` dice added (Boost)."""

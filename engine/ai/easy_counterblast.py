@@ -322,6 +322,8 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
                 if not e["down"] and edge(me, eb) <= reach and \
                         table.sight(me, eb, [o for o in others if o.id != i]).visible_fraction >= 1 / 3:
                     return True
+        if self.craft_in_view(v, mid):
+            return True
         gear = self.rules.gear_kinds(mid)
         if gear & {"medkit", "tools"}:       # a Down friend in contact, in sight, that the rules let it help
             table = self.table_now(v)
@@ -461,9 +463,9 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         hack = [o for o in opts if isinstance(o, HackTerminal)]
         if hack:
             return hack[0]
-        psi = [o for o in opts if isinstance(o, PsiStrike)]
-        if psi:
-            return psi[0]
+        psi = self.psi_choice(d, v)         # the best Psi Strike or Psi Craft by its worth
+        if psi is not None:
+            return psi
         stand = [o for o in opts if isinstance(o, StandUp)]
         if spaces:
             sp = spaces[0]

@@ -126,3 +126,34 @@ def test_the_cantor_strikes_rather_than_toast_a_sound_overseer():
     d = g.pending()
     assert C.PsiCraft("2-cantor", "deep-toast", "2-overseer") in d.options
     assert agent.choose(d, g.view(2)) == C.PsiStrike("2-cantor", "lightning", "1-ranger-1")
+
+
+# ---------------------------------------------------------------- Engineer / Treat a friend that stands
+# 003, Healing Models: "When a model attempts to heal another, it rolls Knack/7. Remove one damage
+# token from the target for each success, down to a minimum of 1 token remaining."
+def _welder(overseer_tokens):
+    g = staged({"2-welder": (19, 6), "2-overseer": (19, 7.3), "1-ranger-1": (40, 30)}, active=2, moxie=(2, 3))
+    g.state.models["2-overseer"].tokens = overseer_tokens
+    agent = make_agent("easy", 2, 5)
+    agent.attach(g.table, g.rules)
+    return g, agent
+
+
+def test_the_welder_is_activated_to_repair_an_overseer_a_token_from_going_down():
+    """The Overseer (Mettle 5) has 4 tokens; the Welder Drone (Knack 4, Toolkit) stands in
+    contact: about 1.6 tokens off by the Knack check's odds. Easy activates the Welder for it and
+    Engineers the Overseer."""
+    g, agent = _welder(4)
+    assert agent.choose(g.pending(), g.view(2)) == C.ActivateSingle("2-welder")
+    submit(g, C.ActivateSingle("2-welder"))
+    assert agent.choose(g.pending(), g.view(2)) == C.Engineer("2-welder", "2-overseer")
+
+
+def test_the_welder_does_not_spend_its_action_on_a_scratch():
+    """With 2 tokens the Overseer can lose only one, and is far from going Down: not worth the
+    action. The Welder is offered the Engineer and does something else."""
+    g, agent = _welder(2)
+    submit(g, C.ActivateSingle("2-welder"))
+    d = g.pending()
+    assert C.Engineer("2-welder", "2-overseer") in d.options
+    assert agent.choose(d, g.view(2)) != C.Engineer("2-welder", "2-overseer")

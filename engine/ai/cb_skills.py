@@ -1,5 +1,5 @@
 """Skills for the Counterblast policy (a mixin of ``CounterblastPolicy``): Hack to Mark before a
-shot, and the psifers' choice between Psi Strike and Psi Craft.
+shot, the psifers' choice between Psi Strike and Psi Craft, and healing a friend that stands.
 
 Hack with a scanner Marks an enemy on a Knack/7 success, and "any zap checks targeting a model
 with this condition have their difficulty reduced by 1" until Upkeep: the marker's own shot and
@@ -16,9 +16,10 @@ that see the friend now; Deep Toast (a token off) by whether it brings a Down fr
 from __future__ import annotations
 
 from engine.rulesets.counterblast import damage
-from engine.rulesets.counterblast.choices import HackMark, PsiCraft, PsiStrike
+from engine.rulesets.counterblast.checks import pool_size
+from engine.rulesets.counterblast.choices import Engineer, HackMark, PsiCraft, PsiStrike, Treat
 
-from .cb_odds import cover_from_sight, label_numbers
+from .cb_odds import at_least, cover_from_sight, label_numbers
 
 FRIEND_SHOOTS = 0.5      # a friend still to act shoots this target about half the time
 MARK_MARGIN = 0.02
@@ -27,6 +28,9 @@ PSI_MIN = 0.05            # a psi option worth less than this is not worth the a
 # what a condition a Psi Strike inflicts takes from the target, in models put Down: Blind (Zap 0,
 # Grit 1D, Move 2" until it Recovers) nearly an activation of it; Half-blind (Zap and Grit 1D,
 # Move a d5) less
+TOKEN_NEAR_DOWN = 0.15    # a token off a friend a token or two from going Down, in models
+TOKEN_WORTH = 0.05        # a token off a friend further from it
+HEAL_MIN = 0.15           # a heal worth less is not worth the action
 CONDITION_WORTH = {"blind": 0.4, "half_blind": 0.25, "pinned": 0.3, "burning": 0.15}
 
 
@@ -218,3 +222,29 @@ class SkillPlay:
                 if self.price.psi_success(v, mid, en.id) * worth >= PSI_MIN:
                     return True
         return False
+
+    # -------------------------------------------------------------- healing a friend that stands
+    def heal_value(self, v, o) -> float:
+        """A Treat or Engineer that heals a standing friend (the gear's "one token per success,
+        never below one"): the expected tokens off, by the Knack check's distribution, each worth
+        ``TOKEN_NEAR_DOWN`` of a model when the friend is a token or two from going Down, else
+        ``TOKEN_WORTH``. 0 for a friend the action would only stabilise (handled apart)."""
+        f = v["models"][o.target]
+        action = "treat" if isinstance(o, Treat) else "engineer"
+        if f["down"] or f["tokens"] <= 1 or not damage.can_heal(action, self.rules.gear_kinds(o.model),
+                                                                self.rules.profile[o.target].kind):
+            return 0.0
+        n = pool_size(self.rules.profile[o.model].knack, 0, self.rules.opt)
+        off = sum(at_least(n, self.rules.opt.knack_difficulty, k) for k in range(1, f["tokens"]))
+        near = f["tokens"] >= self.rules.profile[o.target].mettle - 2
+        return off * (TOKEN_NEAR_DOWN if near else TOKEN_WORTH)
+
+    def heal_choice(self, d, v):
+        """The best heal of a standing friend worth ``HEAL_MIN``, or None."""
+        best = None
+        for o in d.options:
+            if isinstance(o, (Treat, Engineer)):
+                val = self.heal_value(v, o)
+                if val >= HEAL_MIN and (best is None or val > best[0] + 1e-9):
+                    best = (val, o)
+        return best[1] if best is not None else None

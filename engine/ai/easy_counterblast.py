@@ -30,7 +30,7 @@ from engine.table import Base
 
 from .cb_groups import GroupPlay
 from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, THROW_MARGIN, MeleePlay
-from .cb_skills import SkillPlay
+from .cb_skills import HEAL_MIN, SkillPlay
 from .cb_splits import SPLIT_MARGIN, SplitPlay
 from .cb_odds import Odds
 from .easy import Policy, fallback
@@ -328,12 +328,20 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         if gear & {"medkit", "tools"}:       # a Down friend in contact, in sight, that the rules let it help
             table = self.table_now(v)
             for i, f in self.live(v, self.player).items():
-                if i == mid or not f["down"]:
+                if i == mid and not f["down"] and max(self.heal_value(v, c(mid, mid)) for c in (Treat, Engineer)) \
+                        >= HEAL_MIN:
+                    return True
+                if i == mid:
                     continue
                 fb = self.base(i, f)
-                if edge(me, fb) <= 1 * MM and any(
-                        skill_useful(a, gear, self.rules.profile[i].kind, True, f["stable"], f["tokens"])
-                        for a in ("treat", "engineer")):
+                if edge(me, fb) > 1 * MM:
+                    continue
+                if f["down"]:
+                    useful = any(skill_useful(a, gear, self.rules.profile[i].kind, True, f["stable"], f["tokens"])
+                                 for a in ("treat", "engineer"))
+                else:       # a standing friend worth healing (the heal's own price)
+                    useful = max(self.heal_value(v, c(mid, i)) for c in (Treat, Engineer)) >= HEAL_MIN
+                if useful:
                     others = [self.base(j, o) for j, o in v["models"].items() if self.on_table(o) and j not in (mid, i)]
                     if table.sight(me, fb, others).visible_fraction > 0:
                         return True
@@ -466,6 +474,9 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         psi = self.psi_choice(d, v)         # the best Psi Strike or Psi Craft by its worth
         if psi is not None:
             return psi
+        mend = self.heal_choice(d, v)       # tokens off a friend near going Down (medkit, tools)
+        if mend is not None:
+            return mend
         stand = [o for o in opts if isinstance(o, StandUp)]
         if spaces:
             sp = spaces[0]

@@ -91,18 +91,18 @@ class Odds:
         return self.chance(dice, diff, wpn.damage, wpn.explode_on, ddice, v["models"][target], prof.mettle)
 
     # ------------------------------------------------------------------ strikes
-    def strike_difficulty(self, v, mid, target, *, attacker_prone=None) -> int:
+    def strike_difficulty(self, v, mid, target, *, attacker_prone=None, target_prone=None) -> int:
         a, t = v["models"][mid], v["models"][target]
         return attacks.grit_difficulty(
             self.grit(v, mid), self.grit(v, target), target_down=t["down"],
             attacker_prone=("prone" in a["conditions"]) if attacker_prone is None else attacker_prone,
-            target_prone="prone" in t["conditions"] or t["down"],
+            target_prone=("prone" in t["conditions"] or t["down"]) if target_prone is None else target_prone,
             attacker_panicked="panic" in a["conditions"], options=self.opt)
 
-    def strike(self, v, mid, weapon, target, *, dice=None, bonus=0, attacker_prone=None) -> tuple:
+    def strike(self, v, mid, weapon, target, *, dice=None, bonus=0, attacker_prone=None, target_prone=None) -> tuple:
         """The chain of ``mid`` striking ``target`` with ``weapon`` (in reach now or after a charge)."""
         wpn = self.rules.armoury.striking_weapon(weapon)
-        diff = self.strike_difficulty(v, mid, target, attacker_prone=attacker_prone)
+        diff = self.strike_difficulty(v, mid, target, attacker_prone=attacker_prone, target_prone=target_prone)
         explode = abilities.strike_explode_on(wpn.explode_on, self.rules.abilities[mid])
         if dice is None:
             dice = pool_size(self.grit(v, mid), bonus, self.opt)

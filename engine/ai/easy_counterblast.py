@@ -29,6 +29,7 @@ from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .cb_groups import GroupPlay
+from .cb_maneuvers import ManeuverPlay
 from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, THROW_MARGIN, MeleePlay
 from .cb_skills import HEAL_MIN, SkillPlay
 from .cb_splits import SPLIT_MARGIN, SplitPlay
@@ -46,7 +47,7 @@ ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
+class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, ManeuverPlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
@@ -431,16 +432,16 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         if throw is not None and throw[1] > best_p + THROW_MARGIN:
             return throw[0]                 # the last turn: off the marker it decides
         aims = [o for o in opts if isinstance(o, Aim)]
-        # a group's action under way: each member's part is paid for already, and the group's
-        # step offers no end of the activation until every member has answered
-        step = a.get("step")
-        if left <= 0 and not step:   # extra actions cost Moxie: only for a good attack
+        if left <= 0:   # extra actions cost Moxie: only for a good attack
             if best_att is not None and best_p >= 0.35 and self.moxie(v) >= 3:
                 return best_att
             return next(o for o in opts if isinstance(o, EndActivation))
         for o in opts:
             if isinstance(o, Recover):
                 return o
+        up = self.stand_for_shot(d, v)      # Prone, no shot lying down and one standing
+        if up is not None:
+            return up
         heal = [o for o in opts if isinstance(o, (Treat, Engineer))]
         if heal:
             downs = [o for o in heal if v["models"][o.target]["down"]]
@@ -463,7 +464,7 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
-                return mv
+                return self.move_prone(d, mv, v, left - 1)
         if best_att is not None and (best_p >= 0.12 or isinstance(best_att, (Strike, SplitStrike))):
             if aims and left >= 2 and isinstance(best_att, (Shoot, SplitShoot)) and best_p < 0.5 and not far:
                 return self.mark_before_shot(d, v, best_att, left) or aims[0]
@@ -482,7 +483,7 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
-                return mv
+                return self.move_prone(d, mv, v, left - 1)     # the last move may end Prone
             if mv is not None and gain > -0.25 and left >= 2 and self.far_from_goal(v, sp.base.id) \
                     and self.rush_pays(v, sp.base.id, mv):
                 return mv      # a step that opens a Rush (which needs a Move first) toward the goal
@@ -503,9 +504,9 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, Policy):
         hm = [o for o in opts if isinstance(o, HackMark)]
         if hm:
             return hm[0]
-        if step:   # a member's part of the group's action (an Aim, a Rush...), else it does nothing
-            part = [o for o in opts if not isinstance(o, (DoNothing, GoProne))]
-            return part[0] if part else next(o for o in opts if isinstance(o, DoNothing))
+        prone = self.go_prone(d, v)        # nothing better to do with the action: lie down, if it shields
+        if prone is not None:
+            return prone
         return next((o for o in opts if isinstance(o, EndActivation)), fallback(d, self.agent.rng))
 
     # -------------------------------------------------------------- moves

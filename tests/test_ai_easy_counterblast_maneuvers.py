@@ -62,3 +62,48 @@ def test_a_prone_ranger_stands_up_to_shoot_over_the_barricade():
     while g.pending().player == 2:
         submit(g, C.NoReaction())
     assert isinstance(agent.choose(g.pending(), g.view(1)), C.Shoot)
+
+
+# ---------------------------------------------------------------- Jump
+# 003, Jump: "the model chooses a direction and rolls a d5. The model moves the number rolled in
+# inches in a straight line in the direction chosen, jumping over models of its own size or
+# smaller"; Rush: "A model that has used the Move action and has not used the Jump action".
+WEST_EDGE = (1.5, 27.8)      # the 1"-wide lane between the table's west edge and Hab Block Alpha
+
+
+def _raider_in_the_lane(blocked):
+    pos = {"1-raider-1": WEST_EDGE, "2-ranger-1": (40, 30)}
+    if blocked:
+        pos["1-raider-2"] = (1.5, 26.4)          # a friend of its size in the lane, toward its marker
+    g = staged(pos, moxie=(3, 2), rosters=("dustjaw-raiders", "reach-rangers"))
+    g.state.turn = 2
+    submit(g, C.ActivateSingle("1-raider-1"))
+    return g, _agent(g, 1)
+
+
+def test_a_raider_jumps_over_the_friend_blocking_its_lane():
+    """Raider 2 stands in the lane between Raider 1 and its marker (the West Depot, south): no
+    Move gets Raider 1 nearer, so no Rush would either; a Jump south flies over Raider 2 (its own
+    size). Easy Jumps, and with a 4 (a d10's 8, halved up) it lands beyond its friend."""
+    g, agent = _raider_in_the_lane(True)
+    c = agent.choose(g.pending(), g.view(1))
+    assert isinstance(c, C.Jump) and 225 < c.heading < 315
+    g.state.rng.force(8)
+    y0 = g.state.models["1-raider-1"].y
+    submit(g, c)
+    assert g.state.models["1-raider-1"].y < g.state.models["1-raider-2"].y < y0
+
+
+def test_a_raider_in_a_clear_lane_moves_and_rushes():
+    """The lane clear: a Move and a Rush (5" and a d10) go further than a d5; no Jump."""
+    g, agent = _raider_in_the_lane(False)
+    answers = []
+    for _ in range(3):
+        d = g.pending()
+        if d is None or d.player != 1 or d.kind not in ("act", "move"):
+            break
+        c = agent.choose(d, g.view(1))
+        answers.append(c)
+        submit(g, c)
+    assert not any(isinstance(c, C.Jump) for c in answers)
+    assert any(isinstance(c, C.Rush) for c in answers)

@@ -1,4 +1,5 @@
-"""Going Prone and getting up, for the Counterblast policy (a mixin of ``CounterblastPolicy``).
+"""Going Prone and getting up, and Jumping, for the Counterblast policy (a mixin of
+``CounterblastPolicy``).
 
 003, Prone: "A prone models uses its base, and only its base, for the purposes of LoS ... prone
 models automatically benefit from light cover. A prone models increases the difficulty of its own
@@ -14,20 +15,27 @@ down costs the Rush (no Rush while Prone) and, to see over low cover again, a Mo
 only a model already where its mission wants it lies down, and only with nothing better to do
 with the action (``go_prone``), or as its last move ends there (``move_prone``). A Prone model
 stands up when it has no shot lying down and would have one standing (``stand_for_shot``).
+
+Jump ("rolls a d5 ... in a straight line ... jumping over models of its own size or smaller and any
+terrain no more than 1 inch higher"; it spends the model and forbids the Rush) is weighed where
+the model would Rush toward a far goal: the mean progress along the walking route of the d5's
+landings (the table's ``straight_move``) against what the Rush would gain (``jump_choice``).
 """
 from __future__ import annotations
 
 import math
 
-from engine.rulesets.counterblast.choices import GoProne, MoveProne, Shoot, StandUp
+from engine.rulesets.counterblast.choices import GoProne, Jump, MoveProne, Shoot, StandUp
 from engine.rulesets.counterblast.rules import PRONE_HEIGHT_MM
 from engine.table import Base
 
 from .cb_odds import cover_from_sight
+from .geo import walk_grid
 
 MM = 25.4
 PRONE_MIN = 0.05      # the gain (in models put Down) that is worth lying down for
 GUNS_SHOOT = 0.5      # half of the guns that could shoot the model will
+JUMP_MARGIN = 1.0     # inches of mean progress a Jump must gain over the Rush it forgoes
 
 
 class ManeuverPlay:
@@ -118,3 +126,65 @@ class ManeuverPlay:
         up = dict(v, models=dict(v["models"], **{o.model: dict(m, conditions=[c for c in m["conditions"]
                                                                               if c != "prone"])}))
         return o if self.member_shot(up, o.model) >= 0.12 else None
+
+    # -------------------------------------------------------------- Jump
+    def jump_progress(self, v, mid, heading, field_, grid) -> float | None:
+        """The mean walking distance (mm) to the goal a Jump toward ``heading`` gains over the
+        d5's faces, each flight from the table's ``straight_move`` (over models no larger than the
+        jumper and terrain up to the clearance above the take-off, stopping short where it must).
+        None when a face would carry it over a lower surface (a fall: Prone, Stunned, damage)."""
+        m = v["models"][mid]
+        me = self.base(mid, m)
+        size = self.rules.profile[mid].size
+        others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
+        blockers = [o for o in others if self.rules.profile[o.id].size > size]
+        table = self.table_now(v)
+        now = grid.dist(field_, me.x, me.y)
+        ux, uy = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+        faces = range(1, self.rules.opt.jump_die + 1)
+        total = 0.0
+        for k in faces:
+            sm = table.straight_move(me, heading, k * MM, blockers, self.rules.opt.jump_clearance * MM)
+            end = k * MM if sm.stopped_by is None else sm.travelled
+            if table.surface_height(me.x + ux * end, me.y + uy * end) < me.z - 1e-6:
+                return None           # over empty space: it would fall
+            t = sm.travelled          # it lands at the last spot clear of every model (as it flies)
+            while t > 0 and table.position_problem(me.x + ux * t, me.y + uy * t, me.radius, others) is not None:
+                t = max(0.0, t - 0.5)
+            x, y = me.x + ux * t, me.y + uy * t
+            if table.surface_height(x, y) < me.z - 1e-6:
+                return None
+            total += now - min(now, grid.dist(field_, x, y))
+        return total / len(faces)
+
+    def jump_choice(self, d, v, rush_gain_mm: float):
+        """A Jump (toward the goal, along the walking route, or a compass heading) whose mean
+        progress toward the goal beats ``rush_gain_mm`` (what the Rush it forgoes would gain) by
+        ``JUMP_MARGIN``, or None. Every obstacle a Jump clears is climbable by a Move (for twice
+        its height) and a Rush's d10 outruns the d5, so this is rare (docs/ai.md)."""
+        sp = next((s for s in d.spaces if getattr(s, "choice_type", None) is Jump), None)
+        if sp is None:
+            return None
+        mid = sp.actor
+        g = self.goals(v).get(mid)
+        if g is None:
+            return None
+        grid = walk_grid(self.table_now(v), self.rules.radius[mid])
+        field_ = grid.field([g])
+        m = v["models"][mid]
+        heads = [o.heading for o in d.options if isinstance(o, Jump) and o.model == mid]
+        heads.append(math.degrees(math.atan2(g[1] - m["y"], g[0] - m["x"])) % 360.0)
+        step = grid.downhill(field_, m["x"], m["y"], 3 * MM, enter=True, frame=self.frame)
+        if step is not None:
+            heads.append(math.degrees(math.atan2(step[1] - m["y"], step[0] - m["x"])) % 360.0)
+        best = None
+        for h in heads:
+            c = Jump(mid, round(h, 2) % 360.0)
+            if sp.check(c) is not None:
+                continue
+            got = self.jump_progress(v, mid, c.heading, field_, grid)
+            if got is not None and (best is None or got > best[0] + 1e-6):
+                best = (got, c)
+        if best is None or best[0] < rush_gain_mm + JUMP_MARGIN * MM:
+            return None
+        return best[1]

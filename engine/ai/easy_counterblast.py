@@ -386,6 +386,19 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, ManeuverPla
                 return mv
         return None
 
+    def rush_progress(self, v, mid) -> float:
+        """How much nearer its goal (walking distance, mm) a Rush of the d10's mean takes ``mid``
+        (``rolled_move``'s answer), 0 if it stays."""
+        mean = (self.rules.opt.rush_die + 1) / 2
+        mv = self.rolled_move(self.view_move_space(v, mid, allowance=mean * MM), v)
+        g = self.goals(v).get(mid)
+        if mv is None or g is None:
+            return 0.0
+        grid = walk_grid(self.table_now(v), self.rules.radius[mid])
+        f = grid.field([g])
+        m = v["models"][mid]
+        return max(0.0, grid.dist(f, m["x"], m["y"]) - grid.dist(f, mv.x, mv.y))
+
     def far_from_goal(self, v, mid) -> bool:
         """Far enough from its goal that ``act`` would Rush after a Move."""
         g = self.goals(v).get(mid)
@@ -490,12 +503,15 @@ class CounterblastPolicy(GroupPlay, MeleePlay, SkillPlay, SplitPlay, ManeuverPla
         elif stand:
             return stand[0]
         rush = [o for o in opts if isinstance(o, Rush)]
-        if rush:
-            mid = rush[0].model
-            g = self.goals(v).get(mid)
-            m = v["models"][mid]
-            if g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM \
-                    and self.rush_pays(v, mid):
+        mid = rush[0].model if rush else actor
+        g = self.goals(v).get(mid)
+        m = v["models"].get(mid)
+        if g is not None and m is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM:
+            pays = bool(rush) and self.rush_pays(v, mid)
+            jump = self.jump_choice(d, v, self.rush_progress(v, mid) if pays else 0.0)
+            if jump is not None:            # a Jump that gets further than the Rush would
+                return jump
+            if pays:
                 return rush[0]
         if best_att is not None and best_p > 0:
             return best_att

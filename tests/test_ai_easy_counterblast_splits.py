@@ -43,3 +43,28 @@ def test_the_arc_cannon_does_not_split_over_two_fresh_heroes():
     assert any(isinstance(o, C.SplitShoot) for o in d.options)
     c = agent.choose(d, g.view(2))
     assert isinstance(c, C.Shoot) and c.weapon == "arc-cannon"
+
+
+def test_a_group_member_splits_its_shot_in_the_groups_shoot_step():
+    """The Overseer leads a group with two Gun Drones; in the Shoot step his split over the two
+    wounded Rangers beats every single shot, and easy answers with it (a split among the step's
+    shots was compared by its target, which a split does not have: an easy-v-easy game of the
+    head to head ended in AttributeError, seed 110 game 97)."""
+    g = staged({"2-overseer": (19, 6), "2-drone-1": (17.6, 6.2), "2-drone-2": (17.5, 4.6),
+                "1-ranger-1": (25, 6.5), "1-ranger-2": (25, 5.0)}, active=2, moxie=(2, 4))
+    for mid in ("1-ranger-1", "1-ranger-2"):
+        g.state.models[mid].tokens = 2
+    submit(g, C.ActivateGroup(("2-overseer", "2-drone-1", "2-drone-2")))
+    submit(g, C.GroupAction("shoot"))
+    agent = make_agent("easy", 2, 5)
+    agent.attach(g.table, g.rules)
+    answers = []
+    while g.state.act is not None and g.state.act.step == "shoot":
+        d = g.pending()
+        if d.player == 1:
+            submit(g, C.NoReaction())
+            continue
+        c = agent.choose(d, g.view(2))
+        answers.append(c)
+        submit(g, c)
+    assert any(isinstance(c, C.SplitShoot) and c.model == "2-overseer" for c in answers)

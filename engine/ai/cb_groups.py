@@ -185,7 +185,8 @@ class GroupPlay:
             if help_ is not None:
                 return help_
             if attacks:     # as a single activation would, any chance at all once the step is paid for
-                return max(attacks, key=lambda po: (round(po[0], 9), po[1].model, po[1].target))[1]
+                return max(attacks, key=lambda po: (round(po[0], 9), po[1].model,
+                                                    str(getattr(po[1], "target", None) or po[1].targets)))[1]
             return nothing[0] if nothing else self.step_part(d, v)
         if step == "hack":
             plan = self.group_mark(v, [i for i in a.get("members", []) if i in v["models"]])

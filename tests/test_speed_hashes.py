@@ -53,9 +53,13 @@ HASHES = {
     # and on 2026-12-06 for the Dustjaw Raiders' seventh Raider dropped (the default crews balanced
     # again under the deployment and the formula's prices, docs/rules/counterblast.md section 12):
     # every game (all play a Dustjaw crew)
+    # and on 2026-12-07 for easy taking every mechanic where it gains (issue 61, item 2: group
+    # activations, charges, Hack to Mark, splits, Throw, team actions, Psi Craft, heals, Prone,
+    # Jump; docs/ai.md "How easy chooses", Counterblast): games 6-11, the easy and searched ones
+    # (the random games 0-5 are the same)
     "counterblast": ["680642d3ab122131", "0035e35c82680811", "b3bda478140492d5", "241ec16adfcfba78",
-                    "6e8374a5e7a39aff", "3f6222c2e9581663", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
-                    "529eb99cd76b1619", "d693cda3d43a2bb7", "872197c303d5c044", "9fbc020a8d2f30e6"],
+                    "6e8374a5e7a39aff", "3f6222c2e9581663", "cd44baf007608329", "27e181b7ee2e0302",
+                    "d49f63a62bf6489e", "8529da48de5151a2", "004e1c49ee3ccb58", "c2825923a343b906"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -84,8 +88,9 @@ HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
     # easy's Rush (2026-12-05, issue 46), then the points formula (Counterblast) and the home maps'
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
-    # and the Dustjaw Raiders with six Raiders (2026-12-06)
-    "counterblast": ["ded53e2ca451c26a", "f57b21a9b9914e37"],
+    # and the Dustjaw Raiders with six Raiders (2026-12-06), and easy's every mechanic (2026-12-07,
+    # issue 61, item 2: easy is hard's first pick and plays its playouts)
+    "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
     "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
     "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
 }

@@ -39,3 +39,22 @@ def test_every_shot_and_strike_is_priced_as_the_engine_prices_it():
             checked += 1
         g.submit(d.player, agents[d.player].choose(d, v))
     assert checked > 50
+
+
+def test_the_float_prices_are_the_exact_chain():
+    """``Odds.chance`` reads the floats the labels are worded with (``words._attack_chance``) for
+    speed; over a grid of pools, difficulties, damages, explosions, Defense pools, Mettles and
+    tokens they are the exact chain's (``attack_odds.chain``) to 1e-9, for all four outcomes."""
+    import itertools
+
+    from engine.core import Game, Setup
+    from engine.rulesets.counterblast.attack_odds import chain
+
+    odds = Odds(Game(Setup("counterblast", load_named_map("outpost"), (), {}, 1)).rules)
+    for dice, diff, dmg, expl, dd, mettle, tokens, down in itertools.product(
+            (1, 3, 6), (2, 7, 8), (1, 3), (8, 10), (2, 5), (2, 4), (0, 1, 3, 5), (False, True)):
+        if down != (tokens >= mettle) or tokens > 2 * mettle:      # states a game can hold
+            continue
+        exact = [float(x) for x in chain(dice, diff, dmg, expl, dd, 7, mettle, tokens, down)]
+        fast = odds.chance(dice, diff, dmg, expl, dd, {"tokens": tokens, "down": down}, mettle)
+        assert all(abs(a - b) < 1e-9 for a, b in zip(exact, fast)), (dice, diff, dmg, expl, dd, mettle, tokens, down)

@@ -20,6 +20,7 @@ from functools import lru_cache
 from engine.rulesets.counterblast import abilities, attacks, conditions, damage, odds
 from engine.rulesets.counterblast.attack_odds import chain
 from engine.rulesets.counterblast.checks import pool_size
+from engine.rulesets.counterblast.flow.words import _attack_chance, _check_floats
 
 MM = 25.4
 LABEL = re.compile(r"\(difficulty (\d+)(?:, (light|heavy) cover)?")
@@ -63,9 +64,21 @@ class Odds:
         return conditions.effective_grit(self.rules.profile[mid].grit, v["models"][mid]["conditions"], self.opt)
 
     def chance(self, dice, diff, weapon_damage, explode, ddice, target: dict, mettle: int) -> tuple:
-        """(hit, 1+ token, Down (or casualty if Down), casualty) as floats: ``chain``."""
-        return tuple(float(x) for x in chain(dice, diff, weapon_damage, explode, ddice, self.opt.defense_difficulty,
-                                             mettle, target["tokens"], target["down"]))
+        """(hit, 1+ token, Down (or casualty if Down), casualty) as floats: ``chain``'s numbers.
+        With the seed's Defense difficulty they come from the floats the option labels are
+        worded with (``words._attack_chance``: the same attack and Defense distributions,
+        combined the same way; ``chain`` works in exact Fractions, which cost easy a few ms a
+        price): 1+ token is the chance of Down against a Mettle of 1, a casualty the chance of
+        finishing a Down target."""
+        tokens, down = target["tokens"], target["down"]
+        if self.opt.defense_difficulty != 7 or dice <= 0:
+            return tuple(float(x) for x in chain(dice, diff, weapon_damage, explode, ddice,
+                                                 self.opt.defense_difficulty, mettle, tokens, down))
+        hit = 1.0 - _check_floats(dice, diff, explode)[0]
+        wound = _attack_chance(dice, diff, weapon_damage, explode, ddice, 1, 0, False)
+        goal = _attack_chance(dice, diff, weapon_damage, explode, ddice, mettle, tokens, down)
+        cas = goal if down else _attack_chance(dice, diff, weapon_damage, explode, ddice, mettle, tokens, True)
+        return hit, wound, goal, cas
 
     # ------------------------------------------------------------------ shots
     def shot_difficulty(self, v, mid, target, *, aimed=False, marked=None) -> int:

@@ -1,7 +1,8 @@
 """The Counterblast policy's prices: the engine's own odds, fed with numbers from the view.
 
-Every chance here is the rules' exact attack chain (``attack_odds.chain``: the attack check,
-raw damage, the Defense check, Down or casualty against the target's Mettle) or check
+Every chance here is the rules' attack chain (``attack_odds.chain``: the attack check, raw
+damage, the Defense check, Down or casualty against the target's Mettle; read from the floats the
+option labels are worded with, ``words._attack_chance``, equal to it to 1e-9) or check
 distribution (``odds.check_dist``), with the difficulty, pools and cover the rules' pure
 functions give (``attacks.shoot_difficulty``, ``attacks.grit_difficulty``, ``damage.defense_pool``,
 ``conditions.effective_zap``/``grit``): nothing is re-derived. What the policy may change in them is

@@ -16,12 +16,16 @@ Move and an attack (a psifer, a medic with a Down friend, a Panicked or Pinned m
   in a group; the group is it, the hero, and two lackeys, each of which has work of its own
   (``has_work``) and a plan of moving and fighting. Otherwise a single activation, as before. A
   group of two costs what two single activations cost, so only three are formed.
-- The group's action: Shoot first when most members have a shot now, else Move first (a member
-  then moves to a spot with a shot, which the move score values); after that, Shoot while a
-  member still has a shot, Strike while one has an enemy in reach, Rush toward far goals, else
-  the activation ends. Extra actions would cost a Moxie per member: never bought.
-- Each member's part: its own best option of that kind (the best shot by the engine's odds, its
-  best move), else a team action that helps a friend still to act, else Do Nothing.
+- The group's action: Strike when half the members have an enemy in reach; Hack first when every
+  member has a shot and a scanner's Mark on their target is worth it (``cb_skills.group_mark``:
+  the members within 1" Boost the check); Shoot first when most members have a shot now, else
+  Move first (a member then moves to a spot with a shot, which the move score values); after
+  that, Shoot while a member still has a shot, Strike while one has an enemy in reach, Rush
+  toward far goals, else the activation ends. Extra actions would cost a Moxie per member: never
+  bought.
+- Each member's part: its own best option of that kind (the best shot by the engine's odds, a
+  split when it beats its singles, its best move), else a team action whose die is worth more to
+  a friend still to act than the member's own attack (``team_help``), else Do Nothing.
 """
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ from engine.table.facing import zone_frame
 
 def _mirror_words(choice, player: int, swap: bool, w: float, h: float) -> str:
     """The choice in words of "side A" (the side in zone 1 of the first game) and, for the
-    second game, in coordinates turned back half a turn."""
+    second game, in coordinates (points and headings) turned back half a turn."""
     t = repr(choice)
     me = 2 if swap else 1
     t = re.sub(r"'([12])-", lambda m: "'" + ("A" if int(m.group(1)) == me else "B") + "-", t)
@@ -37,6 +37,10 @@ def _mirror_words(choice, player: int, swap: bool, w: float, h: float) -> str:
         if swap:
             x, y = w - x, h - y
         return f"x={x:.3f}, y={y:.3f}"
+    def turn_heading(m):        # a Jump's or a throw's heading is a table direction too
+        a = float(m.group(1))
+        return f"heading={((a + 180.0) % 360.0) if swap else a:.2f}"
+    t = re.sub(r"heading=([-0-9.e]+)", turn_heading, t)
     return re.sub(r"x=([-0-9.e]+), y=([-0-9.e]+)", turn, t)
 
 

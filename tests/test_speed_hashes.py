@@ -58,6 +58,10 @@ HASHES = {
     # and on 2026-12-06 for the Dustjaw Raiders' seventh Raider dropped (the default crews balanced
     # again under the deployment and the formula's prices, docs/rules/counterblast.md section 12):
     # every game (all play a Dustjaw crew)
+    # and on 2026-12-07 for easy taking every mechanic where it gains (issue 61, item 2: group
+    # activations, charges, Hack to Mark, splits, Throw, team actions, Psi Craft, heals, Prone,
+    # Jump; docs/ai.md "How easy chooses", Counterblast): games 6-11, the easy and searched ones
+    # (the random games 0-5 are the same)
     "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
                     "f261d41ead6ef7b9", "41b0324db2845464", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
                     "529eb99cd76b1619", "55ca82a1f29f5805", "570a46ee209eb026", "9fbc020a8d2f30e6"],
@@ -89,8 +93,9 @@ HARD_GAMES = {
     # the Overseer's Defense 4 (2026-12-04 evening), then the default crews (that night), then
     # easy's Rush (2026-12-05, issue 46), then the points formula (Counterblast) and the home maps'
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
-    # and the Dustjaw Raiders with six Raiders (2026-12-06)
-    "counterblast": ["ded53e2ca451c26a", "f57b21a9b9914e37"],
+    # and the Dustjaw Raiders with six Raiders (2026-12-06), and easy's every mechanic (2026-12-07,
+    # issue 61, item 2: easy is hard's first pick and plays its playouts)
+    "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
     "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
     "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
 }

@@ -9,7 +9,13 @@
 - Moves: candidates from the table scored by the mission goal, a shot from there (range, sight
   at least a third), the threat of enemies that see the spot and its cover.
 - Activations: the model with the most to do (a shot now, the farthest from its goal); Moxie
-  for reactions when there is some to spare; all spare Moxie against Dread at Upkeep."""
+  for reactions when there is some to spare; all spare Moxie against Dread at Upkeep.
+
+The rest of the game's mechanics, each priced with the engine's odds fed with numbers from the
+view (``cb_odds``), live in mixins: which model or group to activate (``cb_activation``), group
+activations and team actions (``cb_groups``), charges and Throw (``cb_melee``), Hack to Mark, Psi
+Strike v Psi Craft and heals (``cb_skills``), split attacks (``cb_splits``), Prone and Jump
+(``cb_maneuvers``). docs/ai.md says where each is taken and why."""
 from __future__ import annotations
 
 import math
@@ -17,35 +23,37 @@ import re
 
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveSpace, MoveTo, memo_get
-from engine.rulesets.counterblast.choices import (Aim, ActivateGroup, ActivateSingle, DoNothing, ElectLeader,
-                                                  Engineer, EndActivation, GoProne, HackMark, HackTerminal,
-                                                  KeepLeader, NoReaction, PassTurn, PsiStrike, Rally,
-                                                  React, Recover, ReduceDread, Rush, Shoot, StandUp, Stay, Strike,
-                                                  Treat)
+from engine.rulesets.counterblast.choices import (Aim, ElectLeader, Engineer, EndActivation, GroupAction, HackMark,
+                                                  HackTerminal, KeepLeader, NoReaction, Rally, React, Recover,
+                                                  ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay,
+                                                  Strike, Treat)
 from engine.rulesets.counterblast.conditions import effective_move
-from engine.rulesets.counterblast.damage import skill_useful
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
-from engine.rulesets.counterblast.rules import CONTACT_MM, MM, PRONE_HEIGHT_MM
+from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM
 from engine.table import Base
 
+from .cb_activation import ActivationPlay
+from .cb_groups import GroupPlay
+from .cb_maneuvers import ManeuverPlay
+from .cb_melee import CHARGE_MARGIN, CHARGE_MIN, THROW_MARGIN, MeleePlay
+from .cb_odds import Odds
+from .cb_skills import SkillPlay
+from .cb_splits import SPLIT_MARGIN, SplitPlay
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure
 from .geo import INF, walk_grid
 from .utility import CounterblastUtility
 
-def edge(a: Base, b: Base) -> float:
-    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
-
-
 ODDS = re.compile(r"(\d+)% to (?:put|finish)")
 REACTION_PREF = {"return_fire": 3, "counterstrike": 3, "snapshot": 2, "pursuit": 1, "parry": 2, "disperse": 2}
 
 
-class CounterblastPolicy(Policy):
+class CounterblastPolicy(ActivationPlay, GroupPlay, MeleePlay, SkillPlay, SplitPlay, ManeuverPlay, Policy):
     Utility = CounterblastUtility
 
     def __init__(self, agent):
         super().__init__(agent)
+        self.price = Odds(self.rules)
         self.markers = dict(self.rules.markers)
         self.kinds = [o.kind for o in self.rules.mission.objectives]
         self.activated: dict = {}   # turn -> models this agent activated (its own memory)
@@ -165,15 +173,22 @@ class CounterblastPolicy(Policy):
         return fallback(d, self.agent.rng)
 
     def throw_direction(self, d, v):
-        """Send the thrown model straight away from the thrower (the heading from the thrower's
-        centre through the target's), or the nearest shortcut when that point is refused."""
+        """Send the thrown model off the marker whose control it decides, the way that needs the
+        fewest inches (``throw_plan``), else straight away from the thrower (the heading from the
+        thrower's centre through the target's); the nearest shortcut when that point is refused."""
         sp = d.spaces[0] if d.spaces else None
         if sp is not None:
             o = next((o for o in d.options if hasattr(o, "target")), None)
             if o is not None:
                 me, t = v["models"][o.model], v["models"][o.target]
-                dx, dy = t["x"] - me["x"], t["y"] - me["y"]
-                for c in sp.at_point(t["x"] + dx * 4, t["y"] + dy * 4):
+                held = self.held_marker(v, o.target)
+                plan = self.throw_plan(v, o.model, o.target, *held) if held is not None else None
+                if plan is not None:         # off the marker it decides, the shortest way
+                    h = math.radians(plan[1])
+                    pts = [(t["x"] + 100 * math.cos(h), t["y"] + 100 * math.sin(h))]
+                else:
+                    pts = [(t["x"] + (t["x"] - me["x"]) * 4, t["y"] + (t["y"] - me["y"]) * 4)]
+                for c in sp.at_point(*pts[0]):
                     if sp.check(c) is None:
                         return c
         return fallback(d, self.agent.rng)
@@ -197,123 +212,6 @@ class CounterblastPolicy(Policy):
             return 0.0
         m = ODDS.search(label)
         return int(m.group(1)) / 100.0 if m else 0.0
-
-    def activate(self, d, v):
-        singles = [o for o in d.options if isinstance(o, ActivateSingle)]
-        if not singles:
-            groups = [o for o in d.options if isinstance(o, ActivateGroup)]
-            if groups:
-                return groups[0]
-            return next(o for o in d.options if isinstance(o, PassTurn))
-        goals = self.goals(v)
-        enemies = {i: m for i, m in self.live(v, 3 - self.player).items()}
-        table = self.table_now(v)
-        others = [self.base(i, m) for i, m in v["models"].items() if self.on_table(m)]
-
-        # sight from each candidate to each enemy within its gun range, in one batch
-        eids = list(enemies)
-        ebases = [self.base(eid, enemies[eid]) for eid in eids]
-        mes = {o.model: self.base(o.model, v["models"][o.model]) for o in singles}
-        in_range = {}
-        for mid, me in mes.items():
-            rng = self.gun_range(mid)
-            in_range[mid] = [bool(rng) and max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius) <= rng
-                             for eb in ebases]
-        vis, _ = table.sight_matrix(list(mes.values()), ebases, others, pairs=[in_range[mid] for mid in mes])
-        row = {mid: k for k, mid in enumerate(mes)}
-
-        def value(o):
-            mid = o.model
-            m = v["models"][mid]
-            val = 0.0
-            me = mes[mid]
-            pinned = self.engaged_in_view(enemies, me)
-            for j, eid in enumerate(eids):
-                e = enemies[eid]
-                eb = ebases[j]
-                dist = max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius)
-                if in_range[mid][j] and vis[row[mid], j] >= 1 / 3 and not pinned:
-                    val = max(val, 3.0 + (1.0 if e["down"] else 0.0))
-                reach = self.rules.reach.get(mid)
-                if reach is not None and dist <= (reach + self.rules.profile[mid].move) * MM:
-                    val = max(val, 2.5)
-            g = goals.get(mid)
-            if g is not None:
-                val += min(2.0, math.hypot(g[0] - m["x"], g[1] - m["y"]) / (12 * MM))
-            if any(c in m["conditions"] for c in ("panic", "pinned", "blind")):
-                val -= 1.0
-            val -= 4.0 * self.activated.get(v["turn"], {}).get(mid, 0)
-            return (round(val, 9), mid)     # float noise is no preference; ties by name
-        # the most valuable model that will do something once activated: a Moxie is never paid
-        # for an activation that only ends (a model at its marker with nothing in sight, or one
-        # that cannot get closer); when none would act, the turn is passed and the Moxie kept
-        ranked = sorted(singles, key=value, reverse=True)
-        pick = next((o for o in ranked if self.has_work(v, o.model, value(o)[0])), None)
-        if pick is None:
-            passing = next((o for o in d.options if isinstance(o, PassTurn)), None)
-            if passing is not None:
-                return passing
-            pick = ranked[0]
-        done = self.activated.setdefault(v["turn"], {})
-        done[pick.model] = done.get(pick.model, 0) + 1
-        return pick
-
-    def engaged_in_view(self, enemies: dict, me: Base) -> bool:
-        """Might an enemy engage ``me`` (a standing enemy with a striking reach that reaches it)?
-        An engaged model is offered no Shoot (docs/rules/counterblast.md): an activation valued for
-        a shot it cannot take is paid for and ends unused. Sight is not tested: an engager that
-        cannot see it leaves a shot it does not value, a smaller loss than a wasted Moxie."""
-        for eid, e in enemies.items():
-            reach = self.rules.reach.get(eid)
-            if e["down"] or reach is None:
-                continue
-            eb = self.base(eid, e)
-            if max(0.0, math.hypot(eb.x - me.x, eb.y - me.y) - eb.radius - me.radius) <= reach * MM + CONTACT_MM:
-                return True
-        return False
-
-    def has_work(self, v, mid, val: float) -> bool:
-        """Will ``act`` do anything with this model? A shot now (``val``), a condition to shake
-        off (Recover, Rally), an enemy within an enigma's range, a Down friend in contact to treat,
-        a terminal to hack, or a move worth its action (as ``act`` weighs it), including a step
-        that opens a Rush toward a far goal."""
-        m = v["models"][mid]
-        if val >= 3.0 or m["down"] or any(c in m["conditions"] for c in ("pinned", "panic")):
-            return True
-        me = self.base(mid, m)
-        for obj in self.rules.mission.objectives:       # a terminal within hacking range
-            if obj.kind == "hack_markers":
-                for mk, (x, y) in self.markers.items():
-                    if (not obj.markers or mk in obj.markers) and \
-                            math.hypot(x - me.x, y - me.y) - me.radius <= obj.range * MM + 1.0:
-                        return True
-        reach = max([en.range for en in self.rules.enigmas(mid, "psi_strike")] + [-1.0]) * MM
-        if reach >= 0:
-            table = self.table_now(v)
-            others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i != mid]
-            for i, e in self.live(v, 3 - self.player).items():
-                eb = self.base(i, e)
-                if not e["down"] and edge(me, eb) <= reach and \
-                        table.sight(me, eb, [o for o in others if o.id != i]).visible_fraction >= 1 / 3:
-                    return True
-        gear = self.rules.gear_kinds(mid)
-        if gear & {"medkit", "tools"}:       # a Down friend in contact, in sight, that the rules let it help
-            table = self.table_now(v)
-            for i, f in self.live(v, self.player).items():
-                if i == mid or not f["down"]:
-                    continue
-                fb = self.base(i, f)
-                if edge(me, fb) <= 1 * MM and any(
-                        skill_useful(a, gear, self.rules.profile[i].kind, True, f["stable"], f["tokens"])
-                        for a in ("treat", "engineer")):
-                    others = [self.base(j, o) for j, o in v["models"].items() if self.on_table(o) and j not in (mid, i)]
-                    if table.sight(me, fb, others).visible_fraction > 0:
-                        return True
-        sp = self.view_move_space(v, mid)
-        mv, gain = self.best_move(sp, v, mid, actions_after=1)
-        if mv is not None and gain > 0.05:
-            return True
-        return mv is not None and gain > -0.25 and self.far_from_goal(v, mid) and self.rush_pays(v, mid, mv)
 
     def rush_pays(self, v, mid, after=None) -> bool:
         """Would a Rush get the model anywhere: from where it stands (or from ``after``, the
@@ -347,6 +245,19 @@ class CounterblastPolicy(Policy):
                 return mv
         return None
 
+    def rush_progress(self, v, mid) -> float:
+        """How much nearer its goal (walking distance, mm) a Rush of the d10's mean takes ``mid``
+        (``rolled_move``'s answer), 0 if it stays."""
+        mean = (self.rules.opt.rush_die + 1) / 2
+        mv = self.rolled_move(self.view_move_space(v, mid, allowance=mean * MM), v)
+        g = self.goals(v).get(mid)
+        if mv is None or g is None:
+            return 0.0
+        grid = walk_grid(self.table_now(v), self.rules.radius[mid])
+        f = grid.field([g])
+        m = v["models"][mid]
+        return max(0.0, grid.dist(f, m["x"], m["y"]) - grid.dist(f, mv.x, mv.y))
+
     def far_from_goal(self, v, mid) -> bool:
         """Far enough from its goal that ``act`` would Rush after a Move."""
         g = self.goals(v).get(mid)
@@ -373,6 +284,10 @@ class CounterblastPolicy(Policy):
         opts = d.options
         a = v.get("activation") or {}
         left = a.get("actions_left", 0)
+        if a.get("step"):               # a member's part of its group's action
+            return self.group_step(d, v)
+        if any(isinstance(o, GroupAction) for o in opts):
+            return self.group_action(d, v)
         for o in opts:
             if isinstance(o, Rally):
                 return o
@@ -382,17 +297,23 @@ class CounterblastPolicy(Policy):
             p = self.odds(d, o)
             if p > best_p:
                 best_att, best_p = o, p
+        split = self.best_split(d, v)
+        if split is not None and split[1] > best_p + SPLIT_MARGIN:
+            best_att, best_p = split        # dice shared over targets: more expected Downs
+        throw = self.best_throw(d, v)
+        if throw is not None and throw[1] > best_p + THROW_MARGIN:
+            return throw[0]                 # the last turn: off the marker it decides
         aims = [o for o in opts if isinstance(o, Aim)]
-        # a group's action under way: each member's part is paid for already, and the group's
-        # step offers no end of the activation until every member has answered
-        step = a.get("step")
-        if left <= 0 and not step:   # extra actions cost Moxie: only for a good attack
+        if left <= 0:   # extra actions cost Moxie: only for a good attack
             if best_att is not None and best_p >= 0.35 and self.moxie(v) >= 3:
                 return best_att
             return next(o for o in opts if isinstance(o, EndActivation))
         for o in opts:
             if isinstance(o, Recover):
                 return o
+        up = self.stand_for_shot(d, v)      # Prone, no shot lying down and one standing
+        if up is not None:
+            return up
         heal = [o for o in opts if isinstance(o, (Treat, Engineer))]
         if heal:
             downs = [o for o in heal if v["models"][o.target]["down"]]
@@ -406,39 +327,50 @@ class CounterblastPolicy(Policy):
             m = v["models"][actor]
             far = g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range * 0.9
         spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
+        charge = self.best_charge(d, v, left)
+        if charge is not None:        # into base contact, to Strike with the second action
+            alt = self.shot_alternative(d, v, best_att, best_p, left)
+            if charge[2] >= max(CHARGE_MIN, alt + CHARGE_MARGIN) and (not far or charge[2] >= 0.45):
+                return charge[0]
         if far and spaces and (best_att is None or best_p < 0.45 or left >= 2):
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
-                return mv
-        if best_att is not None and (best_p >= 0.12 or isinstance(best_att, Strike)):
-            if aims and left >= 2 and isinstance(best_att, Shoot) and best_p < 0.5 and not far:
-                return aims[0]
+                return self.move_prone(d, mv, v, left - 1)
+        if best_att is not None and (best_p >= 0.12 or isinstance(best_att, (Strike, SplitStrike))):
+            if aims and left >= 2 and isinstance(best_att, (Shoot, SplitShoot)) and best_p < 0.5 and not far:
+                return self.mark_before_shot(d, v, best_att, left) or aims[0]
             return best_att
         hack = [o for o in opts if isinstance(o, HackTerminal)]
         if hack:
             return hack[0]
-        psi = [o for o in opts if isinstance(o, PsiStrike)]
-        if psi:
-            return psi[0]
+        psi = self.psi_choice(d, v)         # the best Psi Strike or Psi Craft by its worth
+        if psi is not None:
+            return psi
+        mend = self.heal_choice(d, v)       # tokens off a friend near going Down (medkit, tools)
+        if mend is not None:
+            return mend
         stand = [o for o in opts if isinstance(o, StandUp)]
         if spaces:
             sp = spaces[0]
             mv, gain = self.best_move(sp, v, sp.base.id, actions_after=left - 1)
             if mv is not None and gain > 0.05:
-                return mv
+                return self.move_prone(d, mv, v, left - 1)     # the last move may end Prone
             if mv is not None and gain > -0.25 and left >= 2 and self.far_from_goal(v, sp.base.id) \
                     and self.rush_pays(v, sp.base.id, mv):
                 return mv      # a step that opens a Rush (which needs a Move first) toward the goal
         elif stand:
             return stand[0]
         rush = [o for o in opts if isinstance(o, Rush)]
-        if rush:
-            mid = rush[0].model
-            g = self.goals(v).get(mid)
-            m = v["models"][mid]
-            if g is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM \
-                    and self.rush_pays(v, mid):
+        mid = rush[0].model if rush else actor
+        g = self.goals(v).get(mid)
+        m = v["models"].get(mid)
+        if g is not None and m is not None and math.hypot(g[0] - m["x"], g[1] - m["y"]) > self.ctrl_range + 4 * MM:
+            pays = bool(rush) and self.rush_pays(v, mid)
+            jump = self.jump_choice(d, v, self.rush_progress(v, mid) if pays else 0.0)
+            if jump is not None:            # a Jump that gets further than the Rush would
+                return jump
+            if pays:
                 return rush[0]
         if best_att is not None and best_p > 0:
             return best_att
@@ -447,9 +379,9 @@ class CounterblastPolicy(Policy):
         hm = [o for o in opts if isinstance(o, HackMark)]
         if hm:
             return hm[0]
-        if step:   # a member's part of the group's action (an Aim, a Rush...), else it does nothing
-            part = [o for o in opts if not isinstance(o, (DoNothing, GoProne))]
-            return part[0] if part else next(o for o in opts if isinstance(o, DoNothing))
+        prone = self.go_prone(d, v)        # nothing better to do with the action: lie down, if it shields
+        if prone is not None:
+            return prone
         return next((o for o in opts if isinstance(o, EndActivation)), fallback(d, self.agent.rng))
 
     # -------------------------------------------------------------- moves

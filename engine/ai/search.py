@@ -142,10 +142,14 @@ class SearchAgent(Agent):
         if act is None or final == pick:
             return
         done = act.setdefault(view.get("turn"), {})
-        if type(pick).__name__ == "ActivateSingle" and done.get(pick.model):
-            done[pick.model] -= 1
-        if type(final).__name__ == "ActivateSingle":
-            done[final.model] = done.get(final.model, 0) + 1
+
+        def members(c):       # the models a single or group activation activates
+            return getattr(c, "models", None) or ((c.model,) if type(c).__name__ == "ActivateSingle" else ())
+        for mid in members(pick) if type(pick).__name__ in ("ActivateSingle", "ActivateGroup") else ():
+            if done.get(mid):
+                done[mid] -= 1
+        for mid in members(final) if type(final).__name__ in ("ActivateSingle", "ActivateGroup") else ():
+            done[mid] = done.get(mid, 0) + 1
 
     def _prime_rollouts(self) -> None:
         mine = self._memory()

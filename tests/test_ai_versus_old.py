@@ -1,0 +1,63 @@
+"""bench/ai_versus_old.py: today's easy against easy at an older commit (issue 61, item 2: "keep a
+change only if the new easy is not weaker"). The old commit's ``engine/ai`` is imported as a
+package of its own and registered as ``easy-old``, with its own ruleset policies (never today's
+``Rules.easy_policy``); the report counts wins per agent wherever it sat."""
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine.ai.base as base
+from engine.simulate import plan_game, play_planned
+from engine.data.maps import load_named_map
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("ai_versus_old", ROOT / "bench" / "ai_versus_old.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_old_easy_is_its_own_package_and_plays_a_game(tmp_path, monkeypatch):
+    if subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", "b736436"], capture_output=True).returncode:
+        pytest.skip("the checkout has no b736436 (a shallow copy)")
+    monkeypatch.setattr(base, "_AGENTS", dict(base._AGENTS))      # the registration is this test's only
+    monkeypatch.setattr(sys, "path", list(sys.path))                # and so is the old package's folder
+    monkeypatch.delenv("OLD_EASY_DIR", raising=False)
+    monkeypatch.delenv("OLD_EASY_REF", raising=False)
+    bench = _bench()
+    pkg = bench.load_old("b736436", tmp_path)
+    try:
+        old = importlib.import_module(f"{pkg}.easy_counterblast")
+        assert Path(old.__file__).parent == tmp_path / pkg
+        assert not hasattr(old.CounterblastPolicy, "group_pick")       # the old policy, not today's
+        rec, g = play_planned("counterblast", load_named_map("outpost"),
+                              plan_game(0, 5, ("dustjaw-raiders", "reach-rangers"), ("easy", "easy-old")))
+        assert rec["error"] is None and g.result() is not None
+        assert rec["agents"] == {"1": "easy", "2": "easy-old"}
+    finally:
+        for name in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
+            del sys.modules[name]
+
+
+def test_the_report_counts_each_agents_wins_wherever_it_sat():
+    bench = _bench()
+    recs = [{"error": None, "block": 0, "winner": 1, "winner_agent": "easy", "agents": {"1": "easy", "2": "easy-old"},
+             "rosters": {"1": "a", "2": "b"}, "cpu": 1.0},
+            {"error": None, "block": 0, "winner": 1, "winner_agent": "easy-old", "agents": {"1": "easy-old", "2": "easy"},
+             "rosters": {"1": "a", "2": "b"}, "cpu": 1.0},
+            {"error": None, "block": 1, "winner": 2, "winner_agent": "easy", "agents": {"1": "easy-old", "2": "easy"},
+             "rosters": {"1": "b", "2": "a"}, "cpu": 1.0},
+            {"error": None, "block": 1, "winner": None, "winner_agent": None, "agents": {"1": "easy", "2": "easy-old"},
+             "rosters": {"1": "b", "2": "a"}, "cpu": 1.0},
+            {"error": "Boom", "block": 2, "winner": None, "winner_agent": None, "agents": {"1": "easy", "2": "easy-old"},
+             "rosters": {"1": "a", "2": "b"}, "cpu": 0.5}]
+    r = bench.report(recs)
+    assert (r["new_wins"], r["old_wins"], r["draws"], r["errors"]) == (2, 1, 1, ["Boom"])
+    assert r["share_of_decided"]["k"] == 2 and r["share_of_decided"]["n"] == 3
+    assert r["new_by_roster"] == {"a": [2, 2], "b": [0, 1]} and r["new_by_seat"] == {"seat1": [1, 1], "seat2": [1, 2]}

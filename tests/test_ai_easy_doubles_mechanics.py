@@ -151,3 +151,18 @@ def test_easy_never_throws_at_empty_ground():
             assert any(s.choice_type is ShootAt for s in d.spaces)
             assert not isinstance(c, ShootAt)
 
+
+
+# --- which target: the engine's odds, not a rough score ----------------------------------------------
+
+def test_lokee_throws_at_the_target_the_odds_favour_not_the_hurt_armoured_one():
+    """Bones (Defence 3, bone plates) is a wound down, Marrow (Defence 2, no armour) unhurt, both
+    8 cm off: the knife at Marrow does more (the engine's odds). Before issue 61 easy's rough score
+    (Throw against Defence, +0.4 a wound already taken, no armour) threw at Bones."""
+    g = stage(new_game(), {"1.lokee": (300, 120, 90), "2.bones": (260, 225, 270), "2.marrow": (340, 225, 270)},
+              "1.lokee", ["1.lokee", "2.bones", "2.marrow"])
+    g.state.fighters["2.bones"].health = 5
+    g._pending_ok = False
+    d, c = easy_answer(g)
+    assert {o.target for o in d.options if isinstance(o, Shoot)} >= {"2.bones", "2.marrow"}
+    assert isinstance(c, Shoot) and c.target == "2.marrow"

@@ -108,7 +108,12 @@ class DoublesPolicy(Policy):
                                 key=lambda x: (x[1], -math.hypot(x[0].x - me["x"], x[0].y - me["y"])))
             if worth > self.shot_plan_worth(me, shots, fs) + 0.25:
                 return charge
-        if shots:
+        if shots and self.priced_shots:
+            worth = {o: self.shot_worth(me, fs[o.target], o, fs) for o in shots}
+            best = max(shots, key=lambda o: (worth[o], o.target, str(o.weapon)))
+            if worth[best] >= self.priced_shots:
+                return best
+        elif shots:
             best = max(shots, key=lambda o: (self.shot_value(me, fs[o.target], o), o.target, str(o.weapon)))
             if self.shot_value(me, fs[best.target], best) > -1.5:
                 return best
@@ -203,6 +208,17 @@ class DoublesPolicy(Policy):
         one = self.pricer.strike(me, t, combat=c.combat, defence=ct.defence, weapon_bonus=self.melee_bonus(me),
                                  defence_ap=self.defence_ap(t))
         return min(strikes * one, t["health"] + OUT_BONUS)
+
+    priced_shots = 0.25       # the shot by the engine's odds, taken when worth this much (0: the old score, for the bench)
+
+    def shot_worth(self, me: dict, t: dict, o: Shoot, fs) -> float:
+        c = self.chars(me["key"])
+        dist = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
+        w = self.pricer.shot(me, t, throw=c.throw, defence=self.chars(t["key"]).defence,
+                             weapon_bonus=None if o.weapon is None else self.weapon_bonus(me["key"], o.weapon),
+                             dist_cm=dist, visible=self.sight_fraction(me, t, fs), aimed=o.aimed,
+                             defence_ap=self.defence_ap(t))
+        return w - (0.3 if o.aimed else 0.0)      # an aimed shot costs an AP more
 
     def shot_plan_worth(self, me: dict, shots, fs) -> float:
         """The best unaimed shot, taken with each shot left this turn (capped likewise)."""

@@ -69,12 +69,17 @@ HASHES = {
     # and on 2026-12-06 for the Outlawmen's Right Hand with a revolver, not a shotgun (the default
     # posses balanced again under the deployment, docs/rules/frontier.md "Default forces"): games
     # 6-8 and 11, the ones with the default posses
+    # Frontier's and Doubles' easy and searched games (6-11; the random games 0-5 are the same)
+    # taken again on 2026-12-07 for a deliberate agent change (issue 61, item 2: easy takes each
+    # mechanic where it gains; docs/ai.md, "How easy chooses" and "After, 2026-12-07"): Frontier's
+    # attacks priced as their card, the priority hand, Slippery Paws, drinks, the movement order;
+    # Doubles' throws and charges priced by the engine's odds, Pick Up, Discard Die
     "frontier": ["50b8a0b861dc3ca0", "21ed1d699e32baba", "e285bd338014759e", "13dad137efda9a6f",
-                "9f1fc739705a6fe6", "f6327211c07b6f1b", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
-                "b112482c6800cac6", "1bd05c9ef85b9678", "e9297f5b0da2ee4d", "66166a7e8d447fca"],
+                "9f1fc739705a6fe6", "f6327211c07b6f1b", "05131bc0528b529b", "dbae87d959842b69",
+                "5a7101028b770884", "fc5d89c35b82f013", "d67b86d8b4de4117", "48f2d0e43abfd6fb"],
     "doubles": ["161cda5413c5223e", "7d1e5bf002af7716", "aa8e2b3af6ac19f3", "51272c529fc14ebe",
-               "c33c4837be74c489", "c2391a5d950b1006", "b7043bb4678689fd", "d6203d26d872ea7e",
-               "3b4c3c7008184b3e", "65bdabc8c0dcdf9f", "ec8d6bb60209588d", "afefb44383c6aff6"],
+               "c33c4837be74c489", "c2391a5d950b1006", "4e30febc8d11e17f", "7da3218c21ce29de",
+               "7906b1e2c150c863", "a696501123c7e7a0", "72dfa9ca1b9cae51", "3f672dbce097bb4a"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -86,8 +91,9 @@ HARD_GAMES = {
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     "counterblast": ["ded53e2ca451c26a", "f57b21a9b9914e37"],
-    "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
-    "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
+    # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
+    "frontier": ["f75e0e960366132b", "e2dbde8cc5ae2997"],
+    "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"],
 }
 
 

@@ -1,13 +1,15 @@
 """Greedy play for Doubles (d6 duels; 6 turns; points for enemies taken out of action).
 
-Utility, in order of what a fighter does with its AP: stand up when down; strike when engaged;
-shoot the best target (short range and full sight first, the most hurt first); charge when it
-keeps an AP to strike; else move to the spot that best trades walking distance to the nearest
-enemy (round the terrain), a shot from there (range and sight from the table) and the threat of
-enemies that see the spot. In a duel: AP dice by role, keep the best pair (a double when it
-costs at most one pip), effects chosen against the current results, reroll the opponent's best
-kept die. In a mission, moves also weigh the walk to what the mission asks (``mission_goal``: a
-stone no friend holds, a relic on the ground, an enemy carrying one) and a relic in reach is taken."""
+Utility, in order of what a fighter does with its AP: stand up when down; take a relic or pick up
+a better weapon in reach; strike when engaged; charge when the charge and its strikes are worth
+more than the throws it gives up; throw at the target the engine's odds favour when the throw is
+worth it (``doubles_odds.py``: the ruleset's pools and ``odds.duel_odds``); else move to the
+spot that best trades walking distance to the nearest enemy (round the terrain), a shot from
+there (range and sight from the table) and the threat of enemies that see the spot. In a duel:
+AP dice by role, keep the best pair (a double when it costs at most one pip), effects chosen
+against the current results, reroll the opponent's best kept die, set aside the die that leaves
+the opponent the worst keep. In a mission, moves also weigh the walk to what the mission asks
+(``mission_goal``: a stone no friend holds, a relic on the ground, an enemy carrying one)."""
 from __future__ import annotations
 
 import math
@@ -33,6 +35,7 @@ class DoublesPolicy(Policy):
     Utility = DoublesUtility
 
     priced_charges = True     # False: charge only when no shot is worth taking (before; for the bench)
+    priced_shots = 0.25       # the throw by the engine's odds, taken when worth this much (0: the old score, for the bench)
 
     def __init__(self, agent):
         super().__init__(agent)
@@ -209,9 +212,8 @@ class DoublesPolicy(Policy):
                                  defence_ap=self.defence_ap(t))
         return min(strikes * one, t["health"] + OUT_BONUS)
 
-    priced_shots = 0.25       # the shot by the engine's odds, taken when worth this much (0: the old score, for the bench)
-
     def shot_worth(self, me: dict, t: dict, o: Shoot, fs) -> float:
+        """A throw's worth by the engine's odds (``DuelPricer.shot``)."""
         c = self.chars(me["key"])
         dist = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
         w = self.pricer.shot(me, t, throw=c.throw, defence=self.chars(t["key"]).defence,
@@ -223,18 +225,8 @@ class DoublesPolicy(Policy):
     def shot_plan_worth(self, me: dict, shots, fs) -> float:
         """The best unaimed shot, taken with each shot left this turn (capped likewise)."""
         left = min(2 - me["shots_taken"], me["ap"])
-        best = 0.0
-        c = self.chars(me["key"])
-        for o in shots:
-            if o.aimed:
-                continue
-            t = self.fs[o.target]
-            dist = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
-            one = self.pricer.shot(me, t, throw=c.throw, defence=self.chars(t["key"]).defence,
-                                   weapon_bonus=None if o.weapon is None else self.weapon_bonus(me["key"], o.weapon),
-                                   dist_cm=dist, visible=self.sight_fraction(me, t, fs), defence_ap=self.defence_ap(t))
-            best = max(best, min(left * one, t["health"] + OUT_BONUS))
-        return best
+        return max([min(left * self.shot_worth(me, fs[o.target], o, fs), fs[o.target]["health"] + OUT_BONUS)
+                    for o in shots if not o.aimed] + [0.0])
 
     def best_move(self, space, me, enemies, fs, mission=None):
         """The move to make, or None; kept per question (a search meets the same position in

@@ -183,7 +183,8 @@ def run(ruleset: str, map_name: str, agents: tuple[str, str], games: int, seed: 
     out = simulate(ruleset, mapfile, games, seed, agents, map_name=map_name, options=options,
                    on_game=on_game, rosters=rosters)
     known = sorted(t for t in _CHOICE_TYPES if t.startswith(ruleset + ".") or t.startswith("common."))
-    rec = {"ruleset": ruleset, "map": out["map"], "rosters": list(rosters), "agents": list(agents),
+    rec = {"ruleset": ruleset, "map": out["map"], "rosters": list(rosters), "options": dict(options or {}),
+           "agents": list(agents),
            "budgets": {a: agent_words(a) for a in dict.fromkeys(agents)}, "games": games, "seed": seed,
            "design": out["design"], "games_per_block": out["games_per_block"], "wins": out["wins"],
            "played_decisions": sum(r["decisions"] or 0 for r in out["records"]), "errors": out["errors"], "error_messages": out["error_messages"], "mean_turns": out["mean_turns"],
@@ -201,7 +202,8 @@ def markdown(rec: dict) -> str:
     ags = list(seat_keys((a, b), (a, b)).values())     # the first agent's column first
     wins = rec["wins"]
     lines = [f"**{rec['ruleset']} on {rec['map']}**: `{a}` v `{b}`, {rec['games']} games, seed {rec['seed']} "
-             f"({rec['design']} design, {rec['games_per_block']} games a seed), rosters {', '.join(map(str, rec['rosters']))}; "
+             f"({rec['design']} design, {rec['games_per_block']} games a seed), rosters {', '.join(map(str, rec['rosters']))}"
+             + "".join(f", {k}={v}" for k, v in (rec.get("options") or {}).items()) + "; "
              f"commit {rec['commit'] or '?'}, {rec['cores']} cores, {rec['seconds']:g} s.",
              "",
              "Agents: " + "; ".join(f"`{n}`: {w}" for n, w in rec["budgets"].items()) + ". "
@@ -298,6 +300,9 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--flag", type=int, default=FLAG, help="flag a type offered in this many decisions and never taken")
+    ap.add_argument("--rosters", help="A,B: the two rosters (default: the ruleset's default pairing)")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a table option, as skirmish simulate --option (mission=relic-hunt, thrown_weapon=dropped)")
     ap.add_argument("--json", metavar="FILE", help="also write the records as JSON (atomically)")
     ap.add_argument("--combine", nargs="+", metavar="FILE",
                     help="play nothing: print the runs of these --json files side by side, a table per ruleset")
@@ -331,7 +336,9 @@ def main(argv=None) -> int:
     recs = []
     for ruleset, map_name in runs:
         try:
-            rec = run(ruleset, map_name, tuple(args.agents), args.games, args.seed, args.flag)
+            rec = run(ruleset, map_name, tuple(args.agents), args.games, args.seed, args.flag,
+                      rosters=tuple(args.rosters.split(",")) if args.rosters else None,
+                      options=dict(kv.partition("=")[::2] for kv in args.option) or None)
         except (DataError, SetupError) as err:     # a map that cannot be read or does not suit
             print(f"ai_census: {ruleset} on {map_name}: {err}", file=sys.stderr)
             return 2

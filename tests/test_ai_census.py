@@ -111,3 +111,18 @@ def test_runs_side_by_side_and_bad_files_refused(census, one_game, tmp_path):
     bad.write_text(json.dumps({"types": {}}))
     assert "not a list of census records" in census.read_runs([bad])[1]
     assert census.main(["--combine", str(tmp_path / "missing.json")]) == 2
+
+
+def test_rosters_and_options_from_the_command_line(census, tmp_path, capsys):
+    """``--rosters`` and ``--option`` reach the games (issue 61, item 2: the census of the options
+    and missions that offer Pick Up, Take Relic and Discard Die): a Relic Hunt game with dropped
+    weapons offers Take Relic, and the record names its options."""
+    out = tmp_path / "c.json"
+    assert census.main(["--ruleset", "doubles", "--games", "1", "--seed", "3", "--rosters", "bone_hunters,ash_skulls",
+                        "--option", "mission=relic-hunt", "--option", "thrown_weapon=dropped", "--json", str(out)]) == 0
+    import json
+    rec = json.loads(out.read_text())[0]
+    assert rec["rosters"] == ["bone_hunters", "ash_skulls"]
+    assert rec["options"] == {"mission": "relic-hunt", "thrown_weapon": "dropped"}
+    assert "doubles.TakeRelic" in rec["types"]
+    assert "mission=relic-hunt" in capsys.readouterr().out

@@ -30,6 +30,9 @@ FROZEN = "hard-2026:iters=2"
 # never for a change to hard's search: then record them again from hard-2026 and say why here.
 # Counterblast's taken again on 2026-12-07 (issue 61, item 2): easy, which both share, takes every
 # mechanic where it gains; hard-2026 and hard:iters=2 both end this stretch in the new state.
+# Frontier's and Doubles' recorded again on 2026-12-07 for a change to easy, which both play
+# (issue 61, item 2: easy takes each mechanic where it gains; docs/ai.md): test_speed_hashes'
+# searched stretch and whole searched games moved the same way, hard's search unchanged.
 STRETCH = {"counterblast": "c2825923a343b906", "frontier": "66166a7e8d447fca", "doubles": "afefb44383c6aff6"}
 WHOLE = {"frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"], "doubles": ["37a8e4414a001f37", "ef95c1904be92246"]}
 

@@ -78,6 +78,11 @@ HASHES = {
     # and on 2026-12-06 for the Outlawmen's Right Hand with a revolver, not a shotgun (the default
     # posses balanced again under the deployment, docs/rules/frontier.md "Default forces"): games
     # 6-8 and 11, the ones with the default posses
+    # Frontier's and Doubles' easy and searched games (6-11; the random games 0-5 are the same)
+    # taken again on 2026-12-07 for a deliberate agent change (issue 61, item 2: easy takes each
+    # mechanic where it gains; docs/ai.md, "How easy chooses" and "After, 2026-12-07"): Frontier's
+    # attacks priced as their card, the priority hand, Slippery Paws, drinks, the movement order;
+    # Doubles' throws and charges priced by the engine's odds, Pick Up, Discard Die
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
                 "aa73456e4bf7ea68", "6130adbb6e691659", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
                 "b112482c6800cac6", "5b678b375cb2a793", "3345a3beb4425db8", "66166a7e8d447fca"],
@@ -95,6 +100,8 @@ HARD_GAMES = {
     # new objective markers (Frontier, Doubles: the agents deploy near them), 2026-12-05, issue 49
     # and the Dustjaw Raiders with six Raiders (2026-12-06), and easy's every mechanic (2026-12-07,
     # issue 61, item 2: easy is hard's first pick and plays its playouts)
+    # and the Dustjaw Raiders with six Raiders (2026-12-06)
+    # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
     "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
     "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
     "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],

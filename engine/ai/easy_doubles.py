@@ -1,13 +1,15 @@
 """Greedy play for Doubles (d6 duels; 6 turns; points for enemies taken out of action).
 
-Utility, in order of what a fighter does with its AP: stand up when down; strike when engaged;
-shoot the best target (short range and full sight first, the most hurt first); charge when it
-keeps an AP to strike; else move to the spot that best trades walking distance to the nearest
-enemy (round the terrain), a shot from there (range and sight from the table) and the threat of
-enemies that see the spot. In a duel: AP dice by role, keep the best pair (a double when it
-costs at most one pip), effects chosen against the current results, reroll the opponent's best
-kept die. In a mission, moves also weigh the walk to what the mission asks (``mission_goal``: a
-stone no friend holds, a relic on the ground, an enemy carrying one) and a relic in reach is taken."""
+Utility, in order of what a fighter does with its AP: stand up when down; take a relic or pick up
+a better weapon in reach; strike when engaged; charge when the charge and its strikes are worth
+more than the throws it gives up; throw at the target the engine's odds favour when the throw is
+worth it (``doubles_odds.py``: the ruleset's pools and ``odds.duel_odds``); else move to the
+spot that best trades walking distance to the nearest enemy (round the terrain), a shot from
+there (range and sight from the table) and the threat of enemies that see the spot. In a duel:
+AP dice by role, keep the best pair (a double when it costs at most one pip), effects chosen
+against the current results, reroll the opponent's best kept die, set aside the die that leaves
+the opponent the worst keep. In a mission, moves also weigh the walk to what the mission asks
+(``mission_goal``: a stone no friend holds, a relic on the ground, an enemy carrying one)."""
 from __future__ import annotations
 
 import math
@@ -17,9 +19,10 @@ from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles import shooting as sh
 from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
                                            DisengageSpace, EndActivation, Face, KeepDice, MeleeAttack,
-                                           PickTarget, RerollDie, Shoot, StandUp, TakeRelic)
+                                           PickTarget, PickUp, RerollDie, Shoot, StandUp, TakeRelic)
 from engine.table import Base
 
+from .doubles_odds import OUT_BONUS, DuelPricer
 from .easy import Policy, fallback
 from .easy_moves import kept_spots, spot_key, view_key
 from .geo import INF, walk_grid
@@ -31,9 +34,13 @@ BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
 class DoublesPolicy(Policy):
     Utility = DoublesUtility
 
+    priced_charges = True     # False: charge only when no shot is worth taking (before; for the bench)
+    priced_shots = 0.25       # the throw by the engine's odds, taken when worth this much (0: the old score, for the bench)
+
     def __init__(self, agent):
         super().__init__(agent)
         self.grid = walk_grid(self.table, BASE_RADIUS_MM)
+        self.pricer = DuelPricer(self.rules)
 
     # -------------------------------------------------------------- static facts
     def sheet(self, key: str):
@@ -88,16 +95,31 @@ class DoublesPolicy(Policy):
                 return o
         relics = [o for o in opts if isinstance(o, TakeRelic)]     # Relic Hunt: a relic in reach is taken
         if relics:
-            return min(relics, key=lambda o: o.relic)
+            win = self.winning_shot(me, opts, enemies, fs)
+            return win if win is not None else min(relics, key=lambda o: o.relic)
+        pick = self.pick_up(me, opts)
+        if pick is not None:
+            return pick
         melee = [o for o in opts if isinstance(o, MeleeAttack)]
         if melee:
             return min(melee, key=lambda o: (fs[o.target]["health"] - (2 if fs[o.target]["on_ground"] else 0), o.target))
         shots = [o for o in opts if isinstance(o, Shoot)]
-        if shots:
+        charges = [o for o in opts if isinstance(o, MoveTo)]
+        if self.priced_charges and charges and me["ap"] >= 2 and enemies:
+            # a charge and strikes against the shots it gives up, priced alike (the engine's odds)
+            charge, worth = max(((o, self.charge_worth(me, o, enemies)) for o in charges),
+                                key=lambda x: (x[1], -math.hypot(x[0].x - me["x"], x[0].y - me["y"])))
+            if worth > self.shot_plan_worth(me, shots, fs) + 0.25:
+                return charge
+        if shots and self.priced_shots:
+            worth = {o: self.shot_worth(me, fs[o.target], o, fs) for o in shots}
+            best = max(shots, key=lambda o: (worth[o], o.target, str(o.weapon)))
+            if worth[best] >= self.priced_shots:
+                return best
+        elif shots:
             best = max(shots, key=lambda o: (self.shot_value(me, fs[o.target], o), o.target, str(o.weapon)))
             if self.shot_value(me, fs[best.target], best) > -1.5:
                 return best
-        charges = [o for o in opts if isinstance(o, MoveTo)]
         if charges and me["ap"] >= 2:
             def cval(o):
                 t = min(enemies, key=lambda e: math.hypot(e["x"] - o.x, e["y"] - o.y))
@@ -113,6 +135,43 @@ class DoublesPolicy(Policy):
         end = [o for o in opts if isinstance(o, EndActivation)]
         return end[0] if end else fallback(d, self.agent.rng)
 
+    def winning_shot(self, me, opts, enemies, fs):
+        """With one AP left and the enemy down to one fighter, a shot likelier than not to put it
+        out of action wins the game at once: it comes before a relic (an AP for a point a turn)."""
+        if me["ap"] != 1 or len(enemies) != 1:
+            return None
+        shots = [o for o in opts if isinstance(o, Shoot) and not o.aimed]
+        if not shots:
+            return None
+        c, t = self.chars(me["key"]), enemies[0]
+        dist = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
+        best = max(shots, key=lambda o: (self.weapon_bonus(me["key"], o.weapon), str(o.weapon)))
+        o = self.pricer.shot_odds(me, t, throw=c.throw, defence=self.chars(t["key"]).defence,
+                                  weapon_bonus=None if best.weapon is None else self.weapon_bonus(me["key"], best.weapon),
+                                  dist_cm=dist, visible=self.sight_fraction(me, t, fs), defence_ap=self.defence_ap(t))
+        return best if o is not None and o.out >= 0.5 else None
+
+    def pick_up(self, me, opts):
+        """(thrown_weapon="dropped") A weapon of ours lying within reach is picked up when it is
+        better than what the fighter holds for its use (a thrower's knife back in hand), and the
+        AP it costs leaves one for an attack or there is no attack to make."""
+        picks = [o for o in opts if isinstance(o, PickUp)]
+        if not picks:
+            return None
+        wb = self.rules.warbands[me["side"]]
+
+        def held(use):
+            return max([wb.weapon(w).bonus for w in me["weapons"] if wb.weapon(w).use in (use, "both")] + [-1])
+
+        def gain(o):
+            w = wb.weapon(o.weapon)
+            return max(w.bonus - held(u) for u in ("thrown", "melee") if w.use in (u, "both"))
+        best = max(picks, key=lambda o: (gain(o), o.weapon))
+        attacks = any(isinstance(o, (Shoot, MeleeAttack)) for o in opts)
+        if gain(best) > 0 and (me["ap"] >= 2 or not attacks):
+            return best
+        return None
+
     def shot_value(self, me, t, o: Shoot) -> float:
         c = self.chars(me["key"])
         dist_cm = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
@@ -126,6 +185,48 @@ class DoublesPolicy(Policy):
         if me["moved"]:
             val -= 0.5
         return val
+
+    # -------------------------------------------------------------- charge or shoot (doubles_odds.py)
+    @staticmethod
+    def defence_ap(t: dict) -> int:
+        """The AP dice a defender adds, as easy's own announce does."""
+        return t["ap"] if t["activated"] else min(t["ap"], 1)
+
+    def sight_fraction(self, me: dict, t: dict, fs) -> float:
+        others = tuple(self.base(f) for f in fs.values() if not f["out"] and f["key"] not in (me["key"], t["key"]))
+        key = (self.base(me), self.base(t), others)
+        kept = self.__dict__.setdefault("_sights", {})
+        got = kept.get(key)
+        if got is None:
+            if len(kept) > 4096:
+                kept.clear()
+            got = kept[key] = float(self.table.sight(key[0], key[1], list(others)).visible_fraction)
+        return got
+
+    def charge_worth(self, me: dict, o: MoveTo, enemies) -> float:
+        """A charge into contact, then a strike with each AP left (capped at the target's life)."""
+        t = min(enemies, key=lambda e: (math.hypot(e["x"] - o.x, e["y"] - o.y), e["key"]))
+        strikes = me["ap"] - 1
+        c, ct = self.chars(me["key"]), self.chars(t["key"])
+        one = self.pricer.strike(me, t, combat=c.combat, defence=ct.defence, weapon_bonus=self.melee_bonus(me),
+                                 defence_ap=self.defence_ap(t))
+        return min(strikes * one, t["health"] + OUT_BONUS)
+
+    def shot_worth(self, me: dict, t: dict, o: Shoot, fs) -> float:
+        """A throw's worth by the engine's odds (``DuelPricer.shot``)."""
+        c = self.chars(me["key"])
+        dist = max(0.0, math.hypot(me["x"] - t["x"], me["y"] - t["y"]) - 2 * BASE_RADIUS_MM) / 10.0
+        w = self.pricer.shot(me, t, throw=c.throw, defence=self.chars(t["key"]).defence,
+                             weapon_bonus=None if o.weapon is None else self.weapon_bonus(me["key"], o.weapon),
+                             dist_cm=dist, visible=self.sight_fraction(me, t, fs), aimed=o.aimed,
+                             defence_ap=self.defence_ap(t))
+        return w - (0.3 if o.aimed else 0.0)      # an aimed shot costs an AP more
+
+    def shot_plan_worth(self, me: dict, shots, fs) -> float:
+        """The best unaimed shot, taken with each shot left this turn (capped likewise)."""
+        left = min(2 - me["shots_taken"], me["ap"])
+        return max([min(left * self.shot_worth(me, fs[o.target], o, fs), fs[o.target]["health"] + OUT_BONUS)
+                    for o in shots if not o.aimed] + [0.0])
 
     def best_move(self, space, me, enemies, fs, mission=None):
         """The move to make, or None; kept per question (a search meets the same position in
@@ -304,6 +405,36 @@ class DoublesPolicy(Policy):
         return (non or list(d.options))[0]
 
     def opponent_die(self, d, v):
+        if d.kind == "discard":
+            return self.discard(d, v)
+        return self.reroll(d, v)
+
+    def discard(self, d, v):
+        """(penalty_rule="opponent_discards") Set aside the die that leaves the opponent the worst
+        keep, as easy keeps (its best pair, or a double within a pip of it): the lowest result,
+        a double counting a pip and a half more (its effect)."""
+        at = v.get("attack") or {}
+        dice = at.get("dice") or {}
+        fs = {f["key"]: f for f in v["fighters"]}
+        att = fs.get(at.get("attacker"))
+        # the dice set aside are the other side's: the defender's when we attack, else the attacker's
+        role = "defender" if att is not None and att["side"] == d.player else "attacker"
+        owner = (dice.get(role) or {}).get("dice", [])
+        opts = [o for o in d.options if isinstance(o, DiscardDie)]
+        if not owner:
+            return self.reroll(d, v)
+
+        def left(o):
+            rest = [dl.Die(i, val, bool(pen)) for i, val, pen in owner if i != o.die]
+            keeps = dl.legal_keeps(rest, self.rules.opts)
+            if not keeps:
+                return (0.0, -o.die)
+            best = max(k.total for k in keeps)
+            doubles = [k.total for k in keeps if k.is_double and k.total >= best - 1]
+            return (max([best] + [x + 1.5 for x in doubles]), -o.die)
+        return min(opts, key=left)
+
+    def reroll(self, d, v):
         at = v.get("attack") or {}
         dice = at.get("dice") or {}
         vals, kept = {}, set()

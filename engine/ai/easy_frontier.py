@@ -25,6 +25,7 @@ from engine.table import Base
 
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure, view_key
+from .frontier_worth import Worth
 from .geo import INF, walk_grid
 from .utility import FrontierUtility
 
@@ -63,6 +64,7 @@ class FrontierPolicy(Policy):
         super().__init__(agent)
         self.grids = {}
         self._gains, self._gains_rules = {}, None   # _gain_fn's answers per duel, for one DuelRules
+        self.worth = Worth(self.rules)              # next turn's priority, Slippery Paws (frontier_worth.py)
 
     # -------------------------------------------------------------- static facts
     def grid(self, r):
@@ -127,15 +129,32 @@ class FrontierPolicy(Policy):
             keep = bool(hand) and self.card_strength(parse_card(hand[0]), self.player) >= 11
             return next(o for o in d.options if isinstance(o, KeepLast) and o.keep == keep)
         if d.kind == "steal":
-            return max(d.options, key=lambda o: (self.rules.items[o.item].value, o.item) if isinstance(o, Steal) else (-1, ""))
+            return self.steal(d, v, ms)
         return fallback(d, self.agent.rng)
 
+    def steal(self, d, v, ms):
+        """Slippery Paws: the item whose loss hurts the victim and whose gain helps the thief
+        most (``Worth.item_swing``), not the dearest."""
+        t = v.get("test") or {}           # the test just resolved: its two models are thief and victim
+        pair = [ms.get(t.get("attacker")), ms.get(t.get("defender"))]
+        thief = next((m for m in pair if m is not None and m["player"] == self.player), None)
+        victim = next((m for m in pair if m is not None and m["player"] != self.player), None)
+        opts = [o for o in d.options if isinstance(o, Steal)]
+        if thief is None or victim is None:
+            return max(opts, key=lambda o: (self.rules.items[o.item].value, o.item))
+        return max(opts, key=lambda o: (self.worth.item_swing(o.item, victim["items"], thief["items"]),
+                                        self.rules.items[o.item].value, o.item))
+
     def drink(self, d, ms):
+        """A drink is free but used up: drunk once the model misses a drink's worth of wounds, or
+        any wound as it defends (a hit could take it out before the wound comes back)."""
+        t = self.v.get("test") if isinstance(getattr(self, "v", None), dict) else None
         for o in d.options:
             if isinstance(o, Drink):
                 m = ms[o.model]
                 heal = self.rules.items[o.item].heal
-                if m["max_wounds"] - m["wounds"] >= heal:
+                missing = m["max_wounds"] - m["wounds"]
+                if missing >= heal or (missing > 0 and d.kind == "defend card" and t and t["defender"] == m["id"]):
                     return o
         return None
 
@@ -190,10 +209,15 @@ class FrontierPolicy(Policy):
         else:
             opp_plays, among = self.unseen_plays(v, opp)
         opts = [o for o in d.options if isinstance(o, Commit)]
+        played = v["cards"][str(self.player)]["played"] or []
+        mine, theirs = (test[0], test[1]) if attacking else (test[1], test[0])
+        paws = duel.LEADER_ACTION.get(self.rules.faction[self.player]) == "slippery_paws"
+        steal = self.worth.steal_gain(theirs["items"], mine["items"]) if paws else 0.0
         best, best_u = None, -1e9
         for o in opts:
             cs = tuple(parse_card(x) for x in o.cards)
-            u = self.play_value(test, cs, opp_plays, attacking, among) - self.price(cs, self.player)
+            u = (self.play_value(test, cs, opp_plays, attacking, among) - self.price(cs, self.player)
+                 + self.worth.priority_gain(played, o.cards) + (steal if len(cs) == 2 else 0.0))
             if u > best_u + 1e-12:
                 best, best_u = o, u
         return best or opts[0]
@@ -365,7 +389,15 @@ class FrontierPolicy(Policy):
         return got
 
     # -------------------------------------------------------------- attacks
+    exact_attacks = True      # False: the rough logistic of before (kept for the head-to-head bench)
+
     def attack_value(self, o, ms) -> float:
+        if not self.exact_attacks:
+            return self.rough_attack_value(o, ms)
+        return self.priced_attack_value(o, ms)
+
+    def rough_attack_value(self, o, ms) -> float:
+        """Before issue 61: a smooth chance from the numbers, times the wounds."""
         a, t = ms[o.model], ms[o.target]
         fa, ft = self.fighter(a), self.fighter(t)
         if isinstance(o, Fight):
@@ -373,19 +405,40 @@ class FrontierPolicy(Policy):
             edge = fa.strength - (ft.defence + ft.clothing)
         else:
             w = self.rules.items[o.weapon].ranged_weapon()
-            hid = self.hidden(a, t, ms)
-            edge = fa.shooting - (ft.defence + ft.clothing + duel.cover_bonus(hid, self.rules.duel_rules))
-            if w.thrown:
-                edge -= 1.5        # the knife is lost
-            if o.friend:
-                edge -= 1.0
-        # chance-ish of passing and the wounds that follow, rough but monotone in every number
+            edge = fa.shooting - (ft.defence + ft.clothing + duel.cover_bonus(self.hidden(a, t, ms), self.rules.duel_rules))
+            edge -= 1.5 if w.thrown else 0.0
+            edge -= 1.0 if o.friend else 0.0
         p = 1.0 / (1.0 + math.exp(-edge / 2.5))
         wounds = max(0.3, 1 + w.damage - ft.toughness + 0.5)
-        kill = 1.5 if t["wounds"] <= wounds else 0.0
-        if self.carrying(t):         # an enemy carrying the strongbox: bring it down first
-            kill += 3.0
+        kill = (1.5 if t["wounds"] <= wounds else 0.0) + (3.0 if self.carrying(t) else 0.0)
         return p * (wounds + kill)
+
+    def priced_attack_value(self, o, ms) -> float:
+        """The attack's worth: its test priced as the card choice will price it (the duel's own
+        ``resolve_shot`` / ``resolve_combat`` with my best card against every card the target's
+        player might hold, less the card's price), so a fight and a shot are weighed alike."""
+        a, t = ms[o.model], ms[o.target]
+        fa, ft = self.fighter(a), self.fighter(t)
+        if isinstance(o, Fight):
+            w = self.rules.items[o.weapon].melee_weapon() if o.weapon else duel.UNARMED
+            test = (a, t, fa, ft, w, 0.0, {"kind": "combat", "friend": ""})
+        else:
+            w = self.rules.items[o.weapon].ranged_weapon()
+            test = (a, t, fa, ft, w, self.hidden(a, t, ms), {"kind": "shot", "friend": o.friend})
+        cards = self.v["cards"]
+        opp = 3 - self.player
+        if cards[str(opp)]["hand_size"] <= 0:
+            opp_plays, among = [((), 1.0)], ("none",)
+        else:
+            opp_plays, among = self.unseen_plays(self.v, opp)
+        hand = cards[str(self.player)]["hand"] or []
+        plays = [(parse_card(c),) for c in dict.fromkeys(hand)] or [()]
+        val = max(self.play_value(test, cs, opp_plays, True, among) - self.price(cs, self.player) for cs in plays)
+        if w.thrown:
+            val -= 0.3           # the knife is lost
+        if self.carrying(t):     # an enemy carrying the strongbox: bring it down first
+            val += 1.5
+        return val
 
     def activate(self, d, v, ms):
         attacks = [o for o in d.options if isinstance(o, (Shoot, Fight))]
@@ -442,30 +495,55 @@ class FrontierPolicy(Policy):
         return best
 
     # -------------------------------------------------------------- moves
+    move_order = "gain"       # "roster": the first model still to move (before; for the bench)
+
     def move_phase(self, d, v, ms):
+        """Which model moves now, and where: a charge into a fight it is strong in (or for a model
+        with no gun) first, the strongest such; else the model whose best move gains most over
+        staying (it moves before the opponent's next move can take that gain away); a model
+        that gains nothing holds, the others' moves still to come."""
         spaces = [s for s in d.spaces if isinstance(s, MoveSpace)]
         if not spaces:
             holds = [o for o in d.options if isinstance(o, Hold)]
             return holds[0] if holds else fallback(d, self.agent.rng)
-        sp = spaces[0]
-        m = ms[sp.base.id]
-        contacts = [o for o in d.options if isinstance(o, MoveTo) and o.model == m["id"] and self.is_contact(o, ms)]
-        if contacts and not self.carrying(m):      # the strongbox's carrier walks, it does not brawl
-            c = max(contacts, key=lambda o: self.charge_value(o, ms))
-            if self.charge_value(c, ms) >= 1.0 or not self.ranged(m):
-                return c
-        mv, gain = self.best_move(sp, m, ms, second=False)
-        if mv is not None and gain > 0.05:
-            return mv
-        return Hold(m["id"])
+        if self.move_order == "roster":
+            spaces = spaces[:1]          # before issue 61: the first model still to move
+        charges = []
+        for sp in spaces:
+            m = ms[sp.base.id]
+            if self.carrying(m):         # the strongbox's carrier walks, it does not brawl
+                continue
+            contacts = [o for o in d.options if isinstance(o, MoveTo) and o.model == m["id"] and self.is_contact(o, ms)]
+            if contacts:
+                c = max(contacts, key=lambda o: self.charge_value(o, ms))
+                cv = self.charge_value(c, ms)
+                if cv >= 1.0 or not self.ranged(m):
+                    charges.append((cv, m["id"], c))
+        if charges:
+            return max(charges, key=lambda x: (x[0], x[1]))[2]
+        best, best_gain = None, 0.05
+        for sp in spaces:
+            mv, gain = self.best_move(sp, ms[sp.base.id], ms, second=False)
+            if mv is not None and gain > best_gain + 1e-9:
+                best, best_gain = mv, gain
+        if best is not None:
+            return best
+        return Hold(ms[spaces[0].base.id]["id"])
 
     def best_move(self, space, m, ms, second: bool):
         """(the best move, its gain over staying), kept per question (a search meets the same
         position in many worlds): the key is the move space, every model's whole entry and the
         mission's entry of the view (None in the fight)."""
         mission = self.v.get("mission") if isinstance(getattr(self, "v", None), dict) else None
-        key = (space.signature(), m["id"], second, view_key(ms), None if mission is None else view_key(mission))
+        key = (space.signature(), m["id"], second, self.places_key(ms), None if mission is None else view_key(mission))
         return self.kept_move(key, lambda: self._best_move(space, m, ms, second))
+
+    @staticmethod
+    def places_key(ms) -> tuple:
+        """What a move answer reads of the models (places, wounds, items, side), without whether
+        each has moved: a Hold in the movement phase keeps every other model's answer."""
+        return tuple((k, m["player"], m["x"], m["y"], m["z"], m["radius"], m["wounds"], tuple(m["items"]))
+                     for k, m in sorted(ms.items()))
 
     # -------------------------------------------------------------- missions (docs/rules/frontier.md)
     def carrying(self, m: dict) -> bool:

@@ -53,7 +53,12 @@ def test_crossed_plays_each_seed_with_the_crews_swapped():
 # (`deployment: alternate`, the default), and the same 100 seeds give the Choir 55.4%
 # [47.2-63.3] (was 67.3%): placement moved it by 12 points (docs/rules/deployment.md, "What the
 # deployment changed"). The bounds are the new interval.
-WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.472, 0.633)
+# Re-cut 2026-12-07 for the easy agent taking every Counterblast mechanic where it gains (issue 61,
+# item 2: group activations, charges, Hack to Mark, splits, Throw, team actions, psi, heals, Prone,
+# Jump; docs/ai.md): the same 100 seeds give the Choir 43.1% [36.3-50.1] (was 55.4%): the crews'
+# balance measured with easy moved by 12 points with the agent, toward the Reach Rangers (which of
+# the new mechanics moved it was not measured). The bounds are the new interval.
+WORST = ("iron-choir", "reach-rangers", "quarry", 100, 0.363, 0.501)
 SEED = 3
 
 

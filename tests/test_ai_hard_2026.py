@@ -33,8 +33,8 @@ FROZEN = "hard-2026:iters=2"
 # Frontier's and Doubles' recorded again on 2026-12-07 for a change to easy, which both play
 # (issue 61, item 2: easy takes each mechanic where it gains; docs/ai.md): test_speed_hashes'
 # searched stretch and whole searched games moved the same way, hard's search unchanged.
-STRETCH = {"counterblast": "c2825923a343b906", "frontier": "66166a7e8d447fca", "doubles": "afefb44383c6aff6"}
-WHOLE = {"frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"], "doubles": ["37a8e4414a001f37", "ef95c1904be92246"]}
+STRETCH = {"counterblast": "c2825923a343b906", "frontier": "48f2d0e43abfd6fb", "doubles": "3f672dbce097bb4a"}
+WHOLE = {"frontier": ["f75e0e960366132b", "e2dbde8cc5ae2997"], "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"]}
 
 
 def _agents(name: str, plan) -> dict:

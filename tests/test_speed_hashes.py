@@ -29,6 +29,8 @@ SEARCHED = 20      # searched decisions of hard:iters=2 (seat 1) against easy
 SEARCH = ("hard:iters=2", "easy")
 
 HASHES = {
+    # All three taken again on 2026-12-07 after issue 58's placement and issue 61's easy were merged
+    # together (each had recorded its own change on its branch): games 6-11 moved with easy
     # All three taken again on 2026-12-07 for a deliberate change (issue 58): the automatic
     # placement ("deploy the rest", which the random agent sometimes answers, and the automatic
     # mode) is the agents' placement policy (engine/rulesets/deployment/policy.py), so the games
@@ -63,8 +65,8 @@ HASHES = {
     # Jump; docs/ai.md "How easy chooses", Counterblast): games 6-11, the easy and searched ones
     # (the random games 0-5 are the same)
     "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
-                    "f261d41ead6ef7b9", "41b0324db2845464", "5e0d5c7f3bf0a882", "1c0dca3e39421981",
-                    "529eb99cd76b1619", "55ca82a1f29f5805", "570a46ee209eb026", "9fbc020a8d2f30e6"],
+                    "f261d41ead6ef7b9", "41b0324db2845464", "cd44baf007608329", "27e181b7ee2e0302",
+                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c2825923a343b906"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -84,11 +86,11 @@ HASHES = {
     # attacks priced as their card, the priority hand, Slippery Paws, drinks, the movement order;
     # Doubles' throws and charges priced by the engine's odds, Pick Up, Discard Die
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
-                "aa73456e4bf7ea68", "6130adbb6e691659", "054bbaaeb6fdac8d", "fc9b39c62fa4bca8",
-                "b112482c6800cac6", "5b678b375cb2a793", "3345a3beb4425db8", "66166a7e8d447fca"],
+                "aa73456e4bf7ea68", "6130adbb6e691659", "05131bc0528b529b", "dbae87d959842b69",
+                "5a7101028b770884", "d6206e42472dc80e", "6c681881120b0f1f", "48f2d0e43abfd6fb"],
     "doubles": ["3fc2d11a108ba1be", "fa2f8e9c1ff082ce", "b95d3b4e0b98e912", "c961ca19082c7774",
-               "0ec3a45d34b1534b", "20ef5c91013b476f", "b7043bb4678689fd", "d6203d26d872ea7e",
-               "3b4c3c7008184b3e", "ba3853105cf9182a", "787035ef0d673fea", "afefb44383c6aff6"],
+               "0ec3a45d34b1534b", "20ef5c91013b476f", "4e30febc8d11e17f", "7da3218c21ce29de",
+               "7906b1e2c150c863", "c75cb5865bf5fc5c", "ae6c5ecdc19f4dc9", "3f672dbce097bb4a"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -103,8 +105,8 @@ HARD_GAMES = {
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
     "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
-    "frontier": ["4a1203fa62e2e43d", "a82fef108e7e10b6"],      # the Right Hand's revolver (2026-12-06)
-    "doubles": ["37a8e4414a001f37", "ef95c1904be92246"],
+    "frontier": ["f75e0e960366132b", "e2dbde8cc5ae2997"],      # the Right Hand's revolver (2026-12-06)
+    "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"],
 }
 
 

@@ -110,19 +110,39 @@ def answer(session, job: int, seq: int, asked: float, ready: float) -> tuple:
         return ("error", job, f"{type(err).__name__}: {err}")
 
 
-class AIProcess:
+class ChildProcess:
+    """A spawned process at the end of a pipe (the AI's and the hint's): started, alive, closed."""
+
+    def __init__(self, target, name: str, *args):
+        ctx = mp.get_context("spawn")       # never fork a process that runs SDL and threads
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=target, name=name, daemon=True, args=(child, *args))
+        self.proc.start()
+        child.close()
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.is_alive()
+
+    def close(self) -> None:
+        """End the process (it may be thinking about a question nobody waits for any more)."""
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+        if self.proc.is_alive():
+            self.proc.terminate()
+        self.proc.join(1.0)
+
+
+class AIProcess(ChildProcess):
     """The window's side of one AI process: start it, keep its replica in step, read answers."""
 
     def __init__(self, session):
-        ctx = mp.get_context("spawn")       # never fork a process that runs SDL and threads
-        self.conn, child = ctx.Pipe()
         g = session.game
         self.known = list(g.decisions)      # what the replica holds
         self._version = session.version     # the session's version when ``known`` was taken
-        self.proc = ctx.Process(target=serve, name="skirmish-ai", daemon=True,
-                                args=(child, g.setup, self.known, dict(session.seats), session.ai_seed))
-        self.proc.start()
-        child.close()
+        super().__init__(serve, "skirmish-ai", g.setup, self.known, dict(session.seats), session.ai_seed)
         self.ready_at: float | None = None  # when it was ready (time.monotonic)
         self.pygame_loaded: bool | None = None
         self.answers: dict[int, tuple] = {}
@@ -177,21 +197,6 @@ class AIProcess:
                     self.answers[msg[1]] = msg
         except (EOFError, OSError):
             pass
-
-    @property
-    def alive(self) -> bool:
-        return self.proc.is_alive()
-
-    def close(self) -> None:
-        """End the process (it may be thinking about a decision nobody waits for any more)."""
-        try:
-            self.conn.close()
-        except OSError:
-            pass
-        if self.proc.is_alive():
-            self.proc.terminate()
-        self.proc.join(1.0)
-
 
 class ProcessJob:
     """One decision asked of an ``AIProcess``: the same face as the thread's ``AIWorker``."""

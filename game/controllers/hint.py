@@ -18,10 +18,11 @@ it, and the tests call it in the window's process (``InlineHints``) to be quick 
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import random
 import time
 from dataclasses import dataclass
+
+from .ai_process import ChildProcess
 
 HINT_AGENT = "hard"          # the strongest agent, at its default budget (0.8 s, as an AI seat)
 HINT_SALT = 0x48494E54        # the hint's seeds are not the AI seat's (its own RNG)
@@ -143,15 +144,11 @@ def serve(conn, setup) -> None:
         conn.send(thinker.answer(ask))
 
 
-class HintProcess:
+class HintProcess(ChildProcess):
     """The window's side of the hint's process: started on the first ask, asked, read."""
 
     def __init__(self, setup):
-        ctx = mp.get_context("spawn")        # never fork a process that runs SDL and threads
-        self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=serve, name="skirmish-hint", daemon=True, args=(child, public_setup(setup)))
-        self.proc.start()
-        child.close()
+        super().__init__(serve, "skirmish-hint", public_setup(setup))
         self.ready_at: float | None = None
         self.answers: dict[int, HintAnswer] = {}
 
@@ -178,20 +175,6 @@ class HintProcess:
         if got is None and not self.proc.is_alive():
             return HintAnswer(job, error=f"the hint's process stopped (exit code {self.proc.exitcode})")
         return got
-
-    @property
-    def alive(self) -> bool:
-        return self.proc.is_alive()
-
-    def close(self) -> None:
-        try:
-            self.conn.close()
-        except OSError:
-            pass
-        if self.proc.is_alive():
-            self.proc.terminate()
-        self.proc.join(1.0)
-
 
 class InlineHints:
     """The same face as ``HintProcess``, thinking in the caller's process when asked (the tests:

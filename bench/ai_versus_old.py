@@ -42,6 +42,27 @@ from engine.workshop.stats import cluster_share  # noqa: E402
 OLD = "easy-old"
 
 
+def register_old_easy(pkg: str) -> None:
+    """Register the ``easy`` of the old ``engine/ai`` imported as ``pkg`` as the agent
+    ``easy-old``. Its ruleset policies are the old package's own: where the rules name
+    ``engine.ai.easy_frontier:FrontierPolicy``, it reads ``<pkg>.easy_frontier``, never today's."""
+    easy = importlib.import_module(f"{pkg}.easy")
+
+    @register_agent
+    class OldEasy(easy.EasyAgent):
+        name = OLD
+
+        def policy(self, view):
+            if self._policy is None:
+                spec = getattr(self.rules, "easy_policy", None) if self.rules is not None else None
+                if not spec or self.table is None:
+                    return super().policy(view)
+                module, cls = spec.split(":")
+                module = module.replace("engine.ai.", f"{pkg}.", 1)
+                self._policy = getattr(importlib.import_module(module), cls)(self)
+            return self._policy
+
+
 def load_old(ref: str, where: Path | None = None) -> str:
     """Unpack ``engine/ai`` of commit ``ref`` as the package ``oldeasy_<ref>`` and register its
     easy agent as ``easy-old``; returns the package name."""
@@ -60,24 +81,7 @@ def load_old(ref: str, where: Path | None = None) -> str:
         (dest / "__init__.py").write_text(f'"""engine/ai as of {ref} (bench/ai_versus_old.py)."""\n')
     if str(where) not in sys.path:
         sys.path.insert(0, str(where))
-    easy = importlib.import_module(f"{pkg}.easy")
-    policies = {"counterblast": f"{pkg}.easy_counterblast:CounterblastPolicy",
-                "frontier": f"{pkg}.easy_frontier:FrontierPolicy",
-                "doubles": f"{pkg}.easy_doubles:DoublesPolicy"}
-
-    @register_agent
-    class OldEasy(easy.EasyAgent):
-        name = OLD
-
-        def policy(self, view):
-            if self._policy is None:
-                spec = policies.get(getattr(self.rules, "id", ""))
-                if spec is None or self.table is None:
-                    return super().policy(view)
-                module, cls = spec.split(":")
-                self._policy = getattr(importlib.import_module(module), cls)(self)
-            return self._policy
-
+    register_old_easy(pkg)
     os.environ["OLD_EASY_DIR"], os.environ["OLD_EASY_REF"] = str(where), ref
     return pkg
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import math
 import os
 import sys
 import time
@@ -29,8 +28,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-OLD_NAME = "easy-old"
+from ai_versus_old import OLD as OLD_NAME, register_old_easy  # noqa: E402
+from engine.workshop.stats import wilson  # noqa: E402
+from game.cli_args import option_pairs  # noqa: E402
 
 
 def load_old(path: str) -> None:
@@ -45,23 +47,7 @@ def load_old(path: str) -> None:
     mod = importlib.util.module_from_spec(spec)
     sys.modules["old_ai"] = mod
     spec.loader.exec_module(mod)
-    old_easy = importlib.import_module("old_ai.easy")
-
-    class OldEasy(old_easy.EasyAgent):
-        name = OLD_NAME
-
-        def policy(self, view):
-            if self._policy is None:
-                spec_ = getattr(self.rules, "easy_policy", None) if self.rules is not None else None
-                if spec_ and self.table is not None:
-                    module, cls = spec_.split(":")
-                    module = module.replace("engine.ai.", "old_ai.", 1)
-                    self._policy = getattr(importlib.import_module(module), cls)(self)
-                else:
-                    self._policy = old_easy.Policy(self)
-            return self._policy
-
-    base._AGENTS[OLD_NAME] = OldEasy
+    register_old_easy("old_ai")          # the same registration as bench/ai_versus_old.py
 
 
 def apply_sets(sets) -> None:
@@ -97,23 +83,14 @@ def play_one(args) -> dict:
     return rec
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
 def report(recs: list[dict]) -> str:
     new = sum(r["winner_agent"] == "easy" for r in recs)
     old = sum(r["winner_agent"] == OLD_NAME for r in recs)
     errors = sum(bool(r["error"]) for r in recs)
     draws = len(recs) - new - old - errors
-    lo, hi = wilson(new, new + old)
-    share = new / (new + old) if new + old else float("nan")
+    share, lo, hi = wilson(new, new + old)
+    if share is None:
+        share, lo, hi = float("nan"), 0.0, 1.0
     by_seat = {s: sum(r["winner"] == s for r in recs) for s in (1, 2)}
     by_roster: dict = {}
     for r in recs:
@@ -143,10 +120,13 @@ def main(argv=None) -> int:
 
     map_id = a.map or get_rules(a.ruleset).home_map
     rosters = tuple(a.rosters.split(",")) if a.rosters else default_rosters(a.ruleset)
-    options = {}
-    for kv in a.option:
-        k, _, v = kv.partition("=")
-        options[k] = v
+    options, bad = option_pairs(a.option, a.ruleset)     # each value read as its option's type
+    if bad:
+        ap.error(bad)
+    try:                                                  # refused here, not in every worker
+        get_rules(a.ruleset).options_model().model_validate(options)
+    except ValueError as err:
+        ap.error(f"--option: {err}")
     jobs = [(a.old, a.ruleset, map_id, i, a.seed, rosters, options, a.set) for i in range(a.games)]
     recs = []
     t = time.perf_counter()

@@ -331,6 +331,8 @@ def main(argv=None) -> int:
         [(args.ruleset, args.map or get_rules(args.ruleset).home_map)]
     if args.json and not Path(args.json).resolve().parent.is_dir():
         ap.error(f"--json: the folder of {args.json} does not exist")
+    if args.json and Path(args.json).exists() and not Path(args.json).is_file():
+        ap.error(f"--json: {args.json} is not a regular file")        # refused before any game is played
     from engine.core.errors import SetupError
     from engine.data.errors import DataError
     recs = []
@@ -345,8 +347,12 @@ def main(argv=None) -> int:
         recs.append(rec)
         print(markdown(rec) + "\n", flush=True)
     if args.json:
-        from engine.core.saves import write_atomic
-        write_atomic(args.json, json.dumps(recs, indent=1) + "\n")
+        from engine.core.saves import SaveError, write_atomic
+        try:
+            write_atomic(args.json, json.dumps(recs, indent=1) + "\n")
+        except (SaveError, OSError) as err:
+            print(f"ai_census: {err}", file=sys.stderr)
+            return 1
     return 1 if any(r["errors"] for r in recs) else 0
 
 

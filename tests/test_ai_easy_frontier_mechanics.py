@@ -196,8 +196,9 @@ def test_priority_does_not_buy_a_lost_test():
 
 def test_the_model_with_a_charge_moves_first_not_the_first_of_the_roster():
     """Deputy 2 (hatchet) can charge a wounded posseman in the open; the Gang Boss, the first of
-    the posse still to move, stands far off. Before issue 61 the boss moved first (roster
-    order) and the posseman could walk away before the deputy's turn came."""
+    the posse still to move and its leader, stands far off. A charge comes first, whoever makes
+    it. Before issue 61 the boss moved first (roster order) and the posseman could walk away
+    before the deputy's turn came."""
     g = new_game()
     only(g, ("p2-boss", "p2-deputy_2", "p1-posseman_1", "p1-marshal"))
     place(g, "p1-posseman_1", *OPEN)
@@ -211,6 +212,24 @@ def test_the_model_with_a_charge_moves_first_not_the_first_of_the_roster():
     assert d.kind == "move"
     assert d.spaces[0].base.id == "p2-boss"    # the roster's first
     assert isinstance(c, MoveTo) and c.model == "p2-deputy_2" and easy_is_contact(g, c)
+
+
+def test_the_leader_moves_before_the_gangers_whatever_order_the_question_lists():
+    """No charge on offer (the posses in their zones): the Marshal, the posse's leader, moves (or
+    holds) first, then the deputies, then the gangers, whatever order the decision lists the
+    models in (a built posse may list its gangers first). Before issue 61: the first listed."""
+    import dataclasses
+
+    g = new_game()
+    g.state.priority = g.state.active = 1
+    g._pending_ok = False
+    d = g.pending()
+    backwards = dataclasses.replace(d, spaces=tuple(reversed(d.spaces)))
+    assert backwards.spaces[0].base.id != "p1-marshal"
+    a = make_agent("easy", 1, 3)
+    a.attach(g.table, g.rules)
+    c = a.choose(backwards, g.view(1))
+    assert isinstance(c, (MoveTo, Hold)) and c.model == "p1-marshal"
 
 
 def test_a_weak_ganger_does_not_charge_the_marshal():

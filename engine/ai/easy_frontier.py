@@ -5,12 +5,15 @@
   ``duel.resolve_shot`` / ``resolve_combat`` against every card the opponent might hold (its
   whole deck less the cards it has shown face up this turn: the agent never sees its hand), less
   a small price for spending a high card. Lay down the lowest cards; keep a high last card.
-- Attacks: the shot or fight with the most expected wounds (cover from the table's sight).
+- Attacks: the shot or fight worth most, priced as its card will be (cover from the table's sight).
 - Moves: candidates from the table, scored by a shot from there (range, sight), the threat of
   enemies that see and reach the spot (less its cover) and walking distance to the nearest
-  enemy; charges for models strong in a fight. In a mission, walking distance to what the
-  mission asks of the model (``mission_goal``: a claim no friend holds, the strongbox, its own
-  edge when carrying it, an enemy carrier) and a bonus for being there."""
+  enemy; charges for models strong in a fight, first, then the posse by rank (leader, deputies,
+  gangers). A card also weighs next turn's priority hand and, for the Bootleggers' leader's pair,
+  the item it steals (``frontier_worth.py``); an attack is priced as its card will be. In a
+  mission, walking distance to what the mission asks of the model (``mission_goal``: a claim no
+  friend holds, the strongbox, its own edge when carrying it, an enemy carrier) and a bonus for
+  being there."""
 from __future__ import annotations
 
 import math

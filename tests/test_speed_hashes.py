@@ -85,9 +85,11 @@ HASHES = {
     # mechanic where it gains; docs/ai.md, "How easy chooses" and "After, 2026-12-07"): Frontier's
     # attacks priced as their card, the priority hand, Slippery Paws, drinks, the movement order;
     # Doubles' throws and charges priced by the engine's odds, Pick Up, Discard Die
+    # and once more that evening for easy's Frontier movement order (a charge first, then the posse
+    # by rank; docs/ai.md): games 6-11, the easy and searched ones
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
-                "aa73456e4bf7ea68", "6130adbb6e691659", "05131bc0528b529b", "dbae87d959842b69",
-                "5a7101028b770884", "d6206e42472dc80e", "6c681881120b0f1f", "48f2d0e43abfd6fb"],
+                "aa73456e4bf7ea68", "6130adbb6e691659", "d2cee8078aef1e88", "b4fa7ad86566e381",
+                "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "b19c9c5008bcde47"],
     "doubles": ["3fc2d11a108ba1be", "fa2f8e9c1ff082ce", "b95d3b4e0b98e912", "c961ca19082c7774",
                "0ec3a45d34b1534b", "20ef5c91013b476f", "4e30febc8d11e17f", "7da3218c21ce29de",
                "7906b1e2c150c863", "c75cb5865bf5fc5c", "ae6c5ecdc19f4dc9", "3f672dbce097bb4a"],
@@ -105,7 +107,7 @@ HARD_GAMES = {
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
     "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
-    "frontier": ["f75e0e960366132b", "e2dbde8cc5ae2997"],      # the Right Hand's revolver (2026-12-06)
+    "frontier": ["dfbfab81e23b9cff", "75ca161315f8d317"],      # easy's movement order by rank (2026-12-07)
     "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"],
 }
 

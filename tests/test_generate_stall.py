@@ -169,6 +169,23 @@ def test_the_verdict_tells_a_grid_difference_from_a_conflict_by_hand():
     assert "none together with every other target" in v[0]
 
 
+def test_a_hair_over_one_target_never_scores_better_than_meeting_them_all():
+    """Seed 117 (2026-12-07 sweep) sat for 11 rounds on a layout whose lane was 0.01% over its
+    bound (a score of 0.003) because its cover, 2.3 points under the middle of its band, cost
+    0.77 wherever the lane was shorter: the search's score adds a step for each target missed."""
+    targets = [parse_target("lane_share<=95"), parse_target("cover=24+-4"), parse_target("los=30")]
+    hair = {"lane_share": 95.01, "cover": 24.0, "los": 30.0}
+    met = {"lane_share": 92.2, "cover": 21.7, "los": 29.6}
+    from engine.workshop.targets import score
+
+    assert score(hair, targets) < score(met, targets)                  # the distance alone
+    assert not meets(hair, targets) and meets(met, targets)
+    assert score(hair, targets, step=G.MISS_STEP) > score(met, targets, step=G.MISS_STEP)
+    assert score(hair, targets, step=1.0) == pytest.approx(0.01 / 3 + 1.0)
+    prob, _ = _problem(("lane_share<=95", "cover=24+-4", "los=30"))
+    assert G._score(hair, prob) > G._score(met, prob)
+
+
 # ----------------------------------------------------------------------------- the figures
 
 def test_the_lane_share_leaves_the_edge_strip_out_by_hand():
@@ -226,3 +243,18 @@ def test_seed_11_meets_the_default_targets_within_a_minute_of_cpu():
     assert res.cpu_seconds <= 60
     assert res.full["obj_held"]["1"] >= 1 and res.full["obj_held"]["2"] >= 1
     assert res.full["lane_share"] <= G.LANE_SHARE
+
+
+def test_the_command_says_which_target_stopped_it_and_why(tmp_path):
+    """``skirmish generate`` with a target no layout can meet and a small CPU budget: it stops
+    after the round that spent the budget, writes the closest layout, and names the target."""
+    from test_workshop_bad_input import run
+
+    out = tmp_path / "g"
+    p = run(["generate", "--size", "24x18", "--chains", "1", "--steps", "2", "--no-pictures", "--quiet",
+             "--target", "los<=1", "--cpu-limit", "0.01", "--out", str(out)], tmp_path, timeout=120)
+    assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr[-2000:]
+    assert "targets NOT met" in p.stdout and "stopped by the CPU budget (0.01 s)" in p.stdout
+    assert "target los <= 1 not met:" in p.stdout and "no layout the chains held reached it" in p.stdout
+    record = __import__("json").loads((out / "history.json").read_text())
+    assert record["stopped"] == "CPU budget" and record["rounds_run"] == 1 and record["verdict"]

@@ -157,11 +157,15 @@ def parse_target(text: str) -> Target:
     return Target(name, op, v, w, t)
 
 
-def score(figures: dict, targets, unit: str = "in", bias: dict | None = None) -> float:
+def score(figures: dict, targets, unit: str = "in", bias: dict | None = None, step: float = 0.0) -> float:
     """Weighted distance from the targets (0: every target hit exactly). ``bias`` is added to the
-    figures first (the full grid's reading minus the coarse one's, see ``generate``)."""
+    figures first (the full grid's reading minus the coarse one's, see ``generate``). ``step``:
+    added (times the weight) for each target missed beyond its tolerance, so that a layout that
+    misses one target by a hair never scores better than one that meets them all."""
     f = with_bias(figures, bias)
-    return float(sum(t.weight * t.miss(f) / _scale(t.metric, unit) for t in targets))
+    return float(sum(t.weight * (t.miss(f) / _scale(t.metric, unit)
+                                 + (step if step and t.worst_miss(f) > t.tolerance() + 1e-9 else 0.0))
+                     for t in targets))
 
 
 def meets(figures: dict, targets, bias: dict | None = None) -> bool:

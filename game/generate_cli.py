@@ -79,7 +79,7 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--target", type=_target, action="append", default=None, metavar="NAME=V",
                    help="a sight target: los, hide, hide_diff, objectives, obj_diff, obj_held, lane, lane_share, "
                         "longest, cover, zone_cover; =, <= or >=, optional +-TOL and *WEIGHT (repeat; default "
-                        "los=30, hide_diff<=5, obj_diff<=0, obj_held>=1, lane_share<=95, cover=24+-4, zone_cover>=5)")
+                        "los=30, hide_diff<=5, obj_diff<=0, obj_held>=1, lane_share<=100, cover=24+-4, zone_cover>=5)")
     g.add_argument("--piece-gap", type=_gap, default=None, help="gap between pieces of different groups, map units (default 2\")")
     g.add_argument("--edge-gap", type=_gap, default=None, help="gap between a piece and the table's edge (default 1\")")
     g.add_argument("--ruleset", default=None, help="reachability for this ruleset's smallest base (default a 25 mm base)")

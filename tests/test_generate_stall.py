@@ -188,19 +188,31 @@ def test_a_hair_over_one_target_never_scores_better_than_meeting_them_all():
 
 # ----------------------------------------------------------------------------- the figures
 
-def test_the_lane_share_leaves_the_edge_strip_out_by_hand():
-    """24x24" table, zones along the bottom and top 4": on the open table the lane hugging the
-    corners is the full-grid diagonal, 23" x 23"; clear of the 2" strip the longest runs from
-    (2.5, 2.5) to (21.5, 21.5), 19" x 19", as a share of the 24" length."""
+def test_the_lane_share_leaves_out_only_the_lines_along_one_edge_by_hand():
+    """24x24" table, zones along the bottom and top 4". Open: the longest lane is the corner to
+    corner diagonal of the full grid, 23" x 23", and it runs along no edge: the share gives it
+    whole, as % of the 24" length. A tall wall across the table but for the 1" edge gap at the
+    left: every line between the zones now runs through the gap, within 2" of the left edge at
+    both ends (a line a piece could only break by standing in the gap): the lane still reads
+    its 23", the share nothing."""
     f = sight_figures(Table(_map()), 25.4, need={"lane", "lane_share"})
     assert f["lane"] == pytest.approx(math.hypot(23, 23), abs=0.01)
-    assert f["lane_share"] == pytest.approx(100 * math.hypot(19, 19) / 24, abs=0.01)
-    assert f["lane_share_at"] == (2.5, 2.5, 21.5, 21.5)
-    # a tall wall across the table but for a 2" gap at its left edge: every lane between the
-    # zones runs through the gap, inside the strip, which no piece may fill; the lane still reads
-    # its length, the share none
-    f = sight_figures(Table(_map([_box("w", 2, 11.5, 24, 12.5, 5.0)])), 25.4, need={"lane", "lane_share"})
-    assert f["lane"] > 20 and f["lane_share"] == 0.0
+    assert f["lane_share"] == pytest.approx(100 * math.hypot(23, 23) / 24, abs=0.01)
+    assert f["lane_share_at"] in ((0.5, 0.5, 23.5, 23.5), (23.5, 0.5, 0.5, 23.5))
+    f = sight_figures(Table(_map([_box("w", 1, 11.5, 24, 12.5, 5.0)])), 25.4, need={"lane", "lane_share"})
+    assert f["lane"] == pytest.approx(23.0, abs=0.01) and f["lane_share"] == 0.0
+    # on a 60" table a lane the table's length, back edge to back edge across the middle, counts whole
+    from engine.data.maps import MapFile
+
+    m = MapFile(schema_version=1, id="w", name="W", unit="in", width=60, height=44,
+                deployment=[{"side": 1, "points": [[0, 0], [12, 0], [12, 44], [0, 44]]},
+                            {"side": 2, "points": [[48, 0], [60, 0], [60, 44], [48, 44]]}],
+                pieces=[_box("a", 20, 1, 40, 21.5, 5.0), _box("b", 20, 22.5, 40, 43, 5.0)])
+    f = sight_figures(Table(m), 25.4, need={"lane", "lane_share"})
+    x0, y0, x1, y1 = f["lane_share_at"]
+    assert {x0, x1} == {0.5, 59.5} and 21.5 <= min(y0, y1) and max(y0, y1) <= 22.5      # through the gap
+    assert f["lane_share"] == pytest.approx(100 * math.hypot(59, y1 - y0) / 60, abs=0.01)
+    assert f["lane_share"] >= 100 * 59 / 60
 
 
 def test_objective_fairness_refuses_zero_against_zero():

@@ -71,10 +71,10 @@ DEFAULT_COUNTS = {
 # the targets a layout is made to when none are given: what the 33 shared tournament tables show
 # (docs/workshop.md, "Generating a layout"): the open table's sight of a real table, both sides
 # equal (zones and objectives) with at least one objective each side can hold unseen (0 against
-# 0 is equal, not fair), no zone-to-zone lane clear of the edge strip longer than LANE_SHARE % of
-# the table's length (the lane that hugs an edge, 58-63" on a 60" table, no piece may break), the
+# 0 is equal, not fair), no zone-to-zone lane longer than the table (LANE_SHARE % of its length;
+# the lines along one edge, 58-63" on a 60" table, which no piece may break, left out), the
 # tables' coverage, and cover near each zone
-LANE_SHARE = 95
+LANE_SHARE = 100
 DEFAULT_TARGETS = ("los=30", "hide_diff<=5", "obj_diff<=0", "obj_held>=1", f"lane_share<={LANE_SHARE}",
                    "cover=24+-4", "zone_cover>=5")
 # the default catalog's small pieces may stand in a deployment zone, as on tournament tables: cover

@@ -16,12 +16,13 @@ read (lanes list, halves, symmetry raster):
   that each side have at least one, so fairness is never met by 0 against 0;
 - ``lane``: the longest zone-to-zone sight line: the longest distance between an observer point
   of a side-1 zone and one of a side-2 zone that see each other (map units; 0 when none);
-- ``lane_share``: the longest zone-to-zone sight line between observer points clear of the
-  table's edge strip (``EDGE_STRIP_MM``, 2": the default 1" edge gap, where no piece may stand,
-  and an inch more), as % of the table's length (its longer side). A line that hugs an edge runs
-  the whole length of any table (nothing may stand there to break it), so ``lane`` reads 58-63"
-  on every 60" table; this figure leaves that strip out and measures what a layout can change.
-  The table's diagonal is about 124% on a 60x44" table;
+- ``lane_share``: the longest zone-to-zone sight line, leaving out the lines that run along one
+  edge (both ends within ``EDGE_STRIP_MM``, 2", of the same edge: the default 1" edge gap, where
+  no piece may stand, and an inch more), as % of the table's length (its longer side). A line
+  that hugs an edge runs the whole length of any table (nothing may stand there to break it), so
+  ``lane`` reads 58-63" on every 60" table; this figure leaves those lines out and measures what a
+  layout can change, every other line at its full length. 100% is a lane as long as the table;
+  the diagonal of a 60x44" table is 124%;
 - ``longest``: the longest sight line anywhere, between any two observer points (map units; the
   analysis's longest lane);
 - ``cover``: the share of the table under terrain footprints, % (``coverage_pct``);
@@ -52,7 +53,7 @@ METRICS = {
     "obj_diff": "difference between the two sides' objective hidability (points)",
     "obj_held": "each side's count of objectives it can hold unseen",
     "lane": "longest zone-to-zone sight line (map units)",
-    "lane_share": "longest zone-to-zone sight line clear of the edge strip (% of the table's length)",
+    "lane_share": "longest zone-to-zone sight line not along one edge (% of the table's length)",
     "longest": "longest sight line anywhere (map units)",
     "cover": "terrain coverage (% of the table)",
     "zone_cover": "each side's cover within 6\" of its zone (% of that ground)",
@@ -63,8 +64,8 @@ COUNTS = {"obj_held"}
 DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "obj_diff": 0.0, "obj_held": 0.0,
                "lane": 3.0, "lane_share": 3.0, "longest": 3.0, "cover": 3.0, "zone_cover": 3.0}
 NEAR_ZONE_MM = 6 * 25.4
-# the strip along the table's edges that ``lane_share`` leaves out: the default edge gap (1", no
-# piece stands in it, so a lane there can never be broken) and an inch more (a base against it)
+# ``lane_share`` leaves out the lines with both ends this close to one edge: they run inside the
+# default edge gap (1", no piece stands in it, so a lane there can never be broken) or an inch more
 EDGE_STRIP_MM = 2 * 25.4
 
 
@@ -253,8 +254,7 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
             lane_at = tuple(round(float(v) / k, 3) for v in (px[z1[i]], py[z1[i]], px[z2[j]], py[z2[j]]))
         if "lane_share" in need:
             W, H = table.width, table.height
-            clear = (px >= strip_mm) & (px <= W - strip_mm) & (py >= strip_mm) & (py <= H - strip_mm)
-            d2c = np.where(clear[z1, None] & clear[None, z2], d2, -1.0)
+            d2c = np.where(along_one_edge(px, py, z1, z2, W, H, strip_mm), -1.0, d2)
             if (d2c >= 0).any():
                 i, j = np.unravel_index(int(d2c.argmax()), d2c.shape)
                 share = round(100 * float(np.sqrt(d2c[i, j])) / max(W, H), 2)
@@ -292,10 +292,19 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
     return out
 
 
+def along_one_edge(px, py, a, b, W: float, H: float, strip_mm: float) -> np.ndarray:
+    """(len(a), len(b)) bool: points a_i and b_j both lie within ``strip_mm`` of the same edge of
+    a W x H table, so the line between them runs along that edge, inside the strip."""
+    xa, ya, xb, yb = px[a, None], py[a, None], px[None, b], py[None, b]
+    s = strip_mm
+    return (((xa < s) & (xb < s)) | ((xa > W - s) & (xb > W - s))
+            | ((ya < s) & (yb < s)) | ((ya > H - s) & (yb > H - s)))
+
+
 def long_lane(table, step_mm: float, floor_mm: float, strip_mm: float = 0.0, eye_mm: float | None = None
               ) -> tuple[float, tuple | None]:
     """The longest zone-to-zone sight line longer than ``floor_mm`` between the open points of a
-    ``step_mm`` grid in the two zones (clear of a ``strip_mm`` edge strip): (its length in mm,
+    ``step_mm`` grid in the two zones (not along one edge within ``strip_mm``): (its length in mm,
     its ends (x0, y0, x1, y1) in mm), or (0.0, None) when no such line is longer. Only the pairs
     farther apart than the floor are cast, so the generator reads the full grid's lane wherever a
     lane target is missed, at a fraction of the full matrix's cost (issue 62: the coarse grid's
@@ -311,19 +320,20 @@ def long_lane(table, step_mm: float, floor_mm: float, strip_mm: float = 0.0, eye
         return 0.0, None
     px, py = g.pts[:, 0], g.pts[:, 1]
     W, H = table.width, table.height
-    clear = (px >= strip_mm) & (px <= W - strip_mm) & (py >= strip_mm) & (py <= H - strip_mm)
     idx = []
     for side in (1, 2):
         m = np.zeros(len(px), dtype=bool)
         for z in mf.deployment:
             if z.side == side:
                 m |= _point_in_poly(px, py, [(x * k, y * k) for x, y in z.points])
-        idx.append(np.nonzero(m & clear)[0])
+        idx.append(np.nonzero(m)[0])
     a, b = idx
     if not len(a) or not len(b):
         return 0.0, None
     d2 = (px[a, None] - px[None, b]) ** 2 + (py[a, None] - py[None, b]) ** 2
     far = d2 > floor_mm ** 2
+    if strip_mm > 0:
+        far &= ~along_one_edge(px, py, a, b, W, H, strip_mm)
     ra, rb = far.any(axis=1), far.any(axis=0)
     if not ra.any():
         return 0.0, None

@@ -51,16 +51,18 @@ def test_a_difference_gets_no_coarse_grid_correction():
     assert biases == {"los": [1.0]}
 
 
+@pytest.mark.long
 def test_a_default_seed_meets_every_default_target():
     """The defaults (symmetry mirror, the catalog's small pieces, ruins and forests allowed in the
-    zones, DEFAULT_TARGETS) on seed 3: met within a few rounds (6 rounds, about 30 s of CPU here)."""
+    zones, DEFAULT_TARGETS) on seed 3: met within the command's CPU budget (13 rounds, 34 s of CPU
+    here on 2026-12-07; the stall and the budget have fast tests in test_generate_stall.py)."""
     from engine.workshop.catalog import load_catalog
 
     cat = load_catalog([])
     start = G.start_map(60, 44, "in", cat.mission("short-edges"), None, "g3", "G")
     entries = [G.Entry(t, lo, hi, t in G.DEFAULT_IN_ZONES) for t, (lo, hi) in G.DEFAULT_COUNTS.items()]
     problem, pre = G.make_problem(start, "mirror", entries, [parse_target(t) for t in G.DEFAULT_TARGETS], None, 25.0, cat)
-    res = G.run(problem, seed=3, pre_edits=pre, rounds=12)
+    res = G.run(problem, seed=3, pre_edits=pre, cpu_limit=60)
     assert res.met and res.stopped == "targets met", res.full
     f = res.full
     assert f["hide_diff"] == 0.0 and f["obj_diff"] == 0.0 and 20 <= f["cover"] <= 28

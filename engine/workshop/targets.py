@@ -292,6 +292,9 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
     return out
 
 
+LANE_SOURCES = 32       # sources cast together by ``long_lane``
+
+
 def along_one_edge(px, py, a, b, W: float, H: float, strip_mm: float) -> np.ndarray:
     """(len(a), len(b)) bool: points a_i and b_j both lie within ``strip_mm`` of the same edge of
     a W x H table, so the line between them runs along that edge, inside the strip."""
@@ -334,16 +337,30 @@ def long_lane(table, step_mm: float, floor_mm: float, strip_mm: float = 0.0, eye
     far = d2 > floor_mm ** 2
     if strip_mm > 0:
         far &= ~along_one_edge(px, py, a, b, W, H, strip_mm)
-    ra, rb = far.any(axis=1), far.any(axis=0)
+    ra = far.any(axis=1)
     if not ra.any():
         return 0.0, None
-    a, b, d2, far = a[ra], b[rb], d2[np.ix_(ra, rb)], far[np.ix_(ra, rb)]
-    V = cross_visibility(table, g.pts[a], g.pts[b], DEFAULT_EYE_MM if eye_mm is None else eye_mm)
-    seen = np.where(V & far, d2, -1.0)
-    i, j = np.unravel_index(int(seen.argmax()), seen.shape)
-    if seen[i, j] < 0:
+    a, d2, far = a[ra], d2[ra], far[ra]
+    eye = DEFAULT_EYE_MM if eye_mm is None else eye_mm
+    # sources a few at a time, those with the farthest partners first, each against only its
+    # far partners: a group that cannot beat the longest line found is never cast
+    reach = np.where(far, d2, -1.0).max(axis=1)
+    order = np.argsort(-reach, kind="stable")
+    best, ends = -1.0, None
+    for c0 in range(0, len(order), LANE_SOURCES):
+        rows = order[c0:c0 + LANE_SOURCES]
+        if reach[rows[0]] <= best:
+            break
+        cols = np.nonzero(far[rows].any(axis=0))[0]
+        V = cross_visibility(table, g.pts[a[rows]], g.pts[b[cols]], eye)
+        seen = np.where(V & far[np.ix_(rows, cols)], d2[np.ix_(rows, cols)], -1.0)
+        i, j = np.unravel_index(int(seen.argmax()), seen.shape)
+        if seen[i, j] > best:
+            best, ends = float(seen[i, j]), (a[rows[i]], b[cols[j]])
+    if ends is None:
         return 0.0, None
-    return float(np.sqrt(seen[i, j])), (float(px[a[i]]), float(py[a[i]]), float(px[b[j]]), float(py[b[j]]))
+    i, j = ends
+    return float(np.sqrt(best)), (float(px[i]), float(py[i]), float(px[j]), float(py[j]))
 
 
 def zone_cover(table, step_mm: float = 25.4) -> dict:

@@ -54,6 +54,7 @@ def _use(text: str):
 
 _gap = bounded_float(0, 1000, "a length in the map's unit", "a gap is from 0 to 1000 map units")
 MIN_SIDE_MM = 6 * 25.4      # a side of a table to generate on: room for a template and its edge gaps
+DEFAULT_CPU_LIMIT = 60.0    # seconds of CPU a search may spend (issue 62: a default run never runs on and on)
 
 
 def add_generate_parser(sub) -> None:
@@ -76,9 +77,9 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--locked", default=None, metavar="MAP",
                    help="keep the locked pieces of this map (and its size, unit, zones and objectives unless given)")
     g.add_argument("--target", type=_target, action="append", default=None, metavar="NAME=V",
-                   help="a sight target: los, hide, hide_diff, objectives, obj_diff, lane, longest, cover, zone_cover; "
-                        "=, <= or >=, optional +-TOL and *WEIGHT (repeat; default los=30, hide_diff<=5, obj_diff<=0, "
-                        "lane<=63, cover=24+-4, zone_cover>=5)")
+                   help="a sight target: los, hide, hide_diff, objectives, obj_diff, obj_held, lane, lane_share, "
+                        "longest, cover, zone_cover; =, <= or >=, optional +-TOL and *WEIGHT (repeat; default "
+                        "los=30, hide_diff<=5, obj_diff<=0, obj_held>=1, lane_share<=100, cover=24+-4, zone_cover>=5)")
     g.add_argument("--piece-gap", type=_gap, default=None, help="gap between pieces of different groups, map units (default 2\")")
     g.add_argument("--edge-gap", type=_gap, default=None, help="gap between a piece and the table's edge (default 1\")")
     g.add_argument("--ruleset", default=None, help="reachability for this ruleset's smallest base (default a 25 mm base)")
@@ -90,6 +91,11 @@ def add_generate_parser(sub) -> None:
     g.add_argument("--time-limit",
                    type=bounded_float(0, 10_000_000, "a number of seconds", "seconds from 0 to 10,000,000"),
                    default=None, help="stop after this many seconds (the result then depends on the machine's speed)")
+    g.add_argument("--cpu-limit",
+                   type=bounded_float(0, 10_000_000, "a number of seconds", "seconds from 0 to 10,000,000"),
+                   default=DEFAULT_CPU_LIMIT,
+                   help=f"stop when the search has used this much CPU (default {DEFAULT_CPU_LIMIT:g} s; 0: no limit), "
+                        "saying which target it could not meet and why; a run it stops depends on the machine's speed")
     g.add_argument("--workers", type=_bounded_int(1, 64, "a number of workers"), default=1,
                    help="1: the chains run in this process; more: a local dask cluster")
     g.add_argument("--scheduler", default=None, help="address of a running dask scheduler (the chains run there)")
@@ -237,13 +243,14 @@ def cmd_generate(args) -> int:
             return
         cold = min(pool, key=lambda c: c.temp)
         f = cold.state.figures
-        shown = ", ".join(f"{k} {_fmt(f[k])}" for k in ("los", "hide_diff", "obj_diff", "cover", "zone_cover", "lane") if k in f)
+        shown = ", ".join(f"{k} {_fmt(f[k])}" for k in ("los", "hide_diff", "obj_diff", "obj_held", "cover",
+                                                         "zone_cover", "lane", "lane_share") if k in f)
         print(f"  round {r}: best score {best:.3f}; coldest chain: {shown}; {time.perf_counter() - t0:.0f} s",
               flush=True)
 
     try:
         res = G.run(problem, seed=seed, chains=args.chains, rounds=args.rounds, steps=args.steps, pre_edits=pre,
-                    client=client, time_limit=args.time_limit, on_round=on_round)
+                    client=client, time_limit=args.time_limit, on_round=on_round, cpu_limit=args.cpu_limit or None)
     except G.GenerateError as err:
         _err(f"skirmish generate: {err}")
         return 2
@@ -312,10 +319,15 @@ def write_outputs(args, problem, res, seed: int) -> int:
     f = res.full
     verdict = "targets met" if res.met else "targets NOT met (the best layout found is written)"
     when = f" in {res.met_seconds:.1f} s" if res.met_seconds is not None else ""
+    why = ("" if res.met else f"; stopped by the {res.stopped} ({args.cpu_limit:g} s)" if res.stopped == "CPU budget"
+           else f"; stopped: {res.stopped}")
     print(f"{verdict}{when}: {res.rounds} rounds, {res.steps} moves, {res.seconds:.1f} s wall, "
-          f"{res.cpu_seconds:.1f} s CPU here")
+          f"{res.cpu_seconds:.1f} s CPU{why}")
+    for line in res.verdict:
+        print(f"  {line}")
     print("  full grid: " + ", ".join(f"{k} {_fmt(f.get(k))}" for k in
-                                    ("los", "hide", "hide_diff", "objectives", "obj_diff", "lane", "cover", "zone_cover")
+                                    ("los", "hide", "hide_diff", "objectives", "obj_diff", "obj_held", "lane", "lane_share",
+                                     "cover", "zone_cover")
                                     if f.get(k) is not None))
     for t in problem.targets:
         miss = t.worst_miss(f)

@@ -33,8 +33,12 @@ def test_longest_lane_and_objective_difference_by_hand():
 
 def test_the_default_targets_parse_and_say_what_tournament_tables_show():
     targets = [parse_target(t) for t in G.DEFAULT_TARGETS]
-    assert {t.metric for t in targets} == {"los", "hide_diff", "obj_diff", "lane", "cover", "zone_cover"}
-    assert next(t for t in targets if t.metric == "lane").value == 63.0
+    assert {t.metric for t in targets} == {"los", "hide_diff", "obj_diff", "obj_held", "lane_share", "cover",
+                                           "zone_cover"}
+    # a lane with meaning on a 60" table: no longer than the table, the lines along one edge left
+    # out (the diagonal is 124%; the 33 shared tournament tables read 88-122%, median 108%)
+    assert next(t for t in targets if t.metric == "lane_share").value == G.LANE_SHARE == 100
+    assert next(t for t in targets if t.metric == "obj_held").value == 1
 
 
 def test_a_difference_gets_no_coarse_grid_correction():
@@ -47,16 +51,19 @@ def test_a_difference_gets_no_coarse_grid_correction():
     assert biases == {"los": [1.0]}
 
 
+@pytest.mark.long
 def test_a_default_seed_meets_every_default_target():
     """The defaults (symmetry mirror, the catalog's small pieces, ruins and forests allowed in the
-    zones, DEFAULT_TARGETS) on seed 3: met within a few rounds (about 22 s of CPU here)."""
+    zones, DEFAULT_TARGETS) on seed 3: met within the command's CPU budget (13 rounds, 34 s of CPU
+    here on 2026-12-07; the stall and the budget have fast tests in test_generate_stall.py)."""
     from engine.workshop.catalog import load_catalog
 
     cat = load_catalog([])
     start = G.start_map(60, 44, "in", cat.mission("short-edges"), None, "g3", "G")
     entries = [G.Entry(t, lo, hi, t in G.DEFAULT_IN_ZONES) for t, (lo, hi) in G.DEFAULT_COUNTS.items()]
     problem, pre = G.make_problem(start, "mirror", entries, [parse_target(t) for t in G.DEFAULT_TARGETS], None, 25.0, cat)
-    res = G.run(problem, seed=3, pre_edits=pre, rounds=12)
+    res = G.run(problem, seed=3, pre_edits=pre, cpu_limit=60)
     assert res.met and res.stopped == "targets met", res.full
     f = res.full
-    assert f["hide_diff"] == 0.0 and f["obj_diff"] == 0.0 and f["lane"] <= 63 and 20 <= f["cover"] <= 28
+    assert f["hide_diff"] == 0.0 and f["obj_diff"] == 0.0 and 20 <= f["cover"] <= 28
+    assert f["lane_share"] <= 100 and min(f["obj_held"].values()) >= 1

@@ -295,10 +295,17 @@ def test_an_unreadable_draft_starts_a_new_table_without_waiting(tmp_path, what):
 
 
 # --- generate's numbers, simulate, sheet ---------------------------------------------------------
+@pytest.mark.parametrize("opt", ["--time-limit", "--cpu-limit"])
 @pytest.mark.parametrize("value", ["-1", "nan", "inf", "-inf", "1e300", "soon"])
-def test_generate_time_limit_must_be_a_number_of_seconds(tmp_path, value):
-    clean(run([*SMALL_GENERATE, "--time-limit", value, "--out", str(tmp_path / "g")], tmp_path, timeout=30), 2,
-          "--time-limit")
+def test_generate_time_limit_must_be_a_number_of_seconds(tmp_path, value, opt):
+    clean(run([*SMALL_GENERATE, opt, value, "--out", str(tmp_path / "g")], tmp_path, timeout=30), 2, opt)
+    assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("target", ["lane_share<=-1", "lane_share<=2000", "obj_held>=-1", "obj_held>=x"])
+def test_generate_new_targets_refuse_nonsense(tmp_path, target):
+    clean(run([*SMALL_GENERATE, "--target", target, "--out", str(tmp_path / "g")], tmp_path, timeout=30), 2,
+          "--target")
     assert not (tmp_path / "g").exists()
 
 

@@ -298,6 +298,8 @@ def cases(base: Path, full: bool) -> list[Case]:
                         python=True, fast=make == "fifo"))
     # generate
     for opt, val in [("--time-limit", "-1"), ("--time-limit", "nan"), ("--time-limit", "inf"), ("--time-limit", "soon"),
+                     ("--cpu-limit", "-1"), ("--cpu-limit", "nan"), ("--cpu-limit", "soon"),
+                     ("--target", "lane_share<=-1"), ("--target", "obj_held>=x"),
                      ("--size", "0.001x0.001"), ("--size", "0x0"), ("--size", "-1x5"), ("--size", "abc"),
                      ("--size", "1e9x1"), ("--size", "5000x44"), ("--target", "nope=3"), ("--target", "los=abc"),
                      ("--target", "los=200"), ("--target", "los=30*0"), ("--use", "nope=1-2"), ("--use", "forest=3-1"),

@@ -211,10 +211,12 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
     fp_of, inside = _STATE["fp_of"], _STATE["inside"]
     n = len(pts)
     tags = _STATE.get("tags", False)      # also return the ``fp_of`` of each pair's hiding part
+    first = _STATE.get("first_target", 0)   # no target below this index (``cross_visibility``)
     found, tagged = [], []
     for s0 in range(b0, b1, batch):
         # sight is symmetric: sources s0.. test only targets s0.. (the rest come from V & V.T)
-        tx, ty = pts[s0:, 0], pts[s0:, 1]
+        t0 = max(s0, first)
+        tx, ty = pts[t0:, 0], pts[t0:, 1]
         S = pts[s0:min(b1, s0 + batch)]
         B = len(S)
         Lx, Ly, Rx, Ry = _silhouettes(S, poly, circ)
@@ -255,10 +257,10 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
         rep = np.repeat(pid, lens)
         pos = np.arange(tot) + np.repeat(lo - (np.cumsum(lens) - lens), lens)
         tgt = ordx[pos]
-        # each pair is tested once, from its lower index (tgt and rep // K count from s0): the answer
-        # for a pair is then the same whatever batch, chunk or point set it is computed in, which
-        # lets the editor update a matrix piece by piece (``hidden_counts``, ``update_counts``)
-        fwd = tgt > rep // K
+        # each pair is tested once, from its lower index (tgt counts from t0, rep // K from s0): the
+        # answer for a pair is then the same whatever batch, chunk or point set it is computed in,
+        # which lets the editor update a matrix piece by piece (``hidden_counts``, ``update_counts``)
+        fwd = t0 + tgt > s0 + rep // K
         rep, tgt = rep[fwd], tgt[fwd]
         # a ray that grazes a corner or runs along an edge counts as blocked (a tolerance, not
         # one rounding's coin toss): a mirrored layout, whose pairs are cast the other way, then
@@ -271,12 +273,12 @@ def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
             f = fp_of[rep % K]
             fp = f >= 0
             fk = np.where(fp, f, 0)
-            keep = ~(fp & inside[fk, tgt + s0])
+            keep = ~(fp & inside[fk, tgt + t0])
             rep, tgt, row = rep[keep], tgt[keep], row[keep]
         # exact wedge (the quantised range above is a superset)
         rel = np.mod(theta[row, tgt] - aL.ravel()[rep], TWO_PI)
         ok = (rel < width.ravel()[rep] + GRAZE_RAD) | (rel > TWO_PI - GRAZE_RAD)
-        found.append((s0 + row[ok]) * n + s0 + tgt[ok])
+        found.append((s0 + row[ok]) * n + t0 + tgt[ok])
         if tags:
             tagged.append(fp_of[rep[ok] % K])
     flat = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
@@ -329,6 +331,31 @@ def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_E
     if flat is not None:
         V.ravel()[flat] = False
     V &= V.T           # each pair was tested from its lower index: the matrix is symmetric
+    return V
+
+
+def cross_visibility(table: "Table", a_pts: np.ndarray, b_pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM,
+                     batch: int = 64) -> np.ndarray:
+    """(len(a), len(b)) bool: point a_i sees point b_j, by the test of ``visibility_matrix``
+    (sight only), with a's points as the only sources: the pairs within b are never cast (the
+    generator asks this of one zone's points against the other's, ``targets.long_lane``)."""
+    na, nb = len(a_pts), len(b_pts)
+    V = np.ones((na, nb), dtype=bool)
+    if na == 0 or nb == 0:
+        return V
+    poly, circ, fp_of = _blockers(table, eye_mm, [])
+    if len(poly[2]) + len(circ[0]) == 0:
+        return V
+    pts = np.concatenate([np.asarray(a_pts, float), np.asarray(b_pts, float)])
+    _STATE.update(pts=pts, poly=poly, circ=circ, fp_of=fp_of, inside=_inside_pieces([], pts), first_target=na)
+    try:
+        flat = _hidden_rows(0, na, batch)
+    finally:
+        _STATE.clear()
+    n = na + nb
+    src, tgt = flat // n, flat % n
+    keep = tgt >= na
+    V[src[keep], tgt[keep] - na] = False
     return V
 
 

@@ -11,9 +11,18 @@ read (lanes list, halves, symmetry raster):
 - ``hide_diff``: |side 1 - side 2| of that, in points;
 - ``objectives``: each side's objective hidability, % (``objective_hidability_pct``);
 - ``obj_diff``: |side 1 - side 2| of that, in points: 0 when both sides can hold the same share
-  of the objectives unseen;
+  of the objectives unseen (0 also when neither side can hold any: ``obj_held`` says so);
+- ``obj_held``: per side, how many objectives it can hold unseen (a count): ``obj_held>=1`` asks
+  that each side have at least one, so fairness is never met by 0 against 0;
 - ``lane``: the longest zone-to-zone sight line: the longest distance between an observer point
   of a side-1 zone and one of a side-2 zone that see each other (map units; 0 when none);
+- ``lane_share``: the longest zone-to-zone sight line, leaving out the lines that run along one
+  edge (both ends within ``EDGE_STRIP_MM``, 2", of the same edge: the default 1" edge gap, where
+  no piece may stand, and an inch more), as % of the table's length (its longer side). A line
+  that hugs an edge runs the whole length of any table (nothing may stand there to break it), so
+  ``lane`` reads 58-63" on every 60" table; this figure leaves those lines out and measures what a
+  layout can change, every other line at its full length. 100% is a lane as long as the table;
+  the diagonal of a 60x44" table is 124%;
 - ``longest``: the longest sight line anywhere, between any two observer points (map units; the
   analysis's longest lane);
 - ``cover``: the share of the table under terrain footprints, % (``coverage_pct``);
@@ -42,21 +51,29 @@ METRICS = {
     "hide_diff": "difference between the two sides' zone hideability (points)",
     "objectives": "each side's objective hidability (%)",
     "obj_diff": "difference between the two sides' objective hidability (points)",
+    "obj_held": "each side's count of objectives it can hold unseen",
     "lane": "longest zone-to-zone sight line (map units)",
+    "lane_share": "longest zone-to-zone sight line not along one edge (% of the table's length)",
     "longest": "longest sight line anywhere (map units)",
     "cover": "terrain coverage (% of the table)",
     "zone_cover": "each side's cover within 6\" of its zone (% of that ground)",
 }
-PER_SIDE = {"hide", "objectives", "zone_cover"}
+PER_SIDE = {"hide", "objectives", "obj_held", "zone_cover"}
 LENGTHS = {"lane", "longest"}
-DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "obj_diff": 0.0, "lane": 3.0,
-               "longest": 3.0, "cover": 3.0, "zone_cover": 3.0}
+COUNTS = {"obj_held"}
+DEFAULT_TOL = {"los": 3.0, "hide": 5.0, "hide_diff": 0.0, "objectives": 0.0, "obj_diff": 0.0, "obj_held": 0.0,
+               "lane": 3.0, "lane_share": 3.0, "longest": 3.0, "cover": 3.0, "zone_cover": 3.0}
 NEAR_ZONE_MM = 6 * 25.4
+# ``lane_share`` leaves out the lines with both ends this close to one edge: they run inside the
+# default edge gap (1", no piece stands in it, so a lane there can never be broken) or an inch more
+EDGE_STRIP_MM = 2 * 25.4
 
 
 def _scale(metric: str, unit: str) -> float:
     if metric in LENGTHS:
         return 3.0 if unit == "in" else 7.5 if unit == "cm" else 75.0
+    if metric in COUNTS:
+        return 1.0           # one objective
     return 3.0
 
 
@@ -130,18 +147,26 @@ def parse_target(text: str) -> Target:
         raise ValueError(f"{text!r}: a weight is above 0 and at most 100")
     if t is not None and not (0 <= t <= 1000):
         raise ValueError(f"{text!r}: a tolerance is between 0 and 1000")
-    if name not in LENGTHS and not (0 <= v <= 100):
+    if name == "lane_share" and not (0 <= v <= 1000):
+        raise ValueError(f"{text!r}: lane_share is a share of the table's length, 0 to 1000 %")
+    if name in COUNTS and not (0 <= v <= 1000):
+        raise ValueError(f"{text!r}: {name} is a number of objectives (0 to 1000)")
+    if name not in LENGTHS | COUNTS | {"lane_share"} and not (0 <= v <= 100):
         raise ValueError(f"{text!r}: {name} is a percentage (0 to 100)")
     if name in LENGTHS and not (0 <= v <= 100_000):
         raise ValueError(f"{text!r}: a lane length is between 0 and 100,000 map units")
     return Target(name, op, v, w, t)
 
 
-def score(figures: dict, targets, unit: str = "in", bias: dict | None = None) -> float:
+def score(figures: dict, targets, unit: str = "in", bias: dict | None = None, step: float = 0.0) -> float:
     """Weighted distance from the targets (0: every target hit exactly). ``bias`` is added to the
-    figures first (the full grid's reading minus the coarse one's, see ``generate``)."""
+    figures first (the full grid's reading minus the coarse one's, see ``generate``). ``step``:
+    added (times the weight) for each target missed beyond its tolerance, so that a layout that
+    misses one target by a hair never scores better than one that meets them all."""
     f = with_bias(figures, bias)
-    return float(sum(t.weight * t.miss(f) / _scale(t.metric, unit) for t in targets))
+    return float(sum(t.weight * (t.miss(f) / _scale(t.metric, unit)
+                                 + (step if step and t.worst_miss(f) > t.tolerance() + 1e-9 else 0.0))
+                     for t in targets))
 
 
 def meets(figures: dict, targets, bias: dict | None = None) -> bool:
@@ -173,11 +198,11 @@ def with_bias(figures: dict, bias: dict | None) -> dict:
 
 
 def _clamp(metric: str, v: float) -> float:
-    return max(0.0, v) if metric == "lane" else min(100.0, max(0.0, v))
+    return max(0.0, v) if metric in LENGTHS | COUNTS | {"lane_share"} else min(100.0, max(0.0, v))
 
 
 def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, control_mm: float | None = None,
-                  cover_rows: int = 4000, need=None) -> dict:
+                  cover_rows: int = 4000, need=None, strip_mm: float = EDGE_STRIP_MM) -> dict:
     """The figures of ``METRICS`` for ``table`` on a ``step_mm`` grid (see the module note). At
     the analysis's grid they equal ``analyse``'s figures (a test holds them together). ``need``:
     only these figures (a search reads only the ones it has targets for); None: all."""
@@ -208,23 +233,32 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
         a, b = zones[side], zones[other]
         hidden[side] = ~V[:, b].any(axis=1) if len(b) else np.zeros(n, dtype=bool)
         hide[str(side)] = round(100 * float(hidden[side][a].sum()) / len(a), 2) if len(a) and len(b) else None
-    no = len(mf.objectives) if need & {"objectives", "obj_diff"} else 0
+    no = len(mf.objectives) if need & {"objectives", "obj_diff", "obj_held"} else 0
+    held = {}
     for side in (1, 2):
         cnt = 0
-        for o in mf.objectives:
+        for o in mf.objectives[:no]:
             near = (px - o.at[0] * k) ** 2 + (py - o.at[1] * k) ** 2 <= control ** 2
             cnt += bool((hidden[side] & near).any())
         objs[str(side)] = round(100 * cnt / no, 2) if no else None
+        held[str(side)] = cnt if no else None
     z1, z2 = zones[1], zones[2]
-    lane, lane_at = 0.0, None
-    if len(z1) and len(z2) and "lane" in need:
+    lane, lane_at, share, share_at = 0.0, None, 0.0, None
+    if len(z1) and len(z2) and need & {"lane", "lane_share"}:
         sub = V[np.ix_(z1, z2)]
-        if sub.any():
-            d2 = np.where(sub, (px[z1, None] - px[None, z2]) ** 2 + (py[z1, None] - py[None, z2]) ** 2, -1.0)
+        d2 = np.where(sub, (px[z1, None] - px[None, z2]) ** 2 + (py[z1, None] - py[None, z2]) ** 2, -1.0)
+        if "lane" in need and sub.any():
             i, j = np.unravel_index(int(d2.argmax()), d2.shape)
             lane = round(float(np.sqrt(d2[i, j])) / k, 2)
             # where it runs (map units): the generator's "block" move aims at it
             lane_at = tuple(round(float(v) / k, 3) for v in (px[z1[i]], py[z1[i]], px[z2[j]], py[z2[j]]))
+        if "lane_share" in need:
+            W, H = table.width, table.height
+            d2c = np.where(along_one_edge(px, py, z1, z2, W, H, strip_mm), -1.0, d2)
+            if (d2c >= 0).any():
+                i, j = np.unravel_index(int(d2c.argmax()), d2c.shape)
+                share = round(100 * float(np.sqrt(d2c[i, j])) / max(W, H), 2)
+                share_at = tuple(round(float(v) / k, 3) for v in (px[z1[i]], py[z1[i]], px[z2[j]], py[z2[j]]))
     longest = 0.0
     if n > 1 and "longest" in need:
         best = 0.0
@@ -242,7 +276,9 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
         "hide_diff": None if h1 is None or h2 is None else round(abs(h1 - h2), 2),
         "objectives": objs,
         "obj_diff": None if o1 is None or o2 is None else round(abs(o1 - o2), 2),
+        "obj_held": held,
         "lane": lane,
+        "lane_share": share,
         "longest": longest,
         "cover": round(100 * coverage(table, rows=cover_rows), 2) if "cover" in need else None,
         "zone_cover": zone_cover(table, step_mm) if "zone_cover" in need else None,
@@ -250,8 +286,81 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
     out = {k: v for k, v in out.items() if k in need}
     if lane_at is not None:
         out["lane_at"] = lane_at
+    if share_at is not None:
+        out["lane_share_at"] = share_at
     out["points"] = int(n)
     return out
+
+
+LANE_SOURCES = 32       # sources cast together by ``long_lane``
+
+
+def along_one_edge(px, py, a, b, W: float, H: float, strip_mm: float) -> np.ndarray:
+    """(len(a), len(b)) bool: points a_i and b_j both lie within ``strip_mm`` of the same edge of
+    a W x H table, so the line between them runs along that edge, inside the strip."""
+    xa, ya, xb, yb = px[a, None], py[a, None], px[None, b], py[None, b]
+    s = strip_mm
+    return (((xa < s) & (xb < s)) | ((xa > W - s) & (xb > W - s))
+            | ((ya < s) & (yb < s)) | ((ya > H - s) & (yb > H - s)))
+
+
+def long_lane(table, step_mm: float, floor_mm: float, strip_mm: float = 0.0, eye_mm: float | None = None
+              ) -> tuple[float, tuple | None]:
+    """The longest zone-to-zone sight line longer than ``floor_mm`` between the open points of a
+    ``step_mm`` grid in the two zones (not along one edge within ``strip_mm``): (its length in mm,
+    its ends (x0, y0, x1, y1) in mm), or (0.0, None) when no such line is longer. Only the pairs
+    farther apart than the floor are cast, so the generator reads the full grid's lane wherever a
+    lane target is missed, at a fraction of the full matrix's cost (issue 62: the coarse grid's
+    lane was 2-7% of the table's length short of the full grid's, a different amount per layout)."""
+    from engine.table.heatmap import DEFAULT_EYE_MM
+
+    from .analysis import _point_in_poly, cross_visibility, open_grid
+
+    mf = table.mapfile
+    k = MM_PER[mf.unit]
+    g = open_grid(table, step_mm)
+    if not len(g.pts):
+        return 0.0, None
+    px, py = g.pts[:, 0], g.pts[:, 1]
+    W, H = table.width, table.height
+    idx = []
+    for side in (1, 2):
+        m = np.zeros(len(px), dtype=bool)
+        for z in mf.deployment:
+            if z.side == side:
+                m |= _point_in_poly(px, py, [(x * k, y * k) for x, y in z.points])
+        idx.append(np.nonzero(m)[0])
+    a, b = idx
+    if not len(a) or not len(b):
+        return 0.0, None
+    d2 = (px[a, None] - px[None, b]) ** 2 + (py[a, None] - py[None, b]) ** 2
+    far = d2 > floor_mm ** 2
+    if strip_mm > 0:
+        far &= ~along_one_edge(px, py, a, b, W, H, strip_mm)
+    ra = far.any(axis=1)
+    if not ra.any():
+        return 0.0, None
+    a, d2, far = a[ra], d2[ra], far[ra]
+    eye = DEFAULT_EYE_MM if eye_mm is None else eye_mm
+    # sources a few at a time, those with the farthest partners first, each against only its
+    # far partners: a group that cannot beat the longest line found is never cast
+    reach = np.where(far, d2, -1.0).max(axis=1)
+    order = np.argsort(-reach, kind="stable")
+    best, ends = -1.0, None
+    for c0 in range(0, len(order), LANE_SOURCES):
+        rows = order[c0:c0 + LANE_SOURCES]
+        if reach[rows[0]] <= best:
+            break
+        cols = np.nonzero(far[rows].any(axis=0))[0]
+        V = cross_visibility(table, g.pts[a[rows]], g.pts[b[cols]], eye)
+        seen = np.where(V & far[np.ix_(rows, cols)], d2[np.ix_(rows, cols)], -1.0)
+        i, j = np.unravel_index(int(seen.argmax()), seen.shape)
+        if seen[i, j] > best:
+            best, ends = float(seen[i, j]), (a[rows[i]], b[cols[j]])
+    if ends is None:
+        return 0.0, None
+    i, j = ends
+    return float(np.sqrt(best)), (float(px[i]), float(py[i]), float(px[j]), float(py[j]))
 
 
 def zone_cover(table, step_mm: float = 25.4) -> dict:

@@ -2,17 +2,22 @@
 "keep a change only if the new easy is not weaker").
 
 Run:  python bench/ai_versus_old.py --ref b736436 --games 100 --seed 11 [--ruleset counterblast]
-          [--map outpost] [--rosters A,B] [--workers 2] [--json FILE]
+          [--map outpost] [--rosters A,B] [--option KEY=VALUE] [--set MODULE:CLASS.ATTR=VALUE]
+          [--workers 2] [--json FILE] [--out FILE.jsonl]
+      python bench/ai_versus_old.py --old DIR ...     # DIR: a checkout or ``git archive`` copy
 
-The old agent is the old commit's ``engine/ai`` (``git archive REF engine/ai``), unpacked into a
-temporary folder and imported as a package of its own (``oldeasy_REF``): its modules import each
-other relatively and the rules absolutely, so the old policy plays on today's rules. It is
+The old agent is the old commit's ``engine/ai`` (``git archive REF engine/ai``, or ``DIR/engine/ai``
+with ``--old``), copied into a temporary folder and imported as a package of its own
+(``oldeasy_NAME``): its modules import each other relatively and the rules absolutely, so the old
+policy plays on today's rules. It is
 registered as the agent ``easy-old`` (its ruleset policy is its own, never today's
 ``Rules.easy_policy``). Games are the simulator's crossed design (``engine.simulate``): each seed
 block plays both rosters from both zones and both agents from both seats, every block its own
 seed. Prints (and with ``--json`` writes, atomically) the new easy's wins, losses and draws, its
 share of the decided games with the 95% Wilson interval over blocks (``engine.workshop.stats``:
-a block's games share their luck), by roster and by seat, and any error.
+a block's games share their luck), by roster and by seat, and any error. ``--set`` plays a
+variant of today's agent (a switch a policy keeps for this bench: ``FrontierPolicy.move_order``).
+``--out`` keeps one JSON line per game as it ends.
 """
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ import tarfile
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +44,7 @@ from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
 from engine.simulate import default_rosters, plan_game, play_planned  # noqa: E402
 from engine.workshop.stats import cluster_share  # noqa: E402
+from game.cli_args import option_pairs  # noqa: E402
 
 OLD = "easy-old"
 
@@ -63,21 +70,34 @@ def register_old_easy(pkg: str) -> None:
             return self._policy
 
 
+def _old_files(ref: str) -> dict[str, bytes]:
+    """``engine/ai``'s top-level modules (``__init__`` aside) at ``ref``: a commit, or a folder
+    holding a checkout or a ``git archive`` copy."""
+    folder = Path(ref) / "engine" / "ai"
+    if folder.is_dir():
+        return {f.name: f.read_bytes() for f in folder.glob("*.py") if f.name != "__init__.py"}
+    blob = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "engine/ai"], check=True,
+                          capture_output=True).stdout
+    out = {}
+    with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
+        for m in tar.getmembers():
+            name = m.name.split("engine/ai/", 1)[-1]
+            if m.isfile() and "/" not in name and name.endswith(".py") and name != "__init__.py":
+                out[name] = tar.extractfile(m).read()
+    return out
+
+
 def load_old(ref: str, where: Path | None = None) -> str:
-    """Unpack ``engine/ai`` of commit ``ref`` as the package ``oldeasy_<ref>`` and register its
-    easy agent as ``easy-old``; returns the package name."""
-    pkg = "oldeasy_" + "".join(ch for ch in ref if ch.isalnum())
+    """Copy ``engine/ai`` of ``ref`` (a commit or a folder, ``_old_files``) as the package
+    ``oldeasy_<name>`` and register its easy agent as ``easy-old``; returns the package name."""
+    pkg = "oldeasy_" + "".join(ch for ch in (Path(ref).name if Path(ref).is_dir() else ref) if ch.isalnum())
     where = Path(where or tempfile.mkdtemp(prefix="old-easy-"))
     dest = where / pkg
     if not dest.exists():
-        blob = subprocess.run(["git", "-C", str(ROOT), "archive", ref, "engine/ai"], check=True,
-                              capture_output=True).stdout
+        files = _old_files(ref)
         dest.mkdir(parents=True)
-        with tarfile.open(fileobj=io.BytesIO(blob)) as tar:
-            for m in tar.getmembers():
-                name = m.name.split("engine/ai/", 1)[-1]
-                if m.isfile() and "/" not in name and name.endswith(".py") and name != "__init__.py":
-                    (dest / name).write_bytes(tar.extractfile(m).read())
+        for name, data in files.items():
+            (dest / name).write_bytes(data)
         (dest / "__init__.py").write_text(f'"""engine/ai as of {ref} (bench/ai_versus_old.py)."""\n')
     if str(where) not in sys.path:
         sys.path.insert(0, str(where))
@@ -86,14 +106,31 @@ def load_old(ref: str, where: Path | None = None) -> str:
     return pkg
 
 
+def apply_sets(sets) -> None:
+    """``module:Class.attr=value`` (value read as JSON, else a string): a variant of today's agent."""
+    for item in sets:
+        target, _, raw = item.partition("=")
+        module, _, path = target.partition(":")
+        obj = importlib.import_module(module)
+        *owners, attr = path.split(".")
+        for o in owners:
+            obj = getattr(obj, o)
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            value = raw
+        setattr(obj, attr, value)
+
+
 def _one(args):
-    ruleset, map_name, index, seed, rosters = args
+    ruleset, map_name, index, seed, rosters, options, sets = args
     if OLD not in __import__("engine.ai.base", fromlist=["_AGENTS"])._AGENTS:    # a spawned worker
         load_old(os.environ["OLD_EASY_REF"], Path(os.environ["OLD_EASY_DIR"]))
+    apply_sets(sets)
     mapfile = load_map(resolve_map(map_name))
     plan = plan_game(index, seed, rosters, ("easy", OLD), True, False)
     t0 = time.process_time()
-    rec, _ = play_planned(ruleset, mapfile, plan)
+    rec, _ = play_planned(ruleset, mapfile, plan, options)
     rec["cpu"] = round(time.process_time() - t0, 2)
     return rec
 
@@ -136,31 +173,47 @@ def commit_of(root: Path) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ref", required=True, help="the old commit (its engine/ai is the old easy)")
+    old = ap.add_mutually_exclusive_group(required=True)
+    old.add_argument("--ref", help="the old commit (its engine/ai is the old easy)")
+    old.add_argument("--old", metavar="DIR", help="a checkout or git archive copy holding the old engine/ai")
     ap.add_argument("--ruleset", default="counterblast")
     ap.add_argument("--map", default=None)
     ap.add_argument("--rosters", default=None, help="A,B (default: the ruleset's default pairing)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE:CLASS.ATTR=VALUE",
+                    help="a variant of today's agent, e.g. engine.ai.easy_frontier:FrontierPolicy.move_order=roster")
     ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--out", metavar="FILE.jsonl", help="one JSON line per game, as it ends")
     ap.add_argument("--cache", metavar="DIR", help="where the old package is unpacked (kept: a run from a copy of the "
                                                   "tree without git finds it there)")
     a = ap.parse_args(argv)
-    load_old(a.ref, Path(a.cache) if a.cache else None)
+    ref = a.ref or a.old
+    options, bad = option_pairs(a.option, a.ruleset)     # each value read as its option's type
+    if bad:
+        ap.error(bad)
+    try:                                                  # refused here, not in every worker
+        get_rules(a.ruleset).options_model().model_validate(options)
+    except ValueError as err:
+        ap.error(f"--option: {err}")
+    load_old(ref, Path(a.cache) if a.cache else None)
     map_name = a.map or get_rules(a.ruleset).home_map
     rosters = tuple(a.rosters.split(",")) if a.rosters else default_rosters(a.ruleset)
-    jobs = [(a.ruleset, map_name, i, a.seed, rosters) for i in range(a.games)]
+    jobs = [(a.ruleset, map_name, i, a.seed, rosters, options, a.set) for i in range(a.games)]
     t0 = time.time()
-    if a.workers > 1:
-        with ProcessPoolExecutor(a.workers) as ex:
-            recs = list(ex.map(_one, jobs))
-    else:
-        recs = [_one(j) for j in jobs]
-    out = {"new": f"easy at {commit_of(ROOT)}",
-           "old": f"easy at {a.ref}", "budgets": "both easy: no search budget", "ruleset": a.ruleset,
-           "map": map_name, "rosters": list(rosters), "seed": a.seed, "design": "crossed (blocks of 4)",
-           "wall_s": round(time.time() - t0, 1)} | report(recs)
+    recs = []
+    with ProcessPoolExecutor(a.workers) if a.workers > 1 else nullcontext() as ex:
+        for rec in (ex.map(_one, jobs) if ex is not None else map(_one, jobs)):
+            recs.append(rec)
+            if a.out:
+                with open(a.out, "a") as f:
+                    f.write(json.dumps(rec) + "\n")
+    out = {"new": f"easy at {commit_of(ROOT)}" + (f", sets {a.set}" if a.set else ""),
+           "old": f"easy at {ref}", "budgets": "both easy: no search budget", "ruleset": a.ruleset,
+           "map": map_name, "rosters": list(rosters), "options": options, "seed": a.seed,
+           "design": "crossed (blocks of 4)", "wall_s": round(time.time() - t0, 1)} | report(recs)
     s = out["share_of_decided"]
     print(f"{out['new']} v {out['old']}, {a.ruleset} on {map_name}, {a.games} games, seed {a.seed}: "
           f"new {out['new_wins']} - old {out['old_wins']} - draws {out['draws']}; errors {len(out['errors'])}")

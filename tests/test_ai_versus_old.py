@@ -61,3 +61,37 @@ def test_the_report_counts_each_agents_wins_wherever_it_sat():
     assert (r["new_wins"], r["old_wins"], r["draws"], r["errors"]) == (2, 1, 1, ["Boom"])
     assert r["share_of_decided"]["k"] == 2 and r["share_of_decided"]["n"] == 3
     assert r["new_by_roster"] == {"a": [2, 2], "b": [0, 1]} and r["new_by_seat"] == {"seat1": [1, 1], "seat2": [1, 2]}
+
+
+def test_an_old_folder_is_copied_as_its_own_package(tmp_path, monkeypatch):
+    """``--old DIR``: a checkout or ``git archive`` copy (here today's engine/ai with a marker) is
+    copied as a package of its own, whose easy reads its own modules, not today's."""
+    import shutil
+    monkeypatch.setattr(base, "_AGENTS", dict(base._AGENTS))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.delenv("OLD_EASY_DIR", raising=False)
+    monkeypatch.delenv("OLD_EASY_REF", raising=False)
+    old = tmp_path / "old-tree" / "engine" / "ai"
+    shutil.copytree(ROOT / "engine" / "ai", old, ignore=shutil.ignore_patterns("__pycache__"))
+    (old / "easy.py").write_text((old / "easy.py").read_text() + "\nOLD_MARK = 'the old tree'\n")
+    bench = _bench()
+    pkg = bench.load_old(str(tmp_path / "old-tree"), tmp_path / "cache")
+    try:
+        assert pkg == "oldeasy_oldtree"
+        assert importlib.import_module(f"{pkg}.easy").OLD_MARK == "the old tree"
+        assert "easy-old" in base._AGENTS
+    finally:
+        for name in [m for m in sys.modules if m == pkg or m.startswith(pkg + ".")]:
+            del sys.modules[name]
+
+
+def test_a_set_changes_todays_agent_and_a_bad_option_is_refused_before_any_game(monkeypatch, capsys):
+    bench = _bench()
+    import engine.ai.easy_frontier as ef
+    monkeypatch.setattr(ef.FrontierPolicy, "move_order", ef.FrontierPolicy.move_order)
+    bench.apply_sets(["engine.ai.easy_frontier:FrontierPolicy.move_order=\"roster\""])
+    assert ef.FrontierPolicy.move_order == "roster"
+    monkeypatch.setattr(bench, "load_old", lambda *a, **k: pytest.fail("no game may start"))
+    with pytest.raises(SystemExit) as err:
+        bench.main(["--old", "/nowhere", "--ruleset", "doubles", "--option", "no_such_option=1", "--games", "1"])
+    assert err.value.code == 2 and "no_such_option" in capsys.readouterr().err

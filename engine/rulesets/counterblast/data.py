@@ -21,6 +21,8 @@ from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, find_id, load_json_file, parse_data
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
+from .points import MEASURED_MODELS, model_points, outside_measured
+from .roles import is_hero  # noqa: F401  (re-exported: callers read it from here)
 
 SCHEMA_VERSION = 1
 DATA_DIR = Path(__file__).parent / "data"
@@ -255,16 +257,9 @@ class Crew(_Strict):
         return out
 
 
-def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
-    """Heroes, characters (a sub-type of hero) and, by default, psifers count as heroes."""
-    return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)
-
-
 def crew_summary(crew: Crew, armoury: Armoury | None = None) -> str:
     """One line for ``skirmish validate``: the models and what they cost against the limit, and
     any model priced beyond the range the points were measured on."""
-    from .points import MEASURED_MODELS, outside_measured
-
     arm = armoury if armoury is not None else load_armoury()
     n = sum(e.count for e in crew.models)
     text = (f"{n} models, {crew.points} of {crew.points_limit} points ("
@@ -283,8 +278,6 @@ def prices(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_
     ``points_formula`` option off the file's own (None where it states none)."""
     if not options.points_formula:
         return [e.profile.points for e in crew.models]
-    from .points import model_points   # points weighs the profiles this module defines
-
     return [model_points(e.profile, armoury, options) for e in crew.models]
 
 

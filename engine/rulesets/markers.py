@@ -25,6 +25,15 @@ def marker_points(mapfile) -> list[MarkerPoint]:
     return [MarkerPoint(o.id, o.name, o.at[0] * k, o.at[1] * k) for o in mapfile.objectives]
 
 
+def mission_setup(rules, mission_id, missions: dict) -> tuple:
+    """A marker mission's set-up, as Doubles and Frontier keep it: the chosen mission's id
+    (``chosen_mission``: the default when None; a ``SetupError`` for an unknown one or a map with
+    too few markers), its info from ``missions`` and the map's markers."""
+    mf = rules.table.mapfile
+    mid = rules.chosen_mission(mf, mission_id)
+    return mid, missions[mid], marker_points(mf)
+
+
 def within(x: float, y: float, radius: float, marker: MarkerPoint, reach_mm: float) -> bool:
     """Is the edge of a base of ``radius`` centred at (x, y) within ``reach_mm`` of the marker's
     point? (A base standing over the point is within any reach.)"""

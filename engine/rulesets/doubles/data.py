@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, find_id, load_model, parse_data
+from engine.data.shipped import shipped_folder
 
 from .options import DEFAULT_OPTIONS, DoublesOptions, _Strict  # noqa: F401  (re-exported: callers read them from here)
 from .points import fighter_points, size_problems
@@ -153,25 +154,8 @@ def parse_options(data, file: str | Path = "<options>") -> DoublesOptions:
     return parse_data(DoublesOptions, data, file)
 
 
-# The shipped warbands, parsed once per process rather than twice at every game's set-up (a
-# balance run sets up thousands): the models are frozen, so sharing them is safe; a file changed
-# on disk (modification time or size) is read again.
-_BUNDLED: dict = {}
-
-
 def bundled_warbands() -> dict[str, Warband]:
     """Every warband shipped in ``data/warbands``, by id (a new dict each call; the warbands are
-    shared)."""
-    paths = sorted(WARBAND_DIR.glob("*.json"))
-    key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
-    got = _BUNDLED.get(key)
-    if got is None:
-        got = {}
-        for path in paths:
-            wb = load_warband(path)
-            if wb.id in got:
-                raise DataError(path, [("id", f"warband id {wb.id!r} is used by another file")])
-            got[wb.id] = wb
-        _BUNDLED.clear()
-        _BUNDLED[key] = got
-    return dict(got)
+    shared: ``engine/data/shipped.py``)."""
+    return shipped_folder("doubles warbands", WARBAND_DIR, load_warband,
+                          again=lambda wid: f"warband id {wid!r} is used by another file")

@@ -62,11 +62,7 @@ class MissionMixin:
     def _setup_mission(self, mission_id) -> None:
         """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
         and the map's markers; refuse an unknown mission, or a map with too few markers."""
-        mf = self.table.mapfile
-        mid = self.chosen_mission(mf, mission_id)
-        self.mission = mid
-        self.mission_info = MISSIONS[mid]
-        self.markers = mk.marker_points(mf)
+        self.mission, self.mission_info, self.markers = mk.mission_setup(self, mission_id, MISSIONS)
 
     def _mission_start(self) -> dict | None:
         if self.mission == STONES:

@@ -63,13 +63,10 @@ class MissionRules:
     def _setup_mission(self, mission_id) -> None:
         """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
         and what it reads of the map; refuse an unknown one, or a map with too few markers."""
+        self.mission, self.mission_info, self.markers = mk.mission_setup(self, mission_id, MISSIONS)
+        if self.mission != FIGHT and self.opts.turn_limit is None:
+            raise SetupError(f"{self.mission_info.name} is played to a turn limit: turn_limit must not be null")
         mf = self.table.mapfile
-        mid = self.chosen_mission(mf, mission_id)
-        if mid != FIGHT and self.opts.turn_limit is None:
-            raise SetupError(f"{MISSIONS[mid].name} is played to a turn limit: turn_limit must not be null")
-        self.mission = mid
-        self.mission_info = MISSIONS[mid]
-        self.markers = mk.marker_points(mf)
         self.box_marker = mk.centre_marker(mf)
         self.home_edge = {p: mk.home_edge(mf, p) for p in (1, 2)}
         self.claim_value = {(m.id, p): self._claim_value(m, p) for m in self.markers for p in (1, 2)}

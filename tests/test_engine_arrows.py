@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from test_client_imports import imported_names
+
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
 
@@ -17,35 +19,16 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _type_checking_nodes(tree) -> set[int]:
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            out |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
-    return out
+class _NoTypeChecking(ast.NodeTransformer):
+    def visit_If(self, node):
+        return None if "TYPE_CHECKING" in ast.unparse(node.test) else self.generic_visit(node)
 
 
 def runtime_imports(path: Path) -> set[str]:
-    """The modules ``path`` imports at run time (anywhere in it), relative imports made absolute."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip = _type_checking_nodes(tree)
-    mod = _module(path)
-    pkg = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-    out = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = pkg.split(".")[:len(pkg.split(".")) - node.level + 1]
-                full = ".".join(base + ([node.module] if node.module else []))
-            else:
-                full = node.module or ""
-            out.add(full)
-            out |= {f"{full}.{a.name}" for a in node.names}
-    return out
+    """The names ``path`` imports at run time (anywhere in it; ``test_client_imports``' reading),
+    with ``if TYPE_CHECKING:`` blocks left out."""
+    tree = _NoTypeChecking().visit(ast.parse(path.read_text(encoding="utf-8")))
+    return imported_names(ast.unparse(tree), _module(path), path.name == "__init__.py")
 
 
 def test_the_rules_and_the_table_never_import_the_workshop():
@@ -62,6 +45,12 @@ def test_no_import_cycle_between_a_rulesets_modules():
     for ruleset in ("counterblast", "doubles", "frontier"):
         folder = ENGINE / "rulesets" / ruleset
         mods = {_module(p): p for p in folder.glob("*.py")}
-        edges = {m: {n for n in runtime_imports(p) if n in mods and n != m} for m, p in mods.items()}
+
+        def resolve(name: str) -> str | None:        # the most specific module a name names
+            while name and name not in mods:
+                name = name.rpartition(".")[0]
+            return name or None
+
+        edges = {m: {resolve(n) for n in runtime_imports(p)} - {m, None} for m, p in mods.items()}
         pairs = sorted((a, b) for a in edges for b in edges[a] if a in edges.get(b, ()) and a < b)
         assert not pairs, f"{ruleset}: modules that import each other: {pairs}"

@@ -13,21 +13,13 @@ from game.editor import arrange, clipboard, selection, table_input, view
 
 
 # --- the document's commands ---------------------------------------------------------------------
-def undo(ed, _=None) -> None:
-    e = ed.stack.undo()
+def history(ed, which: str) -> None:
+    """Undo (``which`` "undo") or redo the last edit, saying which."""
+    e = getattr(ed.stack, which)()
     if e is None:
-        ed.say("nothing to undo")
+        ed.say(f"nothing to {which}")
         return
-    ed.say(f"undone: {e.describe()[:140]}")
-    ed.map_changed()
-
-
-def redo(ed, _=None) -> None:
-    e = ed.stack.redo()
-    if e is None:
-        ed.say("nothing to redo")
-        return
-    ed.say(f"redone: {e.describe()[:140]}")
+    ed.say(f"{'undone' if which == 'undo' else 'redone'}: {e.describe()[:140]}")
     ed.map_changed()
 
 
@@ -68,8 +60,8 @@ COMMANDS = {
     "answer": lambda ed, arg: ed.discard.answer(*arg),
     "save": lambda ed, _: ed.files.save(),
     "saveas": lambda ed, _: ed.files.open_file_dialog("saveas"),
-    "undo": undo,
-    "redo": redo,
+    "undo": lambda ed, _: history(ed, "undo"),
+    "redo": lambda ed, _: history(ed, "redo"),
     "play": play,
     "sheet": sheet,
     "balance": lambda ed, _: ed.runs.test_balance(),

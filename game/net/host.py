@@ -41,7 +41,7 @@ from game.session import HUMAN, GameSession, parse_seat
 
 from .host_files import HostFiles
 from .host_journal import replay_journal
-from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, joined, new_code, waiting_for
+from .host_seats import REMOTE, Outgoing, _Seat, _text, joined, new_code, waiting_for
 from .host_undo import UndoBroker
 from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
                        parse_client)
@@ -143,35 +143,16 @@ class GameHost:
                                                                                         self.codes.items()}}
         return data
 
-    # what the command line (``net_cli``) and the tests read of the files and the undo in flight
-    @property
-    def autosave_path(self) -> Path | None:
-        return self.files.autosave_path
-
-    @property
-    def autosave_error(self) -> str | None:
-        return self.files.autosave_error
-
-    @property
-    def journal_error(self) -> str | None:
-        return self.files.journal_error
-
-    @property
-    def keep_error(self) -> str | None:
-        return self.files.keep_error
-
-    @property
-    def undo_ask(self) -> _UndoAsk | None:
-        return self.undos.asked
-
-    def start_journal(self, state_hash: str | None = None) -> bool:
-        return self.files.start_journal(state_hash)
-
-    def flush_autosave(self, timeout: float = 30.0) -> bool:
-        return self.files.flush_autosave(timeout)
-
-    def save(self, name: str = "") -> Path:
-        return self.files.save(name)
+    # what the command line (``net_cli``) and the tests read of the files and the undo in flight:
+    # the parts' own fields and methods, under the host's old names
+    autosave_path = property(lambda self: self.files.autosave_path)
+    autosave_error = property(lambda self: self.files.autosave_error)
+    journal_error = property(lambda self: self.files.journal_error)
+    keep_error = property(lambda self: self.files.keep_error)
+    start_journal = property(lambda self: self.files.start_journal)
+    flush_autosave = property(lambda self: self.files.flush_autosave)
+    save = property(lambda self: self.files.save)
+    undo_ask = property(lambda self: self.undos.asked)
 
     def connected(self) -> dict[str, bool]:
         return {str(p): (s.conn is not None) if s.kind == REMOTE else True for p, s in self.seats.items()}

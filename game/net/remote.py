@@ -87,33 +87,15 @@ class RemoteSession:
         if connect:
             self._link.start()
 
-    # --- undo and save: the session's asks (``RemoteAsks``) ------------------------------------
-    @property
-    def undo_asked(self) -> UndoAsked | None:
-        return self.asks.undo_asked
-
-    @property
-    def last_undo(self) -> UndoResult | None:
-        return self.asks.last_undo
-
-    @property
-    def saved(self) -> str | None:
-        return self.asks.saved
-
-    def undo_target(self) -> int | None:
-        return self.asks.undo_target()
-
-    def undo(self) -> bool:
-        return self.asks.undo()
-
-    def undo_and_wait(self, timeout: float = 30.0) -> bool:
-        return self.asks.undo_and_wait(timeout)
-
-    def reply_undo(self, accept: bool) -> bool:
-        return self.asks.reply_undo(accept)
-
-    def save(self, path=None, timeout: float = 15.0) -> str:
-        return self.asks.save(path, timeout)
+    # --- undo and save: the session's asks (``RemoteAsks``), under GameSession's names ----------
+    undo_asked = property(lambda self: self.asks.undo_asked)
+    last_undo = property(lambda self: self.asks.last_undo)
+    saved = property(lambda self: self.asks.saved)
+    undo_target = property(lambda self: self.asks.undo_target)
+    undo = property(lambda self: self.asks.undo)
+    undo_and_wait = property(lambda self: self.asks.undo_and_wait)
+    reply_undo = property(lambda self: self.asks.reply_undo)
+    save = property(lambda self: self.asks.save)
 
     # --- the connection --------------------------------------------------------------------
     def wait_ready(self, timeout: float = 15.0) -> "RemoteSession":

@@ -112,3 +112,15 @@ def test_no_menu_text_is_cut_off(size, tmp_path, monkeypatch):
     finally:
         scene.close()
         pygame.quit()
+
+
+def test_the_first_unit_change_remakes_the_grid_menu_in_the_new_unit(app):
+    """A fresh editor's first change of unit remade the grid menu only on the change after it (the
+    unit it was laid out for was not known until a change was made): the menu offered inch steps
+    for a table in centimetres. The editor's state knows it from the start (``layout_unit``)."""
+    scene = editor(app)
+    assert scene.map.unit == "in"
+    scene.apply(E.ConvertUnit("cm"))
+    frame(app)
+    texts = [o[0] if isinstance(o, tuple) else o for o in scene.toolbar.grid_dd.options_list]
+    assert texts and all(t.endswith(" cm") for t in texts), texts

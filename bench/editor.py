@@ -76,10 +76,10 @@ def main() -> int:
 
     def step(events=()):
         """One frame: (wall ms, cpu ms, whether the table image was rendered in it)."""
-        r0 = app.scene.renderer.rebuilds if hasattr(app.scene, "renderer") else 0
+        r0 = app.scene.state.renderer.rebuilds
         w0, c0 = time.perf_counter(), time.process_time()
         app.step(1 / 60, list(events))
-        rebuilt = getattr(getattr(app.scene, "renderer", None), "rebuilds", 0) != r0
+        rebuilt = app.scene.state.renderer.rebuilds != r0
         return (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000, rebuilt
 
     def ev(kind, **kw):
@@ -87,7 +87,7 @@ def main() -> int:
 
     for _ in range(5):
         step()
-    scene.analysis.wait(60)
+    scene.analysis.runner.wait(60)
     step()
     # pieces to drag: tall ones whose centre is inside them, spread over the table
     cands = [p for p in m.pieces if p.prop("blocks_sight") and scene.item_at(S.centre(p.shape)) == ("piece", p.id)]
@@ -108,7 +108,7 @@ def main() -> int:
                 cpus.append(c)
         w, c, _ = step([ev(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
         w2, c2, _ = step()
-        scene.analysis.wait(60)
+        scene.analysis.runner.wait(60)
         step()
         firsts += rebuilds
         walls_all += walls
@@ -129,7 +129,7 @@ def main() -> int:
         b = (a[0] + 37, a[1] + 23)
         step([ev(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)),
               ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1), ev(pygame.MOUSEBUTTONUP, pos=a, button=1)])
-        scene.analysis.wait(60)
+        scene.analysis.runner.wait(60)
         step([ev(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
         for i in range(1, 11):
             step([ev(pygame.MOUSEMOTION, pos=(a[0] + 37 * i // 10, a[1] + 23 * i // 10), rel=(4, 2), buttons=(1, 0, 0))])
@@ -140,7 +140,7 @@ def main() -> int:
             return None
         while True:
             step()
-            lv = scene.live
+            lv = scene.state.live
             if lv is not None and lv.version == scene.stack.version and not lv.coarse:
                 return time.perf_counter() - t0, lv.seconds, lv.cpu_seconds, lv.kept
             if time.perf_counter() - t0 > 60:
@@ -151,17 +151,17 @@ def main() -> int:
     if res:
         print(f"130-piece table: full analysis shown {res[0]:.2f} s after the drop (the worker's analysis "
               f"{res[1]:.2f} s wall, {res[2]:.2f} s cpu{', kept matrix' if res[3] else ', matrix measured afresh'})")
-    scene.analysis.close()
+    scene.analysis.runner.close()
     waits, inner, cpu = [], [], []
     for f in files[:args.drops]:
         scene = EditorScene(app, load_map(f))
         app.switch(scene)
         for _ in range(3):
             step()
-        scene.analysis.wait(60)
+        scene.analysis.runner.wait(60)
         step()
         res = drop_refresh(scene, f.stem)
-        scene.analysis.close()
+        scene.analysis.runner.close()
         if res is None:
             print(f"  {f.stem}: the drop was refused or nothing came back")
             continue

@@ -358,7 +358,7 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
         frames = 3                                 # a picture: a few frames, then out (not a window left running)
     scene = app.build("editor", {"mapfile": mapfile, "path": Path(path) if path else None, "note": note})
     if note:
-        scene.doc.stack.saved_version = -1         # a recovered draft is not saved anywhere
+        scene.state.doc.stack.saved_version = -1   # a recovered draft is not saved anywhere
     app.switch(scene)
     app.run(max_frames=frames, screenshot=screenshot_path)
     return 0

@@ -94,7 +94,7 @@ def editor(app, mapfile=None, path=None):
 
 def palette_click(app, scene, text):
     """Click a palette item, scrolling the list down with its arrow button until it shows."""
-    lst = scene.palette.list
+    lst = scene.catalog_panel.palette.list
     for _ in range(300):
         for item in lst.item_list:
             el = item.get("button_element")
@@ -116,7 +116,7 @@ def world_px(scene, x, y):
 def place(app, scene, text, at):
     """A palette item placed on the table at ``at`` (map units)."""
     palette_click(app, scene, text)
-    assert scene.tool is not None
+    assert scene.table.tool is not None
     click(app, world_px(scene, *at))
 
 

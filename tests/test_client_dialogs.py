@@ -61,7 +61,7 @@ def test_the_editors_discard_question_asks_and_each_answer_does_its_own(app):
     place(app, scene, "Crate", (20.0, 20.0))
     for way in ("cancel", "close", "esc"):
         frame(app, [pygame.event.Event(pygame.QUIT)])
-        d = scene.dialog
+        d = scene.dialogs.dialog
         assert app.running and d is not None
         if way == "cancel":
             click_element(app, next(b for b, a in d.buttons.items() if a == "Cancel"))
@@ -69,7 +69,7 @@ def test_the_editors_discard_question_asks_and_each_answer_does_its_own(app):
             close_window(app, d.window)
         else:
             key(app, pygame.K_ESCAPE)
-        assert app.running and app.scene is scene and scene.doc.dirty and scene.dialog is None, way
+        assert app.running and app.scene is scene and scene.state.doc.dirty and scene.dialogs.dialog is None, way
     frame(app, [pygame.event.Event(pygame.QUIT)])
-    click_element(app, next(b for b, a in scene.dialog.buttons.items() if a == "Discard"))
+    click_element(app, next(b for b, a in scene.dialogs.dialog.buttons.items() if a == "Discard"))
     assert not app.running

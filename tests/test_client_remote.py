@@ -209,7 +209,7 @@ def test_allow_takes_the_decision_back_and_cancel_esc_or_close_refuse(app, serve
     other = seat(srv.port, 2, host.codes[2])
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
     n, dlg = _asked(app, scene, other, host)
-    other.last_undo = None
+    other.asks.last_undo = None
     click_element(app, dlg.confirm_button)
     waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
     assert other.last_undo is not None and other.last_undo.accepted, other.last_undo

@@ -187,16 +187,16 @@ def test_the_import_buttons_tooltip_goes_when_its_dialog_opens(app, monkeypatch)
     comes back once it is closed."""
     from client_helpers import editor, key, press, release
     scene = editor(app)
-    button = scene.buttons["import"]
+    button = scene.toolbar.buttons["import"]
     at = button.rect.center
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
     frame(app, [motion(at, rel=(0, 0))], n=90)                    # 1.5 s on the button: its tooltip
     assert _tooltips(scene.ui), "no tooltip to begin with"
     frame(app, [press(at), release(at)], n=120)                   # Import pressed; 2 s more, not moved
-    assert scene.dialog is not None and scene.dialog_kind == "import"
+    assert scene.dialogs.dialog is not None and scene.dialogs.kind == "import"
     assert not _tooltips(scene.ui), [t.rect for t in _tooltips(scene.ui)]
     key(app, pygame.K_ESCAPE)                                     # the dialog closed: tooltips again
-    assert scene.dialog is None
+    assert scene.dialogs.dialog is None
     frame(app, [motion(at, rel=(0, 0))], n=90)
     assert _tooltips(scene.ui)
 

@@ -29,7 +29,7 @@ SHARED = DATA / "layouts"
 
 def pick_in_dialog(app, scene, name, d=None):
     """Click ``name`` in the open file dialog's list (the editor's, or ``d``), then its OK button."""
-    d = scene.dialog if d is None else d
+    d = scene.dialogs.dialog if d is None else d
     assert d is not None and d.alive(), "no file dialog is open"
     for _ in range(3):                         # the list draws its rows on the next update
         rows = {item["text"]: item.get("button_element") for item in d.file_selection_list.item_list}
@@ -56,34 +56,34 @@ def test_open_a_shared_layout_through_the_dialog(app):
     shared = sorted(SHARED.glob("*.json"))[0]
     into_maps_folder(shared)
     scene = editor(app)
-    click(app, scene.buttons["open"].rect.center)
-    assert scene.dialog_kind == "open"
+    click(app, scene.toolbar.buttons["open"].rect.center)
+    assert scene.dialogs.kind == "open"
     pick_in_dialog(app, scene, shared.name)
-    assert scene.dialog is None
+    assert scene.dialogs.dialog is None
     assert scene.map == load_map(shared)
-    assert scene.doc.path.name == shared.name and not scene.doc.dirty
-    assert any(m[0].startswith("opened ") for m in scene.messages), scene.messages
+    assert scene.state.doc.path.name == shared.name and not scene.state.doc.dirty
+    assert any(m[0].startswith("opened ") for m in scene.state.messages), scene.state.messages
 
 
 def test_open_the_editors_own_saved_layout(app):
     scene = editor(app)
     place(app, scene, "Building with a yard", (30.0, 22.0))
-    click(app, scene.buttons["save"].rect.center)
-    saved = scene.doc.save_path()
+    click(app, scene.toolbar.buttons["save"].rect.center)
+    saved = scene.state.doc.save_path()
     assert saved.name == "new-layout.json" and saved.exists()
-    click(app, scene.buttons["new"].rect.center)
+    click(app, scene.toolbar.buttons["new"].rect.center)
     assert scene.map.pieces == []
-    click(app, scene.buttons["open"].rect.center)
+    click(app, scene.toolbar.buttons["open"].rect.center)
     pick_in_dialog(app, scene, "new-layout.json")
     assert scene.map == load_map(saved) and len(scene.map.pieces) > 0
-    assert scene.doc.path == saved
+    assert scene.state.doc.path == saved
 
 
 def test_import_a_carltographer_file_through_the_dialog(app):
     into_maps_folder(SAMPLE)
     scene = editor(app)
-    click(app, scene.buttons["import"].rect.center)
-    assert scene.dialog_kind == "import"
+    click(app, scene.toolbar.buttons["import"].rect.center)
+    assert scene.dialogs.kind == "import"
     pick_in_dialog(app, scene, SAMPLE.name)
     m = scene.map
     assert (m.width, m.height, m.unit) == (60.0, 44.0, "in") and len(m.pieces) == 1
@@ -93,18 +93,18 @@ def test_import_a_carltographer_file_through_the_dialog(app):
     half = 3.75 / 2 ** 0.5
     assert S.bounds(crate.shape) == pytest.approx((35 - half, 25 - half, 35 + half, 25 + half), abs=1e-5)
     assert (crate.kind, crate.height) == ("container", 5.0)
-    assert scene.doc.dirty and scene.doc.path is None
-    assert any(m[0] == f"imported {SAMPLE.name}" for m in scene.messages), scene.messages
+    assert scene.state.doc.dirty and scene.state.doc.path is None
+    assert any(m[0] == f"imported {SAMPLE.name}" for m in scene.state.messages), scene.state.messages
 
 
 def test_import_of_a_skirmish_map_opens_it_and_says_so(app):
     shared = sorted(SHARED.glob("*.json"))[0]
     into_maps_folder(shared)
     scene = editor(app)
-    click(app, scene.buttons["import"].rect.center)
+    click(app, scene.toolbar.buttons["import"].rect.center)
     pick_in_dialog(app, scene, shared.name)
-    assert scene.map == load_map(shared) and scene.doc.path.name == shared.name
-    assert any("is a Skirmish map, not a Carltographer layout" in m[0] for m in scene.messages), scene.messages
+    assert scene.map == load_map(shared) and scene.state.doc.path.name == shared.name
+    assert any("is a Skirmish map, not a Carltographer layout" in m[0] for m in scene.state.messages), scene.state.messages
 
 
 def test_import_of_another_file_shows_why_and_changes_nothing(app):
@@ -117,10 +117,10 @@ def test_import_of_another_file_shows_why_and_changes_nothing(app):
     before = scene.map
     for name, why in [("notes.json", "not a Carltographer layout"),
                       ("broken.json", "table_width_inches: Input should be greater than 0")]:
-        click(app, scene.buttons["import"].rect.center)
+        click(app, scene.toolbar.buttons["import"].rect.center)
         pick_in_dialog(app, scene, name)
         assert scene.map == before
-        errors = [m[0] for m in scene.messages if m[2]]
+        errors = [m[0] for m in scene.state.messages if m[2]]
         assert errors and errors[-1].startswith(f"cannot import {name}: ") and why in errors[-1], errors
-        assert any(why in line for line in scene.save_lines), scene.save_lines
-    assert not any(m[2] for m in scene.messages if "Traceback" in m[0])
+        assert any(why in line for line in scene.state.save_lines), scene.state.save_lines
+    assert not any(m[2] for m in scene.state.messages if "Traceback" in m[0])

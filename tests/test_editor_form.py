@@ -24,8 +24,8 @@ def enter(app):
 
 
 def select(app, scene, ids):
-    scene.selection = [("piece", i) for i in ids]
-    scene._refresh_form(force=True)
+    scene.state.selection = [("piece", i) for i in ids]
+    scene.refresh_form(force=True)
     frame(app, n=2)
 
 
@@ -35,13 +35,13 @@ def test_a_locked_tag_keeps_off_the_piece_names(app):
     named = {p.id for p in scene.map.pieces if p.name}
     scene.apply(E.lock(sorted(named), True))
     frame(app, n=2)
-    labels = scene.renderer.label_rects
-    assert len(labels) > 10 and len(scene.lock_tags) == len(named)
-    for pid, r in scene.lock_tags:                       # never over its own piece's name
+    labels = scene.state.renderer.label_rects
+    assert len(labels) > 10 and len(scene.view.lock_tags) == len(named)
+    for pid, r in scene.view.lock_tags:                       # never over its own piece's name
         assert pid not in labels or not r.colliderect(labels[pid]), pid
     # and off every other name too, but where a crowded corner of the town leaves no room
-    clashes = [pid for pid, r in scene.lock_tags if r.collidelist(list(labels.values())) != -1]
-    assert len(clashes) <= len(scene.lock_tags) // 5, clashes
+    clashes = [pid for pid, r in scene.view.lock_tags if r.collidelist(list(labels.values())) != -1]
+    assert len(clashes) <= len(scene.view.lock_tags) // 5, clashes
 
 
 @pytest.mark.parametrize("unit, shown", [("in", "3.94"), ("cm", "10"), ("mm", "100")])
@@ -50,13 +50,13 @@ def test_heights_show_at_the_units_precision_and_an_unchanged_field_changes_noth
     if unit != "in":
         scene.apply(E.ConvertUnit(unit))
     place(app, scene, "Building", (scene.map.width / 3, scene.map.height / 2))
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     kind_mm = 100.0                                           # a building's height (KIND_DEFAULTS)
-    assert scene.form.entries["height"].placeholder_text == f"kind's: {shown}"
+    assert scene.properties.form.entries["height"].placeholder_text == f"kind's: {shown}"
     exact = kind_mm / {"in": 25.4, "cm": 10.0, "mm": 1.0}[unit]
     scene.apply(E.set_field([pid], "height", exact))
     select(app, scene, [pid])
-    entry = scene.form.entries["height"]
+    entry = scene.properties.form.entries["height"]
     assert entry.get_text() == shown
     version = scene.stack.version
     click(app, entry.rect.center)                            # into the field and out with Enter
@@ -74,7 +74,7 @@ def test_heights_show_at_the_units_precision_and_an_unchanged_field_changes_noth
 def cut_off(scene):
     """Menus whose choices are wider than the room their closed button gives the text."""
     out = []
-    for dd in list(scene.form.dropdowns) + [scene.grid_dd, scene.sym_dd, scene.overlay_dd]:
+    for dd in list(scene.properties.form.dropdowns) + [scene.toolbar.grid_dd, scene.toolbar.sym_dd, scene.toolbar.overlay_dd]:
         b = dd.menu_states["closed"].selected_option_button
         for o in dd.options_list:
             text = o if isinstance(o, str) else o[0]
@@ -97,18 +97,30 @@ def test_no_menu_text_is_cut_off(size, tmp_path, monkeypatch):
         select(a, scene, [p.id for p in scene.map.pieces[:4]])        # several: "(various)"
         assert cut_off(scene) == []
         # the properties read as before: a choice sets the field, "kind's" clears it
-        dd = next(d for d, name in scene.form.dropdowns.items() if name == "blocks_sight")
+        dd = next(d for d, name in scene.properties.form.dropdowns.items() if name == "blocks_sight")
         pid = scene.map.pieces[0].id
         select(a, scene, [pid])
-        dd = next(d for d, name in scene.form.dropdowns.items() if name == "blocks_sight")
+        dd = next(d for d, name in scene.properties.form.dropdowns.items() if name == "blocks_sight")
         import pygame_gui
         frame(a, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="no", ui_element=dd)])
         assert E.get_piece(scene.map, pid).blocks_sight is False
-        dd = next(d for d, name in scene.form.dropdowns.items() if name == "blocks_sight")
+        dd = next(d for d, name in scene.properties.form.dropdowns.items() if name == "blocks_sight")
         frame(a, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="kind's (yes)", ui_element=dd)])
         assert E.get_piece(scene.map, pid).blocks_sight is None
         if size == (1280, 720):
-            assert max(b.rect.right for b in scene.buttons.values()) <= 1280 and scene.table_rect.y == 40
+            assert max(b.rect.right for b in scene.toolbar.buttons.values()) <= 1280 and scene.table_rect.y == 40
     finally:
         scene.close()
         pygame.quit()
+
+
+def test_the_first_unit_change_remakes_the_grid_menu_in_the_new_unit(app):
+    """A fresh editor's first change of unit remade the grid menu only on the change after it (the
+    unit it was laid out for was not known until a change was made): the menu offered inch steps
+    for a table in centimetres. The editor's state knows it from the start (``layout_unit``)."""
+    scene = editor(app)
+    assert scene.map.unit == "in"
+    scene.apply(E.ConvertUnit("cm"))
+    frame(app)
+    texts = [o[0] if isinstance(o, tuple) else o for o in scene.toolbar.grid_dd.options_list]
+    assert texts and all(t.endswith(" cm") for t in texts), texts

@@ -72,20 +72,20 @@ def press(app, button):
 
 
 def open_dialog(app, scene):
-    press(app, scene.buttons["generate"])
+    press(app, scene.toolbar.buttons["generate"])
     frame(app, n=2)
-    assert scene.dialog is not None and scene.dialog_kind == "generate"
-    return scene.dialog
+    assert scene.dialogs.dialog is not None and scene.dialogs.kind == "generate"
+    return scene.dialogs.dialog
 
 
 def wait_generated(app, scene, timeout=240.0) -> int:
     """Frames drawn until the generator ends (the editor keeps drawing meanwhile)."""
     t0, n = time.monotonic(), 0
-    while scene.generating is not None and time.monotonic() - t0 < timeout:
+    while scene.state.generating is not None and time.monotonic() - t0 < timeout:
         frame(app)
         n += 1
         time.sleep(0.02)
-    assert scene.generating is None, f"the generator did not end in {timeout:.0f} s"
+    assert scene.state.generating is None, f"the generator did not end in {timeout:.0f} s"
     return n
 
 
@@ -107,14 +107,14 @@ def test_generate_replaces_the_unlocked_pieces_as_one_undo_step(app, tiny):
     assert (d.los.get_text(), d.tol.get_text(), d.hide.get_text(), d.seed.get_text()) == ("30", "3", "5", "1")
     d.seed.set_text("4")
     press(app, d.go)
-    assert scene.dialog is None and scene.generating is not None
-    run = scene.generating
-    assert scene.gen_progress is not None and scene.buttons["generate"].text == "Cancel gen."
+    assert scene.dialogs.dialog is None and scene.state.generating is not None
+    run = scene.state.generating
+    assert scene.state.gen_progress is not None and scene.toolbar.buttons["generate"].text == "Cancel gen."
     # the layout was written as it stood (a copy in the user's folder) and passed as --locked
     sent = json.loads(next(run.out.glob("small.json")).read_text())
     assert [p["id"] for p in sent["pieces"]] == ["old-crate", "barrel-x"]
     frames = wait_generated(app, scene)
-    assert frames >= 2 and scene.gen_progress is None and scene.buttons["generate"].text == "Generate"
+    assert frames >= 2 and scene.state.gen_progress is None and scene.toolbar.buttons["generate"].text == "Generate"
     assert run.rounds_done() >= 1                      # progress read from the command's round lines
     after = scene.map
     # the map changed: the barrel went, generated pieces came; the locked crate is the very same
@@ -130,7 +130,7 @@ def test_generate_replaces_the_unlocked_pieces_as_one_undo_step(app, tiny):
     # the figures shown are the generated layout's full-grid figures, with the targets' verdicts
     full = record["full"]
     assert sight_figures(Table(after), 25.4)["los"] == full["los"]
-    shown = " | ".join(scene.generate_lines)
+    shown = " | ".join(scene.state.generate_lines)
     assert f"line of sight {full['los']:.1f}%" in shown
     assert f"zones hideable {full['hide']['1']:.1f}% / {full['hide']['2']:.1f}%" in shown
     los_ok = abs(full["los"] - 30) <= 3
@@ -139,7 +139,7 @@ def test_generate_replaces_the_unlocked_pieces_as_one_undo_step(app, tiny):
     assert f"{len(after.pieces) - 1} generated pieces in place of {gone} piece;" in shown
     # the live analysis follows (its answer is taken on the next frame)
     frame(app)
-    assert scene.live is not None and scene.live.version == scene.stack.version
+    assert scene.state.live is not None and scene.state.live.version == scene.stack.version
     # one undo gives back the exact old map; redo the generated one
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.map == before and scene.map.model_dump() == before.model_dump()
@@ -158,7 +158,7 @@ def test_under_point_symmetry_the_result_goes_in_whole_and_symmetric(app, tiny):
     d = open_dialog(app, scene)
     assert d.symmetry_mode() == "point"
     press(app, d.go)
-    run = scene.generating
+    run = scene.state.generating
     wait_generated(app, scene)
     made = json.loads((run.out / "result" / the_record(run.out)["map_file"]).read_text())
     assert sorted(p.id for p in scene.map.pieces) == sorted(p["id"] for p in made["pieces"])
@@ -178,20 +178,20 @@ def test_cancel_leaves_the_map_unchanged_and_ends_the_command(app, monkeypatch):
     d.los.set_text("0")                      # line of sight 0 +-0 on an open table: never met
     d.tol.set_text("0")
     press(app, d.go)
-    run = scene.generating
+    run = scene.state.generating
     t0 = time.monotonic()
     while run.rounds_done() < 1 and time.monotonic() - t0 < 120:
         frame(app)
         time.sleep(0.05)
     assert run.rounds_done() >= 1 and run.running
     frame(app)
-    assert 0 < scene.gen_progress.current_progress < 1
-    assert scene.gen_progress.status_text().startswith("round ") and "of at most 100000" in scene.gen_progress.status_text()
-    press(app, scene.buttons["generate"])    # now "Cancel gen."
-    assert scene.generating is None and run.proc.poll() is not None
+    assert 0 < scene.state.gen_progress.current_progress < 1
+    assert scene.state.gen_progress.status_text().startswith("round ") and "of at most 100000" in scene.state.gen_progress.status_text()
+    press(app, scene.toolbar.buttons["generate"])    # now "Cancel gen."
+    assert scene.state.generating is None and run.proc.poll() is not None
     frame(app, n=3)
     assert scene.map is before and len(scene.stack.done) == steps
-    assert any("cancelled" in line for line in scene.generate_lines)
+    assert any("cancelled" in line for line in scene.state.generate_lines)
     assert not (run.out / "result" / "history.json").exists()
 
 
@@ -207,7 +207,7 @@ def test_a_failing_generator_is_reported_and_the_map_kept(app, tiny):
     press(app, d.go)
     wait_generated(app, scene)
     assert scene.map is before
-    shown = " | ".join(scene.generate_lines)
+    shown = " | ".join(scene.state.generate_lines)
     assert "generation failed (exit 2)" in shown and "breaks a constraint" in shown, shown
     assert "the layout is as it was" in shown
 
@@ -220,7 +220,7 @@ def test_a_broken_command_is_reported_not_raised(app, tiny, monkeypatch):
     press(app, open_dialog(app, scene).go)
     wait_generated(app, scene)
     assert scene.map is before
-    assert "generation failed (exit 2)" in scene.generate_lines[0] and "no-such-option" in scene.generate_lines[0]
+    assert "generation failed (exit 2)" in scene.state.generate_lines[0] and "no-such-option" in scene.state.generate_lines[0]
 
 
 def test_the_dialog_refuses_bad_fields_and_starts_nothing(app):
@@ -235,10 +235,10 @@ def test_the_dialog_refuses_bad_fields_and_starts_nothing(app):
         d.hide.set_text("5")
         field.set_text(text)
         press(app, d.go)
-        assert scene.dialog is d and scene.generating is None
+        assert scene.dialogs.dialog is d and scene.state.generating is None
         assert why in d.problem.text, (text, d.problem.text)
     press(app, d.cancel)
-    assert scene.dialog is None and scene.generating is None and scene.generate_lines == []
+    assert scene.dialogs.dialog is None and scene.state.generating is None and scene.state.generate_lines == []
 
 
 def test_an_unsavable_layout_is_refused_before_anything_starts(app):
@@ -246,8 +246,8 @@ def test_an_unsavable_layout_is_refused_before_anything_starts(app):
     scene.apply(E.DeleteZones((1,)))             # a draft without side 2's zone
     d = open_dialog(app, scene)
     press(app, d.go)
-    assert scene.generating is None
-    assert "cannot generate on this layout yet" in scene.generate_lines[0] and "deployment" in scene.generate_lines[0]
+    assert scene.state.generating is None
+    assert "cannot generate on this layout yet" in scene.state.generate_lines[0] and "deployment" in scene.state.generate_lines[0]
 
 
 # ----------------------------------------------------------------------------- the parts
@@ -336,15 +336,15 @@ def test_closing_the_window_ends_the_generator_and_play_does_not(app, tiny, monk
     scene = editor(app, small_map())
     before = scene.map
     press(app, open_dialog(app, scene).go)
-    scene.play()                                     # to the launcher and back: the run goes on
-    assert isinstance(app.scene, LauncherScene) and scene.generating is not None
+    scene.command("play")                                     # to the launcher and back: the run goes on
+    assert isinstance(app.scene, LauncherScene) and scene.state.generating is not None
     app.switch(scene)
     wait_generated(app, scene)
-    assert scene.map != before and "Ctrl+Z brings the old layout back" in scene.generate_lines[-1]
+    assert scene.map != before and "Ctrl+Z brings the old layout back" in scene.state.generate_lines[-1]
     monkeypatch.setattr(G, "GENERATE_ROUNDS", 100_000)
     press(app, open_dialog(app, scene).go)
-    run = scene.generating
+    run = scene.state.generating
     assert run.running
-    scene.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
+    scene.state.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
     frame(app, [pygame.event.Event(pygame.QUIT)])
     assert not app.running and run.proc.poll() is not None

@@ -37,7 +37,7 @@ def test_place_a_template_then_drag_it_with_grid_snapping(app):
     # placed on the grid: the click (20.2, 15.1) snaps to (20, 15), the template's origin
     floor = next(p for p in ruin if p.name == "Ruin floor")
     assert S.bounds(floor.shape) == (15.0, 12.0, 25.0, 18.0)
-    assert sorted(scene.selection) == sorted(("piece", p.id) for p in ruin)
+    assert sorted(scene.state.selection) == sorted(("piece", p.id) for p in ruin)
     before = S.bounds(floor.shape)
     # drag the ruin by about (3.3", 3.2"), away from any edge or centre line: its lower left
     # corner lands on the 0.5" grid
@@ -46,8 +46,8 @@ def test_place_a_template_then_drag_it_with_grid_snapping(app):
     drag(app, a, b)
     moved = next(p for p in scene.map.pieces if p.id == floor.id)
     x0, y0, _, _ = S.bounds(moved.shape)
-    raw_dx = scene._world(b)[0] - scene._world(a)[0]
-    raw_dy = scene._world(b)[1] - scene._world(a)[1]
+    raw_dx = scene.world(b)[0] - scene.world(a)[0]
+    raw_dy = scene.world(b)[1] - scene.world(a)[1]
     assert x0 == round((before[0] + raw_dx) * 2) / 2 and y0 == round((before[1] + raw_dy) * 2) / 2
     assert x0 != before[0] + raw_dx          # it did snap (the raw move is not on the grid)
     # the whole group moved together, as one undo step
@@ -58,12 +58,12 @@ def test_place_a_template_then_drag_it_with_grid_snapping(app):
     # near the table's centre line the right edge aligns with it instead (an alignment guide)
     a = world_px(scene, 20.0, 15.0)
     b = world_px(scene, 25.2, 15.0)
-    scene.drag = None
+    scene.table.select.sub = None
     pygame.key.set_mods(0)
     frame(app, [motion(a), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
     frame(app, [motion(b, (1, 0, 0))], n=0)
-    assert ("x", 30.0) in scene.drag.guides
-    assert [m.what for m in scene.drag.measures][:2] == ["edge", "edge"]
+    assert ("x", 30.0) in scene.table.select.sub.guides
+    assert [m.what for m in scene.table.select.sub.measures][:2] == ["edge", "edge"]
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
     assert S.bounds(E.get_piece(scene.map, floor.id).shape)[2] == 30.0
 
@@ -71,19 +71,19 @@ def test_place_a_template_then_drag_it_with_grid_snapping(app):
 def test_alt_places_freely(app):
     scene = editor(app)
     place(app, scene, "Crate", (20.0, 15.0))
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     b0 = S.bounds(E.get_piece(scene.map, pid).shape)
     a, b = world_px(scene, 20.0, 15.0), world_px(scene, 23.37, 16.21)
     drag(app, a, b, mods=pygame.KMOD_ALT)
     b1 = S.bounds(E.get_piece(scene.map, pid).shape)
-    raw = scene._world(b)[0] - scene._world(a)[0]
+    raw = scene.world(b)[0] - scene.world(a)[0]
     assert b1[0] == pytest.approx(b0[0] + raw, abs=1e-9)
 
 
 def test_rotate_with_the_key_and_the_handle(app):
     scene = editor(app)
     place(app, scene, "Container", (20.0, 20.0))        # a 5 x 2.5" box
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     key(app, pygame.K_r)
     p = E.get_piece(scene.map, pid)
     x0, y0, x1, y1 = S.bounds(p.shape)
@@ -91,7 +91,7 @@ def test_rotate_with_the_key_and_the_handle(app):
     assert x1 - x0 == pytest.approx(5 * math.cos(math.radians(15)) + 2.5 * math.sin(math.radians(15)))
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     # drag the round handle a quarter turn round the centre: 90 degrees (snapped)
-    turn, _ = scene._handles()
+    turn, _ = scene.input.handles()
     c = scene.to_screen(20.0, 20.0)
     r = math.dist(turn, c)
     target = (round(c[0] - r), round(c[1]))         # from above the centre to its left: +90 degrees
@@ -106,7 +106,7 @@ def test_mirror_mode_keeps_the_counterpart(app):
     assert scene.stack.symmetry == "mirror_x"
     place(app, scene, "Building", (14.0, 30.0))
     assert len(scene.map.pieces) == 2
-    mine = E.get_piece(scene.map, scene.selection[0][1])
+    mine = E.get_piece(scene.map, scene.state.selection[0][1])
     twin = next(p for p in scene.map.pieces if p.id != mine.id)
     assert S.same_shape(S.mirror(mine.shape, "mirror_x", 60, 44), twin.shape, 1e-9)
     drag(app, world_px(scene, 14.0, 30.0), world_px(scene, 18.0, 25.0))
@@ -123,13 +123,13 @@ def test_mirror_mode_keeps_the_counterpart(app):
 def test_lock_stops_a_drag(app):
     scene = editor(app)
     place(app, scene, "Building", (20.0, 20.0))
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     key(app, pygame.K_l)
     assert E.get_piece(scene.map, pid).locked
     before = scene.map
     drag(app, world_px(scene, 20.0, 20.0), world_px(scene, 30.0, 25.0))
     assert scene.map is before
-    assert any("locked" in m[0] for m in scene.messages)
+    assert any("locked" in m[0] for m in scene.state.messages)
     key(app, pygame.K_r)
     key(app, pygame.K_DELETE)
     assert scene.map is before                      # nor turns nor deletes it
@@ -156,7 +156,7 @@ def test_undo_and_redo_restore_the_exact_map(app):
     for want in reversed(states[:-1]):
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert scene.map == want
-    assert scene.map == m0 and not scene.doc.dirty
+    assert scene.map == m0 and not scene.state.doc.dirty
     for want in states[1:]:
         key(app, pygame.K_y, pygame.KMOD_CTRL)
         assert scene.map == want
@@ -167,31 +167,31 @@ def test_box_select_shift_click_copy_and_paste(app):
     place(app, scene, "Crate", (20.0, 20.0))
     place(app, scene, "Barrel", (24.0, 20.0))
     click(app, world_px(scene, 40.0, 35.0))         # empty table: nothing selected
-    assert scene.selection == []
+    assert scene.state.selection == []
     drag(app, world_px(scene, 18.0, 23.0), world_px(scene, 26.0, 18.0))
-    assert len(scene.selection) == 2
+    assert len(scene.state.selection) == 2
     click(app, world_px(scene, 24.0, 20.0), mods=pygame.KMOD_SHIFT)
-    assert len(scene.selection) == 1
+    assert len(scene.state.selection) == 1
     key(app, pygame.K_c, pygame.KMOD_CTRL)
     frame(app, [motion(world_px(scene, 40.0, 10.0))])
     key(app, pygame.K_v, pygame.KMOD_CTRL)
     assert len(scene.map.pieces) == 3
-    new = E.get_piece(scene.map, scene.selection[0][1])
+    new = E.get_piece(scene.map, scene.state.selection[0][1])
     assert S.centre(new.shape) == pytest.approx((40.0, 10.0), abs=0.51)
 
 
 def test_property_panel_validates_as_you_type(app):
     scene = editor(app)
     place(app, scene, "Building", (20.0, 20.0))
-    pid = scene.selection[0][1]
-    entry = scene.form.entries["height"]
+    pid = scene.state.selection[0][1]
+    entry = scene.properties.form.entries["height"]
     click(app, entry.rect.center)
     for ch in "4x":
         frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=ch)])
-    assert "not a number" in scene.form.problem
+    assert "not a number" in scene.properties.form.problem
     assert E.get_piece(scene.map, pid).height is None          # nothing applied
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)])
-    assert scene.form.problem == ""
+    assert scene.properties.form.problem == ""
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)])
     assert E.get_piece(scene.map, pid).height == 4.0
 
@@ -205,19 +205,19 @@ def test_a_refused_save_keeps_the_state_and_says_file_field_reason(app, tmp_path
     z = scene.map.deployment[1]
     x = z.points[0][0]
     click(app, world_px(scene, x, 10.0))
-    assert scene.selection == [("zone", 1)]
+    assert scene.state.selection == [("zone", 1)]
     key(app, pygame.K_DELETE)
     assert len(scene.map.deployment) == 1
     before, version = scene.map, scene.stack.version
     target = tmp_path / "mine.json"
-    assert not scene.save(target)
-    assert scene.map is before and scene.stack.version == version and scene.doc.dirty
+    assert not scene.files.save(target)
+    assert scene.map is before and scene.stack.version == version and scene.state.doc.dirty
     assert not target.exists()
-    assert scene.save_lines and scene.save_lines[0].startswith(f"{target}: deployment: ")
+    assert scene.state.save_lines and scene.state.save_lines[0].startswith(f"{target}: deployment: ")
     # a folder that does not exist: refused the same way, nothing written
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert not scene.save(tmp_path / "nowhere" / "mine.json")
-    assert "does not exist" in scene.save_lines[0]
+    assert not scene.files.save(tmp_path / "nowhere" / "mine.json")
+    assert "does not exist" in scene.state.save_lines[0]
 
 
 def test_the_saved_file_validates_and_plays_in_simulate(app, tmp_path, capsys):
@@ -228,8 +228,8 @@ def test_the_saved_file_validates_and_plays_in_simulate(app, tmp_path, capsys):
     place(app, scene, "Forest", (15.0, 10.0))
     place(app, scene, "Container stack", (45.0, 34.0))
     out = tmp_path / "editor-made.json"
-    assert scene.save(out), scene.save_lines
-    assert not scene.doc.dirty
+    assert scene.files.save(out), scene.state.save_lines
+    assert not scene.state.doc.dirty
     assert main(["validate", str(out)]) == 0
     assert main(["simulate", "--ruleset", "frontier", "--map", str(out), "--games", "2", "--p1", "random",
                  "--p2", "random", "--json"]) == 0
@@ -242,8 +242,8 @@ def test_quitting_with_unsaved_changes_asks_first(app):
     scene = editor(app)
     place(app, scene, "Crate", (20.0, 20.0))
     frame(app, [pygame.event.Event(pygame.QUIT)])
-    assert app.running and scene.dialog is not None
-    discard = next(b for b, a in scene.dialog.buttons.items() if a == "Discard")
+    assert app.running and scene.dialogs.dialog is not None
+    discard = next(b for b, a in scene.dialogs.dialog.buttons.items() if a == "Discard")
     click(app, discard.rect.center)
     assert not app.running
 
@@ -254,7 +254,7 @@ def test_play_opens_the_launcher_with_this_layout(app):
 
     scene = editor(app)
     place(app, scene, "Building", (30.0, 22.0))
-    click(app, scene.buttons["play"].rect.center)
+    click(app, scene.toolbar.buttons["play"].rect.center)
     assert isinstance(app.scene, LauncherScene)
     launcher = app.scene
     assert launcher.maps[launcher.settings.map] == scene.map
@@ -265,8 +265,8 @@ def test_play_opens_the_launcher_with_this_layout(app):
 
 def test_live_analysis_follows_each_drop(app):
     scene = editor(app, load_map(LAYOUTS / "take-and-hold-mirror-1.json"))
-    assert scene.live is not None and not scene.live.coarse and scene.live.version == scene.stack.version
-    los0 = scene.live.metrics["overall_los_pct"]
+    assert scene.state.live is not None and not scene.state.live.coarse and scene.state.live.version == scene.stack.version
+    los0 = scene.state.live.metrics["overall_los_pct"]
     p = next(p for p in scene.map.pieces if p.prop("blocks_sight") and p.height_mm("in") > 30
              and scene.item_at(S.centre(p.shape)) == ("piece", p.id))
     cx, cy = S.centre(p.shape)
@@ -274,9 +274,9 @@ def test_live_analysis_follows_each_drop(app):
     key(app, pygame.K_DELETE)
     frame(app)
     assert p.id not in {q.id for q in scene.map.pieces}
-    assert scene.live.version == scene.stack.version and not scene.live.coarse
-    assert scene.live.metrics["overall_los_pct"] > los0          # a tall piece gone: more sight
-    assert scene.baseline is not None and scene.baseline.metrics["overall_los_pct"] == los0
+    assert scene.state.live.version == scene.stack.version and not scene.state.live.coarse
+    assert scene.state.live.metrics["overall_los_pct"] > los0          # a tall piece gone: more sight
+    assert scene.state.baseline is not None and scene.state.baseline.metrics["overall_los_pct"] == los0
 
 
 # ----------------------------------------------------------------------------- more tools
@@ -289,13 +289,13 @@ def test_draw_a_fence_run_point_by_point(app):
     key(app, pygame.K_RETURN, unicode="\r")
     fences = [p for p in scene.map.pieces if p.kind == "fence"]
     assert [(p.shape.a, p.shape.b) for p in fences] == [((20.0, 10.0), (26.0, 10.0)), ((26.0, 10.0), (26.0, 16.0))]
-    assert len({p.group for p in fences}) == 1 and scene.tool is None
+    assert len({p.group for p in fences}) == 1 and scene.table.tool is None
 
 
 def test_drag_a_corner_in_corner_mode_and_a_zone_corner(app):
     scene = editor(app)
     place(app, scene, "Container", (20.0, 20.0))     # 5 x 2.5: corners (17.5, 18.75) ...
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     key(app, pygame.K_v)
     p = E.get_piece(scene.map, pid)
     c = p.shape.points[2]
@@ -308,7 +308,7 @@ def test_drag_a_corner_in_corner_mode_and_a_zone_corner(app):
     z = scene.map.deployment[0]
     corner = z.points[2]                              # (12, 44) on a 60 x 44 table
     click(app, world_px(scene, corner[0], 30.0))     # its border
-    assert scene.selection == [("zone", 0)]
+    assert scene.state.selection == [("zone", 0)]
     drag(app, world_px(scene, *corner), world_px(scene, corner[0] + 3.0, corner[1]))
     assert scene.map.deployment[0].points[2] == (corner[0] + 3.0, corner[1])
 
@@ -318,7 +318,7 @@ def test_objectives_are_placed_and_moved_like_pieces(app):
     palette_click(app, scene, "Objective marker")
     click(app, world_px(scene, 15.0, 30.0))
     new = [o for o in scene.map.objectives if o.id != "centre"]
-    assert len(new) == 1 and new[0].at == (15.0, 30.0) and scene.selection == [("objective", new[0].id)]
+    assert len(new) == 1 and new[0].at == (15.0, 30.0) and scene.state.selection == [("objective", new[0].id)]
     drag(app, world_px(scene, 15.0, 30.0), world_px(scene, 18.0, 32.0))
     assert next(o for o in scene.map.objectives if o.id == new[0].id).at == (18.0, 32.0)
 
@@ -329,7 +329,7 @@ def test_the_editor_autosaves_and_skirmish_edit_recovers_the_draft(app, tmp_path
 
     scene = editor(app)
     place(app, scene, "Forest", (20.0, 20.0))
-    scene.doc._autosaved_at -= 60                    # as if 60 s had passed
+    scene.state.doc._autosaved_at -= 60                    # as if 60 s had passed
     frame(app)
     found = read_autosave(editor_autosave_file())
     assert found is not None and found[0] == scene.map
@@ -345,7 +345,7 @@ def test_the_launcher_edit_button_opens_the_chosen_map(app):
     click(app, launcher.edit_b.rect.center)
     assert isinstance(app.scene, EditorScene)
     assert app.scene.map == launcher.maps[launcher.settings.map]
-    assert app.scene.doc.save_path().parent != app.scene.doc.path.parent     # a shipped map saves elsewhere
+    assert app.scene.state.doc.save_path().parent != app.scene.state.doc.path.parent     # a shipped map saves elsewhere
 
 
 def test_skirmish_edit_refuses_a_bad_map_and_renders_headless(tmp_path, monkeypatch, capsys):
@@ -373,19 +373,19 @@ def test_test_balance_runs_in_the_background_and_shows_the_table_effect(app, mon
     monkeypatch.setattr(balance, "BALANCE_GAMES", 4)
     monkeypatch.setattr(balance, "BALANCE_AGENT", "random")
     scene = editor(app, load_map(MAPS_DIR / "town.json"), MAPS_DIR / "town.json")
-    click(app, scene.buttons["balance"].rect.center)
-    assert scene.balance is not None and scene.progress is not None
-    assert scene.buttons["balance"].text == "Cancel test"
+    click(app, scene.toolbar.buttons["balance"].rect.center)
+    assert scene.state.balance is not None and scene.state.progress is not None
+    assert scene.toolbar.buttons["balance"].text == "Cancel test"
     t0 = time.monotonic()
     seen_frames = 0
-    while scene.balance is not None and time.monotonic() - t0 < 180:
+    while scene.state.balance is not None and time.monotonic() - t0 < 180:
         frame(app)                                  # the editor keeps drawing frames meanwhile
         seen_frames += 1
         time.sleep(0.05)
-    assert scene.balance is None, "the balance test did not finish in 3 minutes"
-    assert seen_frames > 10 and scene.progress is None
-    assert any(line.startswith("zone 1 wins ") for line in scene.balance_lines), scene.balance_lines
-    assert scene.buttons["balance"].text == "Test balance"
+    assert scene.state.balance is None, "the balance test did not finish in 3 minutes"
+    assert seen_frames > 10 and scene.state.progress is None
+    assert any(line.startswith("zone 1 wins ") for line in scene.state.balance_lines), scene.state.balance_lines
+    assert scene.toolbar.buttons["balance"].text == "Test balance"
 
 
 def test_closing_the_window_ends_a_running_balance_test(app, monkeypatch):
@@ -394,10 +394,10 @@ def test_closing_the_window_ends_a_running_balance_test(app, monkeypatch):
 
     monkeypatch.setattr(balance, "BALANCE_GAMES", 10_000)          # it cannot end by itself
     scene = editor(app, load_map(MAPS_DIR / "town.json"), MAPS_DIR / "town.json")
-    click(app, scene.buttons["balance"].rect.center)
-    run = scene.balance
+    click(app, scene.toolbar.buttons["balance"].rect.center)
+    run = scene.state.balance
     assert run is not None and run.running
-    scene.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
+    scene.state.doc.stack.mark_saved()                     # nothing to ask about: the window just closes
     frame(app, [pygame.event.Event(pygame.QUIT)])
     assert not app.running and run.proc.poll() is not None
 
@@ -406,14 +406,14 @@ def test_import_a_carltographer_layout_through_the_file_dialog(app):
     import pygame_gui
 
     scene = editor(app)
-    click(app, scene.buttons["import"].rect.center)          # nothing unsaved: the dialog opens
-    assert scene.dialog is not None and scene.dialog_kind == "import"
+    click(app, scene.toolbar.buttons["import"].rect.center)          # nothing unsaved: the dialog opens
+    assert scene.dialogs.dialog is not None and scene.dialogs.kind == "import"
     small = Path(__file__).parent / "data" / "carltographer" / "small-layout.json"
-    frame(app, [pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(small), ui_element=scene.dialog)])
+    frame(app, [pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(small), ui_element=scene.dialogs.dialog)])
     assert scene.map.width == 44.0 and len(scene.map.pieces) == 9
-    assert scene.doc.dirty and scene.doc.path is None
-    assert scene.doc.save_path().name == "small-layout.json"
-    assert scene.live is not None and scene.live.metrics["symmetry"]["unmatched_pct"] == 0.0
+    assert scene.state.doc.dirty and scene.state.doc.path is None
+    assert scene.state.doc.save_path().name == "small-layout.json"
+    assert scene.state.live is not None and scene.state.live.metrics["symmetry"]["unmatched_pct"] == 0.0
 
 
 def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
@@ -421,10 +421,10 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
 
     scene = editor(app)
     place(app, scene, "Building with a yard", (30.0, 22.0))
-    click(app, scene.buttons["sheet"].rect.center)
+    click(app, scene.toolbar.buttons["sheet"].rect.center)
     pdf, png = sheets_dir() / "new-layout.pdf", sheets_dir() / "new-layout.png"
     assert pdf.read_bytes().startswith(b"%PDF") and png.stat().st_size > 10_000
-    assert any(m[0] == f"setup sheet: new-layout.pdf and new-layout.png in {sheets_dir()}" for m in scene.messages)
+    assert any(m[0] == f"setup sheet: new-layout.pdf and new-layout.png in {sheets_dir()}" for m in scene.state.messages)
 
 
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):
@@ -447,8 +447,8 @@ def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkey
     monkeypatch.setattr(base.App, "run", run)
     assert run_editor(None) == 0
     scene = seen["scene"]
-    assert scene.map == doc.map and scene.doc.path == tmp_path / "mine.json" and scene.doc.dirty
-    assert any("recovered" in m[0] for m in scene.messages)
+    assert scene.map == doc.map and scene.state.doc.path == tmp_path / "mine.json" and scene.state.doc.dirty
+    assert any("recovered" in m[0] for m in scene.state.messages)
     scene.close()
 
 
@@ -459,12 +459,12 @@ def test_escape_cancels_a_drag_and_keys_wait_for_the_drop(app):
     a, b = world_px(scene, 20.0, 20.0), world_px(scene, 26.0, 24.0)
     frame(app, [motion(a), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
     frame(app, [motion(b, (1, 0, 0))], n=0)
-    assert scene.drag is not None and scene.drag.active
+    assert scene.table.select.sub is not None and scene.table.select.sub.active
     key(app, pygame.K_z, pygame.KMOD_CTRL)           # ignored while dragging
     assert scene.map is before
     key(app, pygame.K_ESCAPE)
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
-    assert scene.map is before and scene.drag is None
+    assert scene.map is before and scene.table.select.sub is None
 
 
 def test_a_piece_on_the_mirror_line_slides_along_it_by_drag(app):
@@ -472,7 +472,7 @@ def test_a_piece_on_the_mirror_line_slides_along_it_by_drag(app):
     place(app, scene, "Crate", (30.0, 20.0))         # on the left-right mirror line
     key(app, pygame.K_m)
     assert scene.stack.symmetry == "mirror_x"
-    pid = scene.selection[0][1]
+    pid = scene.state.selection[0][1]
     drag(app, world_px(scene, 30.0, 20.0), world_px(scene, 33.0, 25.0))
     x0, y0, x1, y1 = S.bounds(E.get_piece(scene.map, pid).shape)
     assert (x0 + x1) / 2 == 30.0 and y0 > 20.0       # it stayed on the line and went up
@@ -484,17 +484,17 @@ def test_changing_the_unit_keeps_the_table_and_the_view(app):
     scene = editor(app)
     place(app, scene, "Building", (20.0, 20.0))
     before = scene.to_screen(20.0, 20.0)
-    dd = next(d for d, name in scene.form.dropdowns.items() if name == "map.unit") if scene.selection == [] else None
+    dd = next(d for d, name in scene.properties.form.dropdowns.items() if name == "map.unit") if scene.state.selection == [] else None
     if dd is None:
         key(app, pygame.K_ESCAPE)
-        dd = next(d for d, name in scene.form.dropdowns.items() if name == "map.unit")
+        dd = next(d for d, name in scene.properties.form.dropdowns.items() if name == "map.unit")
     frame(app, [pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="cm", ui_element=dd)])
     assert scene.map.unit == "cm" and scene.map.width == pytest.approx(152.4)
-    assert scene.grid == 1.0 and scene.cam.mm_per_unit == 10.0
+    assert scene.state.grid == 1.0 and scene.table.cam.mm_per_unit == 10.0
     after = scene.to_screen(20.0 * 2.54, 20.0 * 2.54)
     assert math.dist(before, after) <= 1.5                 # the same spot of the table on screen
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.map.unit == "in" and scene.cam.mm_per_unit == 25.4
+    assert scene.map.unit == "in" and scene.table.cam.mm_per_unit == 25.4
 
 
 def test_esc_or_a_closed_window_drops_a_dialog_unanswered(app):
@@ -509,14 +509,14 @@ def test_esc_or_a_closed_window_drops_a_dialog_unanswered(app):
     before = scene.map
     for kind, what in (("new", ChoiceDialog), ("generate", GenerateDialog)):
         scene.command(kind)
-        d = scene.dialog
+        d = scene.dialogs.dialog
         assert isinstance(d, what) and d.alive()
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-        assert scene.dialog is d and scene.map is before
+        assert scene.dialogs.dialog is d and scene.map is before
         key(app, pygame.K_ESCAPE)
-        assert scene.dialog is None and not d.alive()
+        assert scene.dialogs.dialog is None and not d.alive()
         scene.command(kind)
-        scene.dialog.kill()                        # its window's close button
+        scene.dialogs.dialog.kill()                        # its window's close button
         frame(app, [motion((5, 5))])
-        assert scene.dialog is None
-        assert scene.map is before and scene.doc.dirty and scene.generating is None
+        assert scene.dialogs.dialog is None
+        assert scene.map is before and scene.state.doc.dirty and scene.state.generating is None

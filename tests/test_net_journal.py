@@ -107,7 +107,7 @@ def journalled(tmp_path):
     auto = tmp_path / "auto.json"
     host = seated(new_host("doubles", "prehistoric", 21, autosave_path=auto))
     assert host.start_journal()
-    host._saver.put = lambda *a: None           # no snapshot is written after the first
+    host.files.saver.put = lambda *a: None           # no snapshot is written after the first
     agents = {p: make_agent("random", p, 7 + p) for p in (1, 2)}
     for _ in range(12):
         answer(host, agents)
@@ -160,7 +160,7 @@ def test_a_host_loaded_from_its_journal_starts_a_new_one_and_goes_on(journalled,
     host, auto, journal = journalled
     again = seated(GameHost.load(auto, autosave_path=auto))
     assert again.start_journal()
-    assert json.loads(journal.read_text().splitlines()[0])["token"] != host._journal.token
+    assert json.loads(journal.read_text().splitlines()[0])["token"] != host.files.journal.token
     answer(again, {p: make_agent("random", p, 3 + p) for p in (1, 2)})
     loaded = GameHost.load(auto).game
     assert len(loaded.decisions) == 13 and loaded.state_hash() == again.game.state_hash()

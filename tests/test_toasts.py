@@ -40,16 +40,16 @@ def test_the_editors_messages_fit_and_its_tool_bar_fits_the_window(app):
     from client_helpers import click, editor, place
 
     scene = editor(app)
-    for key_, b in scene.buttons.items():                  # Sheet, Import, Menu were past 1024
+    for key_, b in scene.toolbar.buttons.items():                  # Sheet, Import, Menu were past 1024
         assert app.screen.get_rect().contains(b.rect), (key_, b.rect)
     place(app, scene, "Building with a yard", (30.0, 22.0))
-    click(app, scene.buttons["sheet"].rect.center)
+    click(app, scene.toolbar.buttons["sheet"].rect.center)
     frame(app)
-    last = scene.messages[-1][0]
+    last = scene.state.messages[-1][0]
     assert last == f"setup sheet: new-layout.pdf and new-layout.png in {sheets_dir()}"
-    bar = scale_bar_on_screen(scene.renderer, scene.table_rect)
-    assert scene.toast_rects and bar is not None
-    for r in scene.toast_rects:
+    bar = scale_bar_on_screen(scene.state.renderer, scene.table_rect)
+    assert scene.status.rects and bar is not None
+    for r in scene.status.rects:
         assert scene.table_rect.contains(r) and not r.colliderect(bar), (r, bar, scene.table_rect)
 
 

@@ -37,7 +37,7 @@ KINDS: tuple[DataKind, ...] = (
     DataKind("Frontier options", frozenset({"hand_size", "cards_per_turn"}),
              "engine.rulesets.frontier.data:load_options"),
     DataKind("Doubles warband", frozenset({"fighters", "weapons"}),
-             "engine.rulesets.doubles.points:load_warband_in_size", "engine.rulesets.doubles.points:summary"),
+             "engine.rulesets.doubles.data:load_warband_in_size", "engine.rulesets.doubles.points:summary"),
 )
 
 

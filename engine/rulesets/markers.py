@@ -25,6 +25,35 @@ def marker_points(mapfile) -> list[MarkerPoint]:
     return [MarkerPoint(o.id, o.name, o.at[0] * k, o.at[1] * k) for o in mapfile.objectives]
 
 
+class MarkerMissions:
+    """The part of a ruleset's rules whose missions are played on the map's objective markers, with
+    "fight" the default (Doubles, Frontier): the launcher's look-ups and the set-up that keeps the
+    chosen mission and the markers. ``MISSIONS`` is the ruleset's id -> ``MissionInfo``;
+    ``_setup_mission_map`` adds what else a ruleset reads of the map."""
+
+    MISSIONS: dict = {}
+
+    @classmethod
+    def missions(cls) -> dict:
+        return dict(cls.MISSIONS)
+
+    @classmethod
+    def default_mission(cls, mapfile) -> str:
+        return "fight"
+
+    def _setup_mission(self, mission_id) -> None:
+        """Keep the chosen mission (``options["mission"]``, popped before the options are checked:
+        the default when None) and the map's markers; a ``SetupError`` for an unknown mission or a
+        map with too few markers (``chosen_mission``)."""
+        mf = self.table.mapfile
+        mid = self.chosen_mission(mf, mission_id)
+        self.mission, self.mission_info, self.markers = mid, self.MISSIONS[mid], marker_points(mf)
+        self._setup_mission_map(mf)
+
+    def _setup_mission_map(self, mapfile) -> None:
+        """What else the ruleset's missions read of the map (nothing by default)."""
+
+
 def within(x: float, y: float, radius: float, marker: MarkerPoint, reach_mm: float) -> bool:
     """Is the edge of a base of ``radius`` centred at (x, y) within ``reach_mm`` of the marker's
     point? (A base standing over the point is within any reach.)"""

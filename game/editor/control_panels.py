@@ -1,6 +1,6 @@
 """The editor's panels that take input (``game.kit.Panel``): the tool bar, the catalog (palette),
 the properties form and the dialogs (a modal). Each owns its pygame_gui elements and turns their
-events into values the scene applies in one place (``EditorScene.perform``): an ``Edit`` for the
+events into values the scene applies in one place (``TableInput.perform``): an ``Edit`` for the
 document's stack (or a list of them), or a ``Command(name, arg)`` intent. None of them reads
 or changes the document.
 """
@@ -209,7 +209,7 @@ class DialogPanel(Panel):
             if isinstance(d, ChoiceDialog):
                 return Command("answer", (self.kind, a))
             return Command("start_generate", a[1]) if a[0] == "generate" else TAKEN
-        # a file dialog (its path arrives through the scene's ``picked_path``, open or not)
+        # a file dialog (its path arrives through the editor's ``files.picked_path``, open or not)
         if (ev.type == pygame_gui.UI_WINDOW_CLOSE and ev.ui_element is d) or \
                 (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
             if d.alive():

@@ -2,7 +2,7 @@
 rotate, scale and vertex. Each is a ``game.kit.edit_tool.EditTool``: pointer input in (table
 points in the map's unit), a list of ``Edit`` commands out (with ``Choose`` / ``Lift`` / ``Say``
 values), its own drag state, and its own preview (``draw``). None of them changes the document;
-``EditorScene.apply_all`` does, through the stack, in one place.
+``TableInput.apply_all`` does, through the stack, in one place.
 
 ``select_tool.SelectTool``, the editor's default tool, hands a press to one of these.
 """

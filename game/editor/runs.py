@@ -2,8 +2,10 @@
 ``skirmish generate`` child), their progress bars, their end (the generated layout put in place
 as one undo step) and their cancelling.
 
-A part of ``EditorScene`` (``game/scenes/editor.py``): ``balance``, ``generating`` and their
-lines are the scene's; the scene's ``update`` calls ``_poll_runs`` every frame.
+A part ``EditorScene`` owns (``Runs(editor)``): it writes ``balance``, ``balance_lines``,
+``generating``, ``generate_lines``, ``generate_settings``, ``generate_from``, ``progress`` and
+``gen_progress`` of the editor's state (``state.py``); the editor's ``update`` calls ``poll``
+every frame.
 """
 from __future__ import annotations
 
@@ -12,93 +14,108 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 
+from game.editor import selection
 from game.editor.generate_dialog import GenerateDialog
 from game.editor.layout import PANEL_W
 
 
-class RunsMixin:
-    """The balance test and the generator of ``EditorScene``."""
+class Runs:
+    """The balance test and the generator of the layout editor."""
+
+    def __init__(self, editor):
+        self.ed = editor
+        self.state = editor.state
+
+    def laid_out(self) -> None:
+        """The widgets were made again: no bar yet (the next frame's progress makes it), and the
+        buttons say Cancel while their run goes on."""
+        st = self.state
+        st.progress = st.gen_progress = None
+        if st.balance is not None:
+            self.ed.toolbar.buttons["balance"].set_text("Cancel test")
+        if st.generating is not None:
+            self.ed.toolbar.buttons["generate"].set_text("Cancel gen.")
 
     def test_balance(self) -> None:
         from game.editor.balance import start_balance
 
-        if self.balance is not None and self.balance.running:
-            self.balance.cancel()
-            self.balance = None
-            self.balance_lines = ["balance test cancelled"]
+        if self.state.balance is not None and self.state.balance.running:
+            self.state.balance.cancel()
+            self.state.balance = None
+            self.state.balance_lines = ["balance test cancelled"]
             self._set_progress(None)
             return
-        run, lines = start_balance(self)
-        self.balance_lines = lines
+        run, lines = start_balance(self.ed)
+        self.state.balance_lines = lines
         if run is not None:
-            self.balance = run
-            self.buttons["balance"].set_text("Cancel test")
+            self.state.balance = run
+            self.ed.toolbar.buttons["balance"].set_text("Cancel test")
             self._set_progress(0.0)
 
     def _set_progress(self, value, which: str = "progress", words: str | None = None) -> None:
         """The balance test's bar (``progress``, at the panel's foot) or the generator's
         (``gen_progress``, above it, saying ``words``); None removes it."""
-        bar = getattr(self, which)
+        bar = getattr(self.state, which)
         if value is None:
             if bar is not None:
                 bar.kill()
-                setattr(self, which, None)
+                setattr(self.state, which, None)
             return
         if bar is None:
             up = 30 if which == "progress" else 58
-            r = pygame.Rect(self.analysis_rect.x + 8, self.analysis_rect.bottom - up, PANEL_W - 16, 22)
-            bar = (WordsBar if words is not None else pygame_gui.elements.UIProgressBar)(r, self.ui)
-            setattr(self, which, bar)
+            r = pygame.Rect(self.ed.analysis_rect.x + 8, self.ed.analysis_rect.bottom - up, PANEL_W - 16, 22)
+            bar = (WordsBar if words is not None else pygame_gui.elements.UIProgressBar)(r, self.ed.ui)
+            setattr(self.state, which, bar)
         if words and words != bar.words:
             bar.words = words
             bar.status_changed = True
         bar.set_current_progress(100 * value)
 
-    def _poll_runs(self) -> None:
+    def poll(self) -> None:
         """Each frame: a running balance test's or generator's progress, or its end."""
-        if self.balance is not None:
-            out = self.balance.poll()
+        if self.state.balance is not None:
+            out = self.state.balance.poll()
             if out is None:
-                self._set_progress(self.balance.progress())
+                self._set_progress(self.state.balance.progress())
             else:
-                self.balance_lines = out.lines
-                self.balance = None
-                self.buttons["balance"].set_text("Test balance")
+                self.state.balance_lines = out.lines
+                self.state.balance = None
+                self.ed.toolbar.buttons["balance"].set_text("Test balance")
                 self._set_progress(None)
-        if self.generating is not None:
-            rc = self.generating.poll()
+        if self.state.generating is not None:
+            rc = self.state.generating.poll()
             if rc is None:
-                self._set_progress(self.generating.progress(), "gen_progress", self._rounds_words(self.generating))
+                self._set_progress(self.state.generating.progress(), "gen_progress", self._rounds_words(self.state.generating))
             else:
                 self._generate_ended(rc)
 
     # --- generate ---------------------------------------------------------------------------------
     def generate(self) -> None:
         """The Generate button: the dialog, or Cancel while a generator runs."""
-        if self.generating is not None:
+        if self.state.generating is not None:
             self.cancel_generate()
             return
         from game.editor.generation import GenerateSettings
 
-        last = self.generate_settings or GenerateSettings()
-        r = self.table_rect
-        self.dialog = GenerateDialog(self.ui, r.center, replace(last, symmetry=self.stack.symmetry))
-        self.dialog_kind = "generate"
+        last = self.state.generate_settings or GenerateSettings()
+        ed = self.ed
+        ed.dialogs.open(GenerateDialog(ed.ui, ed.table_rect.center, replace(last, symmetry=ed.stack.symmetry)),
+                        "generate")
 
     def start_generate(self, settings) -> bool:
         from game.editor.generation import start_generate
 
-        self.generate_settings = settings
-        run, lines = start_generate(self.map, settings)
-        self.generate_lines = lines
+        self.state.generate_settings = settings
+        run, lines = start_generate(self.ed.map, settings)
+        self.state.generate_lines = lines
         if run is None:
-            self.say(lines[0], error=True)
+            self.ed.say(lines[0], error=True)
             return False
-        self.generating = run
-        self._generate_from = (self.doc, self.map)
-        self.buttons["generate"].set_text("Cancel gen.")
+        self.state.generating = run
+        self.state.generate_from = (self.state.doc, self.ed.map)
+        self.ed.toolbar.buttons["generate"].set_text("Cancel gen.")
         self._set_progress(0.0, "gen_progress", self._rounds_words(run))
-        self.say("generating in the background: the editor stays usable; Cancel gen. stops it")
+        self.ed.say("generating in the background: the editor stays usable; Cancel gen. stops it")
         return True
 
     @staticmethod
@@ -107,66 +124,66 @@ class RunsMixin:
         return f"round {done} of at most {run.rounds}" if done else "placing the first pieces"
 
     def cancel_generate(self) -> None:
-        if self.generating is None:
+        if self.state.generating is None:
             return
-        self.generating.cancel()
+        self.state.generating.cancel()
         self._end_generate(["generation cancelled: the layout is as it was"])
 
     def _end_generate(self, lines) -> None:
-        self.generating = None
-        self._generate_from = None
-        self.generate_lines = lines
-        self.buttons["generate"].set_text("Generate")
+        self.state.generating = None
+        self.state.generate_from = None
+        self.state.generate_lines = lines
+        self.ed.toolbar.buttons["generate"].set_text("Generate")
         self._set_progress(None, "gen_progress")
 
     def _generate_ended(self, returncode: int) -> None:
         """Put the generated layout in place (one undo step), or say why not."""
         from game.editor.generation import frame_problem, read_generated, replace_edit
 
-        run, (doc, start), s = self.generating, self._generate_from, self.generate_settings
+        run, (doc, start), s = self.state.generating, self.state.generate_from, self.state.generate_settings
         out = read_generated(run.out, returncode, s)
         if not out.ok:
             self._end_generate(out.lines + ["the layout is as it was"])
-            self.say(out.lines[0], error=True)
+            self.ed.say(out.lines[0], error=True)
             return
-        why = ("another layout was opened while the generator ran" if doc is not self.doc
-               else frame_problem(start, self.map, out.map))
+        why = ("another layout was opened while the generator ran" if doc is not self.state.doc
+               else frame_problem(start, self.ed.map, out.map))
         if why:
             self._end_generate(out.lines[:1] + [why, f"the layout found is in {run.out / 'result'}"])
-            self.say(why, error=True)
+            self.ed.say(why, error=True)
             return
-        n_old = sum(1 for p in self.map.pieces if not p.locked)
-        kept = {p.id for p in self.map.pieces if p.locked}
+        ed = self.ed
+        n_old = sum(1 for p in ed.map.pieces if not p.locked)
+        kept = {p.id for p in ed.map.pieces if p.locked}
         new = [p for p in out.map.pieces if p.id not in kept]
         twins = sum(1 for p in new if p.locked)          # mirror images of lone locked pieces (symmetry)
         what = _count(len(new) - twins, "generated piece") + (f" and {_count(twins, 'locked mirror image')}" if twins else "")
         what += f" in place of {_count(n_old, 'piece')}"
-        edit = replace_edit(self.map, out.map, f"generate (seed {s.seed}): {what}")
+        edit = replace_edit(ed.map, out.map, f"generate (seed {s.seed}): {what}")
         if edit is None:
             self._end_generate(out.lines + ["the generator kept the layout as it was"])
             return
-        mode, self.stack.symmetry = self.stack.symmetry, None    # the result is whole: no twins to add
+        mode, ed.stack.symmetry = ed.stack.symmetry, None    # the result is whole: no twins to add
         try:
-            done = self.apply(edit, quiet=True)
+            done = ed.apply(edit, quiet=True)
         finally:
-            self.stack.symmetry = mode
+            ed.stack.symmetry = mode
         if not done:
-            self._end_generate(out.lines[:1] + ["not put in place: " + self.messages[-1][0]])
+            self._end_generate(out.lines[:1] + ["not put in place: " + self.state.messages[-1][0]])
             return
-        self.selection = []
-        self._refresh_form()
+        selection.choose(ed, [])
         self._end_generate(out.lines + [f"{what}; Ctrl+Z brings the old layout back"])
-        self.say(f"generated layout in place (seed {s.seed}): {'targets met' if out.met else 'targets NOT met'}")
+        self.ed.say(f"generated layout in place (seed {s.seed}): {'targets met' if out.met else 'targets NOT met'}")
 
     def stop_children(self) -> None:
         """End a running generator or balance test (a child of its own session would outlive
         the window)."""
-        if self.generating is not None:
-            self.generating.cancel()
-            self.generating = None
-        if self.balance is not None:
-            self.balance.cancel()
-            self.balance = None
+        if self.state.generating is not None:
+            self.state.generating.cancel()
+            self.state.generating = None
+        if self.state.balance is not None:
+            self.state.balance.cancel()
+            self.state.balance = None
 
 
 class WordsBar(pygame_gui.elements.UIProgressBar):

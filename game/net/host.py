@@ -15,7 +15,8 @@ sends what it returns; the tests feed it directly.
   number; anything else (not JSON, not a message, a stale number, another seat's turn, a choice
   the rules refuse) is refused with the reason and changes nothing. ``receive`` never raises:
   an unexpected error is counted (``exceptions``) and refused.
-- Every decision and undo is kept before any seat is told of it (``HostFiles.keep``: a line of
+- Every decision and undo is kept before any seat is told of it (``HostFiles.keep``, the host's
+  ``files``: a line of
   the journal beside the autosave, written and synced; the whole game in the autosave on a
   thread of its own), and a game loads from any save (``GameHost.load``: the autosave with its
   journal's lines past it played), the codes kept when the save holds them, so a restarted
@@ -24,43 +25,46 @@ sends what it returns; the tests feed it directly.
   know is refused (``DataError``: the file, ``client.net.seats.N``, the reason).
 - A dropped connection keeps the seat: the other seat is told ``waiting_for``; the player comes
   back with the same code and gets the whole view again (``joined`` to the other, with its name).
-- Undo asks the other player (an AI seat agrees); ``save`` writes a save on the host's disk.
+- Undo asks the other player (an AI seat agrees: the host's ``undos``, a ``host_undo.UndoBroker``);
+  ``save`` writes a save on the host's disk.
 """
 from __future__ import annotations
 
 import logging
 import secrets
 import traceback
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.core import Choice, Game, GameError, Setup, replay
 from engine.core.worlds import event_to_json, world_of
 from game.session import HUMAN, GameSession, parse_seat
 
-from .host_files import HostFiles, _Autosaver
-from .host_journal import Journal, replay_journal
-from .host_seats import REMOTE, Outgoing, _Seat, _text, _UndoAsk, joined, new_code, waiting_for
-from .host_undo import HostUndo
+from .host_files import HostFiles
+from .host_journal import replay_journal
+from .host_seats import REMOTE, Outgoing, _Seat, _text, joined, new_code, waiting_for
+from .host_undo import UndoBroker
 from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
                        parse_client)
 
 log = logging.getLogger("skirmish.net")
 
 
-@dataclass
-class GameHost(HostUndo, HostFiles):
-    session: GameSession
-    seats: dict[int, _Seat]
-    autosave_path: Path | None = None
-    saves_dir: Path | None = None
-    conns: dict[int, int | None] = field(default_factory=dict)    # connection -> seat (None: not yet)
-    exceptions: int = 0             # unexpected errors while handling a message (the fuzz test counts 0)
-    ai_busy: bool = False
-    undo_ask: _UndoAsk | None = None
-    _saver: "_Autosaver | None" = None
-    _journal: "Journal | None" = None
-    journal_error: str | None = None       # why the journal's last append or start failed
+class GameHost:
+    """One game served to its seats. Its parts, each built here and each the only writer of its
+    own fields: ``files`` (autosave, journal, saves: ``host_files.HostFiles``) and ``undos`` (an
+    undo asked of the other player: ``host_undo.UndoBroker``)."""
+
+    def __init__(self, session: GameSession, seats: dict[int, _Seat], autosave_path: Path | None = None,
+                 saves_dir: Path | None = None):
+        self.session = session
+        self.seats = seats
+        self.conns: dict[int, int | None] = {}    # connection -> seat (None: not yet)
+        self.exceptions = 0             # unexpected errors while handling a message (the fuzz test counts 0)
+        self.ai_busy = False
+        self._pending: tuple[int, str, int] | None = None     # (player, kind, seq), set by ``_changed``
+        self._frames: dict[int, dict] = {}
+        self.files = HostFiles(self, autosave_path, saves_dir)
+        self.undos = UndoBroker(self)
 
     # --- making one ------------------------------------------------------------------------
     @classmethod
@@ -76,8 +80,7 @@ class GameHost(HostUndo, HostFiles):
                  for p, k in kinds.items()}
         session = GameSession(game, {p: HUMAN if k == REMOTE else k for p, k in kinds.items()},
                               ai_seed=game.setup.seed if ai_seed is None else ai_seed, autosave=False)
-        host = cls(session, table, Path(autosave_path) if autosave_path else None,
-                   Path(saves_dir) if saves_dir else None)
+        host = cls(session, table, autosave_path, saves_dir)
         host._changed()
         return host
 
@@ -140,6 +143,17 @@ class GameHost(HostUndo, HostFiles):
                                                                                         self.codes.items()}}
         return data
 
+    # what the command line (``net_cli``) and the tests read of the files and the undo in flight:
+    # the parts' own fields and methods, under the host's old names
+    autosave_path = property(lambda self: self.files.autosave_path)
+    autosave_error = property(lambda self: self.files.autosave_error)
+    journal_error = property(lambda self: self.files.journal_error)
+    keep_error = property(lambda self: self.files.keep_error)
+    start_journal = property(lambda self: self.files.start_journal)
+    flush_autosave = property(lambda self: self.files.flush_autosave)
+    save = property(lambda self: self.files.save)
+    undo_ask = property(lambda self: self.undos.asked)
+
     def connected(self) -> dict[str, bool]:
         return {str(p): (s.conn is not None) if s.kind == REMOTE else True for p, s in self.seats.items()}
 
@@ -167,8 +181,8 @@ class GameHost(HostUndo, HostFiles):
             return []
         self.seats[seat].conn = None
         out = []
-        if self.undo_ask is not None:
-            out += self._undo_void(f"player {seat} left")
+        if self.undos.asked is not None:
+            out += self.undos.void(f"player {seat} left")
         out += self._to_others(seat, waiting_for(seat, self.seats[seat]))
         log.info("player %d disconnected", seat)
         return out
@@ -206,11 +220,11 @@ class GameHost(HostUndo, HostFiles):
         if isinstance(msg, Answer):
             return self._answer(conn, seat, msg)
         if isinstance(msg, UndoAsk):
-            return self._undo(conn, seat, msg)
+            return self.undos.ask(conn, seat, msg)
         if isinstance(msg, UndoReply):
-            return self._undo_reply(conn, seat, msg)
+            return self.undos.reply(conn, seat, msg)
         if isinstance(msg, SaveAsk):
-            return self._save(conn, msg)
+            return self.files.asked(conn, msg)
         if isinstance(msg, Bye):
             out = [Outgoing(conn, _text({"type": "bye", "reason": "goodbye"}), True)]
             return out + self.disconnect(conn)
@@ -272,9 +286,9 @@ class GameHost(HostUndo, HostFiles):
 
     def _after_decision(self, by: int) -> list[Outgoing]:
         out = []
-        if self.undo_ask is not None:
-            out += self._undo_void("the game went on")
-        self.keep()              # on disk (the journal's line synced) before any seat is told
+        if self.undos.asked is not None:
+            out += self.undos.void("the game went on")
+        self.files.keep()              # on disk (the journal's line synced) before any seat is told
         self._changed()
         for p in self.seats:
             if self.seats[p].conn is not None:

@@ -1,5 +1,7 @@
 """The host's files: the autosave (written on a thread of its own) with its journal (``host_journal``:
-every change synced before a seat is told of it), and the saves a seat asks for."""
+every change synced before a seat is told of it), and the saves a seat asks for. ``GameHost``
+owns one ``HostFiles``: it writes ``saver``, ``journal`` and ``journal_error`` (nothing else does)
+and reads the host's game and ``client_data``."""
 from __future__ import annotations
 
 import json
@@ -21,9 +23,16 @@ log = logging.getLogger("skirmish.net")
 
 
 class HostFiles:
-    """``GameHost``'s autosave, journal and save methods."""
+    """One ``GameHost``'s autosave, journal and saves."""
 
-    # --- files -------------------------------------------------------------------------------
+    def __init__(self, host, autosave_path: Path | None = None, saves_dir: Path | None = None):
+        self.host = host
+        self.autosave_path = Path(autosave_path) if autosave_path else None
+        self.saves_dir = Path(saves_dir) if saves_dir else None
+        self.saver: _Autosaver | None = None
+        self.journal = None                      # the running ``host_journal.Journal``, or None
+        self.journal_error: str | None = None   # why the journal's last append or start failed
+
     def keep(self, undo: int | None = None) -> None:
         """Keep the change just made (the last decision, or an undo that kept ``undo`` decisions):
         its journal line written and synced before this returns, so before any seat is told of
@@ -32,9 +41,9 @@ class HostFiles:
         its last append failed) a new one is started, the game written whole first."""
         if self.autosave_path is None:
             return
-        g = self.game
+        g = self.host.game
         state_hash = g.state_hash()
-        j = self._journal
+        j = self.journal
         if j is not None:
             try:
                 if undo is None:
@@ -46,8 +55,8 @@ class HostFiles:
                 self.journal_error = str(err)
                 log.error("could not write the journal %s: %s; the game is written whole instead", j.path, err)
                 j.close()
-                self._journal = None
-        if self._journal is None:
+                self.journal = None
+        if self.journal is None:
             self.start_journal(state_hash)
         else:
             self._put(state_hash)
@@ -61,15 +70,15 @@ class HostFiles:
             return True
         from .host_journal import Journal, journal_path
 
-        if self._journal is not None:
-            self._journal.close()
-            self._journal = None
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
         token = secrets.token_hex(8)
-        self._put(state_hash or self.game.state_hash(), {"token": token, "ops": 0})
+        self._put(state_hash or self.host.game.state_hash(), {"token": token, "ops": 0})
         if not self.flush_autosave():
             return False
         try:
-            self._journal = Journal.start(journal_path(self.autosave_path), token)
+            self.journal = Journal.start(journal_path(self.autosave_path), token)
         except (OSError, ValueError) as err:
             self.journal_error = str(err)
             log.error("could not start the journal beside %s: %s", self.autosave_path, err)
@@ -79,24 +88,24 @@ class HostFiles:
 
     def _put(self, state_hash: str, mark: dict | None = None) -> None:
         """The game as it is now to the autosave thread, marked with the journal lines it holds."""
-        if self._saver is None:
-            self._saver = _Autosaver(self.autosave_path)
-        g = self.game
-        client = self.client_data()
-        j = self._journal
+        if self.saver is None:
+            self.saver = _Autosaver(self.autosave_path)
+        g = self.host.game
+        client = self.host.client_data()
+        j = self.journal
         mark = mark or ({"token": j.token, "ops": j.ops} if j is not None else None)
         if mark is not None and isinstance(client.get("net"), dict):
             client["net"]["journal"] = mark
-        self._saver.put(_Snapshot(g.setup, list(g.decisions), state_hash), client)
+        self.saver.put(_Snapshot(g.setup, list(g.decisions), state_hash), client)
 
     def flush_autosave(self, timeout: float = 30.0) -> bool:
         """Wait until the last snapshot is on disk; False if it could not be written."""
-        return True if self._saver is None else self._saver.flush(timeout)
+        return True if self.saver is None else self.saver.flush(timeout)
 
     @property
     def autosave_error(self) -> str | None:
         """Why the last autosave could not be written, or None (it was, or none was tried)."""
-        return None if self._saver is None else self._saver.last_error
+        return None if self.saver is None else self.saver.last_error
 
     @property
     def keep_error(self) -> str | None:
@@ -104,7 +113,7 @@ class HostFiles:
         hold every change, even when the last snapshot failed (an older one is followed by the
         journal's lines); without it (it could not be written) every change is written whole
         and waited for, so the last write's outcome says."""
-        if self._journal is not None:
+        if self.journal is not None:
             return None
         return self.autosave_error
 
@@ -113,17 +122,18 @@ class HostFiles:
 
         folder = self.saves_dir or saves_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        setup = self.game.setup
+        setup = self.host.game.setup
         stem = name or f"{setup.ruleset}-{setup.map.id}-network-{datetime.now():%Y%m%d-%H%M%S}"
         path = folder / f"{stem}.json"
-        save_game(self.game, path, self.client_data())
+        save_game(self.host.game, path, self.host.client_data())
         return path
 
-    def _save(self, conn: int, msg: SaveAsk) -> list[Outgoing]:
+    def asked(self, conn: int, msg: SaveAsk) -> list[Outgoing]:
+        """A seat's ask to save: the file's name, or the reason it could not be written."""
         try:
             path = self.save(msg.name)
         except (OSError, GameError) as err:
-            return [self._refuse(conn, f"the host could not save: {str(err)[:300]}")]
+            return [self.host._refuse(conn, f"the host could not save: {str(err)[:300]}")]
         log.info("saved to %s", path)
         return [Outgoing(conn, _text({"type": "saved", "file": path.name}))]
 

@@ -48,8 +48,9 @@ class Notice:
     kind: str = "info"       # "info" | "waiting" | "undo" | "error"
 
 
-class RemoteSession(RemoteAsks):
-    """One seat of a network game (see the module's doc)."""
+class RemoteSession:
+    """One seat of a network game (see the module's doc). It owns its ``asks`` (undo and save:
+    ``remote_asks.RemoteAsks``), which answer the session's ``undo``, ``reply_undo`` and ``save``."""
 
     remote = True
     server = None           # the launcher's Host: the server this window's process runs (its thread)
@@ -72,9 +73,7 @@ class RemoteSession(RemoteAsks):
         self.up = False                     # the connection is up (and welcomed)
         self.fatal: str | None = None       # why the session cannot go on (a wrong code)
         self.notices: list[Notice] = []     # what the player should be told (waiting for, undo...)
-        self.undo_asked: UndoAsked | None = None   # the other player asks to take back (answer: reply_undo)
-        self.last_undo: UndoResult | None = None
-        self.saved: str | None = None
+        self.asks = RemoteAsks(self)        # undo and save, and the server's answers to them
         self.messages = 0                   # server messages taken in
         self.wire: list | None = None       # a list: every message as it arrived (the tests read it)
         self._steps: list[Step] = []
@@ -87,6 +86,16 @@ class RemoteSession(RemoteAsks):
         self._link = _Link(f"ws://{host_part}:{port}", hello, self._inbox)
         if connect:
             self._link.start()
+
+    # --- undo and save: the session's asks (``RemoteAsks``), under GameSession's names ----------
+    undo_asked = property(lambda self: self.asks.undo_asked)
+    last_undo = property(lambda self: self.asks.last_undo)
+    saved = property(lambda self: self.asks.saved)
+    undo_target = property(lambda self: self.asks.undo_target)
+    undo = property(lambda self: self.asks.undo)
+    undo_and_wait = property(lambda self: self.asks.undo_and_wait)
+    reply_undo = property(lambda self: self.asks.reply_undo)
+    save = property(lambda self: self.asks.save)
 
     # --- the connection --------------------------------------------------------------------
     def wait_ready(self, timeout: float = 15.0) -> "RemoteSession":
@@ -173,17 +182,15 @@ class RemoteSession(RemoteAsks):
                                        "info"))
             self.version += 1
         elif isinstance(msg, UndoAsked):
-            self.undo_asked = msg
+            self.asks.asked_of_us(msg)
             self.notices.append(Notice(f"{who(msg.by, self.names)} asks to take back their last decision", "undo"))
             self.version += 1
         elif isinstance(msg, UndoResult):
-            self.last_undo = msg
+            self.asks.undo_result(msg)
             self._replies.append(msg)
-            if msg.by != self.seat or not msg.accepted:
-                self.undo_asked = None
             self.notices.append(Notice("undo " + ("agreed" if msg.accepted else f"refused: {msg.reason}"), "undo"))
         elif isinstance(msg, Saved):
-            self.saved = msg.file
+            self.asks.saved_as(msg.file)
             self._replies.append(msg)
             self.notices.append(Notice(f"the host saved the game as {msg.file}", "info"))
         elif isinstance(msg, ServerBye):

@@ -19,8 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, find_id, load_json_file, parse_data
+from engine.data.shipped import cached, shipped_folder
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
+from .points import MEASURED_MODELS, model_points, outside_measured
+from .roles import is_hero  # noqa: F401  (re-exported: callers read it from here)
 
 SCHEMA_VERSION = 1
 DATA_DIR = Path(__file__).parent / "data"
@@ -255,16 +258,9 @@ class Crew(_Strict):
         return out
 
 
-def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
-    """Heroes, characters (a sub-type of hero) and, by default, psifers count as heroes."""
-    return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)
-
-
 def crew_summary(crew: Crew, armoury: Armoury | None = None) -> str:
     """One line for ``skirmish validate``: the models and what they cost against the limit, and
     any model priced beyond the range the points were measured on."""
-    from .points import MEASURED_MODELS, outside_measured
-
     arm = armoury if armoury is not None else load_armoury()
     n = sum(e.count for e in crew.models)
     text = (f"{n} models, {crew.points} of {crew.points_limit} points ("
@@ -283,8 +279,6 @@ def prices(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_
     ``points_formula`` option off the file's own (None where it states none)."""
     if not options.points_formula:
         return [e.profile.points for e in crew.models]
-    from .points import model_points   # points weighs the profiles this module defines
-
     return [model_points(e.profile, armoury, options) for e in crew.models]
 
 
@@ -463,23 +457,10 @@ def mission_summary(m: Mission) -> str:
 
 # --- loading -------------------------------------------------------------------------------
 
-# The shipped files, parsed once per process rather than at every game's set-up: the models are
-# frozen, so sharing them is safe; a file changed on disk (modification time or size) is read again.
-_SHIPPED: dict = {}
-
-
-def _files_key(what: str, paths) -> tuple:
-    return (what,) + tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
-
-
 def load_armoury(path: str | Path | None = None) -> Armoury:
-    if path is None:
+    if path is None:   # the shipped one, read once (engine/data/shipped.py)
         path = DATA_DIR / "armoury.json"
-        key = _files_key("armoury", [path])
-        got = _SHIPPED.get(key)
-        if got is None:
-            got = _SHIPPED[key] = parse_data(Armoury, load_json_file(path), path)
-        return got
+        return cached("counterblast armoury", [path], lambda: parse_data(Armoury, load_json_file(path), path))
     path = Path(path)
     return parse_data(Armoury, load_json_file(path), path)
 
@@ -515,21 +496,9 @@ def load_mission(path: str | Path) -> Mission:
 
 
 def shipped_crews() -> dict[str, Crew]:
-    paths = sorted((DATA_DIR / "crews").glob("*.json"))
-    key = _files_key("crews", [DATA_DIR / "armoury.json"] + paths)
-    got = _SHIPPED.get(key)
-    if got is None:
-        arm = load_armoury()
-        crews = [load_crew(p, arm) for p in paths]
-        got = _SHIPPED[key] = {c.id: c for c in crews}
-    return dict(got)
+    return shipped_folder("counterblast crews", DATA_DIR / "crews", lambda p: load_crew(p, load_armoury()),
+                          also=[DATA_DIR / "armoury.json"])
 
 
 def shipped_missions() -> dict[str, Mission]:
-    paths = sorted((DATA_DIR / "missions").glob("*.json"))
-    key = _files_key("missions", paths)
-    got = _SHIPPED.get(key)
-    if got is None:
-        ms = [load_mission(p) for p in paths]
-        got = _SHIPPED[key] = {m.id: m for m in ms}
-    return dict(got)
+    return shipped_folder("counterblast missions", DATA_DIR / "missions", load_mission)

@@ -11,8 +11,7 @@ symmetric table each crew's placement is the image of the other's.
 """
 from __future__ import annotations
 
-from engine.core import Event
-from engine.rulesets.deployment import Deployable, DeploymentMixin
+from engine.rulesets.deployment import Deployable, DeploymentMixin, roll_off
 
 from .state import Model
 
@@ -33,16 +32,7 @@ class PlacementMixin(DeploymentMixin):
         return [self.base(m) for m in st.models.values()]
 
     def deploy_first(self, st, ev: list) -> int:
-        rolls = []
-        while True:
-            a, b = st.rng.d(10), st.rng.d(10)
-            rolls.append([a, b])
-            if a != b:
-                break
-        first = 1 if a < b else 2
-        ev.append(Event("Deployment roll-off: " + ", then ".join(f"{x} v {y}" for x, y in rolls)
-                        + f": player {first} rolled lower and places first", "dice", {"roll_off": rolls}))
-        return first
+        return roll_off(st.rng, 10, ev)
 
     def deploy_put(self, st, player: int, mid: str, x: float, y: float, facing) -> None:
         st.models[mid] = Model(mid, player, mid, x, y, self.table.surface_height(x, y))

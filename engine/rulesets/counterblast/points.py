@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
+from .roles import is_hero
 
 if TYPE_CHECKING:
     from .data import Armoury, Crew, Profile
@@ -56,8 +57,6 @@ def features(p: "Profile", armoury: "Armoury", options: CounterblastOptions = DE
     * ``psi``: psi gear carried (a psifer's focus); ``special``: characters' special abilities;
     * ``one``: 1 (a constant per model).
     """
-    from .data import is_hero
-
     guns = [armoury.shooting_weapon(w) for w in p.shooting]
     blades = [armoury.striking_weapon(w) for w in p.striking]
     gear = [armoury.gear_item(g) for g in p.gear]

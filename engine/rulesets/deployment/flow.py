@@ -59,6 +59,21 @@ def placement_queue(mode: str, group: int, first: int, counts: dict[int, int]) -
     return out
 
 
+def roll_off(rng, sides: int, ev: list) -> int:
+    """Who places first: each player rolls a d``sides`` (again on a tie) and the lower roll places
+    first (Counterblast with d10s, Doubles with d6s); one event tells the rolls."""
+    rolls = []
+    while True:
+        a, b = rng.d(sides), rng.d(sides)
+        rolls.append([a, b])
+        if a != b:
+            break
+    first = 1 if a < b else 2
+    ev.append(Event("Deployment roll-off: " + ", then ".join(f"{x} v {y}" for x, y in rolls)
+                    + f": player {first} rolled lower and places first", "dice", {"roll_off": rolls}))
+    return first
+
+
 class DeploymentMixin:
     uses_facing = False
 

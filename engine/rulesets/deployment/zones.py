@@ -8,6 +8,7 @@ import math
 
 from engine.data.maps import point_in_polygon
 from engine.table.facing import Frame, zone_frame
+from engine.table.symmetry import symmetry_report
 
 
 def zone_polys(mapfile, side: int) -> list[list[tuple[float, float]]]:
@@ -70,11 +71,10 @@ def _polys_cross(p, q) -> bool:
 
 def fair_symmetry(table) -> str | None:
     """The symmetry of the table that swaps the two zones and leaves the least terrain without
-    an image (``engine/workshop/symmetry.py``'s ``fair_symmetry``: "point", "mirror_x",
+    an image (``engine/table/symmetry.py``'s ``fair_symmetry``: "point", "mirror_x",
     "mirror_y", or None when none swaps the zones). Worked out once per table."""
     memo = table.__dict__.setdefault("_deploy_memo", {})
     if "symmetry" not in memo:
-        from engine.workshop.symmetry import symmetry_report
         memo["symmetry"] = symmetry_report(table)["fair_symmetry"]
     return memo["symmetry"]
 

@@ -11,8 +11,7 @@ placement is the image of the other's.
 """
 from __future__ import annotations
 
-from engine.core import Event
-from engine.rulesets.deployment import Deployable, DeploymentMixin
+from engine.rulesets.deployment import Deployable, DeploymentMixin, roll_off
 
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
@@ -34,16 +33,7 @@ class PlacementMixin(DeploymentMixin):
         return [self.base(f) for f in st.fighters.values()]
 
     def deploy_first(self, st: DoublesState, ev: list) -> int:
-        rolls = []
-        while True:
-            a, b = st.rng.d(6), st.rng.d(6)
-            rolls.append([a, b])
-            if a != b:
-                break
-        first = 1 if a < b else 2
-        ev.append(Event("Deployment roll-off: " + ", then ".join(f"{x} v {y}" for x, y in rolls)
-                        + f": player {first} rolled lower and places first", "dice", {"roll_off": rolls}))
-        return first
+        return roll_off(st.rng, 6, ev)
 
     def deploy_put(self, st: DoublesState, player: int, mid: str, x: float, y: float, facing) -> None:
         fid = mid.split(".", 1)[1]

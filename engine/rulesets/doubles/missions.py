@@ -47,26 +47,11 @@ MISSIONS = {
 }
 
 
-class MissionMixin:
-    """The missions of ``DoublesRules`` (a mixin: it reads the rules' options, table and fighters)."""
+class MissionMixin(mk.MarkerMissions):
+    """The missions of ``DoublesRules`` (a mixin: it reads the rules' options, table and fighters;
+    the look-ups and the set-up are ``markers.MarkerMissions``')."""
 
-    @classmethod
-    def missions(cls) -> dict[str, MissionInfo]:
-        return dict(MISSIONS)
-
-    @classmethod
-    def default_mission(cls, mapfile) -> str:
-        return FIGHT
-
-    # --- set-up -----------------------------------------------------------------------------------
-    def _setup_mission(self, mission_id) -> None:
-        """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
-        and the map's markers; refuse an unknown mission, or a map with too few markers."""
-        mf = self.table.mapfile
-        mid = self.chosen_mission(mf, mission_id)
-        self.mission = mid
-        self.mission_info = MISSIONS[mid]
-        self.markers = mk.marker_points(mf)
+    MISSIONS = MISSIONS
 
     def _mission_start(self) -> dict | None:
         if self.mission == STONES:

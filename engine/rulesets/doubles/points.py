@@ -16,7 +16,12 @@ random warbands covered (``MEASURED``); a sheet outside it is priced by extrapol
 """
 from __future__ import annotations
 
-from .data import DEFAULT_OPTIONS, DoublesOptions, Fighter, Warband
+from typing import TYPE_CHECKING
+
+from .options import DEFAULT_OPTIONS, DoublesOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .data import Fighter, Warband
 
 # log-odds of winning per unit of each feature, summed over a warband (bench/doubles_values.py fit)
 WEIGHTS: dict[str, float] = {
@@ -89,19 +94,6 @@ def size_problems(wb: Warband, game_points: int | None = None,
     each = " + ".join(f"{f.name} {fighter_points(wb, f, options)}" for f in wb.fighters)
     return [("fighters", f"the warband is worth {total} points ({each}), over the game's {limit}-point size "
                          "(option game_points)")]
-
-
-def load_warband_in_size(path, game_points: int | None = None) -> Warband:
-    """``data.load_warband``, and refused (``DataError``) when it is worth more than the game's
-    size (the default's unless given): what ``skirmish validate`` reads a warband with."""
-    from engine.data.errors import DataError
-    from .data import load_warband
-
-    wb = load_warband(path)
-    probs = size_problems(wb, game_points)
-    if probs:
-        raise DataError(path, probs)
-    return wb
 
 
 def summary(wb: Warband) -> str:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, load_json_file, load_model, parse_data
+from engine.data.shipped import shipped_folder
 from engine.rulesets.deployment.options import DeploymentOptions
 
 from .duel import FACTIONS, LEADER_ACTION, DuelRules, Faction, Fighter, Weapon
@@ -344,15 +345,17 @@ def posse_summary(posse: Posse) -> str:
 
 
 def load_posses(directory: str | Path = POSSES_DIR) -> dict[str, Posse]:
-    """Every posse file in ``directory``, by faction (one per faction)."""
-    catalogue = load_items()
-    out: dict[str, Posse] = {}
-    for path in sorted(Path(directory).glob("*.json")):
-        p = load_posse(path, catalogue)
-        if p.faction in out:
-            raise DataError(path, [("faction", f"a second posse for {p.faction}")])
-        out[p.faction] = p
-    return out
+    """Every posse file in ``directory``, by faction (one per faction); read once while the files
+    and the item catalogue stay as they are (``engine/data/shipped.py``)."""
+    catalogue: ItemCatalogue | None = None
+
+    def load(path):   # the catalogue is read only when the posses are
+        nonlocal catalogue
+        catalogue = catalogue or load_items()
+        return load_posse(path, catalogue)
+
+    return shipped_folder("frontier posses", directory, load, "faction",
+                          lambda faction: f"a second posse for {faction}", also=[ITEMS_FILE])
 
 
 def load_options(path: str | Path = OPTIONS_FILE) -> Options:

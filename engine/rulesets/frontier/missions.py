@@ -47,29 +47,18 @@ MISSIONS = {
 }
 
 
-class MissionRules:
-    """The missions of ``FrontierRules`` (a mixin: it reads the rules' options, table and models)."""
+class MissionRules(mk.MarkerMissions):
+    """The missions of ``FrontierRules`` (a mixin: it reads the rules' options, table and models;
+    the look-ups and the set-up are ``markers.MarkerMissions``')."""
 
-    # --- the launcher's look-ups ------------------------------------------------------------------
-    @classmethod
-    def missions(cls) -> dict[str, MissionInfo]:
-        return dict(MISSIONS)
-
-    @classmethod
-    def default_mission(cls, mapfile) -> str:
-        return FIGHT
+    MISSIONS = MISSIONS
 
     # --- set-up -----------------------------------------------------------------------------------
-    def _setup_mission(self, mission_id) -> None:
-        """Keep the chosen mission (``options["mission"]``, popped before the options are checked)
-        and what it reads of the map; refuse an unknown one, or a map with too few markers."""
-        mf = self.table.mapfile
-        mid = self.chosen_mission(mf, mission_id)
-        if mid != FIGHT and self.opts.turn_limit is None:
-            raise SetupError(f"{MISSIONS[mid].name} is played to a turn limit: turn_limit must not be null")
-        self.mission = mid
-        self.mission_info = MISSIONS[mid]
-        self.markers = mk.marker_points(mf)
+    def _setup_mission_map(self, mf) -> None:
+        """A mission is played to a turn limit; the strongbox marker, each side's home edge and
+        what each marker is worth to each side, read once."""
+        if self.mission != FIGHT and self.opts.turn_limit is None:
+            raise SetupError(f"{self.mission_info.name} is played to a turn limit: turn_limit must not be null")
         self.box_marker = mk.centre_marker(mf)
         self.home_edge = {p: mk.home_edge(mf, p) for p in (1, 2)}
         self.claim_value = {(m.id, p): self._claim_value(m, p) for m in self.markers for p in (1, 2)}

@@ -33,9 +33,10 @@ FROZEN = "hard-2026:iters=2"
 # Frontier's and Doubles' recorded again on 2026-12-07 for a change to easy, which both play
 # (issue 61, item 2: easy takes each mechanic where it gains; docs/ai.md): test_speed_hashes'
 # searched stretch and whole searched games moved the same way, hard's search unchanged; and
-# Frontier's once more that evening for easy's movement order by rank (the same reason).
-STRETCH = {"counterblast": "c2825923a343b906", "frontier": "b19c9c5008bcde47", "doubles": "3f672dbce097bb4a"}
-WHOLE = {"frontier": ["dfbfab81e23b9cff", "75ca161315f8d317"], "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"]}
+# Frontier's once more that evening for easy's movement order by rank (the same reason), and
+# Doubles' for the Ash Skulls' Ember and Grit (a change to the default warband both play).
+STRETCH = {"counterblast": "c2825923a343b906", "frontier": "b19c9c5008bcde47", "doubles": "12b52ae181aa3b60"}
+WHOLE = {"frontier": ["dfbfab81e23b9cff", "75ca161315f8d317"], "doubles": ["3fa6db3c02046d70", "4b27c9e21a96fe82"]}
 
 
 def _agents(name: str, plan) -> dict:

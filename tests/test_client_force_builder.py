@@ -65,8 +65,8 @@ def gui_click(app, element):
 
 
 def test_build_a_warband_save_it_pick_it_and_start_a_game(app):
-    scene = open_builder(app, "doubles", rosters=["ash_skulls", "bone_hunters"])
-    assert scene.draft.name == "The Ash Skulls" and scene.price.total == 171 and scene.price.ok
+    scene = open_builder(app, "doubles", rosters=["obsidian_clan", "bone_hunters"])
+    assert scene.draft.name == "The Obsidian Clan" and scene.price.total == 171 and scene.price.ok
     # a model from the catalog: Chip of the Bone Hunters
     click_button(app, scene.catalog_panel, "add:bone_hunters.chip", "+ Add")
     assert [m.name for m in scene.draft.models][-1] == "Chip"

@@ -278,11 +278,13 @@ def play_easy(mapfile, seed, mission, agents=("easy", "easy")):
 def test_seeded_random_and_easy_games_of_each_mission(mission):
     arena = arena_with_markers()
     points = 0
-    for seed in range(8):      # every invariant of the random games, a replay, clones of every 3rd
+    # random agents rarely carry a relic home: 16 relic games (8 stone games) so some do
+    for seed in range(8 if mission == "standing-stones" else 16):
         g = play_checked(arena, 40 + seed, clone_every=3, options={"mission": mission})
-        assert g.result().reason
+        assert g.result().reason   # every invariant of the random games, a replay, clones of every 3rd
         points += sum(g.state.mission["points"].values())
-    assert points > 0          # measured: 29 stone points, 8 relic points (3 relics picked up, 1 dropped)
+    assert points > 0          # measured: 29 stone points; 11 relic points (seeds 49, 52, 53; 2026-12-07,
+                               # with the Ash Skulls of that day: 0 in the first 8 games)
     play_checked(PREHISTORIC, 60, clone_every=6, options={"mission": mission})
     scored = 0
     for seed in range(3):

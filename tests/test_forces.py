@@ -55,7 +55,7 @@ def test_the_shipped_rosters_totals_fit_their_defaults():
             "frontier": {k: posse_dollars(p) for k, p in load_posses().items()},
             "doubles": {k: warband_points(w) for k, w in bundled_warbands().items()}}
     assert want["frontier"] == {"bootleggers": 127, "outlawmen": 121, "sheriffs": 133, "townsfolk": 121}
-    assert want["doubles"] == {"ash_skulls": 171, "bone_hunters": 186, "obsidian_clan": 171}
+    assert want["doubles"] == {"ash_skulls": 192, "bone_hunters": 186, "obsidian_clan": 171}
     for rs in RULESETS:
         cat = rules(rs).force_catalog()
         assert set(cat.starts) == set(want[rs])
@@ -160,7 +160,7 @@ def test_frontier_a_built_posse_keeps_the_shape():
 def test_doubles_a_warband_over_the_game_size_is_refused():
     R = rules("doubles")
     cat = R.force_catalog()
-    draft = R.read_force(shipped("doubles", "ash_skulls"))               # 171
+    draft = R.read_force(shipped("doubles", "obsidian_clan"))            # 171
     add_model(draft, cat, "bone_hunters.chip")                           # + 22
     assert R.price_force(R.build_force(draft)).total == 193
     toggle_gear(draft.models[-1], cat, "weapon:javelin")                 # a better throwing weapon

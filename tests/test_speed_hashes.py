@@ -90,9 +90,11 @@ HASHES = {
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
                 "aa73456e4bf7ea68", "6130adbb6e691659", "d2cee8078aef1e88", "b4fa7ad86566e381",
                 "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "b19c9c5008bcde47"],
-    "doubles": ["3fc2d11a108ba1be", "fa2f8e9c1ff082ce", "b95d3b4e0b98e912", "c961ca19082c7774",
-               "0ec3a45d34b1534b", "20ef5c91013b476f", "4e30febc8d11e17f", "7da3218c21ce29de",
-               "7906b1e2c150c863", "c75cb5865bf5fc5c", "ae6c5ecdc19f4dc9", "3f672dbce097bb4a"],
+    # Doubles' every game again on 2026-12-07 evening for the Ash Skulls' Ember (Throw 3) and Grit's
+    # javelin (docs/rules/doubles.md, "The default warbands, balanced"): every game plays them
+    "doubles": ["1631896f1f81f9d8", "f02b71573691fe0a", "ea5b8910f164bdd5", "c1f1dae30f7cc770",
+               "ccb8e7f039594951", "e5689665c83b6788", "260840c0b23769ce", "b66fa8cfccb97599",
+               "b7f27a9ab4b6b012", "95fea5a067d80479", "3dcdb00a4a58e57e", "12b52ae181aa3b60"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -108,7 +110,7 @@ HARD_GAMES = {
     # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
     "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
     "frontier": ["dfbfab81e23b9cff", "75ca161315f8d317"],      # easy's movement order by rank (2026-12-07)
-    "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"],
+    "doubles": ["3fa6db3c02046d70", "4b27c9e21a96fe82"],      # the Ash Skulls' Ember and Grit (2026-12-07)
 }
 
 

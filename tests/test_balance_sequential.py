@@ -4,6 +4,7 @@ change can help."""
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 
 import pytest
@@ -102,3 +103,29 @@ def test_the_null_check_has_teeth(tmp_path):
     keeps changes that cannot help, so the check above would see a loose rule."""
     kept, _ = _kept_on_a_null_table(tmp_path / "loose", 0.3, alpha=0.9, beta=0.05)
     assert kept >= 2
+
+
+# --- the verdict is the confirmation's (item 2) -------------------------------------------
+
+def test_the_verdict_is_the_fresh_confirmation_and_travels_with_the_map(tmp_path):
+    from engine.workshop import confirmed as C
+    from engine.workshop.balance_report import write_outputs
+    from test_workshop_balance import FakePlay
+
+    # a table at 50% whatever is changed: confirmed inside 45-55 on 1,600 fresh games
+    res = B.run(settings(confirm_games=1600), small_map(LOW), tmp_path / "ok", FakePlay(lambda m: 0.5),
+                say=lambda x: None)
+    assert res.state["verdict"] == C.verdict(res.state["after"]) == "balanced"
+    files = write_outputs(tmp_path / "ok", res)
+    conf = C.load(files["confirmed"])
+    assert conf.verdict == "balanced" and conf.map == files["map"].name
+    assert conf.experiment_seed == res.state["confirm_seed"] and conf.games == 1600
+    assert "**Verdict: balanced**" in files["summary"].read_text()
+
+    # a table no change can move stays at 30%: confirmed, and not called balanced anywhere
+    res = B.run(settings(max_steps=2), small_map(LOW), tmp_path / "no", NullPlay(0.3), say=lambda x: None)
+    assert res.state["verdict"] == "not balanced"
+    files = write_outputs(tmp_path / "no", res)
+    assert C.load(files["confirmed"]).verdict == "not balanced"
+    assert "(balanced)" not in json.loads(files["map"].read_text())["name"]
+    assert "**Verdict: not balanced**" in files["summary"].read_text()

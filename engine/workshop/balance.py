@@ -323,13 +323,21 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         recs = play(cfg, out / "after", True)
         est = table_estimate(recs, rosters, agents)
         state["after"] = _est_json(est)
+        # the verdict is the confirmation's, on seeds the search never saw: "balanced" only when
+        # its whole interval lies inside 50 +- half_width (45-55%)
+        from . import confirmed as C
+
+        state["verdict"] = C.verdict(est, (0.5 - s.half_width, 0.5 + s.half_width))
+        if est.get("share") is not None:
+            state["confirmation"] = json.loads(C.from_records(
+                "balanced.json", s.ruleset, recs, est, cs, {}).model_dump_json())
         state["history"].append({"step": state["step"], "kind": "confirm", "table": _est_json(est),
                                  "games": est["games"], "tested": [], "kept": None})
         state["sight_after"] = sight_of(problem, final)
         state["phase"] = "confirm2" if s.second() else "done"
         save_state(out, state)
-        say(f"confirmation: table {_pct(est)} over {est['games']} decisive games"
-            + (" - within 50 +- %g" % (100 * s.half_width) if within(est, s.half_width) else ""))
+        say(f"confirmation: table {_pct(est)} over {est['games']} decisive games on fresh seeds: "
+            f"verdict {state['verdict']} (balanced only inside 50 +- {100 * s.half_width:g})")
     if state["phase"] == "confirm2":
         # the same fresh seeds, another pairing: does the balance hold beyond the forces or agents
         # it was found with?

@@ -18,7 +18,10 @@ def balanced_map(outcome: Outcome) -> MapFile:
     if not outcome.state["edits"]:
         return m
     mid = start.id if start.id.endswith("-balanced") else f"{start.id}-balanced"[:64]
-    name = start.name if start.name.endswith("(balanced)") else f"{start.name} (balanced)"
+    base = start.name.removesuffix(" (balanced)").removesuffix(" (rebalanced, not confirmed)")
+    # the name claims "balanced" only when the confirmation on fresh seeds says so
+    confirmed = outcome.state.get("verdict", "balanced") == "balanced"
+    name = f"{base} (balanced)" if confirmed else f"{base} (rebalanced, not confirmed)"
     return m.model_copy(update={"id": mid, "name": name})       # balanced again: marked once
 
 
@@ -46,6 +49,12 @@ def write_outputs(out: str | Path, outcome: Outcome) -> dict[str, Path]:
         files["history_png"] = plot_history(st, out / "history.png")
     except ImportError:        # matplotlib: the workshop extra
         pass
+    if st.get("confirmation"):     # the conditions it was confirmed under, beside the map (confirmed.py)
+        from . import confirmed as C
+
+        conf = C.Confirmation.model_validate_json(json.dumps({**st["confirmation"], "map": files["map"].name}))
+        files["confirmed"] = C.sidecar_of(files["map"])
+        C.save(conf, files["confirmed"])
     files["summary"] = out / "summary.md"
     files["summary"].write_text(summary_markdown(st, outcome, m, files))
     return files
@@ -113,9 +122,11 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
         rows += [f"Last stop check (search seeds, the incumbent of step {c['step']}): table {_pct(c['table'])} over "
                  f"{c['table']['games']} decisive games.", ""]
     if after:
-        ok = within(after, hw) and after["low"] <= 0.5 <= after["high"]
+        ok = within(after, hw)
         band = f"50 +- {100 * hw:g}"
-        rows.append("Confirmation: " + (f"the interval holds 50% and lies within {band}." if ok else f"NOT within {band}."))
+        rows.append(f"**Verdict: {'balanced' if ok else 'not balanced'}** (the confirmation on fresh seeds: zone 1 wins "
+                    f"{_pct(after)} over {after['games']} decisive games; balanced only when the interval lies "
+                    f"within {band}).")
         rows.append("")
     rows += [f"- balanced map: `{files['map'].name}`", "- changes: `changes.md` (words and edit commands), `edits.json`",
              "- before: `before/report.md` (the start map's experiment), after: `after/report.md` (the confirmation)",

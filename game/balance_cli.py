@@ -197,7 +197,12 @@ def cmd_balance(args) -> int:
           + f"; {len(st['changes'])} changes kept in {st['step']} steps (stopped: {st['stopped']})")
     sb, sa = st.get("sight_before") or {}, st.get("sight_after") or {}
     print(f"  sight: hide difference {sb.get('hide_diff')} -> {sa.get('hide_diff')}, objective-access difference "
-          f"{sb.get('obj_diff')} -> {sa.get('obj_diff')} (limits {args.max_hide_diff:g}, {args.max_obj_diff:g})")
+          f"{sb.get('obj_diff')} -> {sa.get('obj_diff')} (limits {args.max_hide_diff:g}, {args.max_obj_diff:g}; coarse grid)")
+    fb, fa = sb.get("full") or {}, sa.get("full") or {}
+    if fa:
+        print(f"  on the 1\" grid of analyze-map: hide difference {fb.get('hide_diff')} -> {fa.get('hide_diff')}, "
+              f"objective-access difference {fb.get('obj_diff')} -> {fa.get('obj_diff')}: limits "
+              + ("met" if not sa.get("limits_broken") else "NOT met (" + "; ".join(sa["limits_broken"]) + ")"))
     print("  written: " + ", ".join(str(p) for p in files.values()))
     return 0
 

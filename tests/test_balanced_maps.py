@@ -77,3 +77,12 @@ def test_balanced_only_inside_45_55():
     assert C.verdict({"low": 0.47, "high": 0.56}) == "not balanced"
     assert C.verdict({"low": 0.40, "high": 0.52}) == "not balanced"
     assert C.verdict(None) == "not balanced"
+
+
+def test_the_2026_12_05_confirmation_of_doubles_round_2_is_flagged_today():
+    """The Doubles round-2 map was confirmed at 50% [47-52] on 2026-12-05 (docs/workshop.md); its
+    first confirming game (seed 1428103695, recorded here from that run's games) ended in a zone-1
+    win with another final state; on today's game it ends differently, and the check says so."""
+    old = C.load(Path(__file__).parent / "data" / "balanced" / "doubles-round-2-2026-12-05.confirmed.json")
+    why = C.replay_changed(old, load_map(SHIPPED / old.map))
+    assert why and "ends differently" in why[0]

@@ -361,10 +361,16 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
 
 
 def sight_of(problem, m: MapFile) -> dict:
-    """The sight figures held as constraints, on the coarse grid: each side's hideability and
-    objective access and their differences."""
+    """The sight figures held as constraints: each side's hideability and objective access and
+    their differences on the coarse grid the search screens on, the same on the 1" grid of
+    ``analyze-map`` (``full``), and the limits the 1" figures break outright."""
+    from .balance_layout import full_figures, limits_met
+
     f = figures(problem, m)
-    return {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
+    out = {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
+    out["full"] = full_figures(m)
+    out["limits_broken"] = limits_met(problem, out["full"])     # judged on the designer's grid
+    return out
 
 
 def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say) -> None:

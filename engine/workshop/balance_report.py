@@ -105,11 +105,22 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
                 return " / ".join("-" if x is None else f"{x:.0f}" for x in v.values())
             return "-" if v is None else f"{v:.0f}"
         lim = f"hide difference <= {s.get('hide_diff_max')}, objective-access difference <= {s.get('obj_diff_max')}"
-        rows += ["", f"Sight, held as constraints beside the played share ({lim}; coarse grid):", "",
+        rows += ["", f"Sight, held as constraints beside the played share ({lim}; the search's coarse grid, and the 1\" grid):", "",
                  "| | zone hideable % (1 / 2) | difference | objectives hidable % (1 / 2) | difference |",
                  "|---|---|---|---|---|",
                  f"| before | {fig(sb, 'hide')} | {fig(sb, 'hide_diff')} | {fig(sb, 'objectives')} | {fig(sb, 'obj_diff')} |",
                  f"| after | {fig(sa, 'hide')} | {fig(sa, 'hide_diff')} | {fig(sa, 'objectives')} | {fig(sa, 'obj_diff')} |"]
+        fb, fa = (sb or {}).get("full"), (sa or {}).get("full")
+        if fb or fa:
+            rows += [f"| before, 1\" grid (`analyze-map`) | {fig(fb, 'hide')} | {fig(fb, 'hide_diff')} | "
+                     f"{fig(fb, 'objectives')} | {fig(fb, 'obj_diff')} |",
+                     f"| after, 1\" grid (`analyze-map`) | {fig(fa, 'hide')} | {fig(fa, 'hide_diff')} | "
+                     f"{fig(fa, 'objectives')} | {fig(fa, 'obj_diff')} |"]
+            broken = (sa or {}).get("limits_broken")
+            if broken is not None:
+                rows += ["", "Sight limits on the 1\" grid after: " + ("met." if not broken else
+                         "NOT met (" + "; ".join(broken) + "): a start already past a limit may keep its figure "
+                         "during the search, but it does not meet the limit.")]
     rows += [
         "",
         f"Search: {st['step']} steps, {sum(len(h.get('tested', [])) for h in st['history'])} candidates played, "

@@ -96,9 +96,16 @@ def main(argv=None) -> int:
     files = args.sidecars or sorted(SHIPPED.glob("*.confirmed.json"))
     if args.from_dir and len(files) != 1:
         ap.error("--from reads one experiment: give one sidecar")
+    from engine.data.maps import DataError
+    from engine.workshop.confirmed import ConfirmationError
+
     worst = 0
     for f in files:
-        worst = max(worst, check(f.resolve(), args))
+        try:
+            worst = max(worst, check(f.resolve(), args))
+        except (ConfirmationError, DataError, OSError) as err:     # refused with the file and the reason
+            print(f"balance_check: {err}", file=sys.stderr)
+            worst = 2
     return worst
 
 

@@ -129,3 +129,15 @@ def test_the_verdict_is_the_fresh_confirmation_and_travels_with_the_map(tmp_path
     assert C.load(files["confirmed"]).verdict == "not balanced"
     assert "(balanced)" not in json.loads(files["map"].read_text())["name"]
     assert "**Verdict: not balanced**" in files["summary"].read_text()
+
+
+def test_a_change_that_never_comes_into_play_costs_one_stage(tmp_path):
+    """Every game of a candidate ends as the incumbent's (the change is never reached): no
+    discordant pair, so the SPRT could never decide; the candidate stops after one stage."""
+    from test_workshop_balance import FakePlay
+
+    res = B.run(settings(max_steps=1, search_games=200, near=0.0), small_map(LOW), tmp_path, FakePlay(lambda m: 0.3),
+                say=lambda x: None)
+    step = next(h for h in res.state["history"] if h["kind"] == "search")
+    assert step["tested"] and all(t["sprt"] == "no change" and t["games"] == 100 for t in step["tested"])
+    assert step["games"] == 100 * len(step["tested"])

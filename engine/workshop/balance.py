@@ -465,7 +465,9 @@ def _play_candidates(s, b, folder, paths, labels, play, inc_records, say):
                 runs[lab] = (recs, None, 0, 0)
                 continue
             h, u, _ = pairs(inc_recs, recs, zone)
-            v = test.decide(h, u, len(labels))
+            # no game came out otherwise: the change never came into play, and no number of
+            # games would decide it (it used to play on to max_games)
+            v = "no change" if h + u == 0 else test.decide(h, u, len(labels))
             runs[lab] = (recs, v or ("undecided" if n >= top else None), h, u)
             if v:
                 open_.remove(lab)

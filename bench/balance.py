@@ -2,6 +2,8 @@
 
     python bench/balance.py play --ruleset doubles --games 400 --out docs/experiments/balance/doubles-easy
     python bench/balance.py table docs/experiments/balance/doubles-easy [--markdown]
+    python bench/balance.py predict RUN/history.json ...
+    python bench/balance.py false-keep [--reps 2000] [--touch 0.4] [--p 0.5]
 
 ``play`` runs one ``skirmish experiment`` per pair of the rosters the launcher lists
 (``get_rules(r).roster_ids()``), on the ruleset's home map and a second map it accepts, into
@@ -116,6 +118,107 @@ def strengths(rs: list[dict]) -> str:
     return markdown(splits) if splits else ""
 
 
+def _corr(a: list[float], b: list[float]) -> float | None:
+    import numpy as np
+
+    if len(a) < 3 or np.std(a) == 0 or np.std(b) == 0:
+        return None
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def surrogate(points: list[tuple[list[float], float, float]], feats: list[float], ridge: float = 1.0) -> float | None:
+    """The surrogate's log-odds for a map with sight figures ``feats``: a ridge regression of the
+    measured log-odds on the figures (with an intercept), over every map measured so far, each
+    weighted by 1 / se^2 of its estimate. None with fewer than 4 maps."""
+    import numpy as np
+
+    if len(points) < 4:
+        return None
+    X = np.array([[1.0] + list(f) for f, _, _ in points])
+    y = np.array([v for _, v, _ in points])
+    w = np.array([1 / max(se, 1e-3) ** 2 for _, _, se in points])
+    scale = X.std(axis=0)
+    scale[0] = 1.0
+    scale[scale == 0] = 1.0
+    Xs = X / scale
+    A = Xs.T @ (Xs * w[:, None]) + ridge * np.diag([0.0] + [float(w.mean())] * (X.shape[1] - 1))
+    beta = np.linalg.solve(A, Xs.T @ (w * y))
+    return float((np.array([1.0] + list(feats)) / scale) @ beta)
+
+
+def predict(args) -> int:
+    """How well the balancer's screen predicted what the games measured: over every candidate
+    played, the correlation of its predicted share with its measured share (search seeds); and the
+    same for a surrogate fitted online (each step predicted from the maps measured in earlier
+    steps only) on the candidates' own sight figures (hide difference, walk difference and
+    objective-access difference) and the incumbent's log-odds."""
+    import math
+
+    for path in args.histories:
+        h = json.loads(Path(path).read_text())
+        pred, meas, sur_p, sur_m, points, games = [], [], [], [], [], 0
+        b = 0.0       # the incumbent's log-odds before each step (the start's, then each step's)
+        for step in h["history"]:
+            tested = [t for t in step.get("tested", []) if (t.get("table") or {}).get("share") is not None]
+            for t in tested:
+                f = [t.get("x") or 0.0, t.get("walk") or 0.0, t.get("obj_diff") or 0.0, b]
+                share = t["table"]["share"]
+                pred.append(t["predicted"])
+                meas.append(share)
+                g = surrogate(points, f)
+                if g is not None:
+                    sur_p.append(1 / (1 + math.exp(-g)))
+                    sur_m.append(share)
+                games += t["table"].get("games") or 0
+            for t in tested:    # learnt only after the step is played
+                e = t["table"]
+                points.append(([t.get("x") or 0.0, t.get("walk") or 0.0, t.get("obj_diff") or 0.0, b],
+                               e.get("coef", 0.0), e.get("se") or 1.0))
+            if step["kind"] in ("start", "search") and (step.get("table") or {}).get("coef") is not None:
+                b = step["table"]["coef"]
+        r1, r2 = _corr(pred, meas), _corr(sur_p, sur_m)
+        r1s = "-" if r1 is None else f"{r1:+.2f}"
+        r2s = "-" if r2 is None else f"{r2:+.2f}"
+        # the screen over the same candidates the surrogate could predict (its first 4 have no fit)
+        r3 = _corr(pred[len(pred) - len(sur_p):], sur_m)
+        r3s = "-" if r3 is None else f"{r3:+.2f}"
+        print(f"{path}: {len(pred)} candidates ({games} decisive games): screen r = {r1s}; "
+              f"online surrogate r = {r2s} over the {len(sur_p)} it could predict (the screen on those: {r3s})")
+    return 0
+
+
+def false_keep(args) -> int:
+    """The SPRT keep rule's false-keep rate where no change can help: a table at ``p`` whose
+    candidates re-deal a share ``touch`` of the paired games with the same ``p``; each step tests
+    ``tests`` candidates in stages of ``stage`` games up to ``top`` (the balancer's defaults)."""
+    import random
+
+    from engine.workshop.sequential import Sprt
+
+    rng = random.Random(args.seed)
+    test = Sprt(args.alpha, 0.2, 0.6)
+    keeps, games = 0, 0
+    for _ in range(args.reps):
+        kept = False
+        for _c in range(args.tests):
+            h = u = n = 0
+            verdict = None
+            while verdict is None and n < args.top:
+                for _g in range(args.stage):
+                    n += 1
+                    if rng.random() < args.touch:
+                        a, b = rng.random() < args.p, rng.random() < args.p
+                        if a != b:           # the discordant pair helps or hurts with equal chance
+                            h, u = (h + 1, u) if b else (h, u + 1)
+                verdict = test.decide(h, u, args.tests)
+            games += n
+            kept |= verdict == "keep"
+        keeps += kept
+    print(f"false-keep rate per step, {args.tests} candidates, alpha {args.alpha}: {keeps / args.reps:.3f} "
+          f"({keeps} of {args.reps} steps; touch {args.touch}, p {args.p}; mean {games / args.reps:.0f} games a step)")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -131,8 +234,19 @@ def main(argv=None) -> int:
     p.add_argument("--out", required=True)
     t = sub.add_parser("table")
     t.add_argument("folders", nargs="+")
+    pr = sub.add_parser("predict")
+    pr.add_argument("histories", nargs="+")
+    fk = sub.add_parser("false-keep")
+    fk.add_argument("--reps", type=int, default=2000)
+    fk.add_argument("--touch", type=float, default=0.4)
+    fk.add_argument("--p", type=float, default=0.5)
+    fk.add_argument("--tests", type=int, default=3)
+    fk.add_argument("--alpha", type=float, default=0.05)
+    fk.add_argument("--stage", type=int, default=100)
+    fk.add_argument("--top", type=int, default=600)
+    fk.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    return play(args) if args.cmd == "play" else table(args)
+    return {"play": play, "table": table, "predict": predict, "false-keep": false_keep}[args.cmd](args)
 
 
 if __name__ == "__main__":

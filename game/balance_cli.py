@@ -39,9 +39,16 @@ def add_balance_parser(sub) -> None:
                    help="candidates played against the current map each step (default 3)")
     b.add_argument("--proposals", type=_bounded_int(1, 500, "proposals screened per step"), default=24,
                    help="changes proposed and screened by the sight figures each step (default 24)")
+    b.add_argument("--keep-rule", choices=("sprt", "z"), default="sprt",
+                   help="sprt (default): keep a change when Wald's sequential test on the paired games says it "
+                        "helps, at --alpha false keeps a step; z: the old rule, a gain of --keep-z standard errors")
+    b.add_argument("--alpha", type=bounded_float(0.001, 0.5, "a probability", "a false-keep rate from 0.001 to 0.5"), default=0.05,
+                   help="the sequential test's false-keep rate per step (default 0.05)")
+    b.add_argument("--max-games", type=_bounded_int(0, 1_000_000, "games a candidate"), default=0,
+                   help="most games a candidate under the sequential test (default 3 x --search-games)")
     b.add_argument("--keep-z", type=float, default=1.0, metavar="Z",
-                   help="keep a candidate when its paired gain toward 50%% is at least Z standard errors (default 1; "
-                        "may change on --resume until the confirmation)")
+                   help="with --keep-rule z: keep a candidate when its paired gain toward 50%% is at least Z "
+                        "standard errors (default 1; may change on --resume until the confirmation)")
     b.add_argument("--max-steps", type=_bounded_int(0, 10_000, "a number of steps"), default=40,
                    help="steps of search at most, whatever the budget (default 40)")
     b.add_argument("--max-hide-diff", type=bounded_float(0, 100, "points", "from 0 to 100 points"), default=10.0,
@@ -139,7 +146,7 @@ def cmd_balance(args) -> int:
             return 2
     s = B.Settings(args.ruleset, args.map, tuple(rosters), agents, args.seed, args.budget, args.search_games,
                    args.check_games, args.confirm, args.proposals, args.tests, keep_z=args.keep_z,
-                   max_steps=args.max_steps, hide_diff_max=args.max_hide_diff, obj_diff_max=args.max_obj_diff,
+                   keep_rule=args.keep_rule, alpha=args.alpha, max_games=args.max_games, max_steps=args.max_steps, hide_diff_max=args.max_hide_diff, obj_diff_max=args.max_obj_diff,
                    confirm2=args.confirm2)
     print(f"balancing {start.name} for {args.ruleset}: {' v '.join(agents)}, {args.search_games} games a candidate, "
           f"{args.tests} candidates a step, budget {args.budget:g} min, then {args.confirm} games on fresh seeds; "
@@ -182,12 +189,20 @@ def cmd_balance(args) -> int:
              + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
         return 1
     st = outcome.state
+    if st.get("after"):
+        print(f"verdict: {st.get('verdict')}: zone 1 wins {B._pct(st['after'])} over {st['after']['games']} decisive "
+              f"games on fresh seeds ({' v '.join(s.agents)}; balanced only inside 45-55%)")
     print(f"before: table {B._pct(st.get('before'))}; after (confirmation, fresh seeds): table {B._pct(st.get('after'))}"
           + (f"; second pairing: table {B._pct(st.get('after2'))}" if st.get("after2") else "")
           + f"; {len(st['changes'])} changes kept in {st['step']} steps (stopped: {st['stopped']})")
     sb, sa = st.get("sight_before") or {}, st.get("sight_after") or {}
     print(f"  sight: hide difference {sb.get('hide_diff')} -> {sa.get('hide_diff')}, objective-access difference "
-          f"{sb.get('obj_diff')} -> {sa.get('obj_diff')} (limits {args.max_hide_diff:g}, {args.max_obj_diff:g})")
+          f"{sb.get('obj_diff')} -> {sa.get('obj_diff')} (limits {args.max_hide_diff:g}, {args.max_obj_diff:g}; coarse grid)")
+    fb, fa = sb.get("full") or {}, sa.get("full") or {}
+    if fa:
+        print(f"  on the 1\" grid of analyze-map: hide difference {fb.get('hide_diff')} -> {fa.get('hide_diff')}, "
+              f"objective-access difference {fb.get('obj_diff')} -> {fa.get('obj_diff')}: limits "
+              + ("met" if not sa.get("limits_broken") else "NOT met (" + "; ".join(sa["limits_broken"]) + ")"))
     print("  written: " + ", ".join(str(p) for p in files.values()))
     return 0
 

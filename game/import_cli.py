@@ -6,8 +6,9 @@ from game.cli_args import err as _err
 
 
 def add_import_parser(sub) -> None:
-    im = sub.add_parser("import", help="turn a Carltographer layout (JSON) into a map, and say what did not carry over")
-    im.add_argument("file", help="a Carltographer layout, or an engine result holding one")
+    im = sub.add_parser("import", help="turn a Carltographer layout (JSON, or the PNG its Save button writes) into a map, "
+                                       "and say what did not carry over")
+    im.add_argument("file", help="a Carltographer layout (JSON or its saved PNG), or an engine result holding one")
     im.add_argument("--out", required=True, help="the map file to write (JSON)")
     im.add_argument("--force", action="store_true", help="replace --out if it exists")
     im.add_argument("--json", action="store_true", help="print the report as one JSON object")
@@ -34,7 +35,7 @@ def cmd_import(args) -> int:
         _err(f"skirmish import: cannot read {src}: {err.strerror or err}")
         return 1
     if not stat.S_ISREG(mode):     # a named pipe would wait forever for a writer
-        _err(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON)")
+        _err(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON or PNG)")
         return 1
     if out.is_symlink() and not out.exists():
         # writing through it would make a file wherever the link points, unasked

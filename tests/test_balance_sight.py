@@ -44,3 +44,27 @@ def test_a_second_confirmation_is_played_on_the_same_fresh_seeds_and_reported_be
     assert st["sight_before"]["hide_diff"] is not None and st["sight_after"]["obj_diff"] is not None
     md = summary_markdown(st, out, out.final, {"map": tmp_path / "x.json"})
     assert "second pairing" in md and "held as constraints" in md
+
+
+def test_the_limits_are_judged_on_the_designers_grid_and_a_kept_100_0_start_does_not_meet_them(tmp_path):
+    """Issue 62: the shipped constrained Doubles map passed its limits on the coarse grid, but on
+    the 1" grid analyze-map reports the zones' hideability differs by 17.4 points (limit 10) and
+    only one side can hold the objective unseen (100 / 0, limit 0)."""
+    from pathlib import Path
+
+    from engine.data.maps import load_map
+
+    m = load_map(Path(__file__).resolve().parents[1] / "docs" / "examples" / "balanced" / "doubles-constrained.json")
+    problem, _ = BL.make_problem(m, "doubles", limits={"hide_diff": 10.0, "obj_diff": 0.0})
+    full = BL.full_figures(m)
+    assert full["hide_diff"] == 17.36 and full["obj_diff"] == 100.0
+    broken = BL.limits_met(problem, full)
+    assert any(b.startswith("hide_diff 17.36") for b in broken) and any(b.startswith("obj_diff 100") for b in broken)
+    # the run reports both grids and says the limits are not met
+    st = B.run(settings(max_steps=1, check_games=200), small_map(LOW), tmp_path, FakePlay(p_by_height),
+               say=lambda line: None).state
+    st["sight_after"] = B.sight_of(problem, m)
+    from engine.workshop.balance import Outcome
+
+    md = summary_markdown(st, Outcome(st, m, m, st["before"], st["after"]), m, {"map": tmp_path / "x.json"})
+    assert '1" grid' in md and "NOT met" in md and "obj_diff 100" in md

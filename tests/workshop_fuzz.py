@@ -225,6 +225,29 @@ def bad_layouts(d: Path) -> dict[str, Path]:
     put("[]", "[]")
     put("{}", "{}")
     put("truncated", LAYOUT.read_text()[:200])
+
+    # Carltographer's saved PNGs (the layout in a 'carltographer_layout' text chunk), made bad
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    def png(*texts: bytes) -> bytes:
+        return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+                + b"".join(chunk(b"tEXt", t) for t in texts) + chunk(b"IDAT", zlib.compress(b"\x00\x80"))
+                + chunk(b"IEND", b""))
+
+    good = png(b"carltographer_layout\0" + LAYOUT.read_text().encode())
+    for name, blob in {"png without a layout": png(b"Software\0x"),
+                       "png cut short": good[:len(good) // 2],
+                       "png with a bad crc": good[:40] + bytes([good[40] ^ 1]) + good[41:],
+                       "png text not json": png(b"carltographer_layout\0{{{"),
+                       "png text not latin-1 json": png(b"carltographer_layout\0\xff\xfe"),
+                       "jpeg named png": b"\xff\xd8\xff\xe0" + b"\0" * 64}.items():
+        p = d / ("layout-" + name.replace(" ", "-") + ".png")
+        p.write_bytes(blob)
+        out[name] = p
     return out
 
 

@@ -78,7 +78,13 @@ class Settings:
     confirm_games: int = 800                  # on fresh seeds
     proposals: int = 24                       # drawn and screened per step
     tests: int = 3                            # played per step (one of them unscreened)
-    keep_z: float = 1.0
+    keep_z: float = 1.0                       # the old keep rule's threshold (keep_rule "z")
+    keep_rule: str = "sprt"                   # "sprt" (sequential.py) or "z" (gain >= keep_z se, one batch)
+    alpha: float = 0.05                       # the SPRT's false-keep rate per step (split among its candidates)
+    beta: float = 0.2
+    p1: float = 0.6                           # H1: the helpful share of discordant pairs
+    stage_games: int = 0                      # games a candidate per stage (0: search_games // 2)
+    max_games: int = 0                        # most games a candidate (0: 3 x search_games)
     near: float = 0.03                        # check when the estimate is this close to 50%
     half_width: float = 0.05                  # stop when the interval lies within 50% +- this
     max_steps: int = 40
@@ -233,12 +239,14 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
     def inc_map() -> MapFile:     # the working map: the held pieces carry a lock
         return with_locks(MapFile.model_validate(state["incumbent"]["map"]), held)
 
-    def inc_records() -> list[dict]:
-        # the incumbent's experiment again: it resumes with nothing left to play and gives its records
+    def inc_records(games: int | None = None) -> list[dict]:
+        # the incumbent's experiment again: it resumes with nothing left to play (or plays on to
+        # ``games`` for a sequential test) and gives its records
         inc = state["incumbent"]
-        cfg = experiment_config(s, inc["paths"], inc["labels"], s.search_games, s.seed)
+        n = max(games or s.search_games, s.search_games)
+        cfg = experiment_config(s, inc["paths"], inc["labels"], n, s.seed)
         recs = [r for r in play(cfg, out / inc["folder"], False) if r["map"] == inc["label"]]
-        return [r for r in recs if int(r["index"]) < _planned(s, s.search_games)]
+        return [r for r in recs if int(r["index"]) < _planned(s, games or s.search_games)]
 
     # --- the start
     if state["phase"] == "start":
@@ -300,7 +308,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
             break
         t0 = clock()
         step = state["step"] + 1
-        _search_step(s, problem, state, step, out, play, inc_map(), inc_records(), templates, say)
+        _search_step(s, problem, state, step, out, play, inc_map(), inc_records, templates, say)
         state["step"] = step
         state["search_seconds"] += clock() - t0
         save_state(out, state)
@@ -315,13 +323,21 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
         recs = play(cfg, out / "after", True)
         est = table_estimate(recs, rosters, agents)
         state["after"] = _est_json(est)
+        # the verdict is the confirmation's, on seeds the search never saw: "balanced" only when
+        # its whole interval lies inside 50 +- half_width (45-55%)
+        from . import confirmed as C
+
+        state["verdict"] = C.verdict(est, (0.5 - s.half_width, 0.5 + s.half_width))
+        if est.get("share") is not None:
+            state["confirmation"] = json.loads(C.from_records(
+                "balanced.json", s.ruleset, recs, est, cs, {}).model_dump_json())
         state["history"].append({"step": state["step"], "kind": "confirm", "table": _est_json(est),
                                  "games": est["games"], "tested": [], "kept": None})
         state["sight_after"] = sight_of(problem, final)
         state["phase"] = "confirm2" if s.second() else "done"
         save_state(out, state)
-        say(f"confirmation: table {_pct(est)} over {est['games']} decisive games"
-            + (" - within 50 +- %g" % (100 * s.half_width) if within(est, s.half_width) else ""))
+        say(f"confirmation: table {_pct(est)} over {est['games']} decisive games on fresh seeds: "
+            f"verdict {state['verdict']} (balanced only inside 50 +- {100 * s.half_width:g})")
     if state["phase"] == "confirm2":
         # the same fresh seeds, another pairing: does the balance hold beyond the forces or agents
         # it was found with?
@@ -345,10 +361,16 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
 
 
 def sight_of(problem, m: MapFile) -> dict:
-    """The sight figures held as constraints, on the coarse grid: each side's hideability and
-    objective access and their differences."""
+    """The sight figures held as constraints: each side's hideability and objective access and
+    their differences on the coarse grid the search screens on, the same on the 1" grid of
+    ``analyze-map`` (``full``), and the limits the 1" figures break outright."""
+    from .balance_layout import full_figures, limits_met
+
     f = figures(problem, m)
-    return {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
+    out = {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
+    out["full"] = full_figures(m)
+    out["limits_broken"] = limits_met(problem, out["full"])     # judged on the designer's grid
+    return out
 
 
 def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say) -> None:
@@ -375,13 +397,13 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
     words = [change_words(m, c.map, c.op, templates) for c, *_ in picked]
     for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
         say(f"step {step}, candidate {lab} ({how}, predicted {100 * _expit(pred):.0f}%): {'; '.join(w) or c.edit.describe()}")
-    cfg = experiment_config(s, paths, labels, s.search_games, s.seed)
-    recs = play(cfg, folder, False)
+    runs, inc_recs, spent = _play_candidates(s, b, folder, paths, labels, play, inc_recs, say)
     tested = []
     for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
-        cr = [r for r in recs if r["map"] == lab]
+        cr, verdict, h, u = runs[lab]
+        n_c = {int(r["index"]) for r in cr}
         est = table_estimate(cr, tuple(s.rosters), tuple(s.agents))
-        pc = paired_change(inc_recs, cr, tuple(s.rosters), tuple(s.agents))
+        pc = paired_change([r for r in inc_recs if int(r["index"]) in n_c], cr, tuple(s.rosters), tuple(s.agents))
         d, se_d = pc if pc else (None, None)
         x = screen_figure(f)
         if d is not None:
@@ -389,28 +411,80 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         tested.append({"label": lab, "op": c.op, "how": how, "changes": w, "edit": edit_json(c.edit),
                        "hide_diff": f.get("hide_diff"), "obj_diff": f.get("obj_diff"),
                        "describe": c.edit.describe(), "x": x, "walk": phi[1], "predicted": _expit(pred), "table": _est_json(est),
-                       "d": d, "se_d": se_d, "gain_z": gain_z(b, d, se_d)})
+                       "d": d, "se_d": se_d, "gain_z": gain_z(b, d, se_d), "games": len(cr),
+                       "sprt": verdict, "helpful": h, "unhelpful": u})
         z = gain_z(b, d, se_d)
-        say(f"  {lab}: table {_pct(est)}" + ("; no paired estimate" if d is None else
+        say(f"  {lab}: table {_pct(est)} over {len(cr)} games" + ("; no paired estimate" if d is None else
             "; every game as before: no change" if not se_d else
-            f"; paired change {d:+.2f} log-odds (se {se_d:.2f}), {z:+.1f} se toward 50%"))
-    keep = decide(b, tested, s.keep_z)
+            f"; paired change {d:+.2f} log-odds (se {se_d:.2f}), {z:+.1f} se toward 50%")
+            + (f"; discordant pairs {h} toward 50%, {u} away: {verdict}" if verdict else ""))
+    keep = decide(b, tested, s.keep_z) if s.keep_rule == "z" else decide_sprt(b, tested)
     if keep is not None:
         c = picked[keep][0]
         t = tested[keep]
         state["incumbent"] = {"map": json.loads(c.map.model_dump_json(exclude_none=True)),
-                              "folder": str(folder.relative_to(out)), "label": t["label"], "paths": paths,
-                              "labels": labels, "table": t["table"],
+                              "folder": str((folder / t["label"]).relative_to(out)), "label": t["label"],
+                              "paths": [paths[keep]], "labels": [t["label"]], "table": t["table"],
                               "x": t["x"], "walk": t["walk"], "templates": dict(c.templates)}
         state["edits"].append(t["edit"])
         state["changes"].append({"step": step, "op": t["op"], "words": t["changes"], "describe": t["describe"],
                                  "edit": t["edit"], "table": t["table"]})
     state["history"].append({"step": step, "kind": "search", "table": state["incumbent"]["table"],
                              "tested": tested, "kept": None if keep is None else tested[keep]["label"],
-                             "slope": list(k), "keep_z": s.keep_z})
+                             "slope": list(k), "keep_z": s.keep_z, "keep_rule": s.keep_rule,
+                             "candidates": len(tested), "games": spent})
     cur = state["incumbent"]["table"]
     say(f"step {step}: " + (f"kept {tested[keep]['label']}" if keep is not None else "kept nothing")
-        + f"; current table {_pct(cur)}")
+        + f"; current table {_pct(cur)}; the step cost {len(tested)} candidates and {spent} games")
+
+
+def _play_candidates(s, b, folder, paths, labels, play, inc_records, say):
+    """Play each candidate in its own experiment on the incumbent's seeds. The SPRT rule plays in
+    stages and stops a candidate as soon as the test decides (``sequential.py``); the z rule plays
+    one batch of ``search_games``. Returns ({label: (records, verdict, helpful, unhelpful)}, the
+    incumbent's records over the most games played, the games this step played)."""
+    from .sequential import Sprt, pairs, toward
+
+    if s.keep_rule == "z":
+        stage = top = s.search_games
+    else:
+        stage = s.stage_games or max(1, s.search_games // 2)
+        top = max(s.max_games or 3 * s.search_games, stage)
+    test, zone = Sprt(s.alpha, s.beta, s.p1), toward(b)
+    runs = {lab: ([], None, 0, 0) for lab in labels}
+    open_, n, inc_recs, spent = list(labels), 0, [], 0
+    while open_ and n < top:
+        n = min(top, n + stage)
+        inc_recs = inc_records(n)
+        for lab in list(open_):
+            path = paths[labels.index(lab)]
+            recs = play(experiment_config(s, [path], [lab], n, s.seed), folder / lab, False)
+            recs = [r for r in recs if r["map"] == lab and int(r["index"]) < _planned(s, n)]
+            spent += len(recs) - len(runs[lab][0])
+            if s.keep_rule == "z":
+                runs[lab] = (recs, None, 0, 0)
+                continue
+            h, u, _ = pairs(inc_recs, recs, zone)
+            # no game came out otherwise: the change never came into play, and no number of
+            # games would decide it (it used to play on to max_games)
+            v = "no change" if h + u == 0 else test.decide(h, u, len(labels))
+            runs[lab] = (recs, v or ("undecided" if n >= top else None), h, u)
+            if v:
+                open_.remove(lab)
+    return runs, inc_recs, spent
+
+
+def decide_sprt(b: float, tested: list[dict]) -> int | None:
+    """The candidate to keep under the SPRT rule: one the test kept whose paired change brings the
+    table nearer 50% (no overshoot past it); of several, the largest gain in standard errors."""
+    best, best_z = None, -math.inf
+    for i, t in enumerate(tested):
+        if t.get("sprt") != "keep" or t.get("d") is None or gain_of(b, t["d"]) <= 0:
+            continue
+        z = t.get("gain_z") if t.get("gain_z") is not None else math.inf
+        if z > best_z:
+            best, best_z = i, z
+    return best
 
 
 def _phi(dphi) -> list:

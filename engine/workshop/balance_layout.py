@@ -149,6 +149,35 @@ def sight_breach(problem, f0: dict, f: dict) -> str | None:
     return None
 
 
+def full_figures(m: MapFile) -> dict:
+    """The constrained sight figures on the grid ``analyze-map`` reports (1", the designer's grid):
+    each side's zone hideability and objective access, and their differences, in the coarse
+    figures' keys. The coarse grid the search screens on can differ from it by 15 points or more."""
+    from engine.core.tables import table_for
+
+    from .analysis import analyse
+
+    a = analyse(table_for(m)).metrics
+    h, o = a.get("dz_hideability_pct") or {}, a.get("objective_hidability_pct") or {}
+
+    def diff(d):
+        return None if d.get("1") is None or d.get("2") is None else round(abs(d["1"] - d["2"]), 2)
+
+    return {"hide": {"1": h.get("1"), "2": h.get("2")}, "hide_diff": diff(h),
+            "objectives": {"1": o.get("1"), "2": o.get("2")}, "obj_diff": diff(o), "grid": "1in"}
+
+
+def limits_met(problem, f: dict) -> list[str]:
+    """The sight limits ``f`` breaks outright (whatever the start map was): a start kept at 100/0
+    objective access does not meet a limit of 0."""
+    out = []
+    for t in problem.targets:
+        v = f.get(t.metric)
+        if t.op == "<=" and v is not None and v > t.value + 1e-9:
+            out.append(f"{t.metric} {v:g} > {t.value:g}")
+    return out
+
+
 def screen_figure(figs: dict) -> float:
     h = figs.get("hide") or {}
     return float((h.get("1") or 0.0) - (h.get("2") or 0.0))
@@ -270,6 +299,7 @@ def choose(problem, cands: list, base: MapFile, phi0: tuple, b: float, k: tuple,
     from .reachability import reach_problems
 
     f0 = figures(problem, base)
+    f0_full = full_figures(base)       # the limits hold on the designer's grid too
     fp0 = footprint(base)
     scored = []
     for c in cands:
@@ -284,7 +314,9 @@ def choose(problem, cands: list, base: MapFile, phi0: tuple, b: float, k: tuple,
     used = set()
 
     def ok(i):
-        return not reach_problems(Table(scored[i][4].map), problem.base_mm, limit=1)
+        m = scored[i][4].map
+        return (not sight_breach(problem, f0_full, full_figures(m))
+                and not reach_problems(Table(m), problem.base_mm, limit=1))
 
     def pick(i, how):
         _, _, phi, f, c = scored[i]

@@ -281,7 +281,22 @@ def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
     if fig:
         notes.append("the file's own figures (Carltographer): " + ", ".join(f"{k} {v}" for k, v in fig.items())
                      + "; compare with analyze-map --metric carltographer")
+        notes.append("those figures were stored by the Carltographer that saved the file, "
+                     + (f"engine version {fig_version(layout)}" if fig_version(layout) else "which records no engine version")
+                     + f"; ours follows its engine at commit {ENGINE_COMMIT}: from another (older) engine they may differ")
     return notes
+
+
+ENGINE_COMMIT = "d4eb250a"      # the Carltographer engine carlto_metric.py follows (docs/workshop.md)
+
+
+def fig_version(layout: Layout) -> str | None:
+    """The engine version a layout's stored figures name, if it names one."""
+    for d in (layout.visibility or {}, getattr(layout, "model_extra", None) or {}):
+        for k, v in d.items():
+            if "version" in str(k).lower() and isinstance(v, (str, int, float)):
+                return str(v)
+    return None
 
 
 def source_figures(layout: Layout) -> dict:
@@ -382,7 +397,14 @@ def parse_layout(data, path: str | Path = "<layout>") -> tuple[Layout, dict[str,
 def import_layout(path: str | Path) -> tuple[MapFile, list[str]]:
     """The map of a Carltographer layout file and notes on what did not carry over."""
     path = Path(path)
-    data = load_json_file(path)
+    from .png_layout import is_png, layout_text
+
+    if is_png(path):      # its GUI's save: the picture with the layout's JSON in a text chunk
+        from engine.data.errors import parse_json_text
+
+        data = parse_json_text(layout_text(path), path, "carltographer_layout")
+    else:
+        data = load_json_file(path)
     layout, objects = parse_layout(data, path)
     return convert(layout, objects, map_id=_slug(path.stem), source=path.name, path=path)
 

@@ -43,6 +43,7 @@ from engine.core.protocol import Choice, Decision
 
 from .base import Agent, NoParams, register_agent
 from .easy import EasyAgent, fallback, policy_class
+from .frontier_belief import CardMemory
 from .utility import Utility
 
 # The budget's clock. By default the agent's own CPU time (this thread's), not the wall clock:
@@ -113,6 +114,7 @@ class SearchAgent(Agent):
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
+        self.memory: CardMemory | None = None   # Frontier's cards seen going to the discard
         self.trusted: tuple[str, ...] = ()    # decision kinds left to easy (``Policy.trusted``)
         self.clock = clock          # the budget's clock (``time_from``)
         self.grace = 0.2            # a first round's playouts may run this share past the budget
@@ -129,6 +131,9 @@ class SearchAgent(Agent):
             a.attach(table, rules)
         pol = self.easy.policy({"ruleset": rules.id})
         ruleset_policy = policy_class(rules)     # the ruleset's utility and trusted kinds
+        self.memory = CardMemory() if rules.id == "frontier" else None
+        if self.memory is not None and hasattr(pol, "gone"):
+            pol.gone = self.memory.gone      # the opponent model deals no card seen going to the discard
         if hasattr(pol, "model_cards"):
             # Frontier's cards: the search agents' own pick models the opponent's card as the
             # one it would choose from a hand dealt from the cards it may hold (easy_frontier's
@@ -177,6 +182,8 @@ class SearchAgent(Agent):
     def choose(self, decision: Decision, view: dict) -> Choice:
         self.stats["decisions"] += 1
         since, self._since = self._since, None
+        if self.memory is not None:
+            self.memory.observe(view)
         if len(decision.options) == 1 and not decision.spaces:
             return decision.options[0]
         t0 = self.clock() if since is None else since   # the budget counts easy's own pick too
@@ -201,7 +208,11 @@ class SearchAgent(Agent):
         return final
 
     def _world(self, seed: int):
-        return self.worlds(random.Random(seed))
+        rng = random.Random(seed)
+        w = self.worlds(rng)
+        if self.memory is not None:
+            self.memory.condition(w, rng)    # Frontier: the cards seen going to the discard stay there
+        return w
 
     def _ranked_others(self, others: list, t0: float, timed: bool, late: float) -> list:
         """The other options, best first: when there are more than the ``k - 1`` places, each is

@@ -74,7 +74,7 @@ class SearchParams(NoParams):
     tie: float = Field(0.25, ge=0, le=100, description="indifference zone of the early stop, in utility units")
     z: float = Field(1.0, ge=0, le=100, description="standard errors a change from easy's pick needs")
     position: float = Field(0.3, ge=0, le=100, description="weight of a ruleset's position term (Frontier's)")
-    race: int = Field(2, ge=0, le=100_000, description="rounds before a hopeless challenger is dropped for the next option (0: never)")
+    race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
 
@@ -82,8 +82,8 @@ class SearchParams(NoParams):
 class HardParams(SearchParams):
     """``hard``: a longer search than ``normal``'s. Since 2026-12-07 (issue 61, item 3) it plays
     to the end of the activation (``depth`` 1, half a playout of ``hard-2026``'s depth 2, so
-    twice the rounds) over 3 live candidates, racing them (``race``): the measured figures are in
-    docs/ai.md, "A stronger hard"."""
+    twice the rounds) over 3 candidates: the measured figures are in docs/ai.md, "A stronger
+    hard" (racing, ``race``, is there too: not shown to help, so off)."""
     budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
     k: int = Field(3, ge=1, le=100, description="candidates searched at once (live)")
     depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")

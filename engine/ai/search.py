@@ -261,7 +261,8 @@ class SearchAgent(Agent):
             if not timed:
                 if rounds >= self.iters:
                     break
-            elif rounds >= self.settle and not queue and self._settled(self._table(played, alive)):
+            elif (rounds >= self.settle and not (self.race and queue)
+                  and self._settled(self._table(played, alive))):
                 self.stats["settled"] += 1
                 break
             elif rounds > 0:

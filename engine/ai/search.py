@@ -421,6 +421,7 @@ class SearchAgent(Agent):
 
 @register_agent
 class HardAgent(SearchAgent):
-    """``hard``: a longer search (0.8 s, 4 candidates, through the reply's activation)."""
+    """``hard``: a longer search (0.8 s, 3 candidates, to the end of the activation; since 2026-12-07,
+    before that 4 candidates through the reply: ``hard-2026``)."""
     name = "hard"
     Params = HardParams

@@ -64,9 +64,11 @@ HASHES = {
     # activations, charges, Hack to Mark, splits, Throw, team actions, Psi Craft, heals, Prone,
     # Jump; docs/ai.md "How easy chooses", Counterblast): games 6-11, the easy and searched ones
     # (the random games 0-5 are the same)
+    # and on 2026-12-07 evening for hard's new search (issue 61, items 3-4; docs/ai.md "A stronger
+    # hard"): game 11 of Counterblast and Frontier, the searched stretch (Doubles' is the same)
     "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
                     "f261d41ead6ef7b9", "41b0324db2845464", "cd44baf007608329", "27e181b7ee2e0302",
-                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c2825923a343b906"],
+                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c95b505feb9bb675"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -87,7 +89,7 @@ HASHES = {
     # Doubles' throws and charges priced by the engine's odds, Pick Up, Discard Die
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
                 "aa73456e4bf7ea68", "6130adbb6e691659", "05131bc0528b529b", "dbae87d959842b69",
-                "5a7101028b770884", "d6206e42472dc80e", "6c681881120b0f1f", "48f2d0e43abfd6fb"],
+                "5a7101028b770884", "d6206e42472dc80e", "6c681881120b0f1f", "47657ea53886fd26"],
     "doubles": ["3fc2d11a108ba1be", "fa2f8e9c1ff082ce", "b95d3b4e0b98e912", "c961ca19082c7774",
                "0ec3a45d34b1534b", "20ef5c91013b476f", "4e30febc8d11e17f", "7da3218c21ce29de",
                "7906b1e2c150c863", "c75cb5865bf5fc5c", "ae6c5ecdc19f4dc9", "3f672dbce097bb4a"],
@@ -104,9 +106,14 @@ HARD_GAMES = {
     # issue 61, item 2: easy is hard's first pick and plays its playouts)
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
-    "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
-    "frontier": ["f75e0e960366132b", "e2dbde8cc5ae2997"],      # the Right Hand's revolver (2026-12-06)
-    "doubles": ["3f45b3ee294d17a2", "30681998b6a712ef"],
+    # All three taken again on 2026-12-07 evening for a deliberate change to hard's search (issue
+    # 61, items 3-4: hard's defaults k 3, depth 1; Frontier's cards seen going to the discard kept
+    # there in its worlds and its opponent-card model; docs/ai.md "A stronger hard"), with the
+    # searched stretches of Counterblast and Frontier above (Doubles' first 20 searched answers
+    # are the same); the easy and random games are unchanged
+    "counterblast": ["e92e3a961b961316", "4b235bffa34329c1"],
+    "frontier": ["114994240a014547", "a446ff374b955350"],      # the Right Hand's revolver (2026-12-06)
+    "doubles": ["978c9d2736c06a4b", "cfe7bb3ecd7e717a"],
 }
 
 

@@ -22,6 +22,11 @@ For a decision with more than one answer:
 A whole activation is one step of the search (a macro-action): the candidate is the first
 choice, ``easy`` plays the rest of it and the reply.
 
+Since 2026-12-07 (issue 61, items 3-4): ``race`` > 0 races the candidates, dropping a hopeless
+challenger for the next ranked option (progressive widening; off by default, not shown to help);
+in Frontier the worlds and the agent's own easy keep the cards it saw go to the discard
+(``frontier_belief.CardMemory``). ``hard``'s defaults are k 3, depth 1 (``hard-2026``: 4 and 2).
+
 Honesty: the agent reads only the Decision, its view, the static table and rules (``attach``)
 and the worlds it samples. A world is built from what this player sees plus the agent's own RNG
 (``Rules.determinize``), so no decision can depend on the opponent's real hand, the real deck

@@ -24,7 +24,7 @@ def test_agent_names_take_parameters():
     assert parse_agent("hard") == ("hard", {})
     assert parse_agent("hard:budget=2.0,k=5") == ("hard", {"budget": 2.0, "k": 5})
     a = make_agent("hard:budget=2.5,iters=3", 1, 0)
-    assert a.budget == 2.5 and a.iters == 3 and a.k == 4 and a.depth == 2
+    assert a.budget == 2.5 and a.iters == 3 and a.k == 3 and a.depth == 1 and a.race == 0   # since 2026-12-07
     n = make_agent("normal", 2, 0)
     assert n.k == 3 and n.depth == 1 and n.budget < a.budget
     with pytest.raises(ValueError):
@@ -318,3 +318,30 @@ def test_frontier_movement_phase_is_left_to_easy():
         g.submit(p, agents[p].choose(d, v))
         n += 1
     assert seen == 3
+
+
+# ------------------------------------------------------------------ racing and widening
+def test_hard_given_hard_2026s_parameters_plays_its_games():
+    """The rounds' loop was rewritten for racing (issue 61, item 3); with ``race=0`` and
+    hard-2026's k and depth it is hard-2026's own loop: the same answers, the same game."""
+    from test_ai_hard_2026 import STRETCH, _stretch
+
+    assert _stretch("doubles", "hard:iters=2,k=4,depth=2,race=0") == STRETCH["doubles"]
+
+
+def test_racing_drops_a_hopeless_challenger_for_the_next_option():
+    """With ``race`` on, a challenger that plays out as easy's pick (or worse) is dropped and
+    the next ranked option is tried: more options looked at than ``k``, the answer legal."""
+    g = _game("doubles", 3)
+    agents = _agents(g, ("easy", "easy"), 3)
+    a = make_agent("hard:iters=8,k=2,race=2,prefilter=30", 1, 4)
+    a.attach(g.table, g.rules)
+    a.bind_worlds(lambda rng: g.sample_world(1, rng))
+    n = 0
+    while (d := g.pending()) is not None and n < 200 and a.stats["dropped"] == 0:
+        v = g.view(d.player)
+        c = a.choose(d, v) if d.player == 1 else agents[d.player].choose(d, v)
+        g.submit(d.player, c)
+        n += 1
+    assert a.stats["dropped"] > 0 and a.stats["errors"] == 0
+    assert not make_agent("hard", 1, 0).race, "racing is off by default (not shown to help)"

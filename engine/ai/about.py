@@ -19,7 +19,7 @@ ABOUT: dict[str, tuple[str, str]] = {
     "normal": ("searches easy's pick and 2 rivals on sampled futures to the end of the activation", ""),
     # the fixed reference: hard as it was (engine/ai/hard2026/); listed before hard, which may only get stronger
     "hard-2026": ("the hard agent as of 2026-12, a fixed reference", ""),
-    "hard": ("searches 4 candidates on sampled futures through the opponent's reply", ""),
+    "hard": ("searches 3 candidates on many sampled futures to the end of its move", ""),
 }
 
 
@@ -46,7 +46,7 @@ def think_time(name: str) -> str:
 
 def about(name: str) -> str:
     """How long, then what it does, in two short sentences for the agent ``name`` (``hard``,
-    ``hard:budget=2.0``): "Thinks 0.8 s a decision. Searches 4 candidates ..."."""
+    ``hard:budget=2.0``): "Thinks 0.8 s a decision. Searches 3 candidates ..."."""
     base = name.split(":", 1)[0]
     what = ABOUT.get(base, ("", ""))[0]
     if not what and base in _AGENTS:     # an agent registered elsewhere: its docstring's first line

@@ -227,6 +227,9 @@ class FrontierPolicy(Policy):
         return best or opts[0]
 
     model_cards = False          # the search agents turn the opponent model on
+    # hard: per side, the cards seen going to the discard (``frontier_belief.CardMemory``), which
+    # the opponent model deals to no hand; None (easy, hard-2026): the view's face-up cards only
+    gone: dict | None = None
     MODEL_HANDS = 256            # hands dealt to the opponent to model its choice
 
     def price(self, cs, player: int) -> float:
@@ -331,7 +334,7 @@ class FrontierPolicy(Policy):
         c = v["cards"][str(opp)]
         committed = c["committed"] if isinstance(c["committed"], int) else len(c["committed"])
         size = c["hand_size"] + committed
-        shown = set(c["played"] or [])
+        shown = set(c["played"] or []) | (self.gone or {}).get(opp, set())
         pool = [x for x in full_deck() if x.code not in shown]
         if size <= 0 or not pool:
             return [((), 1.0)]

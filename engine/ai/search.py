@@ -22,6 +22,11 @@ For a decision with more than one answer:
 A whole activation is one step of the search (a macro-action): the candidate is the first
 choice, ``easy`` plays the rest of it and the reply.
 
+Since 2026-12-07 (issue 61, items 3-4): ``race`` > 0 races the candidates, dropping a hopeless
+challenger for the next ranked option (progressive widening; off by default, not shown to help);
+in Frontier the worlds and the agent's own easy keep the cards it saw go to the discard
+(``frontier_belief.CardMemory``). ``hard``'s defaults are k 3, depth 1 (``hard-2026``: 4 and 2).
+
 Honesty: the agent reads only the Decision, its view, the static table and rules (``attach``)
 and the worlds it samples. A world is built from what this player sees plus the agent's own RNG
 (``Rules.determinize``), so no decision can depend on the opponent's real hand, the real deck
@@ -43,6 +48,7 @@ from engine.core.protocol import Choice, Decision
 
 from .base import Agent, NoParams, register_agent
 from .easy import EasyAgent, fallback, policy_class
+from .frontier_belief import CardMemory
 from .utility import Utility
 
 # The budget's clock. By default the agent's own CPU time (this thread's), not the wall clock:
@@ -73,13 +79,19 @@ class SearchParams(NoParams):
     tie: float = Field(0.25, ge=0, le=100, description="indifference zone of the early stop, in utility units")
     z: float = Field(1.0, ge=0, le=100, description="standard errors a change from easy's pick needs")
     position: float = Field(0.3, ge=0, le=100, description="weight of a ruleset's position term (Frontier's)")
+    race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
+    drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
+    rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
 
 
 class HardParams(SearchParams):
-    """``hard``: a longer search through the reply's activation."""
+    """``hard``: a longer search than ``normal``'s. Since 2026-12-07 (issue 61, item 3) it plays
+    to the end of the activation (``depth`` 1, half a playout of ``hard-2026``'s depth 2, so
+    twice the rounds) over 3 candidates: the measured figures are in docs/ai.md, "A stronger
+    hard" (racing, ``race``, is there too: not shown to help, so off)."""
     budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
-    k: int = Field(4, ge=1, le=100, description="candidates searched")
-    depth: int = Field(2, ge=1, le=10, description="activations played after the candidate")
+    k: int = Field(3, ge=1, le=100, description="candidates searched at once (live)")
+    depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")
 
 
 # ------------------------------------------------------------------ the agent
@@ -103,16 +115,18 @@ class SearchAgent(Agent):
         self.tie = p.tie
         self.z = p.z               # standard errors a change from easy's pick needs
         self.position = p.position  # weight of a ruleset's position term (Frontier's)
+        self.race, self.drop_z, self.rank_share = p.race, p.drop_z, p.rank_share
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
+        self.memory: CardMemory | None = None   # Frontier's cards seen going to the discard
         self.trusted: tuple[str, ...] = ()    # decision kinds left to easy (``Policy.trusted``)
         self.clock = clock          # the budget's clock (``time_from``)
         self.grace = 0.2            # a first round's playouts may run this share past the budget
         self._since: float | None = None
         self.last_error = ""
         self.stats = {"decisions": 0, "searched": 0, "rounds": 0, "playouts": 0, "changed": 0,
-                      "errors": 0, "fallbacks": 0, "cut": 0, "settled": 0,
+                      "errors": 0, "fallbacks": 0, "cut": 0, "settled": 0, "dropped": 0,
                       "search_seconds": 0.0}
 
     def attach(self, table, rules) -> None:
@@ -122,6 +136,9 @@ class SearchAgent(Agent):
             a.attach(table, rules)
         pol = self.easy.policy({"ruleset": rules.id})
         ruleset_policy = policy_class(rules)     # the ruleset's utility and trusted kinds
+        self.memory = CardMemory() if rules.id == "frontier" else None
+        if self.memory is not None and hasattr(pol, "gone"):
+            pol.gone = self.memory.gone      # the opponent model deals no card seen going to the discard
         if hasattr(pol, "model_cards"):
             # Frontier's cards: the search agents' own pick models the opponent's card as the
             # one it would choose from a hand dealt from the cards it may hold (easy_frontier's
@@ -170,6 +187,8 @@ class SearchAgent(Agent):
     def choose(self, decision: Decision, view: dict) -> Choice:
         self.stats["decisions"] += 1
         since, self._since = self._since, None
+        if self.memory is not None:
+            self.memory.observe(view)
         if len(decision.options) == 1 and not decision.spaces:
             return decision.options[0]
         t0 = self.clock() if since is None else since   # the budget counts easy's own pick too
@@ -194,9 +213,36 @@ class SearchAgent(Agent):
         return final
 
     def _world(self, seed: int):
-        return self.worlds(random.Random(seed))
+        rng = random.Random(seed)
+        w = self.worlds(rng)
+        if self.memory is not None:
+            self.memory.condition(w, rng)    # Frontier: the cards seen going to the discard stay there
+        return w
+
+    def _ranked_others(self, others: list, t0: float, timed: bool, late: float) -> list:
+        """The other options, best first: when there are more than the ``k - 1`` places, each is
+        ranked by one short look on one sampled world (at most ``prefilter`` of them, for at most
+        ``rank_share`` of a time budget); the ones not looked at follow in their order."""
+        if len(others) <= self.k - 1:
+            return list(others)
+        w0 = self._world(self.rng.getrandbits(64))
+        key = segment_key(w0.state)
+        ranked = []
+        for i, o in enumerate(others[:self.prefilter]):
+            if timed and ranked and self.clock() - t0 >= self.rank_share * self.budget:
+                break  # the time budget: rank what was looked at, keep time for the rounds
+            val = self._playout(w0, o, key, depth=1, until_mine=True, stop_at=late if timed else None)
+            ranked.append((-val, i, o))
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        looked = {id(o) for _, _, o in ranked}
+        return [o for _, _, o in ranked] + [o for o in others if id(o) not in looked]
 
     def search(self, decision: Decision, pick: Choice, t0: float) -> Choice:
+        """Rounds over the candidates (common random numbers: one world per round, every live
+        candidate played on it), racing them: a challenger whose paired difference from easy's
+        pick cannot reach ``margin`` at ``drop_z`` standard errors is dropped after ``race``
+        rounds, and the next ranked option takes its place (progressive widening), so a search
+        with the time for it looks past the first ``k`` candidates instead of replaying losers."""
         others = [o for o in decision.options if o != pick]
         if not others or self.k <= 1:
             return pick
@@ -207,29 +253,21 @@ class SearchAgent(Agent):
         if timed and clock() >= deadline:
             return pick       # easy's pick (or, in the window, the wait for it) took the budget
         self.stats["searched"] += 1
-        cands = [pick]
-        if len(others) <= self.k - 1:
-            cands += others
-        else:
-            w0 = self._world(self.rng.getrandbits(64))
-            key = segment_key(w0.state)
-            ranked = []
-            for i, o in enumerate(others[:self.prefilter]):
-                if timed and ranked and clock() - t0 >= 0.4 * self.budget:
-                    break  # the time budget: rank what was looked at, keep time for the rounds
-                val = self._playout(w0, o, key, depth=1, until_mine=True, stop_at=late if timed else None)
-                ranked.append((-val, i, o))
-            ranked.sort(key=lambda t: (t[0], t[1]))
-            cands += [o for _, _, o in ranked[:self.k - 1]]
-        sums = [0.0] * len(cands)
-        scores: list[list[float]] = []
+        queue = self._ranked_others(others, t0, timed, late)
+        live = [pick] + queue[:self.k - 1]
+        queue = queue[self.k - 1:]
+        # per candidate (by its index in ``cands``): the rounds it was played in, round -> score
+        cands: list = list(live)
+        played: list[dict[int, float]] = [{} for _ in cands]
+        alive = list(range(len(cands)))
         rounds = 0
         t_rounds = clock()
         while True:
             if not timed:
                 if rounds >= self.iters:
                     break
-            elif rounds >= self.settle and self._settled(scores):
+            elif (rounds >= self.settle and not (self.race and queue)
+                  and self._settled(self._table(played, alive))):
                 self.stats["settled"] += 1
                 break
             elif rounds > 0:
@@ -240,24 +278,63 @@ class SearchAgent(Agent):
                     break
             w0 = self._world(self.rng.getrandbits(64))
             key = segment_key(w0.state)
-            part: list | None = []
-            for c in cands:
+            part: dict[int, float] | None = {}
+            for i in alive:
                 if timed and rounds > 0 and clock() > deadline:
                     part = None   # out of time inside a round: that round does not count
                     break
-                part.append(self._playout(w0, c, key, depth=self.depth,
-                                          stop_at=late if timed and rounds == 0 else None))
+                part[i] = self._playout(w0, cands[i], key, depth=self.depth,
+                                        stop_at=late if timed and rounds == 0 else None)
             if part is None:
                 break
-            sums = [a + b for a, b in zip(sums, part)]
-            scores.append(part)
+            for i, s in part.items():
+                played[i][rounds] = s
             rounds += 1
+            if self.race and queue:
+                for i in list(alive[1:]):
+                    if not queue:
+                        break
+                    if len(played[i]) >= self.race and self._hopeless(played[0], played[i]):
+                        alive.remove(i)
+                        self.stats["dropped"] += 1
+                        cands.append(queue.pop(0))
+                        played.append({})
+                        alive.append(len(cands) - 1)
         self.stats["rounds"] += rounds
-        means = [s / rounds for s in sums]
-        best = max(range(len(cands)), key=lambda i: (means[i] + (self.margin if i == 0 else 0.0), -i))
-        if best != 0 and self.z > 0 and not self._beats_pick(scores, best):
+        best, best_mean = 0, self.margin
+        for i in alive[1:]:
+            diffs = self._diffs(played[0], played[i])
+            if len(diffs) >= 2 and sum(diffs) / len(diffs) > best_mean:
+                best, best_mean = i, sum(diffs) / len(diffs)
+        if best != 0 and self.z > 0 and not self._beats_pick(self._pair_rows(played[0], played[best]), 1):
             return pick
         return cands[best]
+
+    @staticmethod
+    def _diffs(base: dict, other: dict) -> list[float]:
+        """The paired differences ``other - base`` over the rounds both were played in."""
+        return [other[r] - base[r] for r in other if r in base]
+
+    @staticmethod
+    def _pair_rows(base: dict, other: dict) -> list[list[float]]:
+        return [[base[r], other[r]] for r in other if r in base]
+
+    @staticmethod
+    def _table(played: list[dict], alive: list[int]) -> list[list[float]]:
+        """The rounds every live candidate was played in, as rows (``_settled``'s shape)."""
+        common = set.intersection(*(set(played[i]) for i in alive))
+        return [[played[i][r] for i in alive] for r in sorted(common)] or [[0.0] * len(alive)]
+
+    def _hopeless(self, base: dict, other: dict) -> bool:
+        """A challenger that cannot beat easy's pick by ``margin`` even at ``drop_z`` standard
+        errors above its paired mean so far (an option that plays out as the pick does, or worse)."""
+        d = self._diffs(base, other)
+        r = len(d)
+        if r < 2:
+            return False
+        mean = sum(d) / r
+        var = sum((x - mean) ** 2 for x in d) / (r - 1)
+        return mean + self.drop_z * (var / r) ** 0.5 < self.margin
 
     def _beats_pick(self, scores: list[list[float]], i: int) -> bool:
         """Easy's pick gives way only to evidence: candidate ``i`` must beat it by ``margin`` plus
@@ -279,6 +356,8 @@ class SearchAgent(Agent):
         paired difference (the same worlds for every candidate, so the pairing takes most of
         the dice noise out). Only with a time budget; ``iters`` rounds are exact."""
         r = len(scores)
+        if r < 2:
+            return False
         n = len(scores[0])
         means = [sum(row[i] for row in scores) / r + (self.margin if i == 0 else 0.0) for i in range(n)]
         lead = max(range(n), key=lambda i: (means[i], -i))
@@ -347,6 +426,7 @@ class SearchAgent(Agent):
 
 @register_agent
 class HardAgent(SearchAgent):
-    """``hard``: a longer search (0.8 s, 4 candidates, through the reply's activation)."""
+    """``hard``: a longer search (0.8 s, 3 candidates, to the end of the activation; since 2026-12-07,
+    before that 4 candidates through the reply: ``hard-2026``)."""
     name = "hard"
     Params = HardParams

@@ -236,3 +236,112 @@ def test_the_kit_imports_nothing_of_game_or_engine():
         for n in imported_names(p.read_text(encoding="utf-8"), m, is_pkg):
             top = n.split(".")[0]
             assert top not in ("engine", "game") or n.startswith("game.kit"), f"{m} imports {n}"
+
+
+# --- the shape rule (issue 63): a screen is a state and owned parts, not a class spread over files ---
+# No class of game/ has more than 2 bases of this project's own, and none is named ``*Mixin``. The
+# classes that still do, by dotted name: the list may only shrink (a class off it may not come back).
+# One entry a line, sorted, so that branches taking entries off merge cleanly.
+ALLOWED_MIXIN_HOSTS: set[str] = {
+    "game.editor.commands.CommandsMixin",
+    "game.editor.dialogs.DialogsMixin",
+    "game.editor.files.FilesMixin",
+    "game.editor.runs.RunsMixin",
+    "game.editor.table_input.TableInputMixin",
+    "game.launch.form.LauncherFormMixin",
+    "game.play.ai_turns.AITurnsMixin",
+    "game.play.answers.AnswersMixin",
+    "game.play.commands.CommandsMixin",
+    "game.play.deploying.DeployingMixin",
+    "game.play.frame.FrameMixin",
+    "game.play.handover.HandoverMixin",
+    "game.play.keys.KeysMixin",
+    "game.play.options.OptionsMixin",
+    "game.play.picks.PicksMixin",
+    "game.play.pointer.PointerMixin",
+    "game.play.routing.RoutingMixin",
+    "game.play.table_overlays.TableOverlaysMixin",
+    "game.render.table_ground.GroundMixin",
+    "game.render.table_image.TableImageMixin",
+    "game.render.table_marks.MarksMixin",
+    "game.render.table_pieces.PiecesMixin",
+    "game.render.table_view.TableRenderer",
+    "game.scenes.editor.EditorScene",
+    "game.scenes.play.PlayScene",
+}
+MAX_PROJECT_BASES = 2
+# The screens' methods, counting their bases (functions and properties of every class of game/ in
+# the MRO, each name once): the issue's target is 25 each. A ceiling per screen that may only go down.
+MAX_SCREEN_METHODS: dict[str, int] = {
+    "game.scenes.play.PlayScene": 110,
+}
+
+
+def shape_offenders(root: Path = GAME) -> dict[str, str]:
+    """Classes of ``root`` (game/) with more than ``MAX_PROJECT_BASES`` bases of this project's own
+    (a base imported from ``game``/``engine``, or a class of the same module), or named ``*Mixin``:
+    their dotted name -> why."""
+    out = {}
+    for m, (p, _) in _modules(root).items():
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        imported = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                full = node.module or ""
+                if node.level:
+                    full = "game." + full           # a relative import in game/ is this project's
+                for a in node.names:
+                    imported[a.asname or a.name] = full
+        own = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            ours = [ast.unparse(b) for b in node.bases
+                    if ast.unparse(b).split(".")[0] in own
+                    or imported.get(ast.unparse(b).split(".")[0], "").startswith(("game", "engine"))]
+            if node.name.endswith("Mixin"):
+                out[f"{m}.{node.name}"] = "named *Mixin"
+            elif len(ours) > MAX_PROJECT_BASES:
+                out[f"{m}.{node.name}"] = f"{len(ours)} project bases: {', '.join(ours)}"
+    return out
+
+
+def screen_methods(cls) -> set[str]:
+    """The names of the functions and properties a screen class has from the classes of game/ in
+    its MRO (its own and its bases')."""
+    import inspect
+    names = set()
+    for c in cls.__mro__:
+        if c.__module__.startswith("game."):
+            names |= {k for k, v in vars(c).items()
+                      if inspect.isfunction(v) or isinstance(v, (staticmethod, classmethod, property))}
+    return names
+
+
+def test_the_shape_check_sees_what_it_forbids(tmp_path):
+    (tmp_path / "game" / "play").mkdir(parents=True)
+    (tmp_path / "game" / "__init__.py").write_text("")
+    (tmp_path / "game" / "play" / "x.py").write_text(
+        "from game.kit import A, B\nfrom .y import C\nimport pygame\nclass D: pass\n"
+        "class ThreeOwn(A, B, C): pass\nclass TwoOwn(A, D, pygame.sprite.Sprite): pass\n"
+        "class ThreeSame(A, B, D): pass\nclass FooMixin: pass\n")
+    assert shape_offenders(tmp_path / "game") == {"game.play.x.ThreeOwn": "3 project bases: A, B, C",
+                                                  "game.play.x.ThreeSame": "3 project bases: A, B, D",
+                                                  "game.play.x.FooMixin": "named *Mixin"}
+
+
+def test_no_class_of_game_is_spread_over_mixins():
+    found = shape_offenders()
+    new = sorted(set(found) - ALLOWED_MIXIN_HOSTS)
+    assert not new, "classes of game/ over the shape rule (an owned part instead, issue 63):\n" + \
+        "\n".join(f"{n}: {found[n]}" for n in new)
+    stale = sorted(ALLOWED_MIXIN_HOSTS - set(found))
+    assert not stale, f"allowed but no longer there (take them off ALLOWED_MIXIN_HOSTS): {stale}"
+
+
+def test_the_screens_methods_only_go_down():
+    import importlib
+    for dotted, ceiling in MAX_SCREEN_METHODS.items():
+        mod, _, name = dotted.rpartition(".")
+        got = screen_methods(getattr(importlib.import_module(mod), name))
+        assert len(got) <= ceiling, f"{dotted}: {len(got)} methods counting its bases (at most {ceiling})"

@@ -271,6 +271,13 @@ class ButtonsPanel(PlayPanel):
                                                                  self.ui, tool_tip_text=tip)
             y += 32
 
+    def press_toggles(self, toggles: dict) -> None:
+        """The Reach, Sight and Threat buttons stay pressed while their shading is on."""
+        for key in TOGGLES:
+            b = self.buttons.get(key)
+            if b is not None and b.is_selected != bool(toggles.get(key)):
+                (b.select if toggles.get(key) else b.unselect)()
+
     def sees(self, ev, pointer) -> bool:
         return ev.type == pygame_gui.UI_BUTTON_PRESSED
 

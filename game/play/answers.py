@@ -1,6 +1,6 @@
 """An answer submitted from the game screen, and what follows it: the events the viewer may see
 go to the log, the dice tray, the hand and the table's effects; the models the AI's turn named
-are ringed; moved models glide along the route the engine counted; then ``_check_flow`` (game
+are ringed; moved models glide along the route the engine counted; then ``Handover.check`` (game
 over, or the pass screen: ``game/play/handover.py``).
 
 An owned part of the game screen (``game/scenes/play.py``): every answer, a click's or the AI's,

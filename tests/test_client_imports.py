@@ -244,11 +244,6 @@ ALLOWED_MIXIN_HOSTS: set[str] = {
     "game.editor.runs.RunsMixin",
     "game.editor.table_input.TableInputMixin",
     "game.launch.form.LauncherFormMixin",
-    "game.render.table_ground.GroundMixin",
-    "game.render.table_image.TableImageMixin",
-    "game.render.table_marks.MarksMixin",
-    "game.render.table_pieces.PiecesMixin",
-    "game.render.table_view.TableRenderer",
     "game.scenes.editor.EditorScene",
 }
 MAX_PROJECT_BASES = 2

@@ -38,7 +38,7 @@ class Monkey:
         """A point worth clicking: a model that may act, or an option's row (the game moves on,
         so pass screens, reveals and turns come up)."""
         scene = self.app.scene
-        ctrl = getattr(scene, "ctrl", None)
+        ctrl = getattr(getattr(scene, "state", None), "ctrl", None)      # the game screen's
         if ctrl is None:
             return None
         rows = [i for i, _ in ctrl.items()] + [i for i, _ in ctrl.general()]
@@ -89,7 +89,8 @@ class Monkey:
             w, h = self.rng.choice(((1280, 720), (1400, 860), (1100, 600), (1600, 900)))
             return [E(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))]
         scene = self.app.scene                            # the Menu button (then the dialog)
-        b = getattr(scene, "buttons", {}).get("menu")
+        buttons = scene.panels.buttons.buttons if hasattr(scene, "panels") else getattr(scene, "buttons", {})
+        b = buttons.get("menu")
         if b is not None:
             c = b.rect.center
             return [E(pygame.MOUSEBUTTONDOWN, pos=c, button=1), E(pygame.MOUSEBUTTONUP, pos=c, button=1)]

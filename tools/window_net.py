@@ -68,7 +68,7 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
         def _hover_other(self):
             """Seat 1: the pointer over one of seat 2's models (its card names its player)."""
             sc = self.scene()
-            theirs = [p for p in getattr(sc, "pieces", []) if p["player"] == 2 and not p["out"]]
+            theirs = [p for p in getattr(getattr(sc, "state", None), "pieces", []) if p["player"] == 2 and not p["out"]]
             if self.hovered or not theirs or sc.state.names.get(2) != NAMES[2]:
                 return
             self.hovered = True
@@ -79,7 +79,7 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
         def _answer_undo(self):
             """Seat 1: the other player's question answered by a click on its button."""
             sc = self.scene()
-            dlg = getattr(getattr(sc, "dialogs", None), "undo_dialog", None)
+            dlg = getattr(getattr(getattr(sc, "panels", None), "dialogs", None), "undo_dialog", None)
             if dlg is None or not dlg.alive() or not self.undo_answers:
                 return
             time.sleep(0.5)
@@ -102,8 +102,8 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
             (its world does not say): where the host answers "nothing of yours to take back", that
             try does not count and the hands try again after a later decision."""
             sc = self.scene()
-            s = getattr(sc, "session", None)
-            d = getattr(sc, "decision", None)
+            s = getattr(getattr(sc, "state", None), "session", None)
+            d = getattr(getattr(sc, "state", None), "decision", None)
             if not self.undo_asks or d is None or d.player != seat or s.undo_target() is None \
                     or d.kind == "deploy" or len(s.game.decisions) in self.tried:
                 return
@@ -153,7 +153,7 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
         x_title = next((t for t in titles if t.startswith("Skirmish")), None)
         print(json.dumps({"seat": seat, "name": NAMES[seat], "caption": pygame.display.get_caption()[0],
                           "x_title": x_title,
-                          "other_named": app.scene.state.names.get(3 - seat) if hasattr(app.scene, "names") else None,
+                          "other_named": app.scene.state.names.get(3 - seat) if hasattr(app.scene, "state") else None,
                           "answered": driver.kinds, "not_taken": driver.refused_by_window,
                           "pass_screens": driver.pass_screens, "crashes": crashed, "undo": driver.undo_results,
                           "decisions": len(g.decisions), "turn": g.state.turn}), flush=True)

@@ -52,7 +52,7 @@ class Driver(Hands):
         end = time.time() + timeout
         while time.time() < end:
             sc = self.scene()
-            if getattr(sc, "worker", None) is None and not getattr(sc, "anim", None):
+            if getattr(getattr(sc, "state", None), "worker", None) is None and not getattr(getattr(sc, "state", None), "anim", None):
                 time.sleep(0.2)
                 return
             time.sleep(0.1)
@@ -308,7 +308,8 @@ def main(argv=None) -> int:
         drive(app, driver)
         crashed = [repr(e) for e in app.crashes]
         sc = app.scene
-        game = getattr(sc, "session", getattr(getattr(sc, "play", None), "session", None))
+        game = getattr(sc, "session", None) or getattr(getattr(sc, "state", None), "session", None) \
+            or getattr(getattr(getattr(sc, "play", None), "state", None), "session", None)
         print(f"answered through the window, by kind: {driver.kinds}")
         print(f"decisions {len(game.game.decisions) if game else '?'}; answers the window did not take: "
               f"{driver.refused_by_window}; crashes: {crashed or 'none'}; screenshots in {out}")

@@ -73,8 +73,8 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
     s = _session(ruleset, agent, seed)
     scene = PlayScene(app, s, HOME[ruleset])
     if thread:
-        scene.think_apart = False          # every agent on a thread, as before issue 46
-    scene.speed = 1e6                      # no pauses between the AI's answers: only thinking is timed
+        scene.state.think_apart = False          # every agent on a thread, as before issue 46
+    scene.state.speed = 1e6                      # no pauses between the AI's answers: only thinking is timed
     app.switch(scene)
     last_cpu = {}
     inner = s.agents[2].choose
@@ -93,7 +93,7 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
         app.step(min(dt, 0.1))
         pygame.display.flip()
         now = time.perf_counter()
-        if job is not None and scene.worker is not job:          # the answer was taken this frame
+        if job is not None and scene.state.worker is not job:          # the answer was taken this frame
             if timed:
                 walls.append(now - t_job)
                 cpus.append(getattr(job, "cpu", None) or last_cpu.get(job.seq))
@@ -102,8 +102,8 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
                     print(f"    {ruleset} decision {job.seq} ({kind}): {walls[-1]:.2f} s on screen, agent CPU "
                           f"{cpus[-1] or 0:.2f} s, on {where}", flush=True)
             job = None
-        if job is None and scene.worker is not None:
-            job, t_job = scene.worker, now
+        if job is None and scene.state.worker is not None:
+            job, t_job = scene.state.worker, now
             timed = job.player == 2 and _searched(s.pending())
             kind = s.pending().kind
         elif job is not None and timed:

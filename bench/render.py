@@ -71,39 +71,42 @@ def measure() -> dict:
         session.confirm_eyes(g.pending().player)
     scene = PlayScene(app, session, "town")
     app.switch(scene)
-    extra = [dict(p, id=p["id"] + "-copy", x=p["x"] + 60.0) for p in scene.pieces[:8]]
-    mover = next(s.actor for s in scene.decision.spaces)
-    scene.select(mover)
-    scene.toggles.update(reach=True, sight=True)
-    base = next(p for p in scene.pieces if p["id"] == mover)
+    # the screen's state and its selection (issue 63: ``scene.state``, ``scene.pointer``; before it,
+    # the scene itself: --before runs this on older checkouts too)
+    st, ptr = getattr(scene, "state", scene), getattr(scene, "pointer", scene)
+    extra = [dict(p, id=p["id"] + "-copy", x=p["x"] + 60.0) for p in st.pieces[:8]]
+    mover = next(s.actor for s in st.decision.spaces)
+    ptr.select(mover)
+    st.toggles.update(reach=True, sight=True)
+    base = next(p for p in st.pieces if p["id"] == mover)
     real_refresh = scene.refresh
 
     def refresh(*a, **k):
         real_refresh(*a, **k)
-        scene.pieces = scene.pieces + extra
+        st.pieces = st.pieces + extra
     scene.refresh = refresh
-    scene.pieces = scene.pieces + extra
-    assert len(scene.pieces) == 20
+    st.pieces = st.pieces + extra
+    assert len(st.pieces) == 20
     from game.render import overlays as ov
-    sx, sy = ov.mm_to_screen(scene.cam, base["x"] + (80 if base["x"] < 600 else -80), base["y"] + 30)
-    scene.mouse = (int(sx), int(sy) + scene.table_rect.y)
+    sx, sy = ov.mm_to_screen(st.cam, base["x"] + (80 if base["x"] < 600 else -80), base["y"] + 30)
+    st.mouse = (int(sx), int(sy) + st.table_rect.y)
     timed(app, 20)                                        # warm: reach, shading, sprites
     still = timed(app, 300)
 
     def wiggle(i):                                        # the mouse moves 3 px a frame
-        scene.mouse = (int(sx) + (i % 40) * 3, int(sy) + scene.table_rect.y)
+        st.mouse = (int(sx) + (i % 40) * 3, int(sy) + st.table_rect.y)
     moving = timed(app, 300, wiggle)
-    pan = timed(app, 200, lambda i: scene.cam.pan(3 if i % 80 < 40 else -3, 0))
-    zoom = timed(app, 120, lambda i: scene.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
+    pan = timed(app, 200, lambda i: st.cam.pan(3 if i % 80 < 40 else -3, 0))
+    zoom = timed(app, 120, lambda i: st.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
     # zoomed in three times about the selected model, as a player looking closely would be
-    cx, cy = ov.mm_to_screen(scene.cam, base["x"], base["y"])
-    scene.cam.zoom_at(3.0, cx, cy)
+    cx, cy = ov.mm_to_screen(st.cam, base["x"], base["y"])
+    st.cam.zoom_at(3.0, cx, cy)
     timed(app, 30)                                        # settle at the new scale
-    pan3 = timed(app, 200, lambda i: scene.cam.pan(3 if i % 80 < 40 else -3, 0))
-    zoom3 = timed(app, 120, lambda i: scene.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
+    pan3 = timed(app, 200, lambda i: st.cam.pan(3 if i % 80 < 40 else -3, 0))
+    zoom3 = timed(app, 120, lambda i: st.cam.zoom_at(1.02 if i % 60 < 30 else 1 / 1.02, 400, 300))
     busy = []
-    if hasattr(scene, "tray"):                            # issue 31: dice rolling in the tray, the
-        scene.cam = scene.renderer.fit_camera(scene.table_rect.size, margin_px=30)   # Frontier hand
+    if hasattr(st, "tray"):                            # issue 31: dice rolling in the tray, the
+        st.cam = st.renderer.fit_camera(st.table_rect.size, margin_px=30)   # Frontier hand
         timed(app, 10)                                    # fanned, a model gliding, a shot landing
         from engine.core.rolls import roll_record
         from game.ui.effects import Effect
@@ -111,16 +114,16 @@ def measure() -> dict:
                                                                           ["success"], [], ["success"], []], target=7,
                             result="4 successes", player=1),
                 roll_record("Unit Zero: Defense", 10, [6, 3, 8, 1, 9], target=7, result="2 successes", player=2)]
-        other = next(p for p in scene.pieces if p["player"] != base["player"])
+        other = next(p for p in st.pieces if p["player"] != base["player"])
 
         def busy_frame(i):
             if i % 36 == 0:                               # a new roll, a glide and a shot every 36 frames
-                scene.tray.add("a shot", dice, scene.t)
+                st.tray.add("a shot", dice, st.t)
                 a = (base["x"], base["y"])
-                scene.anim[base["id"]] = ([a, (a[0] + 60, a[1] + 40)], scene.t, 0.5)
-                scene.effects.effects.append(Effect("line", base["id"], other["id"], "", (255, 226, 120), scene.t))
-                scene.effects.effects.append(Effect("float", other["id"], None, "-2 wounds", (255, 120, 100), scene.t))
-            scene.mouse = (int(sx) + (i % 40) * 3, int(sy) + scene.table_rect.y)
+                st.anim[base["id"]] = ([a, (a[0] + 60, a[1] + 40)], st.t, 0.5)
+                st.effects.effects.append(Effect("line", base["id"], other["id"], "", (255, 226, 120), st.t))
+                st.effects.effects.append(Effect("float", other["id"], None, "-2 wounds", (255, 120, 100), st.t))
+            st.mouse = (int(sx) + (i % 40) * 3, int(sy) + st.table_rect.y)
         busy = timed(app, 300, busy_frame)
     pygame.quit()
     frames = (still, moving, pan, zoom, pan3, zoom3, busy)

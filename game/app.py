@@ -47,13 +47,15 @@ def _pass(app, under, player):
 
 def _game_over(app, under=None, session=None):
     from game.scenes.game_over import GameOverScene
-    return GameOverScene(app, session if session is not None else under.session, under)
+    return GameOverScene(app, session if session is not None else under.state.session, under)
 
 
 def _replay(app, under=None, setup=None, decisions=(), eyes=None, at=None, seats=None):
     """A record stepped through; pushed over a game (its history, Esc pops back), else a save."""
-    from game.scenes.replay import ReplayScene
-    return ReplayScene(app, setup, decisions, eyes=eyes, back=under, at=at, seats=seats)
+    from game.play.source import RecordSource
+    from game.scenes.play import PlayScene
+    source = RecordSource(setup, decisions, eyes=eyes, back=under, at=at, seats=seats)
+    return PlayScene(app, source.session, setup.map.id, source=source)
 
 
 def _editor(app, under=None, mapfile=None, path=None, note="", scene=None):
@@ -312,12 +314,13 @@ def screenshot(ruleset: str, map_id: str, out: str, steps: int = 0, seed: int = 
     if d is not None:                 # the picture is the table as the player deciding now sees it
         session.confirm_eyes(d.player)
     scene = app.build("play", {"session": session, "map_id": map_id})
-    scene.toggles.update(reach=reach, sight=sight, threat=threat)
+    scene.state.toggles.update(reach=reach, sight=sight, threat=threat)
     app.switch(scene)
     if select:
-        scene.select(_find_piece(scene, select))
+        scene.pointer.select(_find_piece(scene, select))
     if hover:
-        scene.mouse = scene.screen_pos_of(_find_piece(scene, hover))
+        from game.kit import Hover
+        scene.routing.apply(Hover(scene.pointer.screen_pos_of(_find_piece(scene, hover))))
     for _ in range(frames):
         app.step(1 / 60, events=[])
         scene.update(1.5)  # let tooltips and animations settle
@@ -327,10 +330,11 @@ def screenshot(ruleset: str, map_id: str, out: str, steps: int = 0, seed: int = 
 
 
 def _find_piece(scene, name_or_id: str) -> str:
-    for p in scene.pieces:
+    pieces = scene.state.pieces
+    for p in pieces:
         if name_or_id in (p["id"], p["name"]):
             return p["id"]
-    raise ValueError(f"no model {name_or_id!r} on the table (models: {', '.join(p['id'] for p in scene.pieces)})")
+    raise ValueError(f"no model {name_or_id!r} on the table (models: {', '.join(p['id'] for p in pieces)})")
 
 
 def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None = None,
@@ -365,7 +369,7 @@ def run_editor(map_name: str | None = None, size=(1280, 720), frames: int | None
 
 
 def run_replay(game, size=(1280, 720), frames: int | None = None, seats=None) -> int:
-    """A saved game in a window, to step through (``game.scenes.replay``); ``seats``: who sat
+    """A saved game in a window, to step through (``game/play/timeline.py``); ``seats``: who sat
     where, as the save records it (None: not known)."""
     app = make_app(size, window=True)
     app.go(Switch("replay", {"setup": game.setup, "decisions": game.decisions, "at": 0, "seats": seats}))

@@ -37,9 +37,10 @@ def crash_dir() -> Path:
 
 
 def _session_of(scene):
-    """The game session a scene shows (the game, pass and game-over screens hold one)."""
+    """The game session a scene shows (the game, pass and game-over screens hold one; the game
+    screen in its state)."""
     for obj in (scene, getattr(scene, "play", None)):
-        s = getattr(obj, "session", None)
+        s = getattr(obj, "session", None) or getattr(getattr(obj, "state", None), "session", None)
         if s is not None and hasattr(s, "game"):
             return s
     return None

@@ -158,9 +158,9 @@ def window_turns(app, scene, other, until, limit=400):
         assert not isinstance(app.scene, PassScene), "a pass screen in a network game"
         if until():
             return
-        if app.scene is scene and scene.ctrl is not None:
-            _, choice = scene.session.ai_choose()
-            assert scene.submit(choice)
+        if app.scene is scene and scene.state.ctrl is not None:
+            _, choice = scene.state.session.ai_choose()
+            assert scene.answering.submit(choice)
             continue
         other.pump()
         d = other.pending()
@@ -168,7 +168,7 @@ def window_turns(app, scene, other, until, limit=400):
             p, c = other.ai_choose()
             other.submit(p, c, d.seq)
         else:
-            scene.session.pump(wait=0.05)
+            scene.state.session.pump(wait=0.05)
     raise AssertionError("the game did not get there")
 
 

@@ -53,18 +53,18 @@ def _ready_scene(app, session):
     a quiet machine, passes while the player looks at the table: not part of the promise)."""
     from game.scenes.play import PlayScene
     scene = PlayScene(app, session, "outpost")
-    scene.speed = 1e6
-    scene.ai_wait = 1e9               # hold the AI back until its process is ready
+    scene.state.speed = 1e6
+    scene.state.ai_wait = 1e9               # hold the AI back until its process is ready
     app.switch(scene)
 
     def ready():
-        if scene._ai_host is not None:
-            scene._ai_host.pump()
-        return scene._ai_host is not None and scene._ai_host.ready_at is not None
+        if scene.state.ai_host is not None:
+            scene.state.ai_host.pump()
+        return scene.state.ai_host is not None and scene.state.ai_host.ready_at is not None
     _frames(app, ready, 90.0)
     assert ready(), "the AI's process did not start"
-    assert scene._ai_host.pygame_loaded is False          # the process never imports pygame
-    scene.ai_wait = 0.0
+    assert scene.state.ai_host.pygame_loaded is False          # the process never imports pygame
+    scene.state.ai_wait = 0.0
     return scene
 
 
@@ -82,14 +82,14 @@ def test_hard_answers_within_its_budget_with_progress_shown_and_frames_coming(ap
     session = _counterblast_at_activation("ai:hard")
     scene = _ready_scene(app, session)
     n0 = len(session.game.decisions)
-    _frames(app, lambda: scene.worker is not None, 10.0)
-    job, t0 = scene.worker, time.monotonic()
+    _frames(app, lambda: scene.state.worker is not None, 10.0)
+    job, t0 = scene.state.worker, time.monotonic()
     assert isinstance(job, ProcessJob) and job.budget == 0.8
     texts: list[str] = []
 
     def answered():
-        if scene.worker is not None:
-            texts.append(scene._thinking_text())
+        if scene.state.worker is not None:
+            texts.append(scene.ai.thinking_text())
         return len(session.game.decisions) > n0
     stamps = _frames(app, answered, 30.0)
     took = time.monotonic() - t0
@@ -158,12 +158,12 @@ def test_a_dead_ai_process_is_started_again_and_the_game_goes_on(app):
     session = _counterblast_at_activation("ai:hard:budget=0.3")
     scene = _ready_scene(app, session)
     n0 = len(session.game.decisions)
-    _frames(app, lambda: scene.worker is not None, 10.0)
-    first = scene._ai_host
+    _frames(app, lambda: scene.state.worker is not None, 10.0)
+    first = scene.state.ai_host
     first.proc.kill()
     _frames(app, lambda: len(session.game.decisions) > n0, 120.0)
     assert len(session.game.decisions) == n0 + 1
-    assert scene._ai_host is not first and any("starting it again" in t for t in scene.log.texts)
+    assert scene.state.ai_host is not first and any("starting it again" in t for t in scene.state.log.texts)
 
 
 def test_a_scene_left_and_come_back_to_starts_its_process_again(app):
@@ -172,15 +172,15 @@ def test_a_scene_left_and_come_back_to_starts_its_process_again(app):
     session = _counterblast_at_activation("ai:hard")
     scene = _ready_scene(app, session)
     for _ in range(4):
-        first = scene._ai_host
+        first = scene.state.ai_host
         scene.close()
-        assert scene._ai_host is None and not first.alive
+        assert scene.state.ai_host is None and not first.alive
         app.switch(scene)
-        _frames(app, lambda: scene._ai_host is not None, 5.0)
-        assert scene._ai_host is not None and scene._ai_host is not first
-    scene._ai_host.proc.kill()
-    scene._ai_host.proc.join(5.0)
-    dead = scene._ai_host
-    scene.ai_wait = 1e9
-    _frames(app, lambda: scene._ai_host is not dead and scene._ai_host is not None, 10.0)
-    assert scene._ai_host is not dead and scene._ai_deaths == 1
+        _frames(app, lambda: scene.state.ai_host is not None, 5.0)
+        assert scene.state.ai_host is not None and scene.state.ai_host is not first
+    scene.state.ai_host.proc.kill()
+    scene.state.ai_host.proc.join(5.0)
+    dead = scene.state.ai_host
+    scene.state.ai_wait = 1e9
+    _frames(app, lambda: scene.state.ai_host is not dead and scene.state.ai_host is not None, 10.0)
+    assert scene.state.ai_host is not dead and scene.state.ai_deaths == 1

@@ -46,7 +46,7 @@ def test_continue_says_the_ruleset_map_turn_and_when_and_takes_that_game_up(app)
     assert line.startswith("Continue: Counterblast on Kessler Station, turn 2, saved on 5 March"), line
     assert "14:05" in line and sc.continue_b.is_enabled
     click_element(app, sc.continue_b)
-    assert isinstance(app.scene, PlayScene) and app.scene.session.game.state_hash() == s.game.state_hash()
+    assert isinstance(app.scene, PlayScene) and app.scene.state.session.game.state_hash() == s.game.state_hash()
 
 
 def test_an_autosave_that_cannot_be_read_is_said_so_and_not_offered(app):

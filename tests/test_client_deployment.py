@@ -10,18 +10,19 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.deployment import PlaceSpace
 from engine.rulesets.deployment.zones import zone_polys
+from game.play.pointer import mm
 from game.render import overlays as ov
 from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 
 def screen_of(scene, x, y):
-    sx, sy = ov.mm_to_screen(scene.cam, x, y)
-    return round(sx) + scene.table_rect.x, round(sy) + scene.table_rect.y
+    sx, sy = ov.mm_to_screen(scene.state.cam, x, y)
+    return round(sx) + scene.state.table_rect.x, round(sy) + scene.state.table_rect.y
 
 
 def legal_screen_point(scene):
     """A window point over the table where the selected model may be placed (the engine says)."""
-    sp = next(s for s in scene.decision.spaces if isinstance(s, PlaceSpace) and s.actor == scene.ctrl.selected)
+    sp = next(s for s in scene.state.decision.spaces if isinstance(s, PlaceSpace) and s.actor == scene.state.ctrl.selected)
     polys = sp.polys
     xs = [x for p in polys for x, _ in p]
     ys = [y for p in polys for _, y in p]
@@ -30,7 +31,7 @@ def legal_screen_point(scene):
             x = min(xs) + (max(xs) - min(xs)) * i / 40
             y = min(ys) + (max(ys) - min(ys)) * j / 12
             pos = screen_of(scene, x, y)
-            mx, my = scene._mm(pos)
+            mx, my = mm(scene.state, pos)
             if all(sp.check(sp.at_point(mx + dx, my + dy)[0]) is None for dx in (-4, 0, 4) for dy in (-4, 0, 4)):
                 return pos
     raise AssertionError("no free spot found in the zone")
@@ -43,21 +44,21 @@ def new_game(ruleset, mapname, mode="alternate", seed=2):
 def test_a_click_places_the_picked_model_and_a_refused_spot_says_why(app):
     g = new_game("counterblast", "outpost")
     scene = play_scene(app, g, {1: "human", 2: "human"})
-    assert scene.decision.kind == "deploy" and scene.deploy_tray.active
-    p = scene.decision.player
-    first = scene.ctrl.selected
-    assert first == scene.decision.spaces[0].actor          # picked up at once
+    assert scene.state.decision.kind == "deploy" and scene.state.deploy_tray.active
+    p = scene.state.decision.player
+    first = scene.state.ctrl.selected
+    assert first == scene.state.decision.spaces[0].actor          # picked up at once
     # a point in the other zone: refused with the engine's reason, nothing changes
     other = zone_polys(g.table.mapfile, 3 - p)[0]
     h = g.state_hash()
     click(app, screen_of(scene, sum(x for x, _ in other) / len(other), sum(y for _, y in other) / len(other)))
     assert g.state_hash() == h
-    assert scene.message and "deployment zone" in scene.message[0]
+    assert scene.state.message and "deployment zone" in scene.state.message[0]
     # a legal point places it
     click(app, legal_screen_point(scene))
     take_device(app)
-    assert first in {q["id"] for q in scene.session.view(p)["pieces"]}
-    assert scene.session.game.pending().player == 3 - p
+    assert first in {q["id"] for q in scene.state.session.view(p)["pieces"]}
+    assert scene.state.session.game.pending().player == 3 - p
 
 
 def test_a_drag_from_the_tray_places_that_model_and_undo_takes_it_back(app):
@@ -67,46 +68,46 @@ def test_a_drag_from_the_tray_places_that_model_and_undo_takes_it_back(app):
     # its own against the clock (docs/performance.md), so wait in wall time, not in frames
     import time
     deadline = time.monotonic() + 60
-    while scene.decision.player != 1 and time.monotonic() < deadline:
+    while scene.state.decision.player != 1 and time.monotonic() < deadline:
         frame(app, n=5)
         time.sleep(0.02)
-    assert scene.decision.player == 1 and scene.decision.kind == "deploy"
-    chip_rect, chip = scene.deploy_tray.chips[-1]           # the last model in the tray
-    target = legal_screen_point(scene) if scene.ctrl.selected == chip["id"] else None
+    assert scene.state.decision.player == 1 and scene.state.decision.kind == "deploy"
+    chip_rect, chip = scene.state.deploy_tray.chips[-1]           # the last model in the tray
+    target = legal_screen_point(scene) if scene.state.ctrl.selected == chip["id"] else None
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=chip_rect.center, button=1)])
-    assert scene.ctrl.selected == chip["id"] and scene.deploy_drag == chip["id"]
+    assert scene.state.ctrl.selected == chip["id"] and scene.panels.deploy.drag == chip["id"]
     target = target or legal_screen_point(scene)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(5, 5), buttons=(1, 0, 0)),
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1)])
-    placed = {q["id"] for q in scene.session.view(1)["pieces"]}
+    placed = {q["id"] for q in scene.state.session.view(1)["pieces"]}
     assert chip["id"] in placed
-    n = len(scene.session.game.decisions)
-    if scene.session.game.decisions[-1][0] == 1:            # the AI has not answered yet: take it back
+    n = len(scene.state.session.game.decisions)
+    if scene.state.session.game.decisions[-1][0] == 1:            # the AI has not answered yet: take it back
         key(app, pygame.K_z, pygame.KMOD_CTRL)
-        assert len(scene.session.game.decisions) == n - 1
-        assert chip["id"] not in {q["id"] for q in scene.session.view(1)["pieces"]}
+        assert len(scene.state.session.game.decisions) == n - 1
+        assert chip["id"] not in {q["id"] for q in scene.state.session.view(1)["pieces"]}
 
 
 def test_doubles_facing_turns_with_q_and_the_rest_deploys_with_a(app):
     g = new_game("doubles", "prehistoric", seed=4)
     scene = play_scene(app, g, {1: "human", 2: "human"})
     take_device(app)
-    p = scene.decision.player
-    default = scene._default_facing()
+    p = scene.state.decision.player
+    default = scene.deploying.default_facing()
     key(app, pygame.K_q)
-    assert scene.deploy_facing == (default + 45) % 360
-    mid = scene.ctrl.selected
+    assert scene.state.deploy_facing == (default + 45) % 360
+    mid = scene.state.ctrl.selected
     click(app, legal_screen_point(scene))
     take_device(app)
-    assert scene.session.game.state.fighters[mid].facing == (default + 45) % 360
+    assert scene.state.session.game.state.fighters[mid].facing == (default + 45) % 360
     # the other side deploys the rest of its models at once
-    while scene.decision.kind == "deploy" and scene.decision.player == p:
+    while scene.state.decision.kind == "deploy" and scene.state.decision.player == p:
         click(app, legal_screen_point(scene))
         take_device(app)
-    q = scene.decision.player
+    q = scene.state.decision.player
     key(app, pygame.K_a)
     take_device(app)
-    left = scene.session.game.state.deploy
+    left = scene.state.session.game.state.deploy
     assert left is None or not left["left"][q]
 
 
@@ -119,19 +120,19 @@ def test_hidden_deployment_in_hot_seat_never_draws_the_other_sides_placements(ap
     real = scene.draw
 
     def spy(screen):
-        drawn.append((scene.session.viewer(), [q["id"] for q in scene.pieces], repr(scene.view)))
+        drawn.append((scene.state.session.viewer(), [q["id"] for q in scene.state.pieces], repr(scene.state.view)))
         real(screen)
     monkeypatch.setattr(scene, "draw", spy)
-    first = scene.decision.player
+    first = scene.state.decision.player
     spots = []
-    while scene.decision.kind == "deploy" and scene.decision.player == first:
-        spots.append(scene.ctrl.selected)
+    while scene.state.decision.kind == "deploy" and scene.state.decision.player == first:
+        spots.append(scene.state.ctrl.selected)
         click(app, legal_screen_point(scene))
     from game.scenes.passing import PassScene
     assert isinstance(app.scene, PassScene), "a pass screen comes before the other player's frames"
     take_device(app)
     frame(app, n=3)
-    assert scene.session.viewer() == 3 - first
+    assert scene.state.session.viewer() == 3 - first
     for viewer, ids, text in drawn:
         if viewer == 3 - first:
             assert not set(spots) & set(ids)

@@ -28,9 +28,9 @@ def test_leave_clicked_keeps_the_game_in_the_autosave_and_opens_the_launcher(app
     from game.userdirs import autosave_file
 
     scene = _game(app)
-    h = scene.session.game.state_hash()
-    scene.command("menu")
-    dlg = scene.leave_dialog
+    h = scene.state.session.game.state_hash()
+    scene.routing.command("menu")
+    dlg = scene.panels.dialogs.leave_dialog
     assert dlg is not None and str(autosave_file()) in dlg.confirmation_text.html_text
     click_element(app, dlg.confirm_button)
     assert isinstance(app.scene, LauncherScene) and autosave_file().is_file()
@@ -40,8 +40,8 @@ def test_leave_clicked_keeps_the_game_in_the_autosave_and_opens_the_launcher(app
 @pytest.mark.parametrize("way", ["cancel", "esc", "close"])
 def test_cancel_esc_or_the_close_button_stay_in_the_game(app, way):
     scene = _game(app)
-    scene.command("menu")
-    dlg = scene.leave_dialog
+    scene.routing.command("menu")
+    dlg = scene.panels.dialogs.leave_dialog
     if way == "cancel":
         click_element(app, dlg.cancel_button)
     elif way == "esc":
@@ -50,8 +50,8 @@ def test_cancel_esc_or_the_close_button_stay_in_the_game(app, way):
         close_window(app, dlg)
     frame(app, n=3)
     assert app.scene is scene and not dlg.alive()
-    scene.command("menu")                               # asked again: a new question opens
-    assert scene.leave_dialog is not None and scene.leave_dialog.alive()
+    scene.routing.command("menu")                               # asked again: a new question opens
+    assert scene.panels.dialogs.leave_dialog is not None and scene.panels.dialogs.leave_dialog.alive()
 
 
 def test_the_editors_discard_question_asks_and_each_answer_does_its_own(app):

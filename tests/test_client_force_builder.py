@@ -95,9 +95,9 @@ def test_build_a_warband_save_it_pick_it_and_start_a_game(app):
     gui_click(app, launcher.start)
     from game.scenes.play import PlayScene
     assert isinstance(app.scene, PlayScene)
-    setup = app.scene.session.game.setup
+    setup = app.scene.state.session.game.setup
     assert setup.rosters[0] == json.loads(path.read_text()) and setup.rosters[1] == "bone_hunters"
-    assert "Chip" in json.dumps(app.scene.session.game.view(1))
+    assert "Chip" in json.dumps(app.scene.state.session.game.view(1))
 
 
 def test_a_posse_over_the_budget_is_refused_with_the_reason(app):

@@ -25,8 +25,8 @@ GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
 
 def at(scene, x_in, y_in):
     """Window pixels of a point of the table given in inches."""
-    x, y = ov.mm_to_screen(scene.cam, x_in * IN, y_in * IN)
-    return round(x) + scene.table_rect.x, round(y) + scene.table_rect.y
+    x, y = ov.mm_to_screen(scene.state.cam, x_in * IN, y_in * IN)
+    return round(x) + scene.state.table_rect.x, round(y) + scene.state.table_rect.y
 
 
 # --- item 4: a group's move, member after member ----------------------------------------------
@@ -40,18 +40,18 @@ def test_a_group_move_selects_each_member_in_turn_and_takes_the_click(app):
     submit(g, C.ActivateGroup(GROUP))
     submit(g, C.GroupAction("move"))
     scene = scene_for(app, g)
-    click(app, scene.screen_pos_of("1-captain"))
-    assert scene.ctrl.selected == "1-captain"
+    click(app, scene.pointer.screen_pos_of("1-captain"))
+    assert scene.state.ctrl.selected == "1-captain"
     n0 = len(g.decisions)
     click(app, at(scene, 20, 7))
     assert type(g.decisions[n0][1]) is MoveTo and g.decisions[n0][1].model == "1-captain"
     frame(app, n=2)
-    assert g.pending().player == 1 and scene.ctrl.selected == "1-ranger-1"
-    assert "or click the table" in scene.prompt.html_text
+    assert g.pending().player == 1 and scene.state.ctrl.selected == "1-ranger-1"
+    assert "or click the table" in scene.state.prompt.html_text
     click(app, at(scene, 20, 9))
     assert g.decisions[n0 + 1][1].model == "1-ranger-1"
     frame(app, n=2)
-    assert scene.ctrl.selected == "1-ranger-2"
+    assert scene.state.ctrl.selected == "1-ranger-2"
     click(app, at(scene, 20, 5))
     assert g.decisions[n0 + 2][1].model == "1-ranger-2"
     frame(app, n=2)
@@ -67,19 +67,19 @@ def test_a_friend_refused_from_a_group_is_told_why_in_the_engines_words(app, mon
     g.state.models["1-ranger-4"].gain("spent")
     scene = scene_for(app, g)
     said = []
-    monkeypatch.setattr(scene, "say", lambda text, error=False: said.append(text))
-    click(app, scene.screen_pos_of("1-captain"))
-    assert scene.ctrl.selected == "1-captain"
-    click(app, scene.screen_pos_of("1-medic"), mods=pygame.KMOD_SHIFT)
+    monkeypatch.setattr(scene.state, "say", lambda text, error=False: said.append(text))
+    click(app, scene.pointer.screen_pos_of("1-captain"))
+    assert scene.state.ctrl.selected == "1-captain"
+    click(app, scene.pointer.screen_pos_of("1-medic"), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "Doc Harrow cannot join this group: a group activation takes exactly 1 hero, not 2"
-    click(app, scene.screen_pos_of("1-dray"), mods=pygame.KMOD_SHIFT)   # a character is a hero
+    click(app, scene.pointer.screen_pos_of("1-dray"), mods=pygame.KMOD_SHIFT)   # a character is a hero
     assert said[-1] == "Sergeant Kessa Dray cannot join this group: a group activation takes exactly 1 hero, not 2"
-    click(app, scene.screen_pos_of("1-ranger-4"), mods=pygame.KMOD_SHIFT)
+    click(app, scene.pointer.screen_pos_of("1-ranger-4"), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "Ranger 4 cannot join this group: Ranger 4 is Spent: it has activated this turn"
     for mid in ("1-ranger-1", "1-ranger-2", "1-ranger-3"):
-        click(app, scene.screen_pos_of(mid), mods=pygame.KMOD_SHIFT)
+        click(app, scene.pointer.screen_pos_of(mid), mods=pygame.KMOD_SHIFT)
     assert said[-1] == "no group the rules allow has these models: a group activation takes up to 2 lackeys, not 3"
-    assert sorted(scene.ctrl.group) == ["1-ranger-1", "1-ranger-2"]
+    assert sorted(scene.state.ctrl.group) == ["1-ranger-1", "1-ranger-2"]
 
 
 def test_the_engine_says_why_it_refuses_a_group_it_did_not_offer():
@@ -114,7 +114,7 @@ def _ranger_acts(app, size=(1280, 720)):
     submit(g, C.ActivateSingle("1-ranger-1"))
     scene = scene_for(app, g)
     frame(app, n=2)
-    assert scene.ctrl.selected == "1-ranger-1"
+    assert scene.state.ctrl.selected == "1-ranger-1"
     return app, g, scene
 
 
@@ -132,7 +132,7 @@ def test_shift_draws_the_jumps_heading_and_landing_range_as_the_mouse_moves(app,
     assert not _near_flight_colour(app, at(scene, 21, 7))
     monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_SHIFT)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, 25, 7), rel=(1, 0), buttons=(0, 0, 0))], n=1)
-    pv = scene.ctrl.preview(25 * IN, 7 * IN, alternate=True)
+    pv = scene.state.ctrl.preview(25 * IN, 7 * IN, alternate=True)
     assert pv.legal and pv.choice == C.Jump("1-ranger-1", 0.0)
     assert pv.flight.heading == 0.0 and pv.flight.near == pytest.approx(IN) and pv.flight.far == pytest.approx(5 * IN)
     for x in (19.5, 21, 22.5):                             # the band, from 1" to 5" east
@@ -148,12 +148,12 @@ def test_the_compass_headings_are_listed_after_the_other_actions_and_keys_pick_t
     They come after the Ranger's other actions; hovering one draws its flight; its key jumps."""
     app, g, scene = _ranger_acts(app)
     d = g.pending()
-    listed = [d.options[i] for i, _ in scene.ctrl.items()]
+    listed = [d.options[i] for i, _ in scene.state.ctrl.items()]
     jumps = [o for o in listed if isinstance(o, C.Jump)]
     assert [o.heading for o in jumps] == [float(h) for h in range(0, 360, 45)]
     assert listed[-8:] == jumps                           # after the others: keys 1-9 keep them
     north = listed.index(C.Jump("1-ranger-1", 90.0))
-    row = scene.options.rect_of(d.options.index(listed[north]))
+    row = scene.state.options.rect_of(d.options.index(listed[north]))
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=row.center, rel=(1, 0), buttons=(0, 0, 0))], n=1)
     assert _near_flight_colour(app, at(scene, 18, 10.5))
     n0 = len(g.decisions)
@@ -164,6 +164,6 @@ def test_the_compass_headings_are_listed_after_the_other_actions_and_keys_pick_t
 
 def test_the_shift_click_hint_fits_the_prompt_on_a_small_screen(app):
     app, g, scene = _ranger_acts(app, (1024, 600))
-    text = scene.prompt.html_text
+    text = scene.state.prompt.html_text
     assert text.endswith("or click the table (Shift+click: jump a d5)")
-    assert scene.prompt.scroll_bar is None                 # all of it in view, nothing below a fold
+    assert scene.state.prompt.scroll_bar is None                 # all of it in view, nothing below a fold

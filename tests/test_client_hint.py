@@ -39,8 +39,8 @@ def _until(ruleset, seed, want, limit=600, player=1):
 
 def _screen(app, g, seats=None):
     scene = game_screen(app, g, seats or {1: "human", 2: "ai:easy"})
-    scene.ai_wait = 1e9                    # the AI seat holds back: the tests say when it plays
-    scene.hint = HintPart(SMALL, apart=False)
+    scene.state.ai_wait = 1e9                    # the AI seat holds back: the tests say when it plays
+    scene.state.hint = HintPart(SMALL, apart=False)
     return scene
 
 
@@ -58,24 +58,24 @@ def test_g_and_the_button_show_a_legal_hint_for_the_players_own_decision(app):
     scene = _screen(app, g)
     d = g.pending()
     frame(app, [G])
-    h = scene.hint.shown
+    h = scene.state.hint.shown
     assert h is not None and h.key == (id(g), d.seq, 1)
     assert g.check(1, h.choice, d.seq) is d                         # a legal answer of this decision
-    ask = scene.hint.thinker.asks[-1]
+    ask = scene.state.hint.thinker.asks[-1]
     seat = make_agent(SMALL, 1, ask.seed)                           # as an AI seat would think it
     seat.attach(g.table, g.rules)
     seat.bind_worlds(lambda rng: g.sample_world(1, rng))
     assert seat.choose(d, g.view(1)) == h.choice
-    lines = scene.hint.lines()
+    lines = scene.state.hint.lines()
     assert lines[0].startswith("\u2605 Hint (hard") and lines[1] == h.words and lines[2].startswith("Why: ")
-    if h.index is not None and h.index in scene._listed:
-        assert [i for i, t in scene.options._key[1] if t.startswith("\u2605 hint: ")] == [h.index]
+    if h.index is not None and h.index in scene.state.listed:
+        assert [i for i, t in scene.state.options._key[1] if t.startswith("\u2605 hint: ")] == [h.index]
     frame(app, [G])                                                 # G again: hidden
-    assert scene.hint.shown is None
-    assert not any("\u2605" in t for _, t in scene.options._key[1])
-    click_element(app, scene.buttons["hint"])
-    assert scene.hint.shown is not None and scene.hint.shown.choice == h.choice
-    assert len(scene.hint.thinker.asks) == 2
+    assert scene.state.hint.shown is None
+    assert not any("\u2605" in t for _, t in scene.state.options._key[1])
+    click_element(app, scene.panels.buttons.buttons["hint"])
+    assert scene.state.hint.shown is not None and scene.state.hint.shown.choice == h.choice
+    assert len(scene.state.hint.thinker.asks) == 2
 
 
 def test_a_frontier_card_hint_lights_the_cards_and_the_agent_sees_only_its_players_view(app, monkeypatch):
@@ -90,24 +90,24 @@ def test_a_frontier_card_hint_lights_the_cards_and_the_agent_sees_only_its_playe
     monkeypatch.setattr(SearchAgent, "choose", lambda self, d, view: seen.append(view) or real(self, d, view))
     scene = _screen(app, g)
     frame(app, [G])
-    h = scene.hint.shown
+    h = scene.state.hint.shown
     assert h is not None and h.cards and all(c in g.view(1)["cards"]["1"]["hand"] for c in h.cards)
     assert seen and seen[-1] == g.view(1)
     theirs = seen[-1]["cards"]["2"]
     assert theirs.get("hand") is None and len(g.state.cards[2].hand) > 0     # a count, no card
-    ask = scene.hint.thinker.asks[-1]
+    ask = scene.state.hint.thinker.asks[-1]
     world = decode_state(ask.world)
     assert len(world.cards[2].hand) == len(g.state.cards[2].hand) and all(c is None for c in world.cards[2].hand)
     assert all(c is None for c in world.cards[2].deck + world.cards[1].deck)
     for k in range(2):                     # other hidden facts, the same view: the same question
         v = _hidden_variant(g, 1, k)
         assert v.state_hash() != g.state_hash() and v.view(1) == g.view(1)
-        other = hint_ask(type("S", (), {"game": v, "pending": v.pending, "ai_seed": scene.session.ai_seed})(),
+        other = hint_ask(type("S", (), {"game": v, "pending": v.pending, "ai_seed": scene.state.session.ai_seed})(),
                          ask.job, SMALL, ask.asked)
         assert other == ask
     # the hinted card is outlined in the hand: its rect's edge is gold
     frame(app)
-    r = dict(scene.hand.rects)[h.cards[0]]
+    r = dict(scene.state.hand.rects)[h.cards[0]]
     assert tuple(app.screen.get_at((r.centerx, r.top - 3)))[:3] == (255, 214, 90)
 
 
@@ -133,12 +133,12 @@ def test_an_attack_hint_draws_its_line_and_odds(app):
     g = _until("doubles", 5, lambda d: d.kind == "action" and any(hasattr(o, "target") for o in d.options))
     scene = _screen(app, g)
     frame(app, [G])
-    h = scene.hint.shown
+    h = scene.state.hint.shown
     assert h is not None
     o = g.attack_odds(h.choice)
     if o is not None:                      # the agent chose an attack: its line, its target, its odds
         assert h.target == h.choice.target and h.odds == odds_text(o)
-        assert any(line == f"Odds: {h.odds}" for line in scene.hint.lines())
+        assert any(line == f"Odds: {h.odds}" for line in scene.state.hint.lines())
 
 
 def test_no_hint_on_the_other_sides_decision_nor_behind_a_pass_screen(app):
@@ -148,27 +148,27 @@ def test_no_hint_on_the_other_sides_decision_nor_behind_a_pass_screen(app):
     g = _until("counterblast", 5, lambda d: d.kind == "act", player=2)
     scene = _screen(app, g)
     frame(app, [G])
-    assert scene.ctrl is None and scene.hint.shown is None and scene.hint.thinker is None
-    assert "your own decision" in scene.message[0]
+    assert scene.state.ctrl is None and scene.state.hint.shown is None and scene.state.hint.thinker is None
+    assert "your own decision" in scene.state.message[0]
 
     g = _until("frontier", 5, lambda d: _card_play(d) and d.kind != "deploy")
     scene = _screen(app, g, {1: "human", 2: "human"})
     take_device(app)
     frame(app, [G])
-    assert scene.hint.shown is not None and len(scene.hint.thinker.asks) == 1
+    assert scene.state.hint.shown is not None and len(scene.state.hint.thinker.asks) == 1
     agents = _agents(g, ("easy", "easy"), 5)
     while g.pending().player == 1:                 # player 1 answers; player 2's turn comes
         d = g.pending()
-        scene.submit(agents[1].choose(d, g.view(1)))
+        scene.answering.submit(agents[1].choose(d, g.view(1)))
     frame(app, [G])                                # the pass screen takes the key
     assert type(app.scene).__name__ == "PassScene"
-    assert scene.hint.shown is None and len(scene.hint.thinker.asks) == 1
+    assert scene.state.hint.shown is None and len(scene.state.hint.thinker.asks) == 1
     take_device(app)
     frame(app)
-    assert app.scene is scene and scene.viewer == 2 and scene.hint.shown is None
+    assert app.scene is scene and scene.state.viewer == 2 and scene.state.hint.shown is None
     frame(app, [G])
-    assert scene.hint.shown is not None and scene.hint.shown.key[2] == 2
-    assert scene.hint.thinker.asks[-1].player == 2
+    assert scene.state.hint.shown is not None and scene.state.hint.shown.key[2] == 2
+    assert scene.state.hint.thinker.asks[-1].player == 2
 
 
 def test_a_stale_hint_vanishes_and_a_second_press_cancels(app):
@@ -177,16 +177,16 @@ def test_a_stale_hint_vanishes_and_a_second_press_cancels(app):
     g = _until("counterblast", 5, lambda d: d.kind == "act" and len(d.options) > 3)
     scene = _screen(app, g)
     frame(app, [G])
-    h = scene.hint.shown
+    h = scene.state.hint.shown
     assert h is not None
-    scene.submit(h.choice)
+    scene.answering.submit(h.choice)
     frame(app)
-    assert scene.hint.shown is None and scene.hint.lines() == []
-    assert not any("\u2605" in t for _, t in scene.options._key[1])
-    if scene.ctrl is not None:                     # still player 1's: ask, and cancel at once
+    assert scene.state.hint.shown is None and scene.state.hint.lines() == []
+    assert not any("\u2605" in t for _, t in scene.state.options._key[1])
+    if scene.state.ctrl is not None:                     # still player 1's: ask, and cancel at once
         frame(app, [G, G])
-        assert scene.hint.job is None and scene.hint.shown is None
-        assert scene.message[0].startswith("hint cancelled")
+        assert scene.state.hint.job is None and scene.state.hint.shown is None
+        assert scene.state.message[0].startswith("hint cancelled")
 
 
 def test_the_hint_process_answers_in_its_budget_with_the_thinking_line_drawn(app, monkeypatch):
@@ -198,22 +198,22 @@ def test_the_hint_process_answers_in_its_budget_with_the_thinking_line_drawn(app
     monkeypatch.setattr(hint_module, "plate", lambda text, *a, **k: drawn.append(text) or real_plate(text, *a, **k))
     g = _until("counterblast", 5, lambda d: d.kind == "act" and len(d.options) > 3)
     scene = _screen(app, g)
-    scene.hint = HintPart(SMALL, apart=True)
+    scene.state.hint = HintPart(SMALL, apart=True)
     frame(app, [G])
-    assert isinstance(scene.hint.thinker, HintProcess) and scene.hint.job is not None
+    assert isinstance(scene.state.hint.thinker, HintProcess) and scene.state.hint.job is not None
     end = time.monotonic() + 90
-    while scene.hint.job is not None and time.monotonic() < end:
+    while scene.state.hint.job is not None and time.monotonic() < end:
         frame(app)
         time.sleep(0.02)
-    assert scene.hint.shown is not None, scene.hint.failed
+    assert scene.state.hint.shown is not None, scene.state.hint.failed
     assert any(t.startswith("Hint: hard") for t in drawn)
-    ask = hint_ask(scene.session, 99, SMALL)
+    ask = hint_ask(scene.state.session, 99, SMALL)
     inline = InlineHints(g.setup, g.table)
     inline.ask(ask)
-    assert inline.answer(99).choice == scene.hint.shown.choice
-    assert scene.hint.thinker.alive
+    assert inline.answer(99).choice == scene.state.hint.shown.choice
+    assert scene.state.hint.thinker.alive
     scene.close()
-    assert scene.hint.thinker is None
+    assert scene.state.hint.thinker is None
 
 
 def test_sampled_worlds_of_a_players_world_are_the_real_games():

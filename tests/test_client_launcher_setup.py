@@ -79,8 +79,8 @@ def test_the_mission_chosen_reaches_the_game_and_is_remembered(app):
     assert "Hack objective markers" in words and "evac point" in words  # the summary follows the choice
     click(app, sc.start.rect.center)
     assert isinstance(app.scene, PlayScene)
-    assert app.scene.session.game.setup.options["mission"] == "data-heist"
-    assert app.scene.session.game.rules.mission.id == "data-heist"
+    assert app.scene.state.session.game.setup.options["mission"] == "data-heist"
+    assert app.scene.state.session.game.rules.mission.id == "data-heist"
     assert Settings.load().missions == {"counterblast": "data-heist"}
     app.scene.close()
     again = launcher(app, **{k: v for k, v in Settings.load().__dict__.items() if k != "notice"})
@@ -173,7 +173,7 @@ def test_options_chosen_reach_the_setup_and_are_remembered_per_ruleset(app):
     assert "4 changed" in sc.options_b.text
     click(app, sc.start.rect.center)
     assert isinstance(app.scene, PlayScene)
-    g = app.scene.session.game
+    g = app.scene.state.session.game
     assert {k: g.setup.options[k] for k in ("dice_cap", "cover_vs_strikes", "psi_ability", "cover_fraction")} == \
         {"dice_cap": 8, "cover_vs_strikes": True, "psi_ability": "zap", "cover_fraction": "1/2"}
     assert g.rules.opt.dice_cap == 8 and g.rules.opt.psi_ability == "zap"

@@ -38,24 +38,24 @@ class Monkey:
         """A point worth clicking: a model that may act, or an option's row (the game moves on,
         so pass screens, reveals and turns come up)."""
         scene = self.app.scene
-        ctrl = getattr(scene, "ctrl", None)
+        ctrl = getattr(getattr(scene, "state", None), "ctrl", None)      # the game screen's
         if ctrl is None:
             return None
         rows = [i for i, _ in ctrl.items()] + [i for i, _ in ctrl.general()]
         if rows and self.rng.random() < 0.6:
-            r = scene.options.rect_of(self.rng.choice(rows))
+            r = scene.state.options.rect_of(self.rng.choice(rows))
             return r.center if r is not None else None
-        if scene.deploy_tray.my_turn() and self.rng.random() < 0.5:   # a model in the tray, or its zone
-            chips = [r for r, _ in scene.deploy_tray.chips]
+        if scene.state.deploy_tray.my_turn() and self.rng.random() < 0.5:   # a model in the tray, or its zone
+            chips = [r for r, _ in scene.state.deploy_tray.chips]
             if chips and self.rng.random() < 0.5:
                 return self.rng.choice(chips).center
-            sp = next((s for s in scene.decision.spaces if s.actor == ctrl.selected), None)
+            sp = next((s for s in scene.state.decision.spaces if s.actor == ctrl.selected), None)
             if sp is not None:
                 c = sp.sample(self.rng)
-                return scene.screen_of_mm(c.x, c.y) if c is not None else None
-        on_table = {p["id"] for p in scene.pieces}
+                return scene.pointer.screen_of_mm(c.x, c.y) if c is not None else None
+        on_table = {p["id"] for p in scene.state.pieces}
         actors = sorted(a for a in ctrl.actors() if a in on_table)
-        return scene.screen_pos_of(self.rng.choice(actors)) if actors else None
+        return scene.pointer.screen_pos_of(self.rng.choice(actors)) if actors else None
 
     def events(self) -> list:
         """One burst: a handful of what a restless hand does."""
@@ -89,7 +89,8 @@ class Monkey:
             w, h = self.rng.choice(((1280, 720), (1400, 860), (1100, 600), (1600, 900)))
             return [E(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))]
         scene = self.app.scene                            # the Menu button (then the dialog)
-        b = getattr(scene, "buttons", {}).get("menu")
+        buttons = scene.panels.buttons.buttons if hasattr(scene, "panels") else getattr(scene, "buttons", {})
+        b = buttons.get("menu")
         if b is not None:
             c = b.rect.center
             return [E(pygame.MOUSEBUTTONDOWN, pos=c, button=1), E(pygame.MOUSEBUTTONUP, pos=c, button=1)]
@@ -113,21 +114,21 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
 
     def watched_draw(self, screen):
         """The privacy invariant, on the data the drawing code is handed."""
-        s = self.session
+        s = self.state.session
         if hot_seat and s.pass_due() is None:
             frames["checked"] += 1
             eyes = s.eyes
             assert eyes is not None, "a table frame before anyone took the device"
-            assert self.viewer == eyes
-            shown = dict(self.view)
+            assert self.state.viewer == eyes
+            shown = dict(self.state.view)
             want = s.game.view(eyes)
             shown.pop("log", None)
             want.pop("log", None)
             assert shown == want, "the table is drawn from another view than the confirmed player's"
             hidden = {e.text for e in s.game.log if not e.visible(eyes)} - {e.text for e in s.game.log if e.visible(eyes)}
-            assert not hidden & set(self.log.texts), "a private log line of the other player is shown"
-            if self.ctrl is not None:
-                assert self.decision.player == eyes, "options of the other player's decision are listed"
+            assert not hidden & set(self.state.log.texts), "a private log line of the other player is shown"
+            if self.state.ctrl is not None:
+                assert self.state.decision.player == eyes, "options of the other player's decision are listed"
         frames["drawn"] += 1
         return orig_draw(self, screen)
 
@@ -142,7 +143,7 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
                 scene.continue_game()
                 continue
             if isinstance(scene, GameOverScene):
-                scene.play.game_over_seen = True
+                scene.play.state.game_over_seen = True
                 app.switch(scene.play)
                 continue
             if not app.running:                          # nothing quits a game but the window's close
@@ -151,17 +152,17 @@ def play_monkey(app, ruleset: str, seats: dict, n_events: int, seed: int, tmp_pa
             sent += max(1, len(burst))
             app.step(1 / 30, burst)
             play = scene if isinstance(scene, PlayScene) else getattr(scene, "play", None)
-            if isinstance(play, PlayScene) and play.worker is not None:
-                play.worker.wait(10.0)
+            if isinstance(play, PlayScene) and play.state.worker is not None:
+                play.state.worker.wait(10.0)
             if isinstance(scene, PassScene) and monkey.rng.random() < 0.5:
                 app.step(1 / 30, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
                                                      scancode=0)])
             if k % 400 == 0 and isinstance(play, PlayScene):
-                g = play.session.game
+                g = play.state.session.game
                 assert replay(g.setup, g.decisions).state_hash() == g.state_hash()
         play = app.scene if isinstance(app.scene, PlayScene) else getattr(app.scene, "play", None)
         if isinstance(play, PlayScene):
-            g = play.session.game
+            g = play.state.session.game
             assert replay(g.setup, g.decisions).state_hash() == g.state_hash()
             assert len(g.decisions) > 0, "the monkey never got a decision through"
     finally:

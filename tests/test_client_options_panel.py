@@ -24,24 +24,24 @@ def test_the_hover_card_follows_the_list_when_it_changes_under_a_still_mouse(app
     submit(g, C.ActivateSingle("1-ranger-1"))
     scene = scene_for(app, g, {1: "human", 2: "ai:random"})
     cards = []
-    monkeypatch.setattr(type(scene), "_draw_option_card", lambda self, screen, i: cards.append(i))
+    monkeypatch.setattr(scene.frame, "draw_option_card", lambda screen, i: cards.append(i))
     d0 = g.pending()
-    items = scene.ctrl.items()
+    items = scene.state.ctrl.items()
     aim = next(i for i, t in items if t.endswith("Aims"))
-    spot = scene.options.rect_of(aim).center
+    spot = scene.state.options.rect_of(aim).center
     frame(app, [motion(spot)])
-    assert scene.options.hover == aim and cards[-1] == aim
+    assert scene.state.options.hover == aim and cards[-1] == aim
     frame(app, [key(pygame.K_1)])                         # drops Prone (the first row)
     assert g.decisions[-1][1] == C.GoProne("1-ranger-1")
     n = len(cards)
     frame(app, n=2)
     d1 = g.pending()
-    assert d1.seq != d0.seq and [t for _, t in scene.ctrl.items()] == ["Ranger 1 Aims"]
+    assert d1.seq != d0.seq and [t for _, t in scene.state.ctrl.items()] == ["Ranger 1 Aims"]
     # one row now, above the mouse: nothing under it, no card (the old index was another option)
-    assert scene.options.row_at(spot) is None and scene.options.hover is None
+    assert scene.state.options.row_at(spot) is None and scene.state.options.hover is None
     assert len(cards) == n
-    frame(app, [motion(scene.options.rect_of(0).center)])       # and the card comes back on a row
-    assert scene.options.hover == 0 and cards[-1] == 0 and d1.options[0] == C.Aim("1-ranger-1")
+    frame(app, [motion(scene.state.options.rect_of(0).center)])       # and the card comes back on a row
+    assert scene.state.options.hover == 0 and cards[-1] == 0 and d1.options[0] == C.Aim("1-ranger-1")
 
 
 def test_wheeling_the_list_moves_the_hover_with_the_rows():
@@ -78,7 +78,7 @@ def _ranger_with_a_suggestion(app, monkeypatch, pick):
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
     submit(g, C.ActivateSingle("1-ranger-1"))
     scene = scene_for(app, g, {1: "human", 2: "ai:random"})
-    scene.hint = HintPart(apart=False)            # thought here, when asked (no process)
+    scene.state.hint = HintPart(apart=False)            # thought here, when asked (no process)
     chosen = pick(g.pending())
     monkeypatch.setattr(engine.ai, "make_agent", lambda *a, **k: _Picks(chosen))
     frame(app, [key(pygame.K_g)], n=2)
@@ -91,11 +91,11 @@ def test_the_starred_suggestion_is_scrolled_into_view(app, monkeypatch):
     g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: C.Jump("1-ranger-1", 315.0))
     d = g.pending()
     i = d.options.index(chosen)
-    assert scene.options.content_h > scene.options.list_h          # a list with a fold
-    assert scene.ctrl.items()[-1][0] == i
-    row = scene.options.rect_of_row(i)
-    assert scene.options.list_top <= row.top and row.bottom <= scene.options.list_top + scene.options.list_h
-    assert dict(scene.options._key[1])[i].startswith("\u2605 hint: ")
+    assert scene.state.options.content_h > scene.state.options.list_h          # a list with a fold
+    assert scene.state.ctrl.items()[-1][0] == i
+    row = scene.state.options.rect_of_row(i)
+    assert scene.state.options.list_top <= row.top and row.bottom <= scene.state.options.list_top + scene.state.options.list_h
+    assert dict(scene.state.options._key[1])[i].startswith("\u2605 hint: ")
 
 
 def test_a_suggested_point_on_the_table_is_drawn_there(app, monkeypatch):
@@ -105,10 +105,10 @@ def test_a_suggested_point_on_the_table_is_drawn_there(app, monkeypatch):
     from game.render import overlays as ov
     to = (20 * 25.4, 9 * 25.4)
     g, scene, chosen = _ranger_with_a_suggestion(app, monkeypatch, lambda d: MoveTo("1-ranger-1", *to))
-    assert scene.hint.shown is not None and scene.hint.shown.choice == chosen
-    assert not any("hint" in t for _, t in scene.options._key[1])
-    x, y = ov.mm_to_screen(scene.cam, *to)
-    centre = (round(x) + scene.table_rect.x, round(y) + scene.table_rect.y)
+    assert scene.state.hint.shown is not None and scene.state.hint.shown.choice == chosen
+    assert not any("hint" in t for _, t in scene.state.options._key[1])
+    x, y = ov.mm_to_screen(scene.state.cam, *to)
+    centre = (round(x) + scene.state.table_rect.x, round(y) + scene.state.table_rect.y)
     assert tuple(app.screen.get_at(centre))[:3] == (255, 214, 90)           # the star's gold
     frame(app, [key(pygame.K_g)], n=1)                                      # G again: gone
     assert tuple(app.screen.get_at(centre))[:3] != (255, 214, 90)

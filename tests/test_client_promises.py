@@ -19,11 +19,11 @@ from client_helpers import app, frame, key, motion  # noqa: F401
 
 def empty_spot(scene):
     """A point of the table, in window pixels, with no model within 40 px."""
-    r = scene.table_rect
+    r = scene.state.table_rect
     for fx in (0.5, 0.3, 0.7, 0.4, 0.6):
         for fy in (0.5, 0.3, 0.7, 0.4, 0.6):
             pos = (r.x + int(r.w * fx), r.y + int(r.h * fy))
-            if all(math.dist(pos, scene.screen_pos_of(p["id"])) > 140 for p in scene.pieces):
+            if all(math.dist(pos, scene.pointer.screen_pos_of(p["id"])) > 140 for p in scene.state.pieces):
                 return pos
     raise AssertionError("no empty spot on the table")
 
@@ -41,12 +41,12 @@ def test_releasing_a_tape_measure_keeps_the_game_and_the_tape(app, ruleset):
     b = (a[0] + 100, a[1])
     frame(app, [motion(a), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1)])
     frame(app, [motion((a[0] + 50, a[1]), (1, 0, 0)), motion(b, (1, 0, 0))])
-    assert scene.tape is not None                      # shown while dragging
+    assert scene.panels.tools.tape.tape is not None                      # shown while dragging
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1)])
-    assert app.scene is scene and scene.tape is not None
-    length, _, _ = scene.tape_length()
+    assert app.scene is scene and scene.panels.tools.tape.tape is not None
+    length, _, _ = scene.pointer.tape_length()
     # 100 px at the camera's scale, point to point (no model at either end)
-    assert length == pytest.approx(100 / scene.cam.px_per_mm, rel=0.02)
+    assert length == pytest.approx(100 / scene.state.cam.px_per_mm, rel=0.02)
     frame(app, n=3)                                    # and the frames after it draw
 
 
@@ -72,7 +72,7 @@ def test_hot_seat_never_draws_a_hand_before_its_player_takes_the_device(app, mon
     orig = PlayScene.draw
 
     def spy(self, screen):
-        drawn.append((self.session.eyes, self.viewer, self.session.pass_due()))
+        drawn.append((self.state.session.eyes, self.state.viewer, self.state.session.pass_due()))
         return orig(self, screen)
 
     monkeypatch.setattr(PlayScene, "draw", spy)
@@ -87,7 +87,7 @@ def test_hot_seat_never_draws_a_hand_before_its_player_takes_the_device(app, mon
     key(app, pygame.K_RETURN)
     assert app.scene is play and session.eyes == first
     frame(app, n=2)
-    assert play.viewer == first and play.view["you"] == first
+    assert play.state.viewer == first and play.state.view["you"] == first
     # the first player moves a model; the other player's decision waits behind a pass screen
     d = session.pending()
     ch = next(iter(d.options), None)
@@ -95,7 +95,7 @@ def test_hot_seat_never_draws_a_hand_before_its_player_takes_the_device(app, mon
         from engine.rulesets.common import MoveSpace
         space = next(s for s in d.spaces if isinstance(s, MoveSpace))
         ch = space.sample(__import__("random").Random(1))
-    play.submit(ch)
+    play.answering.submit(ch)
     drawn.clear()
     frame(app, n=2)
     nxt = session.pending().player
@@ -162,8 +162,8 @@ def test_tape_label_uses_the_maps_unit(app):
     session = GameSession.new("doubles", load_named_map("prehistoric"), (), {1: "human", 2: "ai:random"}, 3,
                               autosave=False)
     scene = PlayScene(app, session, "prehistoric")
-    assert scene.unit == "cm"
-    assert ov.length_text(100.0, scene.unit).endswith("cm")
+    assert scene.state.unit == "cm"
+    assert ov.length_text(100.0, scene.state.unit).endswith("cm")
 
 
 # --- item 4: lengths in the ruleset's unit --------------------------------------------------
@@ -242,9 +242,9 @@ def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
     app.switch(scene)
     frame(app)
     mover = next(sp.actor for sp in d.spaces if isinstance(sp, MoveSpace))
-    assert scene.ctrl.selected == mover
+    assert scene.state.ctrl.selected == mover
     b = next(sp.base for sp in d.spaces if isinstance(sp, MoveSpace))
-    pv = scene.ctrl.preview(b.x + 400.0, b.y)
+    pv = scene.state.ctrl.preview(b.x + 400.0, b.y)
     assert pv is not None and not pv.legal and "allowed" in pv.reason     # the refusal box's words
 
 
@@ -394,23 +394,23 @@ def test_menu_asks_first_then_the_launcher_continues_the_game(app):
     d = session.pending()
     while d.player != 1:
         scene.update(0.5)
-        if scene.worker:
-            scene.worker.wait(5)
+        if scene.state.worker:
+            scene.state.worker.wait(5)
         scene.update(0.5)
         d = session.pending()
     space = next((s for s in d.spaces if isinstance(s, MoveSpace)), None)
-    scene.submit(space.sample(Random(1)) if space else d.options[0])
+    scene.answering.submit(space.sample(Random(1)) if space else d.options[0])
     h = session.game.state_hash()
-    scene.command("menu")
-    assert app.scene is scene and scene.leave_dialog is not None      # asked, not gone
-    frame(app, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.leave_dialog)])
+    scene.routing.command("menu")
+    assert app.scene is scene and scene.panels.dialogs.leave_dialog is not None      # asked, not gone
+    frame(app, [pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.panels.dialogs.leave_dialog)])
     assert isinstance(app.scene, LauncherScene) and autosave_file().is_file()
     launcher = app.scene
     assert launcher.continue_b is not None
     launcher.continue_game()
     assert isinstance(app.scene, PlayScene)
-    assert app.scene.session.game.state_hash() == h
-    assert app.scene.session.seats == {1: "human", 2: "ai:easy"}
+    assert app.scene.state.session.game.state_hash() == h
+    assert app.scene.state.session.seats == {1: "human", 2: "ai:easy"}
 
 
 def test_an_unexpected_error_saves_the_game_and_offers_to_go_on(app, monkeypatch):
@@ -431,7 +431,7 @@ def test_an_unexpected_error_saves_the_game_and_offers_to_go_on(app, monkeypatch
     monkeypatch.undo()
     app.crashes.clear()                                     # this one was meant
     app.scene.resume()
-    assert isinstance(app.scene, PlayScene) and app.scene.session.game.state_hash() == h
+    assert isinstance(app.scene, PlayScene) and app.scene.state.session.game.state_hash() == h
 
 
 def test_a_save_replays_the_same_ai_choices_when_loaded(tmp_path):
@@ -472,18 +472,18 @@ def test_the_model_that_acted_stays_selected(app):
     app.switch(scene)
     frame(app)
     space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
-    scene.select(space.actor)
-    assert scene.ctrl.selected == space.actor
-    scene.submit(space.sample(Random(4)))
+    scene.pointer.select(space.actor)
+    assert scene.state.ctrl.selected == space.actor
+    scene.answering.submit(space.sample(Random(4)))
     frame(app)
     while s.pending() is not None and s.pending().player != d.player:   # (a reaction)
         scene.update(1.0)
-        if scene.worker:
-            scene.worker.wait(10)
+        if scene.state.worker:
+            scene.state.worker.wait(10)
         scene.update(1.0)
         frame(app)
-    assert space.actor in scene.ctrl.actors()            # one free action left
-    assert scene.ctrl.selected == space.actor
+    assert space.actor in scene.state.ctrl.actors()            # one free action left
+    assert scene.state.ctrl.selected == space.actor
 
 
 def test_the_p_toggle_makes_a_click_end_the_move_prone():
@@ -531,24 +531,24 @@ def test_a_counterblast_group_is_formed_by_clicking_its_models(app):
     app.switch(scene)
     frame(app)
     assert not any(isinstance(d.options[i], ActivateGroup) and len(d.options[i].models) > 1
-                   for i, _ in scene.ctrl.items())
+                   for i, _ in scene.state.ctrl.items())
     want = next(o for o in d.options if isinstance(o, ActivateGroup) and len(o.models) == 3)
     leader, *rest = want.models
-    scene.select(leader)
+    scene.pointer.select(leader)
     for mid in rest:
         frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_SHIFT, unicode="",
                                        scancode=0)])
-        import game.scenes.play as play_mod
+        import game.play.pointer as play_mod
         orig = play_mod.pygame.key.get_mods
         play_mod.pygame.key.get_mods = lambda: pygame.KMOD_SHIFT
         try:
-            pos = scene.screen_pos_of(mid)
+            pos = scene.pointer.screen_pos_of(mid)
             frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
                         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
         finally:
             play_mod.pygame.key.get_mods = orig
-    assert sorted(scene.ctrl.group) == sorted(rest)
-    first = scene.ctrl.items()[0][0]
+    assert sorted(scene.state.ctrl.group) == sorted(rest)
+    first = scene.state.ctrl.items()[0][0]
     assert d.options[first] == want                       # the group formed, first in the list
     n0 = len(g.decisions)
     key(app, pygame.K_1)

@@ -22,18 +22,18 @@ def test_frontiers_first_two_turns_in_a_window_with_no_pass_screen(app, served):
     hands = []
 
     def done():
-        if scene.view["cards"]["1"]["hand"]:
-            hands.append(list(scene.view["cards"]["1"]["hand"]))
-        assert scene.view["cards"]["2"]["hand"] is None         # never the other player's hand
-        return scene.view["turn"] >= 3
+        if scene.state.view["cards"]["1"]["hand"]:
+            hands.append(list(scene.state.view["cards"]["1"]["hand"]))
+        assert scene.state.view["cards"]["2"]["hand"] is None         # never the other player's hand
+        return scene.state.view["turn"] >= 3
 
     _turns(app, scene, other, done)
-    assert hands and scene.viewer == 1
+    assert hands and scene.state.viewer == 1
     # every line the window's player may read is in its log, the other player's decisions too
     mine = {e.text for e in host.game.log if e.visible(1)}
-    assert mine <= set(scene.log.texts)
+    assert mine <= set(scene.state.log.texts)
     assert any(not e.visible(1) for e in host.game.log)          # (there were lines it may not read)
-    assert not {e.text for e in host.game.log if not e.visible(1)} - mine & set(scene.log.texts)
+    assert not {e.text for e in host.game.log if not e.visible(1)} - mine & set(scene.state.log.texts)
     assert not app.crashes and host.exceptions == 0
     other.close()
 
@@ -49,17 +49,17 @@ def test_undo_asks_the_other_player_both_ways(app, served):
     waits(lambda: other.pump(wait=0.02), lambda: other.undo_asked is not None, 100)
     assert other.undo_asked is not None and other.undo_asked.by == 1
     other.reply_undo(True)
-    waits(lambda: frame(app), lambda: len(scene.session.game.decisions) == n - 1, 100)
-    assert len(host.game.decisions) == n - 1 and len(scene.session.game.decisions) == n - 1
+    waits(lambda: frame(app), lambda: len(scene.state.session.game.decisions) == n - 1, 100)
+    assert len(host.game.decisions) == n - 1 and len(scene.state.session.game.decisions) == n - 1
     # now the other asks: the window shows the question; Allow takes it back
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
     n = len(host.game.decisions)
     # the other's copy must have its own last decision first
     waits(lambda: other.pump(wait=0.02), lambda: len(other.game.decisions) == n, 100)
     assert other.undo()
-    waits(lambda: frame(app), lambda: scene.dialogs.undo_dialog is not None, 100)
-    assert scene.dialogs.undo_dialog is not None
-    scene.command("undo reply", True)
+    waits(lambda: frame(app), lambda: scene.panels.dialogs.undo_dialog is not None, 100)
+    assert scene.panels.dialogs.undo_dialog is not None
+    scene.routing.command("undo reply", True)
     waits(lambda: (frame(app), other.pump()), lambda: len(host.game.decisions) == n - 1, 100)
     assert len(host.game.decisions) == n - 1
     assert not app.crashes and host.exceptions == 0
@@ -72,18 +72,18 @@ def test_a_dropped_player_is_waited_for(app, served):
     other = seat(srv.port, 2, host.codes[2])
     frame(app, n=3)
     other.close()
-    waits(lambda: (frame(app), scene.session.pump(wait=0.01), frame(app)),
-          lambda: scene.message and "waiting for player 2" in scene.message[0])
-    assert scene.message and "waiting for player 2" in scene.message[0]
+    waits(lambda: (frame(app), scene.state.session.pump(wait=0.01), frame(app)),
+          lambda: scene.state.message and "waiting for player 2" in scene.state.message[0])
+    assert scene.state.message and "waiting for player 2" in scene.state.message[0]
     # the message fades; the standing line stays until player 2 is back
     from game.play.frame import net_banner
-    scene.message = None
+    scene.state.message = None
     frame(app, n=3)
-    assert "waiting for player 2" in (net_banner(scene.session, 1) or "")
+    assert "waiting for player 2" in (net_banner(scene.state.session, 1) or "")
     back = seat(srv.port, 2, host.codes[2])
-    waits(lambda: (frame(app), scene.session.pump(wait=0.01), back.pump()),
-          lambda: net_banner(scene.session, 1) is None)
-    assert net_banner(scene.session, 1) is None
+    waits(lambda: (frame(app), scene.state.session.pump(wait=0.01), back.pump()),
+          lambda: net_banner(scene.state.session, 1) is None)
+    assert net_banner(scene.state.session, 1) is None
     assert not app.crashes
     back.close()
 
@@ -106,10 +106,10 @@ def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
     sc._rebuild()
     click(app, sc.host_b.rect.center)
     frame(app, n=2)
-    assert isinstance(app.scene, PlayScene) and app.scene.session.remote
-    s = app.scene.session
+    assert isinstance(app.scene, PlayScene) and app.scene.state.session.remote
+    s = app.scene.state.session
     host = s.server.host
-    assert 2 in host.codes and any(host.codes[2] in t for t in app.scene.log.texts)   # the code is shown
+    assert 2 in host.codes and any(host.codes[2] in t for t in app.scene.state.log.texts)   # the code is shown
     other = seat(s.server.address[1], 2, host.codes[2])                              # player 2 joins
     s.agent("random", 4)                                  # (the test's hand for side 1)
     _turns(app, app.scene, other, lambda: len(host.game.decisions) >= 12)
@@ -169,9 +169,9 @@ def test_the_launchers_join_opens_the_seat(app, served):
     dlg.entries["code"].set_text(host.codes[2].lower())
     click(app, dlg.join_b.rect.center)
     waits(lambda: (frame(app), time.sleep(0.02)), lambda: isinstance(app.scene, PlayScene))
-    assert isinstance(app.scene, PlayScene) and app.scene.session.seat == 2 and app.scene.viewer == 2
+    assert isinstance(app.scene, PlayScene) and app.scene.state.session.seat == 2 and app.scene.state.viewer == 2
     assert not app.crashes
-    app.scene.session.close()
+    app.scene.state.session.close()
 
 
 # --- the undo question, answered with the mouse and the keys (issue 58) --------------------------
@@ -182,8 +182,8 @@ def _asked(app, scene, other, host):
     n = len(host.game.decisions)
     waits(lambda: other.pump(wait=0.02), lambda: len(other.game.decisions) == n, 100)
     assert other.undo()
-    waits(lambda: frame(app), lambda: scene.dialogs.undo_dialog is not None, 100)
-    dlg = scene.dialogs.undo_dialog
+    waits(lambda: frame(app), lambda: scene.panels.dialogs.undo_dialog is not None, 100)
+    dlg = scene.panels.dialogs.undo_dialog
     assert dlg is not None and dlg.alive()
     return n, dlg
 
@@ -195,7 +195,7 @@ def _refused(app, scene, other, host, n):
     assert "player 1 said no" in other.last_undo.reason
     assert len(host.game.decisions) == n
     frame(app, n=3)
-    assert scene.dialogs.undo_dialog is None and host.undo_ask is None
+    assert scene.panels.dialogs.undo_dialog is None and host.undo_ask is None
 
 
 def test_allow_takes_the_decision_back_and_cancel_esc_or_close_refuse(app, served):
@@ -214,15 +214,15 @@ def test_allow_takes_the_decision_back_and_cancel_esc_or_close_refuse(app, serve
     waits(lambda: (frame(app), other.pump(wait=0.02)), lambda: other.last_undo is not None, 100)
     assert other.last_undo is not None and other.last_undo.accepted, other.last_undo
     assert len(host.game.decisions) == n - 1
-    waits(lambda: frame(app), lambda: len(scene.session.game.decisions) == n - 1, 100)
-    assert len(scene.session.game.decisions) == n - 1 and scene.dialogs.undo_dialog is None
+    waits(lambda: frame(app), lambda: len(scene.state.session.game.decisions) == n - 1, 100)
+    assert len(scene.state.session.game.decisions) == n - 1 and scene.panels.dialogs.undo_dialog is None
     # the other player decides again: now every other way out of the question refuses
     _turns(app, scene, other, lambda: host.session.undo_target() is not None and host.game.decisions[-1][0] == 2)
     n, dlg = _asked(app, scene, other, host)
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1300, h=760, size=(1300, 760))], n=3)
-    assert scene.dialogs.undo_dialog is not None and scene.dialogs.undo_dialog is not dlg   # asked again
+    assert scene.panels.dialogs.undo_dialog is not None and scene.panels.dialogs.undo_dialog is not dlg   # asked again
     assert host.undo_ask is not None and other.last_undo is None        # a new layout is no answer
-    dlg = scene.dialogs.undo_dialog
+    dlg = scene.panels.dialogs.undo_dialog
     click_element(app, dlg.cancel_button)
     _refused(app, scene, other, host, n)
     n, dlg = _asked(app, scene, other, host)

@@ -11,6 +11,7 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.common import MoveSpace
 from engine.rulesets.frontier.rules import INCH, Fight
+from game.play.pointer import mm
 from game.render import overlays as ov
 from game.session import GameSession
 from game.ui.status import hand_line
@@ -27,7 +28,7 @@ def test_launcher_to_game_start(app):
     frame(app)
     click(app, launcher.start.rect.center)
     assert isinstance(app.scene, PlayScene)
-    s = app.scene.session
+    s = app.scene.state.session
     assert s.game.setup.ruleset == launcher.settings.ruleset
     # the choices are remembered for next time
     from game.settings import Settings
@@ -37,7 +38,7 @@ def test_launcher_to_game_start(app):
 def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
     g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     scene = play_scene(app, g, {1: "human", 2: "human"})
-    d = scene.decision
+    d = scene.state.decision
 
     def toward_middle(space):
         b = space.base
@@ -52,29 +53,29 @@ def test_a_measured_move_with_its_path_and_an_illegal_destination(app):
     # front of some of the deployment line)
     space = next(s for s in d.spaces if isinstance(s, MoveSpace) and free_round(s))
     mid, b = space.base.id, space.base
-    click(app, scene.screen_pos_of(mid))
-    assert scene.ctrl.selected == mid
+    click(app, scene.pointer.screen_pos_of(mid))
+    assert scene.state.ctrl.selected == mid
     # hover 2" toward the middle of the table: the preview is legal and measures the route
     toward, target = toward_middle(space)
-    sx, sy = ov.mm_to_screen(scene.cam, *target)
-    pos = (round(sx) + scene.table_rect.x, round(sy) + scene.table_rect.y)
+    sx, sy = ov.mm_to_screen(scene.state.cam, *target)
+    pos = (round(sx) + scene.state.table_rect.x, round(sy) + scene.state.table_rect.y)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0))])
-    x, y = scene._mm(pos)
-    pv = scene.ctrl.preview(x, y)
+    x, y = mm(scene.state, pos)
+    pv = scene.state.ctrl.preview(x, y)
     assert pv.legal and len(pv.path) >= 2 and pv.cost == pytest.approx(math.dist((b.x, b.y), (x, y)), abs=0.5)
     # a destination 30" away is refused and nothing changes
     h0 = g.state_hash()
-    far = ov.mm_to_screen(scene.cam, b.x + toward * 30 * INCH, b.y)
-    click(app, (round(far[0]) + scene.table_rect.x, round(far[1]) + scene.table_rect.y))
-    assert scene.session.game.state_hash() == h0
-    assert scene.message and "allowed" in scene.message[0]
+    far = ov.mm_to_screen(scene.state.cam, b.x + toward * 30 * INCH, b.y)
+    click(app, (round(far[0]) + scene.state.table_rect.x, round(far[1]) + scene.state.table_rect.y))
+    assert scene.state.session.game.state_hash() == h0
+    assert scene.state.message and "allowed" in scene.state.message[0]
     # the legal click moves the model there
     click(app, pos)
-    moved = next(p for p in scene.session.game.view(1)["pieces"] if p["id"] == mid)
+    moved = next(p for p in scene.state.session.game.view(1)["pieces"] if p["id"] == mid)
     assert math.dist((moved["x"], moved["y"]), (x, y)) < 0.5
     # Ctrl+Z takes it back: the same state as before the move
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.session.game.state_hash() == h0
+    assert scene.state.session.game.state_hash() == h0
 
 
 def test_hover_an_enemy_shows_the_engines_odds(app):
@@ -84,13 +85,13 @@ def test_hover_an_enemy_shows_the_engines_odds(app):
     contact(g, "p1-marshal", "p2-outlaw_1")
     to_main(g, active=1)
     scene = play_scene(app, g, {1: "human", 2: "human"})
-    click(app, scene.screen_pos_of("p1-marshal"))
-    assert scene.ctrl.selected == "p1-marshal"
-    target = next(p for p in scene.pieces if p["id"] == "p2-outlaw_1")
-    lines = scene._aim_lines("p1-marshal", target)
+    click(app, scene.pointer.screen_pos_of("p1-marshal"))
+    assert scene.state.ctrl.selected == "p1-marshal"
+    target = next(p for p in scene.state.pieces if p["id"] == "p2-outlaw_1")
+    lines = scene.overlays._aim_lines("p1-marshal", target)
     fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
-    label = scene.decision.labels[scene.decision.options.index(fight)]
-    odds_fn = getattr(scene.session.game, "attack_odds", None)
+    label = scene.state.decision.labels[scene.state.decision.options.index(fight)]
+    odds_fn = getattr(scene.state.session.game, "attack_odds", None)
     from game.scenes.play import odds_text
     assert odds_fn(fight) is not None
     expected = f"{label}: {odds_text(odds_fn(fight))}"
@@ -110,21 +111,21 @@ def test_hot_seat_card_play_passes_the_table_between_players(app):
     contact(g, "p1-marshal", "p2-outlaw_1")
     to_main(g, active=1)
     scene = play_scene(app, g, {1: "human", 2: "human"})
-    assert "J Spades" in hand_line(scene.view, 1)
+    assert "J Spades" in hand_line(scene.state.view, 1)
     fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
-    assert scene.submit(fight)
+    assert scene.answering.submit(fight)
     # the attacker's secret card: listed for player 1, picked with a hotkey
-    assert scene.decision.kind == "attack card" and scene.viewer == 1
-    n = next(k for k, (i, t) in enumerate(scene.ctrl.items()) if "Jack of Spades" in t)
+    assert scene.state.decision.kind == "attack card" and scene.state.viewer == 1
+    n = next(k for k, (i, t) in enumerate(scene.state.ctrl.items()) if "Jack of Spades" in t)
     key(app, pygame.K_1 + n)
     # control passes to player 2, whose hand differs: the pass screen comes first
     assert isinstance(app.scene, PassScene) and app.scene.player == 2
     app.screen.fill((0, 0, 0))
     frame(app)
     key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, PlayScene) and scene.viewer == 2
-    assert "7 Diamonds" in hand_line(scene.view, 2) and "J Spades" not in hand_line(scene.view, 2)
-    assert not any("Jack of Spades" in t for t in scene.log.texts)
+    assert isinstance(app.scene, PlayScene) and scene.state.viewer == 2
+    assert "7 Diamonds" in hand_line(scene.state.view, 2) and "J Spades" not in hand_line(scene.state.view, 2)
+    assert not any("Jack of Spades" in t for t in scene.state.log.texts)
 
 
 def _run_to_game_over(app, ruleset, mapname, seed):
@@ -132,18 +133,18 @@ def _run_to_game_over(app, ruleset, mapname, seed):
     from game.scenes.play import PlayScene
     g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {"deployment": "automatic"}, seed))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=seed, autosave=False), mapname)
-    scene.speed = 1e6     # no pauses or animations between the AI's moves
+    scene.state.speed = 1e6     # no pauses or animations between the AI's moves
     app.switch(scene)
     for _ in range(20000):
         if isinstance(app.scene, GameOverScene):
             break
         frame(app, n=0)
-        if scene.worker is not None:
-            scene.worker.wait(5.0)
+        if scene.state.worker is not None:
+            scene.state.worker.wait(5.0)
     assert isinstance(app.scene, GameOverScene), f"{ruleset}: no game over"
-    assert app.scene.result == g.result() if scene.session.game is g else True
+    assert app.scene.result == g.result() if scene.state.session.game is g else True
     frame(app)
-    return scene.session.game
+    return scene.state.session.game
 
 
 @pytest.mark.parametrize("ruleset,mapname", [("frontier", "town"), ("doubles", "prehistoric"),
@@ -169,32 +170,32 @@ def test_save_and_load_give_back_the_same_game_and_autosave_follows_the_turns(ap
     from game.userdirs import autosave_file
     g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 3))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=3), "prehistoric")
-    scene.speed = 1e6
+    scene.state.speed = 1e6
     app.switch(scene)
-    while scene.session.game.state.turn < 2:
+    while scene.state.session.game.state.turn < 2:
         frame(app, n=0)
-        if scene.worker is not None:
-            scene.worker.wait(5.0)
+        if scene.state.worker is not None:
+            scene.state.worker.wait(5.0)
     # the turn changed: the autosave holds the game as it was then
     auto = load_game(autosave_file())
-    assert auto.state.turn == 2 and len(auto.decisions) <= len(scene.session.game.decisions)
-    path = scene.save(tmp_path / "mine.json")
-    h = scene.session.game.state_hash()
-    scene._load(path)
+    assert auto.state.turn == 2 and len(auto.decisions) <= len(scene.state.session.game.decisions)
+    path = scene.commands.save(tmp_path / "mine.json")
+    h = scene.state.session.game.state_hash()
+    scene.commands.load(path)
     assert isinstance(app.scene, PlayScene) and app.scene is not scene
-    assert app.scene.session.game.state_hash() == h
-    assert app.scene.session.seats == scene.session.seats
+    assert app.scene.state.session.game.state_hash() == h
+    assert app.scene.state.session.seats == scene.state.session.seats
 
 
 def test_the_window_resizes_from_1024x600_up_and_never_below(app):
     g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     scene = play_scene(app, g, {1: "human", 2: "ai:random"})
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=1600, h=900, size=(1600, 900))])
-    assert app.size == (1600, 900) and scene.table_rect.w == 1600 - scene.panel_w and scene.panel_rect.right == 1600
-    assert scene.panel_w > 380                                   # scales up on a large screen
+    assert app.size == (1600, 900) and scene.state.table_rect.w == 1600 - scene.state.panel_w and scene.state.panel_rect.right == 1600
+    assert scene.state.panel_w > 380                                   # scales up on a large screen
     frame(app, [pygame.event.Event(pygame.VIDEORESIZE, w=800, h=500, size=(800, 500))])
-    assert app.size == (1024, 600) and scene.table_rect.h == 600 - 46 and scene.panel_w == 304
-    assert scene.log.rect.bottom <= 600 and scene.log.rect.h > 60  # everything fits a small laptop
+    assert app.size == (1024, 600) and scene.state.table_rect.h == 600 - 46 and scene.state.panel_w == 304
+    assert scene.state.log.rect.bottom <= 600 and scene.state.log.rect.h > 60  # everything fits a small laptop
 
 
 @pytest.mark.parametrize("desktop, wanted, opened", [
@@ -230,30 +231,30 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     is thinking"; they name the seats as played (a save keeps who sat where)."""
     from game.cli import main
     import game.app as base
-    from game.scenes.replay import ReplayScene
+    from game.play.source import RecordSource
 
     g = Game(Setup("frontier", TOWN, (), {}, 1))
     scene = play_scene(app, g, {1: "human", 2: "ai:easy"})
     played = {1: "you (The Marshal's Posse)", 2: "AI easy (The Diamond Gang)"}
-    assert scene.names == played
-    scene.speed = 1e6
+    assert scene.state.names == played
+    scene.state.speed = 1e6
     for _ in range(600):                         # the AI plays first: wait for the human's turn
-        if scene.worker is None and scene.ctrl is not None:
+        if scene.state.worker is None and scene.state.ctrl is not None:
             break
         frame(app, n=0)
-        if scene.worker is not None:
-            scene.worker.wait(5.0)
+        if scene.state.worker is not None:
+            scene.state.worker.wait(5.0)
     key(app, pygame.K_h)
     history = app.scene
-    assert isinstance(history, ReplayScene) and history.names == played
-    prompt = history._last_prompt[0]
-    assert prompt.startswith(played[history.decision.player] + " to decide: "), prompt
+    assert isinstance(history.state.source, RecordSource) and history.state.names == played
+    prompt = history.state.last_prompt[0]
+    assert prompt.startswith(played[history.state.decision.player] + " to decide: "), prompt
     assert "random" not in prompt and "thinking" not in prompt
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
 
     path = tmp_path / "played.json"
-    scene.session.save(path)
+    scene.state.session.save(path)
     seen = {}
 
     def run(self, max_frames=None, screenshot=None):
@@ -263,13 +264,13 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     monkeypatch.setattr(base.App, "run", run)
     assert main(["replay", str(path)]) == 0
     viewer = seen["scene"]
-    assert isinstance(viewer, ReplayScene) and viewer.names == played
-    assert "random" not in viewer._last_prompt[0] and "thinking" not in viewer._last_prompt[0]
+    assert isinstance(viewer.state.source, RecordSource) and viewer.state.names == played
+    assert "random" not in viewer.state.last_prompt[0] and "thinking" not in viewer.state.last_prompt[0]
     # a save that does not say who sat where (simulate's): the sides by number, no AI invented
     from engine.core.saves import save_game
     save_game(g, tmp_path / "simulated.json")
     assert main(["replay", str(tmp_path / "simulated.json")]) == 0
-    assert seen["scene"].names == {1: "Player 1 (The Marshal's Posse)", 2: "Player 2 (The Diamond Gang)"}
+    assert seen["scene"].state.names == {1: "Player 1 (The Marshal's Posse)", 2: "Player 2 (The Diamond Gang)"}
 
 
 def _played_out(ruleset, mapname, seed):
@@ -314,13 +315,13 @@ def test_esc_closes_the_box_drawn_on_top_first(app):
     g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1))
     scene = play_scene(app, g, {1: "human", 2: "human"})
     drawn = []
-    real_help = scene._draw_help
-    scene._draw_help = lambda screen: (drawn.append("help"), real_help(screen))
+    real_help = scene.frame.draw_help
+    scene.frame.draw_help = lambda screen: (drawn.append("help"), real_help(screen))
 
     def top_after_a_frame():
         drawn.clear()
-        if scene.reference is not None:
-            ref = scene.reference
+        if scene.panels.sheets.reference is not None:
+            ref = scene.panels.sheets.reference
             real = type(ref).draw
             ref.draw = lambda *a: (drawn.append("reference"), real(ref, *a))
         frame(app, n=0)
@@ -328,20 +329,20 @@ def test_esc_closes_the_box_drawn_on_top_first(app):
 
     key(app, pygame.K_F2)
     key(app, pygame.K_F1)                          # the controls over the glossary
-    assert scene.reference is not None and scene.show_help
+    assert scene.panels.sheets.reference is not None and scene.panels.sheets.show_help
     assert top_after_a_frame() == "help"
     key(app, pygame.K_ESCAPE)
-    assert not scene.show_help and scene.reference is not None     # the top one went, the sheet stays
+    assert not scene.panels.sheets.show_help and scene.panels.sheets.reference is not None     # the top one went, the sheet stays
     key(app, pygame.K_ESCAPE)
-    assert scene.reference is None
+    assert scene.panels.sheets.reference is None
 
     key(app, pygame.K_F1)
     key(app, pygame.K_l)                           # the legend opened after the controls: on top
     assert top_after_a_frame() == "reference"
     key(app, pygame.K_ESCAPE)
-    assert scene.reference is None and scene.show_help
+    assert scene.panels.sheets.reference is None and scene.panels.sheets.show_help
     key(app, pygame.K_ESCAPE)
-    assert not scene.show_help
+    assert not scene.panels.sheets.show_help
 
 
 def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
@@ -349,32 +350,32 @@ def test_the_ais_reasons_show_one_at_a_time_and_floats_never_overlap(app):
     from game.ui.effects import FLOAT_SECONDS
     g = Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {"deployment": "automatic"}, 2))
     scene = play_scene(app, g, {1: "ai:easy", 2: "ai:easy"})
-    scene.speed = 8.0                               # the fastest the + key gives
+    scene.state.speed = 8.0                               # the fastest the + key gives
     reasons_seen, frames = 0, 0
     while len(g.decisions) < 30 and frames < 3000:
         frame(app, n=0)
         frames += 1
-        if scene.worker is not None:
-            scene.worker.wait(10.0)
-        live = [e for e in scene.effects.effects if e.reason and 0 <= scene.t - e.t0 <= FLOAT_SECONDS]
+        if scene.state.worker is not None:
+            scene.state.worker.wait(10.0)
+        live = [e for e in scene.state.effects.effects if e.reason and 0 <= scene.state.t - e.t0 <= FLOAT_SECONDS]
         assert len(live) <= 1, [e.text for e in live]
-        reasons_seen = max(reasons_seen, sum(1 for e, _ in scene.effects.drawn if e.reason))
-        drawn = scene.effects.drawn
+        reasons_seen = max(reasons_seen, sum(1 for e, _ in scene.state.effects.drawn if e.reason))
+        drawn = scene.state.effects.drawn
         for i, (e, r) in enumerate(drawn):          # floats over one model are laid out apart
             for f, q in drawn[i + 1:]:
                 assert f.a != e.a or not r.colliderect(q), (e.text, f.text)
     assert len(g.decisions) >= 30 and reasons_seen == 1
     # an outcome and a reason over the same model at once: the later one stands above
     from game.ui.effects import Effect
-    scene.ai_enabled = False
-    while scene.worker is not None:               # the last answer taken: nothing else floats in
-        scene.worker.wait(10.0)
+    scene.state.ai_enabled = False
+    while scene.state.worker is not None:               # the last answer taken: nothing else floats in
+        scene.state.worker.wait(10.0)
         frame(app, n=0)
-    m = next(p for p in scene.pieces if not p["out"])
-    scene.effects.effects = [Effect("float", m["id"], None, "-2 tokens", (255, 120, 100), scene.t)]
-    scene.effects.add_reason(m["id"], "moves to the objective", scene.t)
+    m = next(p for p in scene.state.pieces if not p["out"])
+    scene.state.effects.effects = [Effect("float", m["id"], None, "-2 tokens", (255, 120, 100), scene.state.t)]
+    scene.state.effects.add_reason(m["id"], "moves to the objective", scene.state.t)
     frame(app, n=0)
-    (e1, r1), (e2, r2) = scene.effects.drawn
+    (e1, r1), (e2, r2) = scene.state.effects.drawn
     assert e2.reason and r2.bottom <= r1.top
 
 
@@ -392,8 +393,8 @@ def test_ctrl_o_loads_the_save_picked_in_the_dialog(app):
     scene = play_scene(app, Game(Setup("counterblast", load_map(resolve_map("outpost")), (), {}, 1)),
                        {1: "human", 2: "human"})
     key(app, pygame.K_o, pygame.KMOD_CTRL)
-    assert scene.file_dialog is not None
-    pick_in_dialog(app, scene, "finished.json", scene.file_dialog)
+    assert scene.panels.dialogs.file_dialog is not None
+    pick_in_dialog(app, scene, "finished.json", scene.panels.dialogs.file_dialog)
     frame(app, n=2)
     over = app.scene
     assert isinstance(over, GameOverScene), type(over).__name__

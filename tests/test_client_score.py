@@ -41,20 +41,20 @@ FAKE = Scoreboard("The Long Haul", "The side with the most crates on the wagon w
 
 def _rects_apart(scene) -> None:
     """The score panel sits inside the side panel, under the buttons, apart from every other part."""
-    sp = scene.score_panel.rect
-    assert scene.panel_rect.contains(sp), (sp, scene.panel_rect)
-    others = {"options": scene.options.rect, "tray": scene.tray.rect, "log": scene.log.rect,
-              **{k: b.rect for k, b in scene.buttons_panel.buttons.items()}}
+    sp = scene.panels.score.rect
+    assert scene.state.panel_rect.contains(sp), (sp, scene.state.panel_rect)
+    others = {"options": scene.state.options.rect, "tray": scene.state.tray.rect, "log": scene.state.log.rect,
+              **{k: b.rect for k, b in scene.panels.buttons.buttons.items()}}
     for name, r in others.items():
         assert not sp.colliderect(r), (name, r, sp)
-    assert scene.log.rect.bottom <= scene.app.size[1] and scene.log.rect.h >= scene.LOG_MIN_H
+    assert scene.state.log.rect.bottom <= scene.app.size[1] and scene.state.log.rect.h >= scene.frame.LOG_MIN_H
 
 
 def test_the_score_panel_shows_the_mission_the_turn_and_each_side_and_follows_the_game(app):
     g = _salvage()
     scene = game_screen(app, g, {1: "human", 2: "human"})
     take_device(app)
-    sp = scene.score_panel
+    sp = scene.panels.score
     texts = sp.texts
     assert texts[:2] == ["Salvage Rights", "turn 1 of 6"]
     assert "Side 1 (Reach Rangers)" in texts and "Side 2 (The Iron Choir)" in texts     # hot seat: no "you"
@@ -66,11 +66,11 @@ def test_the_score_panel_shows_the_mission_the_turn_and_each_side_and_follows_th
     _rects_apart(scene)
     assert sp.card(sp.rect.w).height <= sp.rect.h            # nothing of it cut off at 1280x720
     # it follows the game: the captain walks off obj-1, one against one there, nobody holds it
-    scene.submit(C.ActivateSingle("1-captain"))
+    scene.answering.submit(C.ActivateSingle("1-captain"))
     frame(app)
     away = MoveTo("1-captain", 13 * IN, 14 * IN)            # 4" from (12, 18), 5" from the marker
-    assert scene.decision.spaces[0].check(away) is None
-    scene.submit(away)
+    assert scene.state.decision.spaces[0].check(away) is None
+    scene.answering.submit(away)
     frame(app)
     texts = sp.texts
     assert "0 (0 held)" in texts and "4 (2 held)" in texts and "1" in texts      # side 1: 0 + 1
@@ -81,38 +81,38 @@ def test_s_hides_the_score_and_the_log_takes_its_room_back(app):
     g = _salvage()
     scene = game_screen(app, g, {1: "human", 2: "human"})
     take_device(app)
-    sp, log_h, list_h = scene.score_panel, scene.log.rect.h, scene.options.rect.h
+    sp, log_h, list_h = scene.panels.score, scene.state.log.rect.h, scene.state.options.rect.h
     score_h = sp.rect.h
     assert sp.showing and score_h > 100
     key(app, pygame.K_s)
     assert not sp.open and sp.texts == [] and sp.rect.h == 0
     # the log and the options have the room again
-    assert scene.log.rect.h > log_h and scene.options.rect.h >= list_h
-    assert scene.log.rect.h + scene.options.rect.h == log_h + list_h + score_h + 6
-    assert scene.message and "score hidden (S)" in scene.message[0]
+    assert scene.state.log.rect.h > log_h and scene.state.options.rect.h >= list_h
+    assert scene.state.log.rect.h + scene.state.options.rect.h == log_h + list_h + score_h + 6
+    assert scene.state.message and "score hidden (S)" in scene.state.message[0]
     key(app, pygame.K_s)
-    assert sp.showing and scene.log.rect.h == log_h and "Salvage Rights" in sp.texts
+    assert sp.showing and scene.state.log.rect.h == log_h and "Salvage Rights" in sp.texts
     # Ctrl+S still saves (not the score's key)
     key(app, pygame.K_s, pygame.KMOD_CTRL)
-    assert sp.open and scene.message[0].startswith("saved to ")
+    assert sp.open and scene.state.message[0].startswith("saved to ")
 
 
 @pytest.mark.parametrize("mission", ["salvage-rights", "headhunters", "data-heist"])
 def test_the_score_panel_fits_the_small_laptop_without_overlap(small_app, mission):
     g = Game(Setup("counterblast", OUTPOST, (), {"deployment": "automatic", "mission": mission}, 2))
     scene = game_screen(small_app, g, {1: "human", 2: "ai:easy"})
-    sp = scene.score_panel
+    sp = scene.panels.score
     _rects_apart(scene)
     card = sp.card(sp.rect.w)
     assert card.height <= sp.rect.h, (mission, card.height, sp.rect.h)      # nothing cut off: laid out whole
-    assert scene.options.rect.h >= scene.LIST_MIN_H
+    assert scene.state.options.rect.h >= scene.frame.LIST_MIN_H
     # what wins is cut to two lines on the small screen: the whole card shows beside it on hover
     assert card.elided == (mission != "salvage-rights")
     if not card.elided:
         return
     from client_helpers import motion
     frame(small_app, [motion(sp.rect.center)])
-    assert scene.mouse == sp.rect.center
+    assert scene.state.mouse == sp.rect.center
     small_app.screen.fill((0, 0, 0))
     sp.draw_hover(small_app.screen)
     full = sp.hover_card()
@@ -150,15 +150,15 @@ def test_a_ruleset_with_no_scoreboard_shows_no_panel(app, monkeypatch):
     monkeypatch.setattr(CounterblastRules, "scoreboard", lambda self, st: None)
     g = _salvage()
     scene = game_screen(app, g, {1: "human", 2: "ai:easy"})
-    assert scene.score_panel.rect.h == 0 and scene.score_panel.texts == []
-    assert scene.tray.rect.y == scene.buttons_panel.rect.y + 66       # the column as it was
+    assert scene.panels.score.rect.h == 0 and scene.panels.score.texts == []
+    assert scene.state.tray.rect.y == scene.panels.buttons.rect.y + 66       # the column as it was
     key(app, pygame.K_s)
-    assert "keeps no score" in scene.message[0]
-    assert "Salvage" not in scene._header                 # no mission named in the options: none in the header
+    assert "keeps no score" in scene.state.message[0]
+    assert "Salvage" not in scene.state.header                 # no mission named in the options: none in the header
 
 
 def test_the_header_names_the_mission_and_the_house_rules(app):
-    from game.play.frame import FrameMixin
+    from game.play.frame import Frame
     from game.render.text import font
     from game.ui.status import house_rules
 
@@ -166,11 +166,11 @@ def test_the_header_names_the_mission_and_the_house_rules(app):
                                                   "short_range": 6, "mission": "headhunters"}, 2))
     scene = game_screen(app, g, {1: "human", 2: "ai:easy"})
     frame(app)
-    assert scene._header == "Counterblast on Kessler Station \u00b7 Headhunters \u00b7 house rules: short_range 6"
-    words, f = FrameMixin.bar_title(scene._header, "Turn 1   |   act", scene.table_rect.w - 16)
+    assert scene.state.header == "Counterblast on Kessler Station \u00b7 Headhunters \u00b7 house rules: short_range 6"
+    words, f = Frame.bar_title(scene.state.header, "Turn 1   |   act", scene.state.table_rect.w - 16)
     assert words.endswith("|   Turn 1   |   act") and "short_range 6" in words
     # too long for the bar: the set-up's words are cut with "…", the turn and phase kept whole
-    words, f = FrameMixin.bar_title(scene._header + " and many more house rules" * 6, "Turn 1   |   act", 600)
+    words, f = Frame.bar_title(scene.state.header + " and many more house rules" * 6, "Turn 1   |   act", 600)
     assert f.size(words)[0] <= 600 and "…" in words and words.endswith("Turn 1   |   act")
     assert f is font(15)
     # an option at the ruleset's default is no house rule, once the ruleset says its defaults
@@ -219,14 +219,14 @@ def test_hot_seat_both_players_see_the_same_score_and_no_unseen_placement(app):
     g = Game(Setup("counterblast", OUTPOST, (), {"deployment": "hidden"}, 1))
     scene = game_screen(app, g, {1: "human", 2: "human"})
     take_device(app)
-    first = scene.viewer
-    seen = list(scene.score_panel.texts)
+    first = scene.state.viewer
+    seen = list(scene.panels.score.texts)
     assert "Scores count once both crews are on the table" in seen
     key(app, pygame.K_a)                          # deploy the rest, unseen
     frame(app)
     assert isinstance(app.scene, PassScene) and app.scene.player == 3 - first
     take_device(app)
     frame(app)
-    assert scene.viewer == 3 - first
-    assert scene.score_panel.texts == seen
-    assert all(set(line.values.values()) == {"-"} for line in scene.scoreboard.lines)
+    assert scene.state.viewer == 3 - first
+    assert scene.panels.score.texts == seen
+    assert all(set(line.values.values()) == {"-"} for line in scene.state.scoreboard.lines)

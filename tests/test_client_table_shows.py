@@ -40,11 +40,11 @@ def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(ap
     shot = next(o for o in d.options if isinstance(o, Shoot))
     forced = [9, 2, 10, 7, 4, 8, 1, 6, 3, 5] * 3           # the attack pool, then anything after
     g.state.rng.force(*forced)
-    scene.submit(shot)
+    scene.answering.submit(shot)
     react = g.pending()
     if react is not None and react.kind == "react":     # the target's side declines to react
         scene.refresh()                                  # (through the scene, before its AI
-        assert scene.submit(NoReaction())                # moves), so the forced dice are the attack's
+        assert scene.answering.submit(NoReaction())                # moves), so the forced dice are the attack's
     frame(app)
     attack = [ev for ev in g.log if ev.data.get("rolls") and ev.data["rolls"][0]["label"].endswith("Shoot")][-1]
     rec = attack.data["rolls"][0]
@@ -52,9 +52,9 @@ def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(ap
     # successes against the difficulty, and the 10 that rolled on, are marked
     assert [("success" in m) for m in rec["marks"]] == [v >= rec["target"] for v in rec["values"]]
     assert ["explode" in m for m in rec["marks"]] == [v == 10 for v in rec["values"]]
-    shown = [grp.records for grp in scene.tray.groups]
+    shown = [grp.records for grp in scene.state.tray.groups]
     assert any(rec in recs for recs in shown)                 # the same record in the tray
-    scene.tray.draw(app.screen, scene.t + 5)                  # and it draws, settled
+    scene.state.tray.draw(app.screen, scene.state.t + 5)                  # and it draws, settled
 
 
 def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
@@ -64,7 +64,7 @@ def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
         a.attach(g.table, g.rules)
     d = until(g, agents, lambda d: d.kind == "keep" and len(d.options) >= 2)
     scene = scene_for(app, g, d.player)
-    offer = scene.tray.offer
+    offer = scene.state.tray.offer
     assert offer is not None and offer.picks == max(len(o.values) for o in d.options)
     frame(app)
     want = d.options[-1]                                       # not the first: a real choice
@@ -80,7 +80,7 @@ def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
             ids.append(did)
     n0 = len(g.decisions)
     for did in ids:
-        click(app, scene.tray.offer.rects[did].center)
+        click(app, scene.state.tray.offer.rects[did].center)
     assert len(g.decisions) == n0 + 1 and g.decisions[-1][1] == want
 
 
@@ -106,9 +106,9 @@ def test_a_frontier_card_is_chosen_by_clicking_it_and_the_other_hand_stays_hidde
     frame(app, n=2)
     single = next(o for o in d.options if isinstance(o, Commit) and len(o.cards) == 1)
     code = single.cards[0]
-    assert not scene.hand.pairs_with(code)                     # no leader's pair here
-    assert scene.hand.hint() == "click a card to play it"
-    rect = dict(scene.hand.rects)[code]
+    assert not scene.state.hand.pairs_with(code)                     # no leader's pair here
+    assert scene.state.hand.hint() == "click a card to play it"
+    rect = dict(scene.state.hand.rects)[code]
     n0 = len(g.decisions)
     click(app, (rect.centerx, rect.top + 10))                  # one click commits it (issue 46)
     assert g.decisions[n0] == (d.player, single)
@@ -134,11 +134,11 @@ def test_a_frontier_shortfall_is_one_pick_of_all_its_cards(app):
     need = g.view(d.player)["cards"][str(d.player)]["to_spend"]
     scene = scene_for(app, g, d.player)
     frame(app, n=2)
-    assert scene.hand.need == need
+    assert scene.state.hand.need == need
     n0 = len(g.decisions)
     codes = [o.card for o in d.options if isinstance(o, LayDown)][:need]
     for k, code in enumerate(codes):
-        r = dict(scene.hand.rects)[code]
+        r = dict(scene.state.hand.rects)[code]
         click(app, (r.centerx, r.top + 8))
         if k < need - 1:
             assert len(g.decisions) == n0                       # nothing spent until all are picked
@@ -158,25 +158,25 @@ def test_help_is_where_the_choice_is_made(app):
         a.attach(g.table, g.rules)
     d = until(g, agents, lambda d: d.kind == "announce attack" and len(d.options) >= 2)
     scene = scene_for(app, g, d.player)
-    row = scene.options.rows[0]
+    row = scene.state.options.rows[0]
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=row.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
-    assert scene.options.hover == row.index
+    assert scene.state.options.hover == row.index
     entry = help_text.help_for("doubles", d.options[row.index])
     assert entry is not None and entry.text and entry.source
     assert option_card("doubles", d.labels[row.index], d.options[row.index]) is not None
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0)])
-    assert scene.reference is not None and scene.reference_kind == "glossary"
-    assert [e.title for e in scene.reference.entries] == [e.title for e in help_text.glossary("doubles")]
+    assert scene.panels.sheets.reference is not None and scene.panels.sheets.reference_kind == "glossary"
+    assert [e.title for e in scene.panels.sheets.reference.entries] == [e.title for e in help_text.glossary("doubles")]
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="", scancode=0)])
-    assert scene.reference_kind == "legend" and scene.reference.entries
+    assert scene.panels.sheets.reference_kind == "legend" and scene.panels.sheets.reference.entries
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
-    assert scene.reference is None
+    assert scene.panels.sheets.reference is None
     from game.play.hint import HintPart
-    scene.hint = HintPart("hard:iters=2,prefilter=6,steps=16", apart=False)
+    scene.state.hint = HintPart("hard:iters=2,prefilter=6,steps=16", apart=False)
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0)])
-    shown = scene.hint.shown
+    shown = scene.state.hint.shown
     assert shown is not None and shown.index is not None and shown.choice == d.options[shown.index]
-    starred = [i for i, t in scene.options._key[1] if "\u2605 hint" in t]
+    starred = [i for i, t in scene.state.options._key[1] if "\u2605 hint" in t]
     assert starred == [shown.index]
 
 
@@ -194,13 +194,15 @@ def test_the_log_groups_repeats_and_marks_private_lines(app):
 
 def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
     from engine.core import replay
-    from game.scenes.replay import ReplayScene
+    from game.play.source import RecordSource
+    from game.scenes.play import PlayScene
     g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     for _ in range(90):
         d = g.pending()
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    scene = ReplayScene(app, g.setup, g.decisions, at=0)
+    source = RecordSource(g.setup, g.decisions, at=0)
+    scene = PlayScene(app, source.session, source=source)
     app.switch(scene)
     frame(app)
 
@@ -209,25 +211,25 @@ def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
 
     for _ in range(40):
         keyp(pygame.K_RIGHT)
-    assert scene.k == 40 and scene.session.game.state_hash() == replay(g.setup, g.decisions[:40]).state_hash()
+    assert scene.timeline.k == 40 and scene.state.session.game.state_hash() == replay(g.setup, g.decisions[:40]).state_hash()
     for _ in range(13):
         keyp(pygame.K_LEFT)
-    assert scene.k == 27 and scene.session.game.state_hash() == replay(g.setup, g.decisions[:27]).state_hash()
+    assert scene.timeline.k == 27 and scene.state.session.game.state_hash() == replay(g.setup, g.decisions[:27]).state_hash()
     keyp(pygame.K_END)
-    assert scene.session.game.state_hash() == g.state_hash()
+    assert scene.state.session.game.state_hash() == g.state_hash()
     keyp(pygame.K_PAGEUP)
-    assert scene.k in scene.turn_starts() and scene.k < len(g.decisions)
-    bar = scene._bar()                                        # the timeline, clicked half way
+    assert scene.timeline.k in scene.state.source.turn_starts() and scene.timeline.k < len(g.decisions)
+    bar = scene.timeline.bar()                                        # the timeline, clicked half way
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.centerx, bar.centery), button=1),
                 pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.centerx, bar.centery), button=1)])
-    assert abs(scene.k - len(g.decisions) / 2) <= 1
-    assert scene.session.game.state_hash() == replay(g.setup, g.decisions[:scene.k]).state_hash()
-    assert scene.viewer is None and scene.worker is None      # a spectator; no AI ever ran
+    assert abs(scene.timeline.k - len(g.decisions) / 2) <= 1
+    assert scene.state.session.game.state_hash() == replay(g.setup, g.decisions[:scene.timeline.k]).state_hash()
+    assert scene.state.viewer is None and scene.state.worker is None      # a spectator; no AI ever ran
 
 
 def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(app):
     from game.scenes.play import PlayScene
-    from game.scenes.replay import ReplayScene
+    from game.play.source import RecordSource
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     for _ in range(30):
@@ -237,11 +239,11 @@ def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(ap
     h = g.state_hash()
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
     hist = app.scene
-    assert isinstance(hist, ReplayScene) and hist.viewer == scene.viewer
+    assert isinstance(hist.state.source, RecordSource) and hist.state.viewer == scene.state.viewer
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0)])
-    assert hist.k == 0
+    assert hist.timeline.k == 0
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
-    assert app.scene is scene and isinstance(scene, PlayScene) and scene.session.game.state_hash() == h
+    assert app.scene is scene and isinstance(scene, PlayScene) and scene.state.session.game.state_hash() == h
 
 
 def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
@@ -251,10 +253,10 @@ def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
     monkeypatch.setattr(sounds, "play", lambda name: played.append(name))
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     scene = scene_for(app, g, g.pending().player)
-    assert scene.sound is False and Settings.load().sound is False
+    assert scene.state.sound is False and Settings.load().sound is False
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="", scancode=0)])
-    assert scene.sound and Settings.load().sound
-    scene._sound("dice")
+    assert scene.state.sound and Settings.load().sound
+    scene.answering.sound("dice")
     assert played == ["dice"]
     sounds._CACHE.clear()
 
@@ -263,10 +265,10 @@ def test_the_hand_sits_low_and_lets_clicks_through_when_no_card_is_chosen(app):
     g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 2))
     scene = scene_for(app, g, g.pending().player)         # the movement phase: no card to choose
     frame(app, n=2)
-    r = scene.hand.rects[0][1]
-    assert r.top >= scene.table_rect.bottom - 31           # only the tops of the cards show
+    r = scene.state.hand.rects[0][1]
+    assert r.top >= scene.state.table_rect.bottom - 31           # only the tops of the cards show
     ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1)
-    assert scene.hand.handle(ev) is None                   # the table's click, not the hand's
+    assert scene.state.hand.handle(ev) is None                   # the table's click, not the hand's
 
 
 def test_a_click_on_a_reveal_banner_puts_it_away_and_still_reaches_the_table(app, monkeypatch):
@@ -275,12 +277,12 @@ def test_a_click_on_a_reveal_banner_puts_it_away_and_still_reaches_the_table(app
     g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 2))
     scene = scene_for(app, g, g.pending().player)
     frame(app, n=2)
-    scene.hand.show_banner("Both cards turn over", {}, ["a line"], scene.t)
+    scene.state.hand.show_banner("Both cards turn over", {}, ["a line"], scene.state.t)
     frame(app)
-    centre = scene.hand._banner_rect().center
-    assert scene.table_rect.collidepoint(centre)
+    centre = scene.state.hand._banner_rect().center
+    assert scene.state.table_rect.collidepoint(centre)
     got = []
-    monkeypatch.setattr(scene, "click", lambda pos: got.append(pos))
+    monkeypatch.setattr(scene.pointer, "click", lambda pos: got.append(pos))
     click(app, centre)
-    assert scene.hand.banner is None                       # put away
+    assert scene.state.hand.banner is None                       # put away
     assert got == [centre]                                 # and the table had the click

@@ -45,7 +45,7 @@ def test_more_below_never_covers_an_option(app):
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
     submit(g, C.ActivateSingle("1-ranger-1"))
     scene = game_screen(app, g, {1: "human", 2: "ai:random"}, "outpost", n=2)
-    o = scene.options
+    o = scene.state.options
     assert o.content_h > o.list_h and o.more_rect is not None       # the list overflows: the hint shows
 
     def shown_parts():
@@ -88,14 +88,14 @@ def test_the_thinking_label_stays_clear_of_the_deployment_words(app, ruleset):
     """Issue 58: at 1024x600 "AI easy thinking" was drawn over the deployment tray's header."""
     g = _game(ruleset, deployment="alternate")
     scene = game_screen(app, g, {1: "ai:easy", 2: "ai:easy"}, HOME[ruleset])
-    scene.ai_enabled = False
-    scene.worker = Thinking(g.pending().player)
+    scene.state.ai_enabled = False
+    scene.state.worker = Thinking(g.pending().player)
     frame(app, n=2)
-    assert scene.deploy_tray.active and scene.thinking_rect is not None
-    assert not scene.thinking_rect.colliderect(scene.deploy_tray.headline_rect), \
-        (scene.thinking_rect, scene.deploy_tray.headline_rect)
-    assert scene.table_rect.contains(scene.thinking_rect)
-    scene.worker = None
+    assert scene.state.deploy_tray.active and scene.state.thinking_rect is not None
+    assert not scene.state.thinking_rect.colliderect(scene.state.deploy_tray.headline_rect), \
+        (scene.state.thinking_rect, scene.state.deploy_tray.headline_rect)
+    assert scene.state.table_rect.contains(scene.state.thinking_rect)
+    scene.state.worker = None
 
 
 # --- the deployment prompt inside its box ------------------------------------------------------
@@ -108,11 +108,11 @@ def test_the_deployment_prompt_fits_its_box(app, ruleset):
     scene = game_screen(app, g, {1: "human", 2: "human"}, HOME[ruleset])
     take_device(app)
     frame(app)
-    assert scene.decision.kind == "deploy" and scene.ctrl is not None
-    sp = scene._place_space()
-    text = scene.prompt.html_text
+    assert scene.state.decision.kind == "deploy" and scene.state.ctrl is not None
+    sp = scene.deploying.place_space()
+    text = scene.state.prompt.html_text
     assert sp.name in text, text
-    assert scene.prompt.scroll_bar is None, text
+    assert scene.state.prompt.scroll_bar is None, text
     if app.size[1] >= 900:                                          # room for the whole hint
         assert "click the table or drag from the tray" in text and "Ctrl+Z" in text, text
 
@@ -149,9 +149,9 @@ def test_the_game_tables_zone_banners_lie_on_the_table(app, ruleset):
     scene = game_screen(app, _game(ruleset, deployment="alternate"), {1: "human", 2: "human"}, HOME[ruleset])
     take_device(app)
     frame(app)
-    table = scene.renderer._table_rect(scene.cam)
-    assert scene.renderer.zone_label_rects
-    for rect in scene.renderer.zone_label_rects:
+    table = scene.state.renderer._table_rect(scene.state.cam)
+    assert scene.state.renderer.zone_label_rects
+    for rect in scene.state.renderer.zone_label_rects:
         assert table.contains(rect), (rect, table)
 
 
@@ -208,9 +208,9 @@ LONG_REASON = ("the best spot of its zone: hidden from the enemy's, near the obj
 
 def _visible_table(scene) -> pygame.Rect:
     """The table's part no panel covers, in the table's own pixels: below the tray while it shows."""
-    r = pygame.Rect((0, 0), scene.table_rect.size)
-    if scene.deploy_tray.active:
-        top = scene.deploy_tray.rect.bottom - scene.table_rect.y
+    r = pygame.Rect((0, 0), scene.state.table_rect.size)
+    if scene.state.deploy_tray.active:
+        top = scene.state.deploy_tray.rect.bottom - scene.state.table_rect.y
         r = pygame.Rect(0, top, r.w, r.h - top)
     return r
 
@@ -240,21 +240,21 @@ def test_the_ais_reason_stays_inside_the_visible_table(app, ruleset, phase):
     g = _played(ruleset, 6 if phase == "deployment" else None)
     scene = game_screen(app, g, {1: "human", 2: "human"}, HOME[ruleset])
     take_device(app)
-    scene.ai_enabled = False
-    assert scene.deploy_tray.active == (phase == "deployment")
-    on_table = [p for p in scene.pieces if not p["out"] and p.get("x") is not None]
+    scene.state.ai_enabled = False
+    assert scene.state.deploy_tray.active == (phase == "deployment")
+    on_table = [p for p in scene.state.pieces if not p["out"] and p.get("x") is not None]
     assert len(on_table) >= 4
-    pos = {p["id"]: scene.screen_pos_of(p["id"]) for p in on_table}
+    pos = {p["id"]: scene.pointer.screen_pos_of(p["id"]) for p in on_table}
     ends = {min(pos, key=lambda k: pos[k][0]), max(pos, key=lambda k: pos[k][0]),
             min(pos, key=lambda k: pos[k][1]), max(pos, key=lambda k: pos[k][1])}
     area = _visible_table(scene)
     for mid in sorted(ends):
-        scene.effects.add_reason(mid, LONG_REASON, scene.t)
+        scene.state.effects.add_reason(mid, LONG_REASON, scene.state.t)
         for _ in range(4):                                   # fresh, rising, about to fade
             frame(app, n=0, dt=FLOAT_SECONDS / 4.5)
-            (shown,) = [r for e, r in scene.effects.drawn if e.reason]
+            (shown,) = [r for e, r in scene.state.effects.drawn if e.reason]
             assert area.contains(shown), (mid, pos[mid], shown, area)
-        scene.effects.clear()
+        scene.state.effects.clear()
 
 
 def test_a_fighters_prompt_fits_its_box_in_play(app):
@@ -265,9 +265,9 @@ def test_a_fighters_prompt_fits_its_box_in_play(app):
                         HOME["doubles"])
     take_device(app)
     frame(app)
-    assert scene.decision.kind != "deploy" and scene.ctrl is not None
-    text = scene.prompt.html_text
-    assert "choose an action" in text and scene.prompt.scroll_bar is None, text
+    assert scene.state.decision.kind != "deploy" and scene.state.ctrl is not None
+    text = scene.state.prompt.html_text
+    assert "choose an action" in text and scene.state.prompt.scroll_bar is None, text
     if app.size[1] >= 900:
         assert "Shift+click" in text, text
 
@@ -280,7 +280,7 @@ def test_the_deployment_trays_words_fit_the_tray(app, mode):
     g = _game("frontier", deployment=mode)
     scene = game_screen(app, g, {1: "ai:normal", 2: "human"}, HOME["frontier"])
     take_device(app)
-    scene.ai_enabled = False
+    scene.state.ai_enabled = False
     frame(app)
-    tray = scene.deploy_tray
+    tray = scene.state.deploy_tray
     assert tray.active and tray.rect.contains(tray.headline_rect), (tray.headline_rect, tray.rect)

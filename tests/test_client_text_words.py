@@ -137,7 +137,7 @@ def test_a_reactions_prompt_names_the_player_once(app):
     assert d.prompt.startswith(f"Player {d.player}: "), "no reaction met"
     scene = game_screen(app, g, {1: "human", 2: "human"}, "outpost")
     take_device(app)
-    text = scene.prompt.html_text
-    name = scene.names[d.player]
+    text = scene.state.prompt.html_text
+    name = scene.state.names[d.player]
     assert text.startswith(f"{name}: ") and f"Player {d.player}: Player {d.player}:" not in text, text
     assert text.count(f"Player {d.player}:") <= 1 and d.prompt[len(f"Player {d.player}: "):] in text, text

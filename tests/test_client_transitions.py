@@ -99,23 +99,23 @@ def test_launcher_to_a_game_to_game_over_and_back_by_the_buttons(app):
     frame(app)
     click(app, launcher.start.rect.center)
     play = app.scene
-    assert isinstance(play, PlayScene) and play.session.seats == {1: "ai:random", 2: "ai:random"}
-    play.speed = 1e6                                   # no pauses between the AI's moves
+    assert isinstance(play, PlayScene) and play.state.session.seats == {1: "ai:random", 2: "ai:random"}
+    play.state.speed = 1e6                                   # no pauses between the AI's moves
     for _ in range(20000):
         if isinstance(app.scene, GameOverScene):
             break
         frame(app, n=0)
-        if play.worker is not None:
-            play.worker.wait(5.0)
+        if play.state.worker is not None:
+            play.state.worker.wait(5.0)
     over = app.scene
-    assert isinstance(over, GameOverScene) and play.session.game.over
+    assert isinstance(over, GameOverScene) and play.state.session.game.over
     assert over.play is play and app.under == [play]  # pushed over the game, which is kept
     frame(app)
     click(app, over.b_table.rect.center)               # "Look at the table": the same game screen
-    assert app.scene is play and play.game_over_seen and app.under == []
+    assert app.scene is play and play.state.game_over_seen and app.under == []
     frame(app, n=3)
     assert app.scene is play                           # no second game-over screen
-    play.game_over_seen = False                        # as if the game had just ended again
+    play.state.game_over_seen = False                        # as if the game had just ended again
     frame(app)
     assert isinstance(app.scene, GameOverScene)
     click(app, app.scene.b_new.rect.center)            # "New game": the launcher, the game closed

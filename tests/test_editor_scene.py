@@ -260,7 +260,7 @@ def test_play_opens_the_launcher_with_this_layout(app):
     assert launcher.maps[launcher.settings.map] == scene.map
     click(app, launcher.start.rect.center)
     assert isinstance(app.scene, PlayScene)
-    assert app.scene.session.game.setup.map == scene.map
+    assert app.scene.state.session.game.setup.map == scene.map
 
 
 def test_live_analysis_follows_each_drop(app):

@@ -35,14 +35,14 @@ def test_a_card_that_may_lead_a_pair_is_lifted_and_the_hand_says_what_next(app):
     frame(app, n=2)
     kept, other = next(o.cards for o in d.options if isinstance(o, Commit) and len(o.cards) == 2)
     alone = Commit((kept,))
-    assert alone in d.options and scene.hand.pairs_with(kept)
-    assert "then click it again to play it alone, or another card for a pair" in scene.hand.hint()
+    assert alone in d.options and scene.state.hand.pairs_with(kept)
+    assert "then click it again to play it alone, or another card for a pair" in scene.state.hand.hint()
     n0 = len(g.decisions)
-    rect = dict(scene.hand.rects)[kept]
+    rect = dict(scene.state.hand.rects)[kept]
     click(app, (rect.centerx, rect.top + 10))
-    assert scene.hand.lifted == kept and len(g.decisions) == n0           # lifted, nothing played
-    assert scene.hand.hint() == (f"{card_words(kept)} lifted: click it again to play it alone, "
+    assert scene.state.hand.lifted == kept and len(g.decisions) == n0           # lifted, nothing played
+    assert scene.state.hand.hint() == (f"{card_words(kept)} lifted: click it again to play it alone, "
                                  "or click a second card to play the pair (the first counts)")
-    rect = dict(scene.hand.rects)[kept]
+    rect = dict(scene.state.hand.rects)[kept]
     click(app, (rect.centerx, rect.top + 10))
     assert g.decisions[n0] == (d.player, alone)

@@ -5,7 +5,7 @@ Each case is a real move decision of a seeded random game (the first ones, crews
 deployed, and later ones), shown by the game screen with the mover selected, at the table's usual
 zoom and at four times it, the view at rest. The scene's own ``_draw_reach`` draws the shading
 onto a layer, and
-at sampled pixels of the reach the point a click there gives (``PlayScene._mm``, kept to 0.01 mm
+at sampled pixels of the reach the point a click there gives (``game.play.pointer.mm``, kept to 0.01 mm
 as the move's ``at_point`` keeps it) is asked of ``check``: a shaded pixel's point is accepted,
 always; an unshaded pixel's point that is accepted lies within one cell of the raster of a refused
 point (``MoveSpace.shading`` leaves out, never adds: ``engine/table/reach_shading.py``).
@@ -23,6 +23,7 @@ import pytest
 
 from engine.ai import make_agent
 from engine.rulesets.common import MoveSpace
+from game.play.pointer import mm
 from game.render import overlays as ov
 from game.session import GameSession
 
@@ -51,21 +52,21 @@ def _drawn(app, scene, actor):
     """The reach shading as the scene draws it with the view at rest (a frame drawn, then the
     same view again, as when the player clicks), on a layer of its own."""
     app.step(1 / 60)
-    layer = pygame.Surface(scene.table_rect.size, pygame.SRCALPHA)
-    scene._draw_reach(layer, scene.ctrl, actor)
+    layer = pygame.Surface(scene.state.table_rect.size, pygame.SRCALPHA)
+    scene.overlays._draw_reach(layer, scene.state.ctrl, actor)
     return layer
 
 
 def _click_point(scene, space, px, py):
-    return space.at_point(*scene._mm((px + scene.table_rect.x, py + scene.table_rect.y)))[0]
+    return space.at_point(*mm(scene.state, (px + scene.state.table_rect.x, py + scene.state.table_rect.y)))[0]
 
 
 def _reach_pixels(scene, space):
     """The pixels of the layer inside the allowance's bounding box."""
     b = space.base
-    (x0, y0), (x1, y1) = (ov.mm_to_screen(scene.cam, b.x - space.allowance, b.y + space.allowance),
-                          ov.mm_to_screen(scene.cam, b.x + space.allowance, b.y - space.allowance))
-    w, h = scene.table_rect.size
+    (x0, y0), (x1, y1) = (ov.mm_to_screen(scene.state.cam, b.x - space.allowance, b.y + space.allowance),
+                          ov.mm_to_screen(scene.state.cam, b.x + space.allowance, b.y - space.allowance))
+    w, h = scene.state.table_rect.size
     return range(max(0, int(x0)), min(w, int(x1) + 1)), range(max(0, int(y0)), min(h, int(y1) + 1))
 
 
@@ -81,13 +82,13 @@ def test_a_shaded_pixel_is_a_click_the_engine_accepts(app, ruleset):
             app.switch(scene)
             app.step(1 / 60)
             space = next(s for s in d.spaces if isinstance(s, MoveSpace))
-            scene.select(space.actor)
-            assert scene.ctrl.selected == space.actor and scene.toggles["reach"]
+            scene.pointer.select(space.actor)
+            assert scene.state.ctrl.selected == space.actor and scene.state.toggles["reach"]
             app.step(1 / 60)                                   # works out and draws the shading
             cell = max(2.5, min(6.35, space.allowance / 50))
             for zoom in (1.0, 4.0):
                 if zoom != 1.0:
-                    scene.cam.zoom_at(zoom, *ov.mm_to_screen(scene.cam, space.base.x, space.base.y))
+                    scene.state.cam.zoom_at(zoom, *ov.mm_to_screen(scene.state.cam, space.base.x, space.base.y))
                 layer = _drawn(app, scene, space.actor)
                 cols, rows = _reach_pixels(scene, space)
                 for _ in range(SAMPLES):
@@ -123,9 +124,9 @@ def test_the_strip_between_the_hut_and_the_chiefs_hut_takes_every_click_it_shade
     game_screen(app, g, {1: "human", 2: "human"})
     take_device(app)
     scene = app.scene
-    scene.select(me)
+    scene.pointer.select(me)
     frame(app)
-    space = next(s for s in scene.ctrl.spaces_for(me) if hasattr(s, "reach"))
+    space = next(s for s in scene.state.ctrl.spaces_for(me) if hasattr(s, "reach"))
     (ax, ay), (bx, by) = (400.0, 760.0), (520.0, 700.0)       # the huts' centres, mm
     L = math.hypot(bx - ax, by - ay)
 
@@ -136,7 +137,7 @@ def test_the_strip_between_the_hut_and_the_chiefs_hut_takes_every_click_it_shade
 
     for zoom in (1.0, 5.0):
         if zoom != 1.0:
-            scene.cam.zoom_at(zoom, *ov.mm_to_screen(scene.cam, 462.0, 735.0))
+            scene.state.cam.zoom_at(zoom, *ov.mm_to_screen(scene.state.cam, 462.0, 735.0))
             frame(app)
         layer = _drawn(app, scene, me)
         cols, rows = _reach_pixels(scene, space)

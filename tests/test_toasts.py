@@ -23,15 +23,15 @@ def test_the_save_toast_fits_the_table_and_leaves_the_scale_bar_clear(app):
     scene = play_scene(app, g, {1: "human", 2: "human"})
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     frame(app)
-    text = scene.message[0]
+    text = scene.state.message[0]
     assert text.startswith("saved to ") and len(text) > 150          # longer than one line holds
-    bar = scale_bar_on_screen(scene.renderer, scene.table_rect)
-    toast = scene.toast_rect
+    bar = scale_bar_on_screen(scene.state.renderer, scene.state.table_rect)
+    toast = scene.state.toast_rect
     assert bar is not None and toast is not None
-    assert scene.table_rect.contains(toast), (toast, scene.table_rect)
+    assert scene.state.table_rect.contains(toast), (toast, scene.state.table_rect)
     assert not toast.colliderect(bar), (toast, bar)
     # every line of the log fits its panel: the path is broken, not cut off at the edge
-    assert scene.log.rows and all(r.get_width() <= scene.log.rect.w - 14 for r in scene.log.rows)
+    assert scene.state.log.rows and all(r.get_width() <= scene.state.log.rect.w - 14 for r in scene.state.log.rows)
 
 
 def test_the_editors_messages_fit_and_its_tool_bar_fits_the_window(app):

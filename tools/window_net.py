@@ -68,33 +68,33 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
         def _hover_other(self):
             """Seat 1: the pointer over one of seat 2's models (its card names its player)."""
             sc = self.scene()
-            theirs = [p for p in getattr(sc, "pieces", []) if p["player"] == 2 and not p["out"]]
-            if self.hovered or not theirs or sc.names.get(2) != NAMES[2]:
+            theirs = [p for p in getattr(getattr(sc, "state", None), "pieces", []) if p["player"] == 2 and not p["out"]]
+            if self.hovered or not theirs or sc.state.names.get(2) != NAMES[2]:
                 return
             self.hovered = True
-            self.move(sc.screen_pos_of(theirs[0]["id"]))
+            self.move(sc.pointer.screen_pos_of(theirs[0]["id"]))
             time.sleep(2.0)
             self.shot("hover-other")
 
         def _answer_undo(self):
             """Seat 1: the other player's question answered by a click on its button."""
             sc = self.scene()
-            dlg = getattr(getattr(sc, "dialogs", None), "undo_dialog", None)
+            dlg = getattr(getattr(getattr(sc, "panels", None), "dialogs", None), "undo_dialog", None)
             if dlg is None or not dlg.alive() or not self.undo_answers:
                 return
             time.sleep(0.5)
             self.shot("undo-question")
             answer = self.undo_answers.pop(0)
-            n = len(sc.session.game.decisions)
+            n = len(sc.state.session.game.decisions)
             self.click((dlg.confirm_button if answer == "Allow" else dlg.cancel_button).rect.center)
-            self.wait_for(lambda: sc.dialogs.undo_dialog is None and len(sc.session.game.decisions) != n
-                          if answer == "Allow" else sc.dialogs.undo_dialog is None, 15)
+            self.wait_for(lambda: sc.panels.dialogs.undo_dialog is None and len(sc.state.session.game.decisions) != n
+                          if answer == "Allow" else sc.panels.dialogs.undo_dialog is None, 15)
             time.sleep(1.0)
             self.shot(f"undo-{answer.lower()}-clicked")
-            self.undo_results.append({"clicked": answer, "decisions": [n, len(sc.session.game.decisions)],
-                                      "message": sc.message[0] if sc.message else ""})
-            self.say(f"seat 1 clicked {answer}: decisions {n} -> {len(sc.session.game.decisions)}; "
-                     f"said {sc.message[0] if sc.message else ''!r}")
+            self.undo_results.append({"clicked": answer, "decisions": [n, len(sc.state.session.game.decisions)],
+                                      "message": sc.state.message[0] if sc.state.message else ""})
+            self.say(f"seat 1 clicked {answer}: decisions {n} -> {len(sc.state.session.game.decisions)}; "
+                     f"said {sc.state.message[0] if sc.state.message else ''!r}")
 
         def _ask_undo(self):
             """Seat 2: Undo clicked after a decision of its own whose next decision is its own too
@@ -102,22 +102,22 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
             (its world does not say): where the host answers "nothing of yours to take back", that
             try does not count and the hands try again after a later decision."""
             sc = self.scene()
-            s = getattr(sc, "session", None)
-            d = getattr(sc, "decision", None)
+            s = getattr(getattr(sc, "state", None), "session", None)
+            d = getattr(getattr(sc, "state", None), "decision", None)
             if not self.undo_asks or d is None or d.player != seat or s.undo_target() is None \
                     or d.kind == "deploy" or len(s.game.decisions) in self.tried:
                 return
             n = len(s.game.decisions)
             self.tried.add(n)
             s.last_undo = None
-            self.click(sc.buttons["undo"].rect.center)
-            asked = sc.message[0] if sc.message else ""
+            self.click(sc.panels.buttons.buttons["undo"].rect.center)
+            asked = sc.state.message[0] if sc.state.message else ""
             self.shot("undo-asked")
-            self.wait_for(lambda: s.last_undo is not None or (sc.message and "refused" in sc.message[0]), 30)
+            self.wait_for(lambda: s.last_undo is not None or (sc.state.message and "refused" in sc.state.message[0]), 30)
             time.sleep(1.0)
             r = s.last_undo
             if r is None:                    # refused by the host: not a question asked of seat 1
-                self.say(f"seat 2's Undo at decision #{n - 1}: {sc.message[0] if sc.message else 'no answer'}")
+                self.say(f"seat 2's Undo at decision #{n - 1}: {sc.state.message[0] if sc.state.message else 'no answer'}")
                 return
             self.undo_asks -= 1
             self.shot("undo-" + ("agreed" if r is not None and r.accepted else "refused"))
@@ -153,7 +153,7 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
         x_title = next((t for t in titles if t.startswith("Skirmish")), None)
         print(json.dumps({"seat": seat, "name": NAMES[seat], "caption": pygame.display.get_caption()[0],
                           "x_title": x_title,
-                          "other_named": app.scene.names.get(3 - seat) if hasattr(app.scene, "names") else None,
+                          "other_named": app.scene.state.names.get(3 - seat) if hasattr(app.scene, "state") else None,
                           "answered": driver.kinds, "not_taken": driver.refused_by_window,
                           "pass_screens": driver.pass_screens, "crashes": crashed, "undo": driver.undo_results,
                           "decisions": len(g.decisions), "turn": g.state.turn}), flush=True)

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from game.play.pointer import mm  # noqa: E402
 from xwindow import Hands, drive, fresh_dir, x_display  # noqa: E402
 
 HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
@@ -51,7 +52,7 @@ class Driver(Hands):
         end = time.time() + timeout
         while time.time() < end:
             sc = self.scene()
-            if getattr(sc, "worker", None) is None and not getattr(sc, "anim", None):
+            if getattr(getattr(sc, "state", None), "worker", None) is None and not getattr(getattr(sc, "state", None), "anim", None):
                 time.sleep(0.2)
                 return
             time.sleep(0.1)
@@ -88,21 +89,21 @@ class Driver(Hands):
             if not isinstance(sc, PlayScene):
                 time.sleep(0.3)
                 continue
-            s = sc.session
+            s = sc.state.session
             if s.game.state.turn > self.turns:
                 self.say(f"stopped after turn {self.turns}")
                 break
-            d = sc.decision
-            if d is None or sc.ctrl is None:
+            d = sc.state.decision
+            if d is None or sc.state.ctrl is None:
                 time.sleep(0.2)
                 continue
             turn = s.game.state.turn
             if turn not in taped:              # a tape measure a turn, from a model to the middle
                 taped.add(turn)
-                mine = [p for p in sc.pieces if p["player"] == d.player and not p["out"]]
+                mine = [p for p in sc.state.pieces if p["player"] == d.player and not p["out"]]
                 if mine:
-                    a = sc.screen_pos_of(mine[0]["id"])
-                    b = sc.table_rect.center
+                    a = sc.pointer.screen_pos_of(mine[0]["id"])
+                    b = sc.state.table_rect.center
                     self.drag(a, b)
                     self.shot(f"t{turn}-tape")
             view = s.game.view(d.player)
@@ -119,22 +120,22 @@ class Driver(Hands):
                 self.refused_by_window += 1
                 import pygame
                 self.say(f"the window did not take {d.describe() if hasattr(d, 'describe') else d.kind}: "
-                         f"{choice!r} ({sc.message[0] if sc.message else 'no message'}); last click "
-                         f"{getattr(self, 'last_click', None)}; selected {sc.ctrl.selected if sc.ctrl else None}; "
+                         f"{choice!r} ({sc.state.message[0] if sc.state.message else 'no message'}); last click "
+                         f"{getattr(self, 'last_click', None)}; selected {sc.state.ctrl.selected if sc.state.ctrl else None}; "
                          f"mods {pygame.key.get_mods()}; scene {type(self.scene()).__name__}")
                 self.shot("not-taken")
-                sc.submit(choice)                 # keep the game going; counted above
+                sc.answering.submit(choice)                 # keep the game going; counted above
             elif self.scene() is sc and s.game.revealed and s.game.revealed[-1] and \
                     s.game.decisions[-1][0] == d.player and self.rng.random() < 0.5:
                 self.key("ctrl+z")                # after dice or a reveal: must be refused
-                msg = sc.message[0] if sc.message else ""
+                msg = sc.state.message[0] if sc.state.message else ""
                 self.say(f"Ctrl+Z after {type(choice).__name__}: {msg}")
                 self.shot("undo-refused")
         self.done = True
 
     def keep_by_dice(self, sc, choice) -> bool:
         """Click the tray's dice that make the keep ``choice`` (its values, penalty ones among them)."""
-        offer = sc.tray.offer
+        offer = sc.state.tray.offer
         pens, plain = list(choice.penalty_values), list(choice.values)
         for v in pens:
             plain.remove(v)
@@ -154,29 +155,29 @@ class Driver(Hands):
     def answer(self, sc, d, choice, MoveTo):
         """The clicks that give ``choice``."""
         from engine.rulesets.common import MoveSpace
-        ctrl = sc.ctrl
+        ctrl = sc.state.ctrl
         if choice in d.options:
             i = d.options.index(choice)
             ids = ctrl.ids_of[i]
-            if d.kind == "keep" and sc.tray.offer is not None:       # a Doubles keep: click the dice
+            if d.kind == "keep" and sc.state.tray.offer is not None:       # a Doubles keep: click the dice
                 if self.keep_by_dice(sc, choice):
                     return
             cards = getattr(choice, "cards", None)
-            if isinstance(cards, tuple) and all(c in dict(sc.hand.rects) for c in cards):
+            if isinstance(cards, tuple) and all(c in dict(sc.state.hand.rects) for c in cards):
                 # a Frontier card: one click, or (when it may lead a pair) lift it and click it
                 # again; a pair: the kept card, then the other
-                alone = cards * 2 if sc.hand.pairs_with(cards[0]) else cards
+                alone = cards * 2 if sc.state.hand.pairs_with(cards[0]) else cards
                 for code in (alone if len(cards) == 1 else cards):
-                    r = dict(sc.hand.rects).get(code)
+                    r = dict(sc.state.hand.rects).get(code)
                     if r is not None:
                         self.click((r.centerx, r.top + 10))
                 self.shot(f"cards-{'-'.join(cards)}")
                 return
             if ctrl.is_group(i):                                    # a group: the leader, Shift+the rest
-                self.click(sc.screen_pos_of(ids[0]))
+                self.click(sc.pointer.screen_pos_of(ids[0]))
                 for mid in ids[1:]:
-                    self.click(sc.screen_pos_of(mid), shift=True)
-                r = sc.options.rect_of(i)
+                    self.click(sc.pointer.screen_pos_of(mid), shift=True)
+                r = sc.state.options.rect_of(i)
                 if r is not None:
                     self.shot("group-formed")
                     self.click(r.center)
@@ -184,22 +185,22 @@ class Driver(Hands):
             if len(ids) >= 2 and ids[1] in ctrl.pieces and self.rng.random() < 0.7:
                 # an attack: the model, then the enemy (hover first: the odds)
                 if ctrl.selected != ids[0]:
-                    self.click(sc.screen_pos_of(ids[0]))
-                self.move(sc.screen_pos_of(ids[1]))
+                    self.click(sc.pointer.screen_pos_of(ids[0]))
+                self.move(sc.pointer.screen_pos_of(ids[1]))
                 time.sleep(0.4)
                 self.shot(f"aim-{ids[0]}-{ids[1]}")
-                before = sc.session.version
-                self.click(sc.screen_pos_of(ids[1]))
-                if sc.session.version != before:
+                before = sc.state.session.version
+                self.click(sc.pointer.screen_pos_of(ids[1]))
+                if sc.state.session.version != before:
                     return
             if ids and ctrl.selected != ids[0] and ids[0] in ctrl.pieces:
-                self.click(sc.screen_pos_of(ids[0]))       # select: the list narrows to its options
-                if sc.session.version != sc._seen_version or sc.ctrl is not ctrl:
+                self.click(sc.pointer.screen_pos_of(ids[0]))       # select: the list narrows to its options
+                if sc.state.session.version != sc.state.seen_version or sc.state.ctrl is not ctrl:
                     return
-            r = sc.options.rect_of(i)
+            r = sc.state.options.rect_of(i)
             if r is None:                      # another model got the click: Esc lists them all
                 self.key("Escape")
-                r = sc.options.rect_of(i)
+                r = sc.state.options.rect_of(i)
             if r is None:
                 self.say(f"option {i} is not listed")
                 return
@@ -210,14 +211,14 @@ class Driver(Hands):
         # a point of the table: the model first, then the point (Shift for a throw at the ground)
         actor = getattr(choice, "model", None) or getattr(choice, "fighter", None)
         if actor in ctrl.pieces and ctrl.selected != actor:
-            self.click(sc.screen_pos_of(actor))
+            self.click(sc.pointer.screen_pos_of(actor))
         x, y = getattr(choice, "x", None), getattr(choice, "y", None)
         if x is None:
             self.say(f"no way to click {choice!r}")
             return
         from game.render import overlays as ov
-        sx, sy = ov.mm_to_screen(sc.cam, x, y)
-        pos = (round(sx) + sc.table_rect.x, round(sy) + sc.table_rect.y)
+        sx, sy = ov.mm_to_screen(sc.state.cam, x, y)
+        pos = (round(sx) + sc.state.table_rect.x, round(sy) + sc.state.table_rect.y)
         alternate = not isinstance(choice, MoveTo)
         if actor in ctrl.pieces and not alternate:
             # as a player reads the preview: a pixel rounds the point a little, which may take it
@@ -227,7 +228,7 @@ class Driver(Hands):
             for dx, dy in [(0, 0)] + [(i, j) for r in (1, 2, 3) for i in range(-r, r + 1) for j in range(-r, r + 1)
                                       if max(abs(i), abs(j)) == r]:
                 cand = (first[0] + dx, first[1] + dy)
-                pv = ctrl.preview(*sc._mm(cand))
+                pv = ctrl.preview(*mm(sc.state, cand))
                 if pv is None or pv.legal:
                     pos = cand
                     break
@@ -236,30 +237,30 @@ class Driver(Hands):
         if self.rng.random() < 0.15:
             self.shot("route-preview")
         self.click(pos, shift=alternate and any(not isinstance(s, MoveSpace) for s in ctrl.spaces_for(actor)))
-        self.last_click = (pos, sc._mm(pos), sc.ctrl.click_table(*sc._mm(pos)) if sc.ctrl is not None else None)
+        self.last_click = (pos, mm(sc.state, pos), sc.state.ctrl.click_table(*mm(sc.state, pos)) if sc.state.ctrl is not None else None)
 
 
     def place(self, sc, choice) -> bool:
         """A deployment: drag the model out of the tray onto its spot, or click the spot with the
         model picked up (the first still to place); Q first, now and then, where it has a facing."""
         from game.render import overlays as ov
-        sx, sy = ov.mm_to_screen(sc.cam, choice.x, choice.y)
-        pos = (round(sx) + sc.table_rect.x, round(sy) + sc.table_rect.y)
+        sx, sy = ov.mm_to_screen(sc.state.cam, choice.x, choice.y)
+        pos = (round(sx) + sc.state.table_rect.x, round(sy) + sc.state.table_rect.y)
         for dx, dy in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (2, 0), (-2, 0), (0, 2), (0, -2)]:
             cand = (pos[0] + dx, pos[1] + dy)
-            sp = next((s for s in sc.decision.spaces if getattr(s, "actor", None) == choice.model), None)
-            if sp is not None and sp.check(sp.at_point(*sc._mm(cand))[0]) is None:
+            sp = next((s for s in sc.state.decision.spaces if getattr(s, "actor", None) == choice.model), None)
+            if sp is not None and sp.check(sp.at_point(*mm(sc.state, cand))[0]) is None:
                 pos = cand
                 break
-        sp = sc._place_space()
+        sp = sc.deploying.place_space()
         if sp is not None and sp.uses_facing and self.rng.random() < 0.3:
             self.key("q")
-        chip = next((r for r, m in sc.deploy_tray.chips if m["id"] == choice.model), None)
+        chip = next((r for r, m in sc.state.deploy_tray.chips if m["id"] == choice.model), None)
         if chip is not None and self.rng.random() < 0.5:
             self.drag(chip.center, pos)
             self.kinds["deploy by drag"] = self.kinds.get("deploy by drag", 0) + 1
         else:
-            if sc.ctrl.selected != choice.model and chip is not None:
+            if sc.state.ctrl.selected != choice.model and chip is not None:
                 self.click(chip.center)
             self.move(pos)
             time.sleep(0.3)
@@ -307,7 +308,8 @@ def main(argv=None) -> int:
         drive(app, driver)
         crashed = [repr(e) for e in app.crashes]
         sc = app.scene
-        game = getattr(sc, "session", getattr(getattr(sc, "play", None), "session", None))
+        game = getattr(sc, "session", None) or getattr(getattr(sc, "state", None), "session", None) \
+            or getattr(getattr(getattr(sc, "play", None), "state", None), "session", None)
         print(f"answered through the window, by kind: {driver.kinds}")
         print(f"decisions {len(game.game.decisions) if game else '?'}; answers the window did not take: "
               f"{driver.refused_by_window}; crashes: {crashed or 'none'}; screenshots in {out}")

@@ -1,2 +1,2 @@
-"""The game screen's parts, mixed into the one scene class ``PlayScene`` (``game/scenes/play.py``),
-which holds the state and the widgets and wires them."""
+"""The game screen's state (``state.py``: ``PlayState``) and its owned parts, each built by
+``PlayScene`` (``game/scenes/play.py``) with what it needs; what drives the screen (``source.py``)."""

@@ -2,25 +2,35 @@
 anything private of another player could be drawn, the pass screen, as ``next_screen``
 (``game/play/flow.py``) decides.
 
-A part of ``PlayScene`` (``game/scenes/play.py``). The invariant has three parts: this check
-runs after every answer and at the start of every frame (``update``), ``draw`` draws nothing
+An owned part of the game screen (``game/scenes/play.py``). The invariant has three parts: this
+check runs after every answer and at the start of every frame (``update``), ``draw`` draws nothing
 while ``GameSession.pass_due()`` names a player, and ``refresh`` gives a controller only to the
-deciding human whose eyes the screen shows. A replay overrides ``_check_flow`` (no pass screens).
+deciding human whose eyes the screen shows. A replay's source has no flow (no pass screens and no
+game-over screen: ``source.flows``).
 """
 from __future__ import annotations
 
 from game.play.flow import next_screen
 
 
-class HandoverMixin:
-    """The game-over and pass screens of ``PlayScene``: pushed over it (it stays under them)."""
+class Handover:
+    """The game-over and pass screens, pushed over the game screen (it stays under them).
+    ``go_to``: the screen's way to another; ``showing``: whether the game screen is the one shown."""
 
-    def _check_flow(self) -> bool:
+    def __init__(self, state, source, go_to, showing):
+        self.state = state
+        self.source = source
+        self.go_to = go_to
+        self.showing = showing
+
+    def check(self) -> bool:
         """Game over, or a pass screen before anything private of another player is drawn.
-        True when the scene was left (nothing more may be drawn or answered here)."""
-        t = next_screen(self.session, getattr(self, "game_over_seen", False))
+        True when the screen was left (nothing more may be drawn or answered here)."""
+        if not self.source.flows:
+            return False
+        t = next_screen(self.state.session, self.state.game_over_seen)
         if t is None:
             return False
-        if self.app.scene is self:
+        if self.showing():
             self.go_to(t)
         return True

@@ -11,8 +11,8 @@ its own decision (a controller exists: not the other side's decision, not behind
 not the other seat's in a network game); a second press while it thinks cancels it, a press with
 the hint shown hides it; it goes when the decision changes (answered, undone, another game).
 
-An owned part (issue 63), not a mixin: ``PlayScene`` holds one (``self.hint``) and calls it
-(``press``, ``update`` each frame, ``option``, ``draw_table``, ``draw_cards``, ``draw_box``),
+An owned part (issue 63): the game screen's state holds one (``PlayState.hint``) and its parts call
+it (``press``, ``update`` each frame, ``option``, ``draw_table``, ``draw_cards``, ``draw_box``),
 handing it what it needs; its state is written here only.
 """
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The game screen's keys: each key to an intent (``key_intent``, the keys panel's), and the help
-box's list of them (kept beside the keys so the two stay the same). ``PlayScene.apply`` does them.
+box's list of them (kept beside the keys so the two stay the same), and ``Keys``: what a few of them
+do that is the screen's own (no session). ``Routing`` dispatches them (``game/play/routing.py``).
 """
 from __future__ import annotations
 
@@ -54,33 +55,37 @@ def key_intent(ev, answering: bool):
     return None
 
 
-class KeysMixin:
-    """The keys' commands that are the screen's own (no session): for ``PlayScene.command``."""
+class Keys:
+    """Esc, P and Tab. Given the state, the options (the list follows), the pointer (the selection)
+    and the panels (the sheets Esc closes, the tape it puts away)."""
 
-    def toggle_help(self) -> None:
-        """F1 (or "?"): the controls, drawn over an open glossary or legend (the newest box is on top)."""
-        self.sheets.toggle_help()
+    def __init__(self, state, options, pointer, panels):
+        self.state = state
+        self.options = options
+        self.pointer = pointer
+        self.panels = panels
 
-    def _escape(self) -> None:
+    def escape(self) -> None:
         """Esc: the box on top closed, else the selection dropped; the tape put away."""
-        if not self.sheets.escape() and self.ctrl:
-            self.ctrl.deselect()
-            self._last_selected = None
-            self._last_prompt = None
-            self._fill_options()
-        self.tools.tape.cancel()
+        if not self.panels.sheets.escape() and self.state.ctrl:
+            self.pointer.deselect()
+            self.options.stale()
+            self.options.fill()
+        self.panels.tools.tape.cancel()
 
-    def _toggle_prone(self) -> None:
-        self.prone_moves = not self.prone_moves
-        if self.ctrl:
-            self.ctrl.prone = self.prone_moves
-        self.message = (f"moves end {'Prone' if self.prone_moves else 'standing'} (P)", self.t + 3.0)
+    def toggle_prone(self) -> None:
+        st = self.state
+        st.prone_moves = not st.prone_moves
+        if st.ctrl:
+            st.ctrl.prone = st.prone_moves
+        st.note(f"moves end {'Prone' if st.prone_moves else 'standing'} (P)", 3.0)
 
-    def _next_model(self) -> None:
-        if not self.ctrl:
+    def next_model(self) -> None:
+        ctrl = self.state.ctrl
+        if not ctrl:
             return
-        actors = sorted(self.ctrl.actors())
+        actors = sorted(ctrl.actors())
         if actors:
-            cur = self.ctrl.selected
+            cur = ctrl.selected
             nxt = actors[(actors.index(cur) + 1) % len(actors)] if cur in actors else actors[0]
-            self.select(nxt)
+            self.pointer.select(nxt)

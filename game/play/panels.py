@@ -1,9 +1,9 @@
 """The game screen's panels (``game.kit.Panel``): each part of the screen owns its rect, its input
 and its widget, and says what it wants done as an intent (``game.kit.intents``) that
-``PlayScene.apply`` carries out through the session. A panel reads what it is shown (the view,
+``Routing.apply`` (``game/play/routing.py``) carries out through the session. A panel reads what it is shown (the view,
 the decision, whether the viewer answers now: ``show``) and the events, never the session.
 
-The router asks them top first, in the order of ``PlayScene._panels``: the dialogs, the
+The router asks them top first, in the order of ``PlayPanels`` (``game/play/routing.py``): the dialogs, the
 deployment tray, the dice tray, the card hand, the reference sheets, the options list, the
 button row, the score (``game/play/score_panel.py``), the keys, the log, and last the table
 (which hands the pointer to its tools, ``game/play/tools.py``).
@@ -271,6 +271,13 @@ class ButtonsPanel(PlayPanel):
                                                                  self.ui, tool_tip_text=tip)
             y += 32
 
+    def press_toggles(self, toggles: dict) -> None:
+        """The Reach, Sight and Threat buttons stay pressed while their shading is on."""
+        for key in TOGGLES:
+            b = self.buttons.get(key)
+            if b is not None and b.is_selected != bool(toggles.get(key)):
+                (b.select if toggles.get(key) else b.unselect)()
+
     def sees(self, ev, pointer) -> bool:
         return ev.type == pygame_gui.UI_BUTTON_PRESSED
 
@@ -339,7 +346,7 @@ class TablePanel(PlayPanel):
                 self.tools.pan.release(None, pos, ev.button, 0)
             elif ev.button == 1:
                 start = self.tools.tape.release(None, pos, ev.button, 0)
-                if start is not None:          # not a drag: the select tool's click (``PlayScene.click``)
+                if start is not None:          # not a drag: the select tool's click (``Pointer.click``)
                     return Hover(pos), Click(start)
         return Hover(pos)
 

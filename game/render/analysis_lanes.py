@@ -71,7 +71,7 @@ def _objectives(fr: Frame, mapfile, met: dict, info: dict | None) -> list[Rect]:
     from .look import SIDE_COLOURS
     from .text import plate
 
-    fr.renderer._markers(fr.sub, fr.cam)         # again, over the overlay that tinted them
+    fr.renderer.marks.markers(fr.sub, fr.cam)         # again, over the overlay that tinted them
 
     ctrl = met["control_range_mm"] / mapfile.mm_per_unit
     avoid = _marker_rects(fr, mapfile)

@@ -62,7 +62,7 @@ def terrain_lines(fr, mapfile) -> list[str]:
 
 def zone_labels(fr) -> None:
     """The zones' labels again, over the colour layers."""
-    fr.renderer._zone_labels(fr.sub, fr.cam)
+    fr.renderer.ground.zone_labels(fr.sub, fr.cam)
 
 
 def share_arcs(surf, centre, radius: float, shares: dict, colours: dict) -> None:

@@ -3,8 +3,8 @@ texture fixed to the table, a darker rim, the table's shadow on the background),
 grid (1" or 10 cm, a major line every foot or 30 cm), and the deployment zones (tinted and
 hatched per side; their labels are drawn per frame, placed for the view).
 
-A part of ``TableRenderer``: it reads the renderer's ``map`` and ``theme`` and keeps the cloth
-tile in ``_noise``.
+A layer of ``TableRenderer`` (an object it owns, ``renderer.ground``): it reads the renderer's
+``map`` and ``theme`` and keeps the cloth tile in ``noise``.
 """
 from __future__ import annotations
 
@@ -42,17 +42,18 @@ def _paint_bands(surf: pygame.Surface, bands: list[pygame.Rect], paint) -> None:
         surf.blit(layer, band.topleft)
 
 
-class GroundMixin:
-    """The cloth, grid and zones of ``TableRenderer``."""
+class Ground:
+    """The cloth, grid and zones of a ``TableRenderer`` (``look``: the map, its theme, the
+    table's rect on the screen). Keeps the cloth's texture and where the zones' banners went."""
 
-    def _table_rect(self, cam: Camera) -> pygame.Rect:
-        x0, y1 = cam.to_screen(0, 0)
-        x1, y0 = cam.to_screen(self.map.width, self.map.height)
-        return pygame.Rect(_rnd(x0), _rnd(y0), _rnd(x1) - _rnd(x0), _rnd(y1) - _rnd(y0))
+    def __init__(self, look):
+        self.look = look
+        self.noise: pygame.Surface | None = None
+        self.zone_label_rects: list[pygame.Rect] = []   # where each zone's banner was drawn (tests, tours)
 
-    def _noise_tile(self) -> pygame.Surface:
+    def noise_tile(self) -> pygame.Surface:
         """A seamless tile of the cloth colour with a soft deterministic mottle."""
-        if self._noise is None:
+        if self.noise is None:
             import numpy as np
             T = 256
             rng = np.random.default_rng(20240611)
@@ -69,16 +70,16 @@ class GroundMixin:
                 rows1 = g[i1][:, i0] * (1 - f)[None, :] + g[i1][:, i1] * f[None, :]
                 acc += amp * (rows * (1 - f)[:, None] + rows1 * f[:, None])
             acc = (acc - acc.mean()) / (acc.std() + 1e-9)
-            cloth = np.array(self.theme["cloth"], dtype=float)
+            cloth = np.array(self.look.theme["cloth"], dtype=float)
             img = cloth[None, None, :] * (1 + 0.04 * acc[:, :, None])
             img = np.clip(img, 0, 255).astype(np.uint8)
-            self._noise = pygame.surfarray.make_surface(img.transpose(1, 0, 2))
-        return self._noise
+            self.noise = pygame.surfarray.make_surface(img.transpose(1, 0, 2))
+        return self.noise
 
-    def _cloth(self, surf: pygame.Surface, cam: Camera) -> None:
-        bg = self.theme["bg"]
+    def cloth(self, surf: pygame.Surface, cam: Camera) -> None:
+        bg = self.look.theme["bg"]
         surf.fill(bg)
-        tr = self._table_rect(cam)
+        tr = self.look._table_rect(cam)
         # the table's own shadow on the background (only the band around the table is seen: the
         # cloth covers the rest)
         def shadow(layer, dx, dy):
@@ -86,11 +87,11 @@ class GroundMixin:
                 _draw.rect(layer, (0, 0, 0, 14), pygame.Rect(tr.x - i * 2 + 6 - dx, tr.y - i * 2 + 8 - dy, tr.w + i * 4 - 12,
                                                              tr.h + i * 4 - 12), border_radius=6 + i)
         _paint_bands(surf, _ring(tr.inflate(48, 48), tr), shadow)
-        cloth = self.theme["cloth"]
+        cloth = self.look.theme["cloth"]
         _draw.rect(surf, cloth, tr)
         clip = surf.get_clip()
         surf.set_clip(tr.clip(surf.get_rect()))
-        tile = self._noise_tile()
+        tile = self.noise_tile()
         T = tile.get_width()
         # the mottle is fixed to the table (its top-left corner), so it moves with it when panning
         ox = tr.x % T
@@ -107,8 +108,8 @@ class GroundMixin:
         surf.set_clip(clip)
         _draw.frame(surf, _shade(cloth, -0.55), tr, 2)
 
-    def _grid(self, surf: pygame.Surface, cam: Camera) -> None:
-        m = self.map
+    def grid(self, surf: pygame.Surface, cam: Camera) -> None:
+        m = self.look.map
         step_mm = 25.4 if m.unit == "in" else 100.0      # 1" or 10 cm
         major_every = 12 if m.unit == "in" else 3        # every foot, or every 30 cm
         mult = 1
@@ -117,8 +118,8 @@ class GroundMixin:
             if step_mm * mult * cam.px_per_mm < 7:
                 return
         step = step_mm * mult / m.mm_per_unit
-        tr = self._table_rect(cam)
-        cloth, gc = self.theme["cloth"], self.theme["grid"]
+        tr = self.look._table_rect(cam)
+        cloth, gc = self.look.theme["cloth"], self.look.theme["grid"]
         minor, major = _mix(cloth, gc, 0.16), _mix(cloth, gc, 0.34)
         for W, horizontal in ((m.width, False), (m.height, True)):
             i = 1
@@ -134,8 +135,8 @@ class GroundMixin:
                         _draw.line(surf, col, (x, tr.top), (x, tr.bottom - 1))
                 i += 1
 
-    def _zones(self, surf: pygame.Surface, cam: Camera) -> None:
-        zones = [(z, [cam.to_screen(*p) for p in z.points]) for z in self.map.deployment]
+    def zones(self, surf: pygame.Surface, cam: Camera) -> None:
+        zones = [(z, [cam.to_screen(*p) for p in z.points]) for z in self.look.map.deployment]
         if not zones:
             return
         # one layer over the zones only (what lies outside them would stay transparent)
@@ -169,29 +170,29 @@ class GroundMixin:
             _dashed_poly(layer, (*_shade(col, -0.2), 200), pts, 2, 10, 6)
         surf.blit(layer, box.topleft)
 
-    def _zone_labels(self, surf, cam):
-        self.zone_label_rects = []      # where each zone's banner was drawn (for tests and tours)
-        for z in self.map.deployment:
+    def zone_labels(self, surf, cam):
+        self.zone_label_rects = []
+        for z in self.look.map.deployment:
             col = SIDE_COLOURS.get(z.side, (200, 200, 200))
             xs = [p[0] for p in z.points]
             ys = [p[1] for p in z.points]
             w_px = (max(xs) - min(xs)) * cam.scale
             h_px = (max(ys) - min(ys)) * cam.scale
             text = f"SIDE {z.side} DEPLOYMENT"
-            lab = plate(text, 17 if cam.scale * self.map.mm_per_unit > 0.6 else 14, fg=(255, 255, 255),
+            lab = plate(text, 17 if cam.scale * self.look.map.mm_per_unit > 0.6 else 14, fg=(255, 255, 255),
                         bg=(*_shade(col, -0.25), 210), bold=True)
             if h_px > w_px:
                 lab = pygame.transform.rotate(lab, 90 if z.side == 1 else -90)
             cx, cy = cam.to_screen((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
             rect = lab.get_rect(center=(cx, cy))
-            tr = self._table_rect(cam)
+            tr = self.look._table_rect(cam)
             if h_px <= w_px:
                 # along the zone's table edge, toward its own corner
                 sy0 = cam.to_screen(0, max(ys))[1]
                 sy1 = cam.to_screen(0, min(ys))[1]
                 at_top = abs(sy0 - tr.top) < abs(sy1 - tr.bottom)
                 rect.centery = sy0 + rect.h * 0.9 if at_top else sy1 - rect.h * 0.9
-                rect.centerx = cam.to_screen(self.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
+                rect.centerx = cam.to_screen(self.look.map.width * (0.12 if z.side == 1 else 0.88), 0)[0]
                 # on a small table (the launcher's preview at 1024x600) the banner is wider than
                 # 12% of it: kept on the table rather than cut at its edge (issue 58)
                 rect.clamp_ip(tr.inflate(-4, -4) if rect.w <= tr.w - 4 else tr)

@@ -13,13 +13,25 @@ from .look import EVAC_COLOUR, OBJECTIVE_COLOUR, _draw
 from .text import font, plate, text_halo
 
 
-class MarksMixin:
-    """Markers, labels and the scale bar of ``TableRenderer``."""
+class Marks:
+    """Markers, labels and the scale bar of a ``TableRenderer`` (``look``: the map, its pieces'
+    outlines and names, the discs labels keep off). Keeps where it drew the labels and the bar."""
 
-    def _markers(self, surf, cam):
+    def __init__(self, look):
+        self.look = look
+        self.label_rects: dict[str, pygame.Rect] = {}    # where it drew each piece's name (by id)
+        self.scale_bar_rect: pygame.Rect | None = None   # where the last frame drew the scale bar
+        self.label_key = None                            # the labels' candidates, kept per scale
+        self.label_cands: list = []
+
+    def forget(self) -> None:
+        """The map changed: the labels' candidates are found again."""
+        self.label_key = None
+
+    def markers(self, surf, cam):
         r_world = 20.0 / cam.mm_per_unit               # a 40 mm marker
         r = max(7.0, r_world * cam.scale)
-        for i, m in enumerate(self.map.objectives):
+        for i, m in enumerate(self.look.map.objectives):
             cx, cy = cam.to_screen(*m.at)
             glow = pygame.Surface((int(r * 4), int(r * 4)), pygame.SRCALPHA)
             _draw.circle(glow, (*OBJECTIVE_COLOUR, 60), (r * 2, r * 2), r * 1.9)
@@ -34,7 +46,7 @@ class MarksMixin:
             if r >= 9:
                 num = text_halo(str(i + 1), max(13, int(r * 0.9)), bold=True)
                 surf.blit(num, num.get_rect(center=(math.floor(cx + r * 0.95), math.floor(cy - r * 0.95))))
-        for m in self.map.evac_points:
+        for m in self.look.map.evac_points:
             cx, cy = cam.to_screen(*m.at)
             _draw.circle(surf, (10, 40, 20), (cx + 2, cy + 2), r)
             _draw.circle(surf, (236, 250, 240), (cx, cy), r)
@@ -44,7 +56,7 @@ class MarksMixin:
             for k, dy in enumerate((-0.22, 0.18)):
                 _draw.lines(surf, (245, 255, 245), False, [(cx - r * 0.45, cy + r * (dy + 0.22)), (cx, cy + r * (dy - 0.18)), (cx + r * 0.45, cy + r * (dy + 0.22))], max(2, int(r * 0.16)))
 
-    def _labels(self, surf, cam):
+    def labels(self, surf, cam):
         px_per_in = cam.px_per_mm * 25.4
         if px_per_in < 12:
             return
@@ -54,25 +66,25 @@ class MarksMixin:
         # a barrel: covered, they could not be seen), and the models' tokens (``set_avoid``)
         placed: list[pygame.Rect] = []
         r_marker = max(7.0, 20.0 / cam.mm_per_unit * cam.scale) * 1.3
-        for m in list(self.map.objectives) + list(self.map.evac_points):
+        for m in list(self.look.map.objectives) + list(self.look.map.evac_points):
             cx, cy = cam.to_screen(*m.at)
             placed.append(pygame.Rect(round(cx - r_marker), round(cy - r_marker), round(2 * r_marker), round(2 * r_marker)))
-        for x, y, r in self._avoid:
+        for x, y, r in self.look._avoid:
             cx, cy = cam.to_screen(x / cam.mm_per_unit, y / cam.mm_per_unit)
             rp = r * cam.px_per_mm + 3
             placed.append(pygame.Rect(round(cx - rp), round(cy - rp), round(2 * rp), round(2 * rp)))
         small = {}
-        for g in self.geoms:
+        for g in self.look.geoms:
             x0, y0, x1, y1 = g.bounds
             (sx0, sy1), (sx1, sy0) = cam.to_screen(x0, y0), cam.to_screen(x1, y1)
             w, h = abs(sx1 - sx0), abs(sy1 - sy0)
             if 2 <= w <= 40 and 2 <= h <= 40:
                 small[id(g)] = pygame.Rect(round(min(sx0, sx1)), round(min(sy0, sy1)), round(w), round(h))
-        cands = self._label_candidates(cam.scale, px_per_in)
+        cands = self.label_candidates(cam.scale, px_per_in)
         shown_names: dict[str, int] = {}
         for g in cands:
             name = g.piece.name
-            if shown_names.get(name, 0) and self.name_count[name] >= 2 and px_per_in < 60:
+            if shown_names.get(name, 0) and self.look.name_count[name] >= 2 and px_per_in < 60:
                 continue
             x0, y0, x1, y1 = g.bounds
             lab = plate(name, size)
@@ -91,29 +103,29 @@ class MarksMixin:
                     shown_names[name] = shown_names.get(name, 0) + 1
                     break
 
-    def _label_candidates(self, scale: float, px_per_in: float) -> list:
+    def label_candidates(self, scale: float, px_per_in: float) -> list:
         """The pieces that may be labelled at this scale, landmarks (big, tall) first: the same
         for every frame of a pan, so kept for the last scale."""
         key = (scale, px_per_in)
-        if self.__dict__.get("_label_key") == key:
-            return self._label_cands
+        if self.label_key == key:
+            return self.label_cands
         cands = []
-        for g in self.geoms:
+        for g in self.look.geoms:
             name = g.piece.name
             if not name:
                 continue
-            if g.seg is not None and self.name_count.get(name, 0) >= 2 and px_per_in < 40:
+            if g.seg is not None and self.look.name_count.get(name, 0) >= 2 and px_per_in < 40:
                 continue      # fences, hedges, pipes: named in the tooltip, labelled when zoomed
-            repeated = self.name_count.get(name, 0)
+            repeated = self.look.name_count.get(name, 0)
             if repeated >= 3 and px_per_in < 60:
                 continue      # fence runs, barrels, headstones: only when zoomed well in
             cands.append(g)
         cands.sort(key=lambda g: -(g.area * (scale ** 2) + g.height_mm * 3))
-        self._label_key, self._label_cands = key, cands
+        self.label_key, self.label_cands = key, cands
         return cands
 
-    def _scale_bar(self, surf, cam):
-        m = self.map
+    def scale_bar(self, surf, cam):
+        m = self.look.map
         if m.unit == "in":
             choices, unit, per = (1, 2, 3, 6, 12, 24), '"', 1.0
         else:
@@ -123,7 +135,7 @@ class MarksMixin:
             if c * per * cam.scale <= 260:
                 length = c
         px = length * per * cam.scale
-        tr = self._table_rect(cam)
+        tr = self.look._table_rect(cam)
         W, H = surf.get_size()
         x = max(12, tr.left)
         y = min(H - 16, tr.bottom + 22)

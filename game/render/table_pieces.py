@@ -4,8 +4,8 @@ body: polygons through the kind's painter (``painters``) with a bevel toward the
 translucent kinds (woods, scrub, smoke, water), the runs (hedges, pipes, gates, barricades,
 fences, walls) and the round kinds (trees, barrels, tanks, towers, huts, rocks).
 
-A part of ``TableRenderer``: the same drawing serves the cached table image, the per-piece
-sprites and the editor's dragged pieces.
+A layer of ``TableRenderer`` (an object it owns, ``renderer.pieces``): the same drawing serves
+the cached table image, the per-piece sprites (kept here) and the editor's dragged pieces.
 """
 from __future__ import annotations
 
@@ -13,29 +13,69 @@ import math
 
 import pygame
 
-from .camera import Camera, _rnd
+from .camera import Camera, _SpriteCamera, _rnd
 from .geoms import PieceGeom, build_geoms
 from .look import LIGHT, SHADOW_PER_MM, TRANSLUCENT, _draw, _shade
 from .painters import _PAINTERS, _Rand, _aa_poly, _bevel, _clip_paint, _dashed_poly, _paint_plain
 
 
-class PiecesMixin:
-    """Shadows and piece bodies of ``TableRenderer``."""
+class Pieces:
+    """Shadows, piece bodies and their sprites for a ``TableRenderer`` (``look``: the map, its
+    theme, its outlines in drawing order, the table's rect). Keeps each piece's sprite per zoom,
+    and the floating (dragged) pieces' per piece object."""
+
+    SPRITE_MAX_PX = 1600
+
+    def __init__(self, look):
+        self.look = look
+        self.sprites: dict = {}
+        self.sprite_scale = None
+        self.floating: dict = {}
+
+    def keep_sprites(self, keep: set) -> None:
+        """The map changed: only the pieces in ``keep`` (the very same objects) keep their sprite."""
+        self.sprites = {k: v for k, v in self.sprites.items() if k in keep}
+
+    def sprite(self, g: PieceGeom, cam: Camera):
+        """The piece drawn once per zoom level on its own small surface (panning only blits).
+
+        Returns (surface, world x, world y of its top-left corner), or None when the piece
+        would be too large at this zoom (then it is drawn straight onto the screen)."""
+        if self.sprite_scale != cam.scale:
+            self.sprites.clear()
+            self.sprite_scale = cam.scale
+        key = g.piece.id
+        if key not in self.sprites:
+            self.sprites[key] = self.make_sprite(g, cam)
+        return self.sprites[key]
+
+    def make_sprite(self, g: PieceGeom, cam: Camera):
+        pad = 6
+        x0, y0, x1, y1 = g.bounds
+        w = int((x1 - x0) * cam.scale) + 2 * pad + 2
+        h = int((y1 - y0) * cam.scale) + 2 * pad + 2
+        if w > self.SPRITE_MAX_PX or h > self.SPRITE_MAX_PX:
+            return None
+        wx, wy = x0 - pad / cam.scale, y1 + pad / cam.scale
+        local = _SpriteCamera(cam.mm_per_unit, pygame.Rect(0, 0, w, h), cam.scale, wx, wy)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.piece(img, local, g)
+        return (img, wx, wy)
 
     def _shadow_len_px(self, g: PieceGeom, cam: Camera) -> float:
         return g.height_mm * SHADOW_PER_MM * cam.px_per_mm
 
-    def _shadows(self, surf: pygame.Surface, cam: Camera) -> None:
+    def shadows(self, surf: pygame.Surface, cam: Camera) -> None:
         W, H = surf.get_size()
         k = 4   # draw at quarter resolution, scale up smoothly: soft edges for free
         # The quarter-resolution grid is fixed to the table's corner (not to the surface), and the
         # upscale maps small pixel i exactly onto pixel k*i, so that a shadow looks the same
         # wherever the table is on the surface (panning, or the table drawn into a cached image).
-        tr = self._table_rect(cam)
+        tr = self.look._table_rect(cam)
         ax, ay = tr.x % k - 2 * k, tr.y % k - 2 * k  # the surface position of small pixel (0, 0)
         small = pygame.Surface(((W - ax) // k + 3, (H - ay) // k + 3), pygame.SRCALPHA)
         ink = (0, 0, 0, 255)
-        for g in self.order:
+        for g in self.look.order:
             L = self._shadow_len_px(g, cam)
             if L < 0.5 or (g.kind == "water"):
                 continue
@@ -67,7 +107,7 @@ class PiecesMixin:
         big.fill((30, 22, 14, 255), special_flags=pygame.BLEND_RGB_MAX)  # warm-dark ink
         surf.blit(big, (ax + k // 2, ay + k // 2))   # k/2: small pixels' centres on theirs
 
-    def _piece(self, surf: pygame.Surface, cam: Camera, g: PieceGeom) -> None:
+    def piece(self, surf: pygame.Surface, cam: Camera, g: PieceGeom) -> None:
         k = g.kind
         base = g.colour
         if g.shape == "circle":
@@ -88,7 +128,7 @@ class PiecesMixin:
             self._wall_piece(surf, cam, g, pts)
             return
         painter = _PAINTERS.get(k, _paint_plain)
-        _clip_paint(surf, pts, lambda s, off: painter(self, s, off, g, pts, cam))
+        _clip_paint(surf, pts, lambda s, off: painter(self.look, s, off, g, pts, cam))
         _bevel(surf, pts, base, width=max(1, min(4, int(cam.scale * 0.05 * (25.4 / cam.mm_per_unit) + 0.5))))
         _draw.polygon(surf, _shade(base, -0.6), pts, 1)
 
@@ -292,7 +332,7 @@ class PiecesMixin:
         """Draw ``pieces`` that are not part of the table image (a layout editor's dragged
         pieces), moved by (dx, dy) map units, each with a soft shadow. Their sprites are kept per
         piece object and zoom, so a frame of a drag only blits them."""
-        cache = self.__dict__.setdefault("_floating", {})
+        cache = self.floating
         if cache.get("scale") != cam.scale:
             cache.clear()
             cache["scale"] = cam.scale
@@ -300,13 +340,13 @@ class PiecesMixin:
         for p in pieces:
             ent = cache.get(id(p))
             if ent is None or ent[0] is not p:
-                g = build_geoms(self.map.model_copy(update={"pieces": [p]}))[0]
-                ent = (p, g, self._make_sprite(g, cam))
+                g = build_geoms(self.look.map.model_copy(update={"pieces": [p]}))[0]
+                ent = (p, g, self.make_sprite(g, cam))
                 cache[id(p)] = ent
             _, g, spr = ent
             self._floating_shadow(surface, moved, g)
             if spr is None:
-                self._piece(surface, moved, g)
+                self.piece(surface, moved, g)
             else:
                 img, wx, wy = spr
                 sx, sy = cam.to_screen(wx + dx, wy + dy)

@@ -12,10 +12,11 @@ drawn per kind (gabled roofs, planks, corrugated containers, metal tanks, foliag
 edge toward the light (top-left) and a dark edge away from it; names of landmarks when the zoom
 leaves room; objective and evac markers; a scale bar.
 
-``TableRenderer`` (here) holds the map and the camera-facing calls; what it draws is in parts
-mixed into it: ``table_image`` (the cached table image, its placement, sprites, the layers in
-order), ``table_ground`` (cloth, grid, zones), ``table_pieces`` (shadows, each piece's body, the
-editor's dragged pieces) and ``table_marks`` (markers, labels, scale bar). Beside them:
+``TableRenderer`` (here) holds the map, the camera-facing calls and the cached table image (the
+layers rendered once per scale, in order; ``table_image``: the image, its placement, its scaled
+stand-in); the layers are objects it owns (issue 63): ``ground`` (``table_ground``: cloth, grid,
+zones), ``pieces`` (``table_pieces``: shadows, each piece's body and sprite, the editor's dragged
+pieces) and ``marks`` (``table_marks``: markers, labels, scale bar). Beside them:
 ``camera`` (world to screen), ``geoms`` (piece outlines), ``look`` (floored drawing, colours,
 themes), ``painters`` (each kind's body) and ``text`` (fonts and labels).
 """
@@ -27,16 +28,16 @@ import pygame
 
 from engine.data.maps import MapFile
 
-from .camera import Camera
+from .camera import Camera, _rnd
 from .geoms import PieceGeom, build_geoms, piece_at, _draw_order
 from .look import THEMES, _draw, choose_theme
-from .table_ground import GroundMixin
-from .table_image import TableImageMixin, _TableImage
-from .table_marks import MarksMixin
-from .table_pieces import PiecesMixin
 
+from .table_ground import Ground
+from .table_image import _TableImage, _blit_scaled, _image_origin
+from .table_marks import Marks
+from .table_pieces import Pieces
 
-class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
+class TableRenderer:
     """Draws one map. Reuse it across frames.
 
     The table itself (cloth, grid, zones, shadows, pieces, markers) is rendered once per scale
@@ -61,9 +62,9 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
         self.theme_name = theme or choose_theme(mapfile)
         self.theme = THEMES[self.theme_name]
         self._set_geoms(mapfile)
-        self._noise: pygame.Surface | None = None
-        self._sprites: dict = {}
-        self._sprite_scale = None
+        self.ground = Ground(self)                  # the layers, each reading the map here
+        self.pieces = Pieces(self)
+        self.marks = Marks(self)
         self._main: _TableImage | None = None       # the crisp image at the last settled scale
         self._overview: _TableImage | None = None   # the last whole-table image (for zooming out)
         self._frame: pygame.Surface | None = None   # the last composed frame
@@ -74,8 +75,17 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
         self._scale_changed_at = -math.inf
         self._force_settle = False
         self.rebuilds = 0                           # how many times the table was rendered
-        self.scale_bar_rect: pygame.Rect | None = None   # where the last frame drew the scale bar
-        self.label_rects: dict[str, pygame.Rect] = {}    # where it drew each piece's name (by id)
+
+    # where the last frame drew the scale bar, each piece's name (by id), each zone's banner
+    scale_bar_rect = property(lambda self: self.marks.scale_bar_rect)
+    label_rects = property(lambda self: self.marks.label_rects)
+    zone_label_rects = property(lambda self: self.ground.zone_label_rects)
+
+    def _table_rect(self, cam: Camera) -> pygame.Rect:
+        """The table's rect on the screen for ``cam`` (whole pixels)."""
+        x0, y1 = cam.to_screen(0, 0)
+        x1, y0 = cam.to_screen(self.map.width, self.map.height)
+        return pygame.Rect(_rnd(x0), _rnd(y0), _rnd(x1) - _rnd(x0), _rnd(y1) - _rnd(y0))
 
     def _set_geoms(self, mapfile: MapFile) -> None:
         self.geoms = build_geoms(mapfile)
@@ -95,11 +105,11 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
         self.map = mapfile
         self._set_geoms(mapfile)
         keep = {p.id for p in mapfile.pieces if old.get(p.id) is p}
-        self._sprites = {k: v for k, v in self._sprites.items() if k in keep}
+        self.pieces.keep_sprites(keep)
         self._main = self._overview = self._frame = None
         self._frame_key = self._drawn_key = None
         self._frame_crisp = False
-        self.__dict__.pop("_label_key", None)
+        self.marks.forget()
 
     def fit_camera(self, size, margin_px: int = 40) -> Camera:
         cam = Camera(self.map.mm_per_unit, pygame.Rect((0, 0), size))
@@ -174,6 +184,10 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
         self._render_table(surface, cam)
         self._render_overlays(surface, cam, labels, scale_bar)
 
+    def draw_floating(self, surface: pygame.Surface, cam: Camera, pieces, dx: float = 0.0, dy: float = 0.0) -> None:
+        """The layout editor's dragged pieces, moved by (dx, dy) (``Pieces.draw_floating``)."""
+        self.pieces.draw_floating(surface, cam, pieces, dx, dy)
+
     def piece_at(self, x: float, y: float):
         return piece_at(self.geoms, x, y)
 
@@ -184,3 +198,108 @@ class TableRenderer(TableImageMixin, GroundMixin, PiecesMixin, MarksMixin):
             _draw.circle(surface, colour, c, max(2, g.radius * cam.scale) + 1, width)
         else:
             _draw.polygon(surface, colour, [cam.to_screen(*p) for p in g.points], width)
+
+    # --- the cached table image ------------------------------------------------------------
+    def _table_extent(self, cam: Camera) -> pygame.Rect:
+        """Screen rect (for ``cam``) outside which the table layers leave the background as is:
+        the table, its shadow on the background, and markers that overhang the edge."""
+        ext = self._table_rect(cam).inflate(2 * 24, 2 * 24)
+        r = max(7.0, 20.0 / cam.mm_per_unit * cam.scale)
+        pad = int(2 * r) + 4
+        for m in list(self.map.objectives) + list(self.map.evac_points):
+            cx, cy = cam.to_screen(*m.at)
+            ext.union_ip(pygame.Rect(math.floor(cx) - pad, math.floor(cy) - pad, 2 * pad + 1, 2 * pad + 1))
+        return ext
+
+    def _placement(self, img: "_TableImage | None", cam: Camera, size) -> tuple[int, int] | None:
+        """Where ``img`` goes on the surface for ``cam`` if it gives the exact frame, else None:
+        same scale, whole-pixel offset, and the region covers the visible part of the table."""
+        if img is None or img.cam.scale != cam.scale or img.cam.mm_per_unit != cam.mm_per_unit:
+            return None
+        px, py, _ = _image_origin(img, cam)
+        ix, iy = round(px), round(py)
+        if abs(px - ix) > 1e-4 or abs(py - iy) > 1e-4:
+            return None
+        if not img.whole:
+            visible = pygame.Rect((0, 0), size).clip(img.extent.move(ix, iy))
+            if visible.w > 0 and visible.h > 0 and not img.surf.get_rect(topleft=(ix, iy)).contains(visible):
+                return None
+        return ix, iy
+
+    def _rebuild(self, cam: Camera, size, view_only: bool = False) -> None:
+        """Render the table at ``cam``'s scale: the whole of it if small enough, else the view
+        and a margin around it; ``view_only``: just what the view shows (cheaper, for a frame
+        that may be the only one at this scale; the next pan renders the rest)."""
+        ext = self._table_extent(cam)
+        view = pygame.Rect((0, 0), size)
+        if view_only:
+            region = view.clip(ext)
+        elif ext.w * ext.h <= self.CACHE_MAX_PX:
+            region = ext
+        else:
+            region = view.inflate(2 * int(view.w * self.REGION_PAD), 2 * int(view.h * self.REGION_PAD)).clip(ext)
+        if region.w <= 0 or region.h <= 0:
+            region = pygame.Rect(ext.x, ext.y, 1, 1)
+        whole = region == ext
+        # the same camera, only its viewport moved by whole pixels: the same arithmetic as a
+        # direct render, so the image is that render's pixels, shifted
+        icam = Camera(cam.mm_per_unit, pygame.Rect(cam.viewport.x - region.x, cam.viewport.y - region.y,
+                                                   region.w, region.h), cam.scale, cam.ox, cam.oy)
+        surf = pygame.Surface(region.size)
+        surf.fill(self.theme["bg"])
+        self._render_table(surf, icam)
+        old = self._main
+        self._main = _TableImage(surf, icam, whole, ext.move(-region.x, -region.y))
+        if whole:
+            self._overview = None
+        elif old is not None and old.whole:
+            self._overview = old
+        self._force_settle = False
+        self.rebuilds += 1
+
+    def _compose_scaled(self, frame: pygame.Surface, cam: Camera) -> None:
+        """The frame from the cached image(s) at another scale: a stand-in while zooming."""
+        frame.fill(self.theme["bg"])
+        main = self._main
+        if not main.whole and self._overview is not None:
+            # a region image may not cover the view once zoomed out: the whole table under it
+            x0, y0, f = _image_origin(main, cam)
+            shown = pygame.Rect(math.ceil(x0), math.ceil(y0), math.floor(x0 + main.surf.get_width() * f) - math.ceil(x0),
+                                math.floor(y0 + main.surf.get_height() * f) - math.ceil(y0))
+            if not shown.contains(frame.get_rect()):
+                _blit_scaled(frame, self._overview, cam)
+        _blit_scaled(frame, main, cam)
+
+    def _render_table(self, surf: pygame.Surface, cam: Camera) -> None:
+        """Everything that belongs to the table (and scales with it)."""
+        self.ground.cloth(surf, cam)
+        self.ground.grid(surf, cam)
+        self.ground.zones(surf, cam)
+        clip = surf.get_clip()
+        surf.set_clip(self._table_rect(cam).clip(clip))
+        self.pieces.shadows(surf, cam)
+        view = surf.get_clip()
+        for g in self.order:
+            x0, y0 = cam.to_screen(g.bounds[0], g.bounds[3])
+            x1, y1 = cam.to_screen(g.bounds[2], g.bounds[1])
+            if x1 < view.left - 8 or y1 < view.top - 8 or x0 > view.right + 8 or y0 > view.bottom + 8:
+                continue
+            spr = self.pieces.sprite(g, cam)
+            if spr is None:
+                self.pieces.piece(surf, cam, g)
+            else:
+                img, wx, wy = spr
+                sx, sy = cam.to_screen(wx, wy)
+                surf.blit(img, (_rnd(sx), _rnd(sy)))
+        surf.set_clip(clip)
+        self.marks.markers(surf, cam)
+
+    def _render_overlays(self, surf: pygame.Surface, cam: Camera, labels: bool, scale_bar: bool) -> None:
+        """What is drawn per frame on top: placed for the view, and never scaled."""
+        self.marks.scale_bar_rect = None
+        self.marks.label_rects = {}
+        if labels:
+            self.marks.labels(surf, cam)
+        self.ground.zone_labels(surf, cam)
+        if scale_bar:
+            self.marks.scale_bar(surf, cam)

@@ -85,7 +85,7 @@ class GameOverScene(Scene):
                 self.go_to(Quit())
             elif ev.ui_element is self.b_table and self.play is not None:
                 self.play.refresh(rebuild_log=True)
-                self.play.game_over_seen = True
+                self.play.state.game_over_seen = True
                 self.go_to(Pop())
 
     def card(self, width: int, small: bool) -> ScoreCard | None:

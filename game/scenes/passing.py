@@ -30,7 +30,7 @@ class PassScene(Scene):
         self.button = pygame_gui.elements.UIButton(pygame.Rect(w // 2 - 130, h // 2 + 30, 260, 48),
                                                    f"I am player {self.player}: show my table", self.ui)
         self.undo_button = None
-        s = self.play.session
+        s = self.play.state.session
         if s.undo_target() is not None and s.game.decisions and s.game.decisions[-1][0] == s.eyes:
             self.undo_button = pygame_gui.elements.UIButton(
                 pygame.Rect(w // 2 - 130, h // 2 + 90, 260, 36), f"Player {s.eyes}: take back my move",
@@ -39,16 +39,16 @@ class PassScene(Scene):
     def handle(self, ev) -> None:
         if (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.button) or \
                 (ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)):
-            self.play.session.confirm_eyes(self.player)
+            self.play.state.session.confirm_eyes(self.player)
             self.play.refresh(rebuild_log=True)
             self.go_to(Pop())
         elif (ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element is self.undo_button) or \
                 (ev.type == pygame.KEYDOWN and ev.key == pygame.K_z and ev.mod & pygame.KMOD_CTRL):
-            if self.play.session.pass_due() is None or self.play.session.undo_target() is None:
+            if self.play.state.session.pass_due() is None or self.play.state.session.undo_target() is None:
                 self.message = "nothing to take back: the last decision rolled dice, showed or drew a card, or was not yours"
                 return
-            self.play.undo()               # the decision goes back to the player holding the device
-            if self.play.session.pass_due() is None:
+            self.play.answering.undo()               # the decision goes back to the player holding the device
+            if self.play.state.session.pass_due() is None:
                 self.go_to(Pop())
 
     def resize(self, size) -> None:
@@ -57,7 +57,7 @@ class PassScene(Scene):
 
     def draw(self, screen) -> None:
         screen.fill((20, 16, 13))
-        name = self.play.names.get(self.player, f"Player {self.player}")
+        name = self.play.state.names.get(self.player, f"Player {self.player}")
         t1 = font(40, True).render(f"Pass to player {self.player}", True, (250, 220, 130))
         t2 = font(22).render(f"{name}: the other player looks away; hidden cards are on the next screen.",
                              True, (226, 220, 206))

@@ -16,7 +16,7 @@ class Analysis:
     def request(self, coarse: bool, mapfile=None) -> None:
         st = self.state
         self.runner.request(mapfile or st.doc.map, st.doc.stack.version, coarse)
-        st.coarse_at = st.t
+        st.coarse_at = st.clock
 
     def request_baseline(self) -> None:
         doc = self.state.doc

@@ -24,7 +24,7 @@ class EditorState:
     clipboard: list = field(default_factory=list)   # clipboard: the copied pieces
     snap_on: bool = True                      # view: snapping to the grid
     vertex_mode: bool = False                 # selection: corner editing
-    t: float = 0.0                            # scene: seconds since the editor opened
+    clock: float = 0.0                        # scene: seconds since the editor opened
     messages: list = field(default_factory=list)    # scene: (text, until, error) of the status line
     frame_ms: list = field(default_factory=list)    # scene: the last frames' drawing times
     save_lines: list = field(default_factory=list)  # files: a refused save's (or play's) file / field / reason lines

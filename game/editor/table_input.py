@@ -122,7 +122,7 @@ def drag_moved(ed, _=None) -> None:
     """A coarse analysis of the layout being dragged, at most every ``COARSE_EVERY_S``."""
     st = ed.state
     d = ed.table.select.sub
-    if d is None or not d.active or st.t - st.coarse_at < COARSE_EVERY_S or ed.analysis.runner.busy:
+    if d is None or not d.active or st.clock - st.coarse_at < COARSE_EVERY_S or ed.analysis.runner.busy:
         return
     if isinstance(d, MoveTool):
         try:

@@ -126,7 +126,7 @@ class EditorScene(Scene):
         st, cam = self.state, self.table.cam
         return EditContext(map=self.map, stack=self.stack, selection=tuple(st.selection), grid=st.grid,
                            snap_on=st.snap_on, scale=cam.scale, to_screen=self.table.screen,
-                           pick=self.item_at, vertex_mode=st.vertex_mode, t=st.t)
+                           pick=self.item_at, vertex_mode=st.vertex_mode, t=st.clock)
 
     def world(self, pos):
         """A window pixel in map units."""
@@ -143,7 +143,7 @@ class EditorScene(Scene):
     # --- messages -----------------------------------------------------------------------
     def say(self, text: str, error: bool = False) -> None:
         st = self.state
-        st.messages.append((text, st.t + (8.0 if error else 4.0), error))
+        st.messages.append((text, st.clock + (8.0 if error else 4.0), error))
         st.messages = st.messages[-4:]
 
     # --- applying edits and commands ------------------------------------------------------
@@ -212,7 +212,7 @@ class EditorScene(Scene):
     # --- the frame ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         st = self.state
-        st.t += dt
+        st.clock += dt
         if self.dialogs.dialog is not None:
             self.toolbar.hush_tips()        # the button that opened it keeps no tooltip over it
         self.analysis.poll()
@@ -221,7 +221,7 @@ class EditorScene(Scene):
             if err:
                 self.say(f"autosave failed: {err}", error=True)
         self.runs.poll()
-        st.messages = [m for m in st.messages if m[1] > st.t]
+        st.messages = [m for m in st.messages if m[1] > st.clock]
 
     def draw(self, screen) -> None:
         t0 = time.perf_counter()
@@ -229,7 +229,7 @@ class EditorScene(Scene):
         cam, mouse = self.table.cam, self.table.mouse
         screen.fill((28, 24, 20))
         tsurf = screen.subsurface(self.table_rect)
-        st.renderer.draw(tsurf, cam, now=st.t)
+        st.renderer.draw(tsurf, cam, now=st.clock)
         v = self.view
         v.show(cam, self.map, self.stack.symmetry, st.renderer, st.selection, self.input.selection_box(),
                self.table.select.sub, self.input.vertex_target() if len(st.selection) == 1 else None,

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from ai_versus_old import OLD as OLD_NAME, register_old_easy  # noqa: E402
 from engine.workshop.stats import wilson  # noqa: E402
-from game.cli_args import option_pairs  # noqa: E402
+from game.cli.args import option_pairs  # noqa: E402
 
 
 def load_old(path: str) -> None:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine.data.errors import DataError
 from engine.paths import DEFAULT_MAP, resolve_map
-from game.cli_args import err as _err
-from game.cli_checks import _suits, out_file_problem as _out_problem
+from game.cli.args import err as _err
+from game.cli.checks import _suits, out_file_problem as _out_problem
 from game.settings import DEFAULT_OPPONENT
 
 
@@ -52,7 +52,7 @@ def cmd_play(args) -> int:
     seats = _seats(args)
     if seats is None:
         return 2
-    from game.cli_args import option_pairs
+    from game.cli.args import option_pairs
 
     options, why = option_pairs(getattr(args, "option", None), getattr(args, "ruleset", None))
     if why:
@@ -101,7 +101,7 @@ def cmd_screenshot(args) -> int:
     if why:
         _err(f"skirmish screenshot: {why}")
         return 1
-    from game.cli_args import option_pairs
+    from game.cli.args import option_pairs
 
     options, why = option_pairs(args.option, args.ruleset)
     if why:

@@ -1,8 +1,8 @@
 """``skirmish analyze-map``: its arguments, the sight analysis of one map or two, Carltographer's figures."""
 from __future__ import annotations
 
-from game.analyze_output_cli import _compare, _draw, print_sight
-from game.cli_args import err as _err
+from game.cli.analyze_output import _compare, _draw, print_sight
+from game.cli.args import err as _err
 
 
 def parse_length_mm(text: str) -> float:
@@ -136,7 +136,7 @@ def cmd_analyze_map(args) -> int:
     from engine.core.tables import table_for
     from engine.workshop.analysis import grid_shape
 
-    from game.cli_checks import out_file_problem as _out_problem
+    from game.cli.checks import out_file_problem as _out_problem
 
     if len(args.maps) > 2:
         _err("skirmish analyze-map: give one map, or two to compare (B against A)")

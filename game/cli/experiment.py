@@ -1,7 +1,7 @@
 """``skirmish experiment``: balance by AI-vs-AI games on dask.distributed (``engine/workshop/experiment.py``)."""
 from __future__ import annotations
 
-from game.cli_args import add_mission_arg, err as _err
+from game.cli.args import add_mission_arg, err as _err
 
 
 def add_experiment_parser(sub) -> None:
@@ -62,11 +62,11 @@ def cmd_experiment(args) -> int:
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
 
-    from game.cli_args import option_pairs
-    from game.cli_checks import map_problem, rosters_arg, ruleset_and_agents_problem
+    from game.cli.args import option_pairs
+    from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
 
     if args.self_test:
-        from game.selftest_cli import cmd_self_test
+        from game.cli.selftest import cmd_self_test
         return cmd_self_test(args)
     if not args.ruleset or not args.maps:
         _err("skirmish experiment: --ruleset and --maps are required (unless --self-test)")

@@ -2,7 +2,7 @@
 what did not carry over (the editor's Import runs the same ``engine.workshop.carltographer``)."""
 from __future__ import annotations
 
-from game.cli_args import err as _err
+from game.cli.args import err as _err
 
 
 def add_import_parser(sub) -> None:
@@ -24,7 +24,7 @@ def cmd_import(args) -> int:
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
 
-    from game.cli_checks import out_file_problem as _out_problem
+    from game.cli.checks import out_file_problem as _out_problem
     from game.editor.document import map_json
 
     src, out = Path(args.file), Path(args.out)

@@ -1,7 +1,8 @@
 """The ``skirmish`` command: play (the default), simulate, analyze-map, edit, sheet, validate, replay.
 
 The parser and ``main`` (the console script) are here; ``play``'s and ``simulate``'s handlers are in
-``game/play_cli.py`` and ``game/simulate_cli.py``, most other commands' in ``game/*_cli.py``.
+``game/cli/play.py`` and ``game/cli/simulate.py``, the other commands' in ``game/cli/*.py``
+(one module per subcommand).
 Only ``play`` and ``analyze-map --png`` import pygame, so the headless commands run anywhere.
 Exit codes: 0 ok, 1 a file or check failed, 2 bad usage (including a ruleset that is not there).
 """
@@ -13,11 +14,11 @@ import sys
 from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
-from game.cli_args import SCREENSHOT_FRAMES, add_mission_arg, bounded_int as _bounded_int, err as _err
-from game.cli_checks import out_file_problem as _out_problem
-from game.play_cli import cmd_play, cmd_screenshot
+from game.cli.args import SCREENSHOT_FRAMES, add_mission_arg, bounded_int as _bounded_int, err as _err
+from game.cli.checks import out_file_problem as _out_problem
+from game.cli.play import cmd_play, cmd_screenshot
 from game.settings import DEFAULT_OPPONENT
-from game.simulate_cli import cmd_simulate
+from game.cli.simulate import cmd_simulate
 
 
 def _positive_int(text: str) -> int:
@@ -217,27 +218,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_mission_arg(si)
     si.set_defaults(func=cmd_simulate)
 
-    from game.analyze_cli import add_analyze_parser
+    from game.cli.analyze import add_analyze_parser
 
     add_analyze_parser(sub)
 
-    from game.experiment_cli import add_experiment_parser
+    from game.cli.experiment import add_experiment_parser
 
     add_experiment_parser(sub)
 
-    from game.generate_cli import add_generate_parser
+    from game.cli.generate import add_generate_parser
 
     add_generate_parser(sub)
 
-    from game.balance_cli import add_balance_parser
+    from game.cli.balance import add_balance_parser
 
     add_balance_parser(sub)
 
-    from game.import_cli import add_import_parser
+    from game.cli.import_map import add_import_parser
 
     add_import_parser(sub)
 
-    from game.net_cli import add_net_parsers     # host, join (network play, issue 50)
+    from game.cli.net import add_net_parsers     # host, join (network play, issue 50)
 
     add_net_parsers(sub)
 

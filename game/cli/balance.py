@@ -7,14 +7,14 @@ import shlex
 import sys
 from pathlib import Path
 
-from game.cli_args import bounded_float, err as _err
+from game.cli.args import bounded_float, err as _err
 
 
 _minutes = bounded_float(0, 100_000, "a number of minutes", "minutes from 0 to 100,000")
 
 
 def add_balance_parser(sub) -> None:
-    from game.cli_args import bounded_int as _bounded_int
+    from game.cli.args import bounded_int as _bounded_int
 
     b = sub.add_parser("balance", help="change a layout's unlocked pieces until AI-v-AI games say the table is fair "
                                        "(paired experiments, a confirmation on fresh seeds)")
@@ -68,7 +68,7 @@ def cmd_balance(args) -> int:
     from engine.data.maps import load_named_map
     from engine.workshop import balance as B
 
-    from game.cli_checks import map_problem, rosters_arg, ruleset_and_agents_problem
+    from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
 
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1:
@@ -125,11 +125,11 @@ def cmd_balance(args) -> int:
         vals = [v.strip() for v in val.split(",") if v.strip()]
         why = None
         if key == "agents" and 1 <= len(vals) <= 2:
-            from game.cli_checks import ruleset_and_agents_problem
+            from game.cli.checks import ruleset_and_agents_problem
 
             why = ruleset_and_agents_problem("balance", args.ruleset, tuple(vals))
         elif key == "rosters" and len(vals) == 2:
-            from game.cli_checks import rosters_arg
+            from game.cli.checks import rosters_arg
 
             _, why = rosters_arg("balance", args.ruleset, ",".join(vals))
         else:

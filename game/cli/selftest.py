@@ -2,7 +2,7 @@
 (``engine/workshop/selftest.py``)."""
 from __future__ import annotations
 
-from game.cli_args import err as _err
+from game.cli.args import err as _err
 
 EXIT_BIAS = 3     # the self-test ran and found a symmetric table that favours a zone
 

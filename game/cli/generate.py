@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli_args import bounded_float, err as _err
+from game.cli.args import bounded_float, err as _err
 
 
 def _size(text: str) -> tuple[float, float]:
@@ -57,7 +57,7 @@ MIN_SIDE_MM = 6 * 25.4      # a side of a table to generate on: room for a templ
 
 
 def add_generate_parser(sub) -> None:
-    from game.cli_args import bounded_int as _bounded_int
+    from game.cli.args import bounded_int as _bounded_int
 
     g = sub.add_parser("generate", help="a layout made to order: catalog, mission, symmetry, locked pieces, "
                                         "sight targets (a search over the editor's edits)")
@@ -158,7 +158,7 @@ def cmd_generate(args) -> int:
             _err(f"skirmish generate: no mission {mid!r} (known: {', '.join(m.id for m in catalog.missions)})")
             return 2
     if args.ruleset:
-        from game.cli_checks import ruleset_and_agents_problem
+        from game.cli.checks import ruleset_and_agents_problem
 
         why = ruleset_and_agents_problem("generate", args.ruleset, ())
         if why:

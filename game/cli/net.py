@@ -15,7 +15,7 @@ import json
 import logging
 import sys
 
-from game.cli_args import add_mission_arg, bounded_float, bounded_int, err as _err, option_pairs
+from game.cli.args import add_mission_arg, bounded_float, bounded_int, err as _err, option_pairs
 
 DEFAULT_PORT = 8765
 
@@ -94,7 +94,7 @@ def _make_host(args):
         return None, 2
     from engine.core.rules import get_rules
     from engine.data.maps import load_named_map
-    from game.cli_checks import map_problem
+    from game.cli.checks import map_problem
 
     try:
         rules = get_rules(args.ruleset)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.cli_args import err as _err
+from game.cli.args import err as _err
 
 
 def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:

@@ -1,7 +1,7 @@
 """What ``analyze-map`` prints and draws: a map's sight figures, two maps compared, a picture's write error."""
 from __future__ import annotations
 
-from game.cli_args import err as _err
+from game.cli.args import err as _err
 
 
 def _draw(what: str, path: str, fn) -> int:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from engine.data.errors import DataError
 from engine.paths import resolve_map
-from game.cli_args import err as _err
-from game.cli_checks import _suits
+from game.cli.args import err as _err
+from game.cli.checks import _suits
 
 
 def cmd_simulate(args) -> int:
@@ -15,8 +15,8 @@ def cmd_simulate(args) -> int:
     from engine.data.maps import load_named_map
     from engine.simulate import simulate
 
-    from game.cli_args import option_pairs
-    from game.cli_checks import rosters_arg, ruleset_and_agents_problem
+    from game.cli.args import option_pairs
+    from game.cli.checks import rosters_arg, ruleset_and_agents_problem
 
     why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
     if why:

@@ -35,6 +35,13 @@ def add_experiment_parser(sub) -> None:
     ex.add_argument("--deployment", nargs="+", choices=("automatic", "alternate", "groups", "hidden"),
                     default=None, help="with --self-test: the deployment modes to test (default automatic alternate)")
     ex.add_argument("--tables", type=int, default=3, help="with --self-test: tables per ruleset (default 3)")
+    ex.add_argument("--check", metavar="MANIFEST",
+                    help="play a sample of a kept experiment's games again (data/experiments/**/manifest.json) "
+                         "and compare their final hashes; exit 1 when one differs")
+    ex.add_argument("--sample", type=int, default=4, help="with --check: how many games (default 4; 0: every "
+                                                          "game whose hash the manifest keeps)")
+    ex.add_argument("--here", action="store_true",
+                    help="with --check: play them with this code instead of the manifest's commit")
     ex.set_defaults(func=cmd_experiment)
 
 
@@ -68,6 +75,9 @@ def cmd_experiment(args) -> int:
     if args.self_test:
         from game.cli.selftest import cmd_self_test
         return cmd_self_test(args)
+    if args.check:
+        from game.cli.experiment_check import cmd_check
+        return cmd_check(args)
     if not args.ruleset or not args.maps:
         _err("skirmish experiment: --ruleset and --maps are required (unless --self-test)")
         return 2

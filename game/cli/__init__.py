@@ -157,6 +157,10 @@ def cmd_replay(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="skirmish", description="A digital table for tabletop skirmish wargames.")
+    from engine.version import __version__
+
+    p.add_argument("--version", action="version", version=f"skirmish {__version__}",
+                   help="print the version and exit (CHANGELOG.md says what changed)")
     sub = p.add_subparsers(dest="command")
 
     pl = sub.add_parser("play", help="open the launcher, or a game (the default command)")
@@ -275,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]  # options without a command are play's (skirmish --map outpost)
     args = parser.parse_args(argv)
     try:

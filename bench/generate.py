@@ -4,7 +4,7 @@ hideability within 5 points of the other's (``los=30 hide_diff<=5``), every cons
 the full 1" grid, for 10 seeds.
 
     PYTHONPATH=. python bench/generate.py [--seeds 10] [--los 30] [--symmetry none] \
-        [--mission short-edges] [--workers 1] [--rounds 60] [--out data/experiments/DATE-generate/generate.jsonl]
+        [--mission short-edges] [--workers 1] [--rounds 60] [--out bench/results/DATE/generate.jsonl]
 
 Per seed: whether the targets were met, the wall time and this process's CPU time to meet them
 (with ``--workers 2`` the chains run on a local dask cluster and the CPU is the workers'), the

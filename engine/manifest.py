@@ -128,6 +128,10 @@ def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 36
     """Play the games ``keys`` ("label:index") of ``m`` again: {key: final hash}. At the
     manifest's commit, or with the running code when ``here``. ``ReplayError`` says why not."""
     maps = [str(x) for x in m.config.get("maps", [])]
+    lost = [p for p in maps if Path(p).is_absolute() and p not in m.map_files]
+    if lost:
+        raise ReplayError(f"the map file {lost[0]} was not kept (a path outside the project): these games "
+                          "cannot be played again")
     config = dict(m.config)
     with tempfile.TemporaryDirectory(prefix="skirmish-replay-") as tmp:
         work = Path(tmp)

@@ -190,12 +190,13 @@ def _check_parts(path, raw: dict, save: SaveFile) -> None:
     """A version-2 save: each part must hash as it did when saved, and the parts' hashes must
     give the setup hash. Names what was changed."""
     parts = part_hashes(raw)
-    if setup_hash(save.part_hashes) != save.setup_hash:
+    kept = save.part_hashes or {}      # a version-2 save carries them (SaveFile._checks)
+    if setup_hash(kept) != save.setup_hash:
         raise DataError(path, [("setup_hash", "does not match the file's part_hashes: the hashes were edited")])
-    unknown = sorted(set(save.part_hashes) - set(CHECKED_PARTS))
+    unknown = sorted(set(kept) - set(CHECKED_PARTS))
     if unknown:
         raise DataError(path, [("part_hashes", f"unknown part(s) {', '.join(unknown)}")])
-    changed = [k for k in CHECKED_PARTS if save.part_hashes.get(k) != parts[k]]
+    changed = [k for k in CHECKED_PARTS if kept.get(k) != parts[k]]
     if changed:
         raise DataError(path, [(k, "was changed after the game was saved (it no longer matches the save's "
                                    "setup check)") for k in changed])

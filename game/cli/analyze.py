@@ -211,6 +211,8 @@ def cmd_analyze_map(args) -> int:
     if args.symmetry_png:
         from game.render.analysis_symmetry_png import save_symmetry_png
 
+        assert sight is not None, "a picture asked for runs the sight analysis"
+
         code = _draw("symmetry", args.symmetry_png,
                      lambda: save_symmetry_png(mapfile, table, sight.metrics, args.symmetry_png))
         if code:

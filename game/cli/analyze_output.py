@@ -28,7 +28,7 @@ def _compare(args, maps, infos, sights) -> int:
         return 2
     from engine.workshop.compare import compare
 
-    cmp = compare(*sights, map_a=a, map_b=b)
+    cmp = compare(sights[0], sights[1], map_a=a, map_b=b)
     if args.png:
         from game.render.analysis_compare_png import save_compare_png
 

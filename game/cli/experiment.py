@@ -140,6 +140,7 @@ def cmd_experiment(args) -> int:
     if why:
         _err(f"skirmish experiment: --out: {why}")
         return 1
+    assert rosters is not None         # rosters_arg gives the ruleset's pair when --rosters is not given
     cfg = Config(args.ruleset, tuple(args.maps), args.games, args.p1, args.p2, tuple(rosters), args.seed,
                  labels=labels, any_map=args.any_map, options=tuple(sorted(options.items())))
     if cfg.planned != args.games:

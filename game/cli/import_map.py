@@ -2,6 +2,8 @@
 what did not carry over (the editor's Import runs the same ``engine.workshop.carltographer``)."""
 from __future__ import annotations
 
+from typing import Any
+
 from game.cli.args import err as _err
 
 
@@ -66,7 +68,7 @@ def cmd_import(args) -> int:
     kinds: dict[str, int] = {}
     for p in mapfile.pieces:
         kinds[p.kind] = kinds.get(p.kind, 0) + 1
-    report = {"map": str(out), "id": mapfile.id, "name": mapfile.name,
+    report: dict[str, Any] = {"map": str(out), "id": mapfile.id, "name": mapfile.name,
               "size": f"{mapfile.width:g}x{mapfile.height:g} {mapfile.unit}", "pieces": len(mapfile.pieces),
               "kinds": dict(sorted(kinds.items())),
               "footprints": sum(1 for p in mapfile.pieces if p.obscuring),

@@ -249,6 +249,7 @@ def _join_headless(args) -> int:
             if any(getattr(step, "full", False) for step in session.take_steps()):
                 answered = -1                # a (re)connection: the server may be back at an earlier decision
             g = session.game
+            assert g is not None, "a joined seat's session holds the game"
             if unsure is not None and session.up:
                 seq, player, choice = unsure
                 if len(g.decisions) > seq and g.decisions[seq][0] == args.seat:
@@ -276,7 +277,7 @@ def _join_headless(args) -> int:
             record.append({"seq": d.seq, "player": player, "choice": choice.to_json()})
             if args.record:
                 _write_record(args.record, args, record, session, over=False)
-        result = session.game.result()
+        result = session.game.result() if session.game is not None else None
         print(f"game over: {result.reason if result else 'ended'}", flush=True)
     finally:
         if args.record:

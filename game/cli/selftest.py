@@ -53,7 +53,7 @@ def cmd_self_test(args) -> int:
         return 130
     bad = [r for r in results if not r.holds_half or r.errors]
     for r in results:
-        iv = ("–" if r.fam_low is None else
+        iv = ("–" if r.fam_low is None or r.fam_high is None or r.share is None else
               f"{100 * r.share:.0f}% [{100 * r.fam_low:.0f}–{100 * r.fam_high:.0f}] family-wise")
         print(f"  {r.ruleset:12} {r.mode:10} {r.table:22} zone 1 {iv}  {'ok' if r.holds_half else 'BIASED'}"
               + (f"  errors {r.errors}" if r.errors else ""))

@@ -73,8 +73,11 @@ def build(src: Path, raw_commit: str, sample: int, rel: str | None = None) -> Ma
     for p in cfg["maps"]:
         if p.endswith(".json") and (Path(p).is_absolute() or not _git("ls-tree", "--name-only", commit, p)):
             beside = [f for f in src.iterdir() if f.name == Path(p).name]
+            above = [f for f in src.parent.iterdir() if f.name == Path(p).name]
             if beside:
                 map_files[p] = f"{rel}/{beside[0].name}"
+            elif above:                         # a map shared by the runs of a folder, kept in it
+                map_files[p] = f"{rel.rpartition('/')[0]}/{above[0].name}"
             elif Path(p).name == "balanced.json" and list(src.parent.glob("*-balanced.json")):
                 # a balance run's result, kept beside the run's other files
                 name = sorted(src.parent.glob("*-balanced.json"))[0].name

@@ -1,7 +1,7 @@
 """Every pairing of a ruleset's default forces, crossed, through the workshop's experiment.
 
-    python bench/balance.py play --ruleset doubles --games 400 --out docs/experiments/balance/doubles-easy
-    python bench/balance.py table docs/experiments/balance/doubles-easy [--markdown]
+    python bench/balance.py play --ruleset doubles --games 400 --out data/experiments/balance/doubles-easy
+    python bench/balance.py table data/experiments/balance/doubles-easy [--markdown]
     python bench/balance.py predict RUN/history.json ...
     python bench/balance.py false-keep [--reps 2000] [--touch 0.4] [--p 0.5]
 
@@ -57,8 +57,12 @@ def play(args) -> int:
 
 def rows(folder: Path) -> list[dict]:
     out = []
-    for d in sorted(p for p in folder.iterdir() if (p / "summary.json").exists()):
-        s = json.loads((d / "summary.json").read_text())
+    for d in sorted(p for p in folder.iterdir() if (p / "summary.json").exists() or (p / "manifest.json").exists()):
+        if (d / "summary.json").exists():
+            s = json.loads((d / "summary.json").read_text())
+        else:                                   # a kept experiment: its manifest holds the summary
+            m = json.loads((d / "manifest.json").read_text())
+            s = {"config": m["config"], "maps": m["summary"]}
         for label in s["config"]["labels"]:
             m = s["maps"].get(label)
             if m is None:

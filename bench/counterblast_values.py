@@ -2,7 +2,7 @@
 
     python bench/counterblast_values.py play --pairs 1652 --seed 1 --out runs/round1.jsonl
     python bench/counterblast_values.py play --values points --models 4 12 --pairs 600 --seed 2 --out runs/round2.jsonl
-    python bench/counterblast_values.py fit bench/results/counterblast-values/round*.jsonl.gz   # the kept records
+    python bench/counterblast_values.py fit round*.jsonl.gz   # the kept records: git show 8177ce7:bench/results/counterblast-values/roundN.jsonl.gz
 
 ``play`` draws pairs of random crews (``random_crew``: 4-10 models, a hero, character or psifer
 leader, 0-3 more heroes, characters or psifers and lackeys in one or two entries with a count;

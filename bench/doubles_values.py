@@ -1,7 +1,7 @@
 """Measure what a Doubles fighter is worth: games between random warbands, then a fit.
 
-    python bench/doubles_values.py play --matchups 1500 --seed 1 --out bench/results/doubles-values/round1.jsonl
-    python bench/doubles_values.py fit bench/results/doubles-values/round*.jsonl.gz   # the kept records
+    python bench/doubles_values.py play --matchups 1500 --seed 1 --out data/experiments/DATE-doubles-values/round1.jsonl
+    python bench/doubles_values.py fit round*.jsonl.gz   # the kept records: git show 8177ce7:bench/results/doubles-values/roundN.jsonl.gz
 
 ``play`` draws pairs of random warbands (2-5 fighters with characteristics, weapons and armour
 over and around the shipped warbands' range, ``random_warband``) and plays each pair twice on one

@@ -2,7 +2,7 @@
 
     python bench/rerun.py [--games 20] [--before DIR] [--rounds 2] [EXPERIMENT_DIR ...]
 
-Each experiment folder's ``config.json`` (by default the four in ``docs/experiments/`` and one
+Each experiment folder's ``config.json`` (or its ``manifest.json``'s config) (by default the four in ``data/experiments/`` and one
 ``easy`` balance pairing per ruleset that those do not play) is played again for its first
 ``--games`` games per map, the same agents, seeds and crossed design, one game after another in
 one process (``engine.workshop.experiment.run_game``, what a worker does, without dask). One
@@ -23,11 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import THIS, add_arguments, alternate, code_root, med  # noqa: E402
 
-DEFAULT = ["docs/experiments/doubles-easy", "docs/experiments/frontier-easy",
-           "docs/experiments/mirror-doubles-easy", "docs/experiments/mirror-frontier-easy",
-           "docs/experiments/balance/counterblast-easy/dustjaw-raiders--iron-choir",
-           "docs/experiments/balance/doubles-easy/ash_skulls--obsidian_clan",
-           "docs/experiments/balance/frontier-easy/bootleggers--townsfolk"]
+DEFAULT = ["data/experiments/doubles-easy", "data/experiments/frontier-easy",
+           "data/experiments/mirror-doubles-easy", "data/experiments/mirror-frontier-easy",
+           "data/experiments/balance/counterblast-easy/dustjaw-raiders--iron-choir",
+           "data/experiments/balance/doubles-easy/ash_skulls--obsidian_clan",
+           "data/experiments/balance/frontier-easy/bootleggers--townsfolk"]
 
 
 def measure(folders: list[str], games: int) -> dict:
@@ -37,7 +37,8 @@ def measure(folders: list[str], games: int) -> dict:
 
     out = {}
     for folder in folders:
-        raw = json.loads((THIS / folder / "config.json").read_text())
+        f = THIS / folder / "config.json"       # a kept experiment holds it in its manifest
+        raw = json.loads(f.read_text()) if f.exists() else json.loads((f.parent / "manifest.json").read_text())["config"]
         cfg = Config(raw["ruleset"], tuple(raw["maps"]), games, raw["p1"], raw["p2"],
                      tuple(raw.get("rosters") or (None, None)), raw.get("seed", 1),
                      raw.get("max_decisions", 50_000), tuple(raw.get("labels") or ()))

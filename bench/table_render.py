@@ -104,8 +104,8 @@ def run_zoom(d: Driver, timed: bool = True) -> tuple[list[float], list[float]]:
     zoom, settle = [], []
     # cursor spots over the table; bursts of 4 notches in, then 4 out, repeated
     spots = [(640, 360), (420, 260), (900, 480), (560, 420), (760, 300)]
-    for rep in range(3):
-        for i, (mx, my) in enumerate(spots):
+    for _rep in range(3):
+        for mx, my in spots:
             mx, my = mx * d.size[0] / 1280, my * d.size[1] / 720
             for sign in (1, -1):
                 for _ in range(4):

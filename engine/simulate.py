@@ -238,7 +238,9 @@ def simulate(ruleset: str, mapfile: MapFile, games: int, seed: int, agents: tupl
     t0 = time.perf_counter()
     wins = {"p1": 0, "p2": 0, "draw": 0}
     by_seat = {"seat1": 0, "seat2": 0, "draw": 0}
-    hashes, turns, errors, messages, decisions, records = [], [], 0, [], 0, []
+    hashes: list[str | None] = []
+    messages: list[str] = []
+    turns, errors, decisions, records = [], 0, 0, []
     for i in range(games):
         plan = plan_game(i, seed, rosters, agents, crossed, swap_sides)
         try:

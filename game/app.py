@@ -222,7 +222,7 @@ class App:
 
     def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:
         if screenshot and max_frames is None:   # a picture is taken after a few frames (it waited for ever)
-            from game.cli_args import SCREENSHOT_FRAMES
+            from game.cli.args import SCREENSHOT_FRAMES
 
             max_frames = SCREENSHOT_FRAMES
         while self.running:

@@ -172,6 +172,7 @@ class GameSession:
     def ai_choose(self) -> tuple[int, Choice]:
         """The agent's answer to the pending decision (it sees only its own view)."""
         d = self.pending()
+        assert d is not None, "ai_choose is asked only while a decision is pending"
         agent = self.agent_for(d)
         return d.player, agent.choose(d, self.game.view(d.player))
 
@@ -221,7 +222,8 @@ class GameSession:
 
         game = load_game(path)
         client = read_save(path).client or {}
-        saved = client.get("seats") if isinstance(client.get("seats"), dict) else {}
+        seats_saved = client.get("seats")
+        saved = seats_saved if isinstance(seats_saved, dict) else {}
         try:
             chosen = seats or {int(p): parse_seat(str(v)) for p, v in saved.items() if str(p) in ("1", "2")}
         except ValueError as err:

@@ -136,6 +136,8 @@ class TableView:
 
     def _draw_tape(self, screen) -> None:
         from game.render.overlays import draw_tape
+        if self.tape is None:
+            return
         k = self.map.mm_per_unit
         a, b = ((x * k, y * k) for x, y in self.tape)
         draw_tape(screen, self.cam, a, b, format_length(self.tape_length() or 0.0, self.map.unit), self.map.unit)

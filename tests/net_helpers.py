@@ -68,7 +68,7 @@ def play_out(sessions: dict[int, RemoteSession], limit: int = 5000, until=None, 
     end = time.monotonic() + timeout
     while n < limit and time.monotonic() < end:
         moved = False
-        for p, s in sessions.items():
+        for s in sessions.values():
             s.pump()
             if s.undo_asked is not None:
                 s.reply_undo(True)

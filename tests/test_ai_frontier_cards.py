@@ -68,7 +68,7 @@ def test_a_whole_pool_hand_is_its_best_card():
     values = {c: pol.play_value(test, (c,), mine, opp_attacking) - pol.price((c,), opp) for c in pool}
     best = max(values.values())
     assert len(plays) >= 1 and abs(sum(w for _, w in plays) - 1.0) < 1e-9
-    for (c,), w in plays:
+    for (c,), _w in plays:
         assert values[c] == pytest.approx(best)
 
 

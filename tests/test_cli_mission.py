@@ -27,7 +27,7 @@ def test_mission_joins_the_option_list():
                 ["experiment", "--ruleset", "counterblast", "--maps", "outpost"]):
         args = build_parser().parse_args(cmd + ["--option", "turns=3", "--mission", "data-heist"])
         assert args.option == ["turns=3", 'mission="data-heist"']
-    from game.cli_args import option_pairs
+    from game.cli.args import option_pairs
     assert option_pairs(['mission="data-heist"']) == ({"mission": "data-heist"}, None)
 
 

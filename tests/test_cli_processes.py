@@ -1,7 +1,7 @@
 """The ``skirmish`` command as a user meets it: real processes, bad input, no traceback.
 
 Each case runs ``python -m game.cli`` in a child process (with its own user folder) and checks
-the documented exit code (README, "Exit codes": 1 a file could not be read or written, 2 bad
+the documented exit code (`docs/commands.md`, "Exit codes": 1 a file could not be read or written, 2 bad
 usage) and that stderr holds a message and no "Traceback". Issue 30.
 """
 from __future__ import annotations

@@ -129,7 +129,7 @@ def test_write_atomic_syncs_the_folder(tmp_path, monkeypatch):
 
 
 def test_simulate_and_experiment_check_ruleset_and_agents_alike():
-    from game.cli_checks import ruleset_and_agents_problem
+    from game.cli.checks import ruleset_and_agents_problem
     assert ruleset_and_agents_problem("experiment", "doubles", ("hard:budget=2.0", "easy")) is None
     why = ruleset_and_agents_problem("experiment", "doubles", ("grandmaster", "easy"))
     assert why.startswith("skirmish experiment: no agent 'grandmaster'") and "easy" in why

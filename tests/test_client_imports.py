@@ -23,7 +23,7 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 # The layers of game/, lowest first. A unit is a folder of game/ (its modules) or a module at
 # game/'s top. An arrow may go to the same layer or a lower one, never up.
 LAYERS: list[tuple[str, set[str]]] = [
-    ("leaves", {"kit", "assets", "userdirs", "cli_args", "names", "__init__"}),
+    ("leaves", {"kit", "assets", "userdirs", "names", "__init__"}),
     ("render", {"render"}),                          # drawing: fonts, the table, overlays, pictures
     ("ui", {"ui", "presenters"}),                    # panels of the game screen (view in, pixels out)
     ("model", {"settings", "session", "controllers", "net"}),   # the game in play (local or over the
@@ -31,9 +31,8 @@ LAYERS: list[tuple[str, set[str]]] = [
     ("parts", {"play", "editor", "forces",           # the parts of the game screen, the editor, the force builder
                "launch"}),                           # and the launcher (what it offers and checks, its widgets)
     ("scenes", {"scenes", "crash"}),                 # screens (the crash screen is one)
-    ("app", {"app", "table_app", "cli", "cli_checks", "balance_cli", "generate_cli", "import_cli",
-             "selftest_cli", "experiment_cli", "analyze_cli", "analyze_output_cli", "play_cli",
-             "simulate_cli", "net_cli"}),                       # the window, its loop and registry; commands
+    ("app", {"app", "table_app", "cli"}),            # the window, its loop and registry; the commands
+                                                     # (game/cli/, one module per subcommand)
 ]
 
 # Upward arrows still there: (importer, imported), each with why. None today.

@@ -180,7 +180,7 @@ def test_many_random_games_every_offered_option_is_accepted():
             for opt in d.options:  # every offered option is accepted by a clone
                 g.clone().submit(d.player, opt)
             other = 3 - d.player
-            for p, card in g.state.committed.items():
+            for p in g.state.committed:
                 if p != other:
                     assert g.view(other)["committed"][p] == "hidden"
             g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))

@@ -2,6 +2,7 @@
 import json
 
 import pytest
+from pydantic import ValidationError
 
 from engine.data.errors import DataError
 from engine.rulesets.counterblast.data import (
@@ -203,7 +204,7 @@ def test_options_defaults_are_the_seed_numbers():
     o = CounterblastOptions()
     assert (o.short_range, o.dice_cap, o.turns, o.game_points, o.defense_difficulty, o.panic_difficulty) == (8, 10, 6, 500, 7, 7)
     assert CounterblastOptions.model_validate_json(o.model_dump_json()) == o
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         CounterblastOptions(bogus=1)
 
 

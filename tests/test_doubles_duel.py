@@ -18,7 +18,10 @@ SEED = "004_664065b4c29fdc82.txt"
 MUST_KEEP = DoublesOptions(penalty_rule="must_keep")
 
 
-def K(*vals, pen=(), options=DoublesOptions()):
+DEFAULT_OPTIONS = DoublesOptions()
+
+
+def K(*vals, pen=(), options=DEFAULT_OPTIONS):
     return make_keep(tuple(sorted(vals, reverse=True)), tuple(sorted(pen, reverse=True)), options)
 
 
@@ -108,7 +111,7 @@ def test_lower_on_track_rolls_and_keeps_first():
     assert next_step(d) == RollStep("attacker", "pool")
 
 
-def play(first, a_spec, d_spec, script, kind="shoot", options=DoublesOptions()):
+def play(first, a_spec, d_spec, script, kind="shoot", options=DEFAULT_OPTIONS):
     """Run a duel where ``script`` lists, in order, forced dice for rolls (lists) and answers."""
     rng = GameRng(0)
     d = start_duel(kind, a_spec, d_spec, first=first, options=options)

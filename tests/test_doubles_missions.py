@@ -35,7 +35,7 @@ def mission_game(mission, objectives, seed=0, **options):
 def end_all(g, act=None):
     """End every activation of the turn (``act(fighter key)`` may answer instead: a choice or None)."""
     turn, evs = g.state.turn, []
-    while (d := g.pending()) is not None and g.state.turn == turn:
+    while g.pending() is not None and g.state.turn == turn:
         c = (act(g.state.acting) if act else None) or EndActivation(g.state.acting)
         evs += submit(g, c)
     return evs

@@ -12,7 +12,7 @@ from engine.workshop.experiment import Config, jobs, run_game
 from engine.workshop.stats import summarize
 
 # The worst pairing of the final table (docs/rules/frontier.md, "Default forces", fourth round):
-# Outlawmen v Sheriffs on the field, the Outlawmen 38% [33-43] over 400 games (docs/experiments/
+# Outlawmen v Sheriffs on the field, the Outlawmen 38% [33-43] over 400 games (data/experiments/
 # balance/frontier-easy/outlawmen--sheriffs), outside 45-55%: this test holds it where it was
 # measured, so a change that moves it shows. It replays the first 160 games of that map (80 seeds,
 # each posse from each zone), which alone give 40.9% [33.5-48.8]; the bounds are that interval:

@@ -37,7 +37,7 @@ GAMES = [("frontier", "town", {}), ("counterblast", "outpost", {"deployment": "h
 def _leaves(v, out: set) -> set:
     """The texts and fractional numbers of a view, as the JSON tokens they are sent as."""
     if isinstance(v, dict):
-        for k, x in v.items():
+        for x in v.values():
             _leaves(x, out)
     elif isinstance(v, (list, tuple)):
         for x in v:

@@ -136,7 +136,7 @@ def test_a_game_refuses_options_of_another_type():
 # --- typed text: the command line and the Options form ----------------------------------------
 
 def test_the_command_line_reads_each_option_as_its_declared_type():
-    from game.cli_args import option_pairs
+    from game.cli.args import option_pairs
     got, why = option_pairs(["points_formula=no", "psifer_is_hero=ON", "game_points=500", "short_range=6",
                              "table_size=48x36", "cover_fraction=1/2", "deployment=hidden", "turns=true"],
                             "counterblast")

@@ -1,6 +1,6 @@
 """The workshop's commands refuse bad input (issue 47, "Bad input and faults"): each case runs the
 real command as a process with a time limit and checks that nothing prints a traceback, the
-exit code is the README's (1: a file refused, unreadable or unwritable; 2: bad usage) and
+exit code is the documented one (docs/commands.md: 1: a file refused, unreadable or unwritable; 2: bad usage) and
 nothing that was there is overwritten. The damaged ``--resume`` states are in
 test_workshop_resume_damage.py; the broad battery is ``tests/workshop_fuzz.py``."""
 from __future__ import annotations

@@ -140,7 +140,8 @@ def test_paired_change_sees_a_shift_common_seeds_make_precise():
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         a, b = Path(d) / "a.json", Path(d) / "b.json"
-        a.write_text(m0.model_dump_json()); b.write_text(m1.model_dump_json())
+        a.write_text(m0.model_dump_json())
+        b.write_text(m1.model_dump_json())
         ra = FakePlay(lambda m: 0.3)(Config("doubles", (str(a),), 800, "easy", "easy", ("a", "b"), 5, labels=("a",)), d, False)
         rb = FakePlay(lambda m: 0.5)(Config("doubles", (str(b),), 800, "easy", "easy", ("a", "b"), 5, labels=("b",)), d, False)
     d_, se = B.paired_change(ra, rb, ("a", "b"), ("easy", "easy"))
@@ -257,7 +258,7 @@ def test_symmetry_stays_exact(tmp_path):
 
 def test_confirmation_seeds_are_disjoint_from_every_search_seed(tmp_path):
     fp = FakePlay(p_by_height)
-    res = B.run(settings(), small_map(LOW), tmp_path, fp, say=lambda s: None)
+    B.run(settings(), small_map(LOW), tmp_path, fp, say=lambda s: None)
     confirm = [s for f, s in fp.seeds if f.endswith("after")]
     search = set().union(*(s for f, s in fp.seeds if not f.endswith("after")))
     assert len(confirm) == 1 and len(confirm[0]) == 200 and search

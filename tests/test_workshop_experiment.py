@@ -151,7 +151,7 @@ def test_an_unwritable_out_or_save_dir_is_refused_before_any_game(tmp_path, monk
     blocker.write_text("")
     rc, err, exc = run_command(["experiment", "--ruleset", "doubles", "--maps", "prehistoric", "--games", "1",
                                 "--out", str(blocker / "exp")])
-    assert rc == 1 and exc is None and "--out" in err and "cannot make the folder" in err   # README: 1, unwritable
+    assert rc == 1 and exc is None and "--out" in err and "cannot make the folder" in err   # docs/commands.md: 1, unwritable
     rc, err, exc = run_command(["experiment", "--ruleset", "doubles", "--maps", "prehistoric", "--games", "1",
                                 "--out", str(blocker)])
     assert rc == 1 and "it is a file" in err

@@ -87,7 +87,7 @@ def test_the_default_forces_table_prints_the_split_of_a_shipped_experiment():
     sys.path.insert(0, str(root / "bench"))
     import balance
 
-    rs = balance.rows(root / "docs/experiments/balance/frontier-easy")
+    rs = balance.rows(root / "data/experiments/balance/frontier-easy")
     assert {r["map"] for r in rs} == {"town", "field"} and len(rs) == 12
     text = balance.strengths(rs)
     for label in ("town", "field"):

@@ -15,7 +15,7 @@ file...) given to every command that reads a map or a save, each bad option valu
 - a **wrong acceptance** when it ended 0 where a refusal was due;
 - an **overwrite** when a file that was there before (the bad file, a run's results, a folder to
   resume) changed or went;
-- a **wrong code** when it refused with another exit code than the README's (1 a file, 2 usage).
+- a **wrong code** when it refused with another exit code than the documented one (docs/commands.md: 1 a file, 2 usage).
 
 ``--fast`` runs the subset marked fast (quick refusals; ``tests/test_workshop_bad_input.py`` runs
 it). The full battery plays a two-game experiment to damage; expect ten minutes on two cores.

@@ -12,6 +12,7 @@ import math
 import types
 import typing
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, ClassVar, Iterable
 
 _CHOICE_TYPES: dict[str, type["Choice"]] = {}
@@ -271,7 +272,7 @@ class Decision:
     prompt: str
     options: tuple[Choice, ...] = ()
     spaces: tuple[ChoiceSpace, ...] = ()
-    labels: tuple[str, ...] = ()  # the options in player words, parallel to options
+    labels: Sequence[str] = ()  # the options in player words, parallel to options
     seq: int = 0  # set by Game: the number of decisions settled before this one
 
     def is_open(self) -> bool:

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engine.data.errors import DataError, load_json_file, parse_data
 from engine.data.maps import MapFile
 from engine.data.text import HASH_CHARS, ID_CHARS, IdText
+from engine.version import __version__
 
 from .errors import GameError
 from .game import MAX_SEED, Game, Setup
@@ -50,6 +51,8 @@ class SaveFile(BaseModel):
     format: Literal["skirmish-save"]
     version: Literal[1, 2] = Field(description="save format version; this build reads 1 and 2, writes 2")
     saved_at: str = Field("", max_length=64, description="when it was written (ISO 8601)")
+    written_by: str | None = Field(None, max_length=ID_CHARS, description="the Skirmish that wrote it, "
+                                   "e.g. 'skirmish 0.2.0' (saves before 0.2.0 do not say)")
     ruleset: IdText
     rules_version: str | None = Field(None, max_length=ID_CHARS, description="the rules' version it was played under")
     map: MapFile
@@ -100,6 +103,7 @@ def to_save(game: Game) -> dict:
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "written_by": f"skirmish {__version__}",
         "ruleset": s.ruleset,
         "rules_version": rules_version(s.ruleset),
         "map": s.map.model_dump(mode="json", exclude_none=True),
@@ -186,12 +190,13 @@ def _check_parts(path, raw: dict, save: SaveFile) -> None:
     """A version-2 save: each part must hash as it did when saved, and the parts' hashes must
     give the setup hash. Names what was changed."""
     parts = part_hashes(raw)
-    if setup_hash(save.part_hashes) != save.setup_hash:
+    kept = save.part_hashes or {}      # a version-2 save carries them (SaveFile._checks)
+    if setup_hash(kept) != save.setup_hash:
         raise DataError(path, [("setup_hash", "does not match the file's part_hashes: the hashes were edited")])
-    unknown = sorted(set(save.part_hashes) - set(CHECKED_PARTS))
+    unknown = sorted(set(kept) - set(CHECKED_PARTS))
     if unknown:
         raise DataError(path, [("part_hashes", f"unknown part(s) {', '.join(unknown)}")])
-    changed = [k for k in CHECKED_PARTS if save.part_hashes.get(k) != parts[k]]
+    changed = [k for k in CHECKED_PARTS if kept.get(k) != parts[k]]
     if changed:
         raise DataError(path, [(k, "was changed after the game was saved (it no longer matches the save's "
                                    "setup check)") for k in changed])

@@ -216,7 +216,8 @@ class WorldGame(Game):
         log the seat may read (after a reconnection)."""
         self.state = state
         who = list(deciders) if deciders is not None and len(deciders) == seq else [None] * seq
-        self.decisions = [(p, None) for p in who]
+        # a remote seat knows who decided, not what: no choice to keep
+        self.decisions = [(p, None) for p in who]  # type: ignore[misc]
         self.revealed = [True] * seq
         if log is not None:
             self.log = list(log)

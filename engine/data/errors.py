@@ -124,7 +124,7 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
     for a float, which reads as infinity), nesting deeper than ``MAX_DEPTH`` and a string (or a
     key) longer than ``MAX_STRING_CHARS``."""
     probs: list[tuple[str, str]] = []
-    stack = [(data, (), 0)]
+    stack: list[tuple[Any, tuple[Any, ...], int]] = [(data, (), 0)]
     while stack and len(probs) < 20:
         v, loc, depth = stack.pop()
         if depth > MAX_DEPTH:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from itertools import chain
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -261,7 +262,7 @@ class MapFile(_Strict):
         return MM_PER[self.unit]
 
 
-def polygon_area(pts: list[Point]) -> float:
+def polygon_area(pts: Sequence[Point]) -> float:
     """Signed area (positive when counter-clockwise in a y-up frame)."""
     s = 0.0
     n = len(pts)

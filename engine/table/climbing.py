@@ -26,12 +26,12 @@ def surface_profiles(table: "Table", A: np.ndarray, B: np.ndarray):
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
     if len(A) <= PLAIN_MAX:
-        vert, profiles = [], []
+        verts, profs = [], []
         for a, b in zip(A.tolist(), B.tolist()):
             v, prof = surface_profile_one(table, a, b)
-            vert.append(v)
-            profiles.append(prof)
-        return np.array(vert, dtype=float), profiles
+            verts.append(v)
+            profs.append(prof)
+        return np.array(verts, dtype=float), profs
     vert = np.zeros(len(A))
     profiles: list = [None] * len(A)
     seg, owner, t0, t1 = segment_intervals_np(table._climb_arrays, A, B)

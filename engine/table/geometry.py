@@ -210,7 +210,7 @@ class PartArrays:
         self.circ_owner = np.array([o for _, o in circs], dtype=np.int64)
         self.n_poly = P
         self.n_circ = len(circs)
-        self._plain = None      # the same parts as Python tuples, built on first use (_plain_parts)
+        self._plain: tuple | None = None      # the same parts as Python tuples, built on first use (_plain_parts)
 
 
 def clip_polys(pa: PartArrays, seg: np.ndarray, part: np.ndarray,
@@ -289,7 +289,8 @@ def clip_circles(cx, cy, cr, seg: np.ndarray, part: np.ndarray,
 PLAIN_MAX = 2   # up to this many segments, segment_intervals runs in plain Python
 
 
-def segment_intervals(pa: PartArrays, a: np.ndarray, b: np.ndarray):
+def segment_intervals(pa: PartArrays, a: np.ndarray, b: np.ndarray
+                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """All non-empty (segment, owner, t0, t1) for segments a->b (arrays (S,2)) against every part,
     culled by bounding boxes first. Returns arrays seg, owner, t0, t1.
 

@@ -1,7 +1,9 @@
 """Openness heatmap: how much of the open table each open point can see at eye height."""
 from __future__ import annotations
 
+import functools
 import multiprocessing as mp
+import operator
 import os
 from typing import TYPE_CHECKING
 
@@ -148,7 +150,7 @@ def openness_heatmap(table: "Table", step_mm: float = 25.4, eye_height_mm: float
             # interleave sources so every worker gets short and long rows alike
             chunks = [list(range(k, n, procs)) for k in range(procs)]
             with mp.get_context("fork").Pool(procs) as pool:
-                counts = sum(pool.map(work, chunks))
+                counts = functools.reduce(operator.add, pool.map(work, chunks))
     finally:
         _STATE.clear()
     for (r, c), k in zip(idx, counts):

@@ -168,7 +168,7 @@ class NavGraph:
         self.nxt = np.array([nxt[i] for i in keep], dtype=float).reshape(-1, 2)
         self.pts = [(float(x), float(y)) for x, y in self.xy.tolist()]
         N = self.n = len(self.xy)
-        I, J = [], []
+        Is, Js = [], []
         block = 256
         for s in range(0, N, block):
             rows = np.arange(s, min(N, s + block))
@@ -178,14 +178,14 @@ class NavGraph:
             ok &= _tangent_ok(b, self.prv[None, :, :], self.nxt[None, :, :], a)
             ok &= np.arange(N)[None, :] > rows[:, None]
             ii, jj = np.nonzero(ok)
-            I.append(rows[ii])
-            J.append(jj)
-        I = np.concatenate(I) if I else np.zeros(0, dtype=np.int64)
-        J = np.concatenate(J) if J else np.zeros(0, dtype=np.int64)
+            Is.append(rows[ii])
+            Js.append(jj)
+        I = np.concatenate(Is) if Is else np.zeros(0, dtype=np.int64)
+        J = np.concatenate(Js) if Js else np.zeros(0, dtype=np.int64)
         sp = table._swept_space(max(r - EDGE_TOL, 0.0))
         pts = self.pts
         valid = np.array([sp.segment_query_first(pts[i], pts[j], 0.0, HARD) is None
-                          for i, j in zip(I.tolist(), J.tolist())], dtype=bool)
+                          for i, j in zip(I.tolist(), J.tolist())], dtype=np.bool_)
         self.I, self.J = I[valid], J[valid]
         A, B = self.xy[self.I], self.xy[self.J]
         self.horiz = np.hypot(*(B - A).T) if len(A) else np.zeros(0)

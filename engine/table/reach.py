@@ -201,7 +201,8 @@ def _profiles(table: "Table", A, B, want_diff: bool):
     per segment."""
     A = np.asarray(A, float).reshape(-1, 2)
     B = np.asarray(B, float).reshape(-1, 2)
-    vert = _variation(*segment_intervals(table._climb_arrays, A, B), table._props["height"], len(A), total=True)
+    seg, owner, t0, t1 = segment_intervals(table._climb_arrays, A, B)
+    vert = _variation(seg, owner, t0, t1, table._props["height"], len(A), total=True)
     diff = None
     if want_diff:
         L = np.hypot(*(B - A).T)
@@ -414,11 +415,11 @@ def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequ
                 diff[v] = diff[u] + dd
                 via[v] = via[u] | own[v]
                 heapq.heappush(heap, (nd, v))
-    dist = np.array(dist)
-    diff = np.array(diff)
-    via = np.array(via, np.int64)
-    keep = np.flatnonzero(np.isfinite(dist) & ring)   # the start's own edges are the straight routes
-    return xy[keep], prv[keep], nxt[keep], dist[keep], diff[keep], via[keep]
+    dist_a = np.array(dist)
+    diff_a = np.array(diff)
+    via_a = np.array(via, np.int64)
+    keep = np.flatnonzero(np.isfinite(dist_a) & ring)   # the start's own edges are the straight routes
+    return xy[keep], prv[keep], nxt[keep], dist_a[keep], diff_a[keep], via_a[keep]
 
 
 def _last_leg(table, P, best, nodes, r, allowance, models, want_diff):
@@ -494,8 +495,10 @@ class Query:
         self.others = tuple(o for o in others if o.id != base.id)
         models = self.others if path_others is None else tuple(o for o in path_others if o.id != base.id)
         # every route tested stays in the allowance's disc: bases beyond it cannot block one
-        near = lambda bases: tuple(o for o in bases
-                                   if math.hypot(o.x - self.sx, o.y - self.sy) <= self.A + self.r + o.radius + 1.0)
+        def near(bases):
+            return tuple(o for o in bases
+                         if math.hypot(o.x - self.sx, o.y - self.sy) <= self.A + self.r + o.radius + 1.0)
+
         self.models, self.blockers = near(models), near(self.others)
         self.difficult_factor = difficult_factor
         self.want_diff = difficult_factor != 1.0

@@ -288,7 +288,8 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
         pairs = np.asarray(pairs, dtype=bool).reshape(V, Tn)
         vis_out[~pairs] = np.nan
     kernel = table._sight_kernel()
-    models, idx = [], {}
+    models: list = []
+    idx: dict = {}
     if models_block:
         for m in list(viewers) + list(targets) + list(others):
             if m.id not in idx:
@@ -314,8 +315,8 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
                 cov_out[a, b] = cov
         return vis_out, cov_out
     marr = _models_arrays(models) if models else None
-    vv, tt = np.meshgrid(np.arange(V), np.arange(Tn), indexing="ij")
-    vv, tt = vv.ravel(), tt.ravel()
+    vv_grid, tt_grid = np.meshgrid(np.arange(V), np.arange(Tn), indexing="ij")
+    vv, tt = vv_grid.ravel(), tt_grid.ravel()
     vid = np.array([v.id for v in viewers], dtype=object)
     tid = np.array([t.id for t in targets], dtype=object)
     diff = vid[vv] != tid[tt]
@@ -495,6 +496,7 @@ def path_in_arc(watcher: Base, arc_deg: float, points, mover_radius: float = 0.0
     edges = [(c, (c[0] + far * math.cos(fr + s * half), c[1] + far * math.sin(fr + s * half))) for s in (-1, 1)]
     for a, b in zip(pts, pts[1:]):
         if require_sight:
+            assert table is not None, "require_sight needs the table"
             n = max(1, int(math.dist(a, b) / 10.0))
             for i in range(n + 1):
                 t = i / n

@@ -161,7 +161,7 @@ class PairSight:
                 fx, fy = ex - cx, ey - cy
                 ff = fx * fx + fy * fy - rho * rho
             all_k = bot == -math.inf and top > above
-            met = []
+            met: list[int] = []
             base = -v
             for rdx, rdy in rays:
                 base += v

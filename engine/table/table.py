@@ -39,7 +39,7 @@ class Table:
             cover=np.zeros(0, np.int8), climbable=np.zeros(0, bool))
         self._climb_arrays = piece_part_arrays(self.pieces, lambda p: p.climbable and p.height > 0)
         self._difficult_arrays = piece_part_arrays(self.pieces, lambda p: p.difficult)
-        self._kernel = None
+        self._kernel: sight_mod.SightKernel | None = None
         self._pair = None
         self._swept: dict[float, pymunk.Space] = {}
         self._graphs: dict[float, movement.NavGraph] = {}

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.forces import ForcePrice
 from engine.core.rules import get_rules
 from engine.core.saves import SaveError, write_atomic
 from engine.data.errors import DataError, load_json_file
@@ -31,7 +32,7 @@ class UserForce:
     path: Path
     name: str
     roster: dict | None = None
-    price: object = None       # engine.core.forces.ForcePrice
+    price: ForcePrice | None = None
     problem: str = ""          # why it does not read ("" when it does)
 
     @property
@@ -94,7 +95,7 @@ def load_roster(ruleset: str, key: str) -> dict:
     if not path.is_file():
         raise DataError(path, [("", "no such force (was it deleted?)")])
     f = read_force_file(ruleset, path)
-    if not f.readable:
+    if not f.readable or f.roster is None:
         raise DataError(path, [("", f.problem)])
     return f.roster
 

@@ -176,7 +176,7 @@ class RowsPanel(Panel):
             return None, None
         for i, (r, brects, _) in enumerate(self._laid):
             if r.collidepoint(pos):
-                for (lab, intent), b in zip(self.rows[i].buttons, brects):
+                for (_lab, intent), b in zip(self.rows[i].buttons, brects):
                     if b.collidepoint(pos):
                         return i, intent
                 return i, self.rows[i].intent

@@ -53,7 +53,7 @@ class Marks:
             _draw.circle(surf, EVAC_COLOUR, (cx, cy), r * 0.82)
             _draw.circle(surf, (20, 70, 40), (cx, cy), r, 2)
             # an up chevron pair: "leave the table here"
-            for k, dy in enumerate((-0.22, 0.18)):
+            for dy in (-0.22, 0.18):
                 _draw.lines(surf, (245, 255, 245), False, [(cx - r * 0.45, cy + r * (dy + 0.22)), (cx, cy + r * (dy - 0.18)), (cx + r * 0.45, cy + r * (dy + 0.22))], max(2, int(r * 0.16)))
 
     def labels(self, surf, cam):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Literal, Union
+from typing import Literal
 
 from .data import DEFAULT_OPTIONS, DoublesOptions
 
@@ -402,7 +402,7 @@ class ResolveStep:
     pass
 
 
-Step = Union[RollStep, KeepStep, EffectStep, ManoeuvreStep, DiscardStep, ResolveStep]
+Step = RollStep | KeepStep | EffectStep | ManoeuvreStep | DiscardStep | ResolveStep
 
 
 def _effect_options(duel: Duel, role: Role, double: int) -> tuple[str, ...]:

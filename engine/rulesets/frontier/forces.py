@@ -133,7 +133,7 @@ def price_force(roster: dict, limit: int | None = None, file: str = "<force>") -
     raw = roster.get("models") if isinstance(roster, dict) else None
     # each model priced by itself (its own schema), so a posse that does not read yet still shows a total
     models, total = [], 0
-    for i, m in enumerate(raw if isinstance(raw, list) else []):
+    for m in (raw if isinstance(raw, list) else []):
         try:
             prof = parse_data(ModelProfile, m, file)
         except DataError:

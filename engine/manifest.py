@@ -1,0 +1,178 @@
+"""An experiment's manifest: what it takes to play its games again and check them by hash.
+
+A balance experiment (``skirmish experiment``) is deterministic: its configuration and the code
+it ran on fix every game. So instead of its raw game lines, the project keeps for each experiment
+a small manifest (``data/experiments/**/manifest.json``): the command, the commit whose code
+played the games, the configuration, the agents, the seeds, the games' final state hashes (a
+digest of all of them per map, and the full hash of a sample of games) and the summary with its
+intervals. ``skirmish experiment --check MANIFEST`` plays a sample again and compares the hashes:
+at the manifest's commit (its code exported from the project's git history into a temporary
+folder), or with the running code (``--here``: does today's code still play those games the same).
+
+The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
+the path (``git show COMMIT:PATH``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.data.errors import parse_data, parse_json_text, read_text_file
+
+FORMAT = 1
+ROOT = Path(__file__).resolve().parent.parent
+HEX = r"^[0-9a-f]{7,64}$"
+
+
+class RawLines(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    commit: str = Field(pattern=HEX, description="a commit whose tree holds the raw game lines")
+    path: str = Field(min_length=1, max_length=1000, description="their path in that commit's tree")
+
+
+class Hashes(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    digest: dict[str, str] = Field(description="per map: sha256 of its games' final hashes, in index order, one a line")
+    sample: dict[str, dict[str, str]] = Field(description="per map: game index -> its final state hash")
+
+
+class Manifest(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    manifest: int = Field(ge=FORMAT, le=FORMAT, description="the manifest format")
+    name: str = Field(min_length=1, max_length=300)
+    command: str = Field(min_length=1, max_length=4000, description="the command that played the games")
+    commit: str = Field(pattern=HEX, description="the commit whose code played the games")
+    config: dict[str, Any] = Field(description="the experiment's config.json")
+    agents: list[str] = Field(min_length=2, max_length=2)
+    seeds: dict[str, list[int]] = Field(description="per map: the seed of each seed block, in block order")
+    games: dict[str, int] = Field(description="per map: the games played")
+    final_hashes: Hashes
+    summary: dict[str, Any] = Field(description="the summary (summary.json's per-map figures, with intervals)")
+    raw: RawLines | None = None
+    figures: list[str] = Field(default_factory=list, max_length=100,
+                               description="the experiment's pictures, at raw.commit beside raw.path")
+    map_files: dict[str, str] = Field(default_factory=dict, description="a map file as the config names it "
+                                      "(a path outside the history) -> its path in raw.commit's tree")
+    note: str | None = Field(None, max_length=4000, description="what a reader of the check should know")
+
+
+def digest(hashes: list[str]) -> str:
+    return hashlib.sha256("".join(h + "\n" for h in hashes).encode()).hexdigest()
+
+
+def load_manifest(path: str | Path) -> Manifest:
+    """The manifest at ``path``; ``DataError`` with the file, the field and the reason if it is not one."""
+    return parse_data(Manifest, parse_json_text(read_text_file(path), path), path)
+
+
+# Played in a child process from the folder the code was exported to (or the running code's):
+# builds that code's experiment Config from the manifest's (only the fields it knows) and plays
+# the asked games; prints {"label:index": final_hash}.
+_REPLAY = r"""
+import dataclasses, json, sys
+from engine.workshop.experiment import Config, jobs, run_game
+raw, keys = json.loads(sys.argv[1]), set(json.loads(sys.argv[2]))
+names = {f.name for f in dataclasses.fields(Config)}
+c = {k: v for k, v in raw.items() if k in names}
+for k in ("maps", "rosters", "labels"):
+    if k in c:
+        c[k] = tuple(c[k])
+if "options" in c:
+    c["options"] = tuple(sorted((c["options"] or {}).items()))
+out = {}
+for job in jobs(Config(**c)):
+    key = f"{job.map}:{job.index}"
+    if key in keys:
+        rec = run_game(job)
+        out[key] = rec.get("final_hash") or ("error: " + str(rec.get("error")))
+print(json.dumps(out))
+"""
+
+
+class ReplayError(RuntimeError):
+    """The games could not be played again (no git history, a commit not there, a crash): why."""
+
+
+def _git(*args: str) -> bytes:
+    try:
+        p = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise ReplayError(f"git {' '.join(args)}: {err}") from err
+    if p.returncode != 0:
+        raise ReplayError(f"git {' '.join(args)}: {p.stderr.decode(errors='replace').strip()}")
+    return p.stdout
+
+
+def _export(commit: str, paths: list[str], into: Path) -> None:
+    """``paths`` (those the commit's tree holds) of ``commit`` written under ``into``."""
+    listed = _git("ls-tree", "--name-only", commit, *paths).decode().split()
+    if not listed:
+        return
+    with tempfile.TemporaryFile() as tar:
+        tar.write(_git("archive", "--format=tar", commit, *listed))
+        tar.seek(0)
+        with tarfile.open(fileobj=tar) as t:
+            t.extractall(into, filter="data")
+
+
+def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 3600) -> dict[str, str]:
+    """Play the games ``keys`` ("label:index") of ``m`` again: {key: final hash}. At the
+    manifest's commit, or with the running code when ``here``. ``ReplayError`` says why not."""
+    maps = [str(x) for x in m.config.get("maps", [])]
+    lost = [p for p in maps if Path(p).is_absolute() and p not in m.map_files]
+    if lost:
+        raise ReplayError(f"the map file {lost[0]} was not kept (a path outside the project): these games "
+                          "cannot be played again")
+    config = dict(m.config)
+    with tempfile.TemporaryDirectory(prefix="skirmish-replay-") as tmp:
+        work = Path(tmp)
+        files = [p for p in maps if p.endswith(".json") and p not in m.map_files]   # relative to where it ran
+        if files:
+            _export(m.commit, files, work)
+        if m.map_files and m.raw:
+            _export(m.raw.commit, sorted(set(m.map_files.values())), work)
+            config["maps"] = [m.map_files.get(p, p) for p in maps]
+            config["labels"] = list(config.get("labels") or [Path(p).stem for p in maps])
+        if here:
+            code = ROOT
+        else:
+            _export(m.commit, ["engine", "maps", "skirmish_maps", "skirmish_assets"], work)
+            code = work
+        env = {**os.environ, "PYTHONPATH": str(code)}
+        try:
+            p = subprocess.run([sys.executable, "-c", _REPLAY, json.dumps(config), json.dumps(keys)], cwd=work,
+                               env=env, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired as err:
+            raise ReplayError(f"the replay took longer than {timeout:.0f} s") from err
+        if p.returncode != 0:
+            tail = (p.stderr.strip().splitlines() or ["(no output)"])[-1]
+            raise ReplayError(f"the replay at {'the running code' if here else m.commit[:10]} failed: {tail}")
+        try:
+            return {str(k): str(v) for k, v in json.loads(p.stdout.strip().splitlines()[-1]).items()}
+        except (ValueError, IndexError, AttributeError) as err:
+            raise ReplayError(f"the replay printed no result: {p.stdout[-200:]!r}") from err
+
+
+def sample_keys(m: Manifest, n: int | None) -> list[str]:
+    """Up to ``n`` of the manifest's sampled games, taken in turn from each map (all when None)."""
+    per_map = [[f"{label}:{i}" for i in sorted(s, key=int)] for label, s in m.final_hashes.sample.items()]
+    out: list[str] = []
+    while any(per_map) and (n is None or len(out) < n):
+        for keys in per_map:
+            if keys and (n is None or len(out) < n):
+                out.append(keys.pop(0))
+    return out
+
+
+def expected(m: Manifest, key: str) -> str:
+    label, _, i = key.rpartition(":")
+    return m.final_hashes.sample[label][i]

@@ -1,0 +1,38 @@
+"""``skirmish experiment --check MANIFEST``: a kept experiment's games played again, compared by hash
+(``engine/manifest.py``)."""
+from __future__ import annotations
+
+from game.cli.args import err as _err
+
+
+def cmd_check(args) -> int:
+    from engine.data.errors import DataError
+    from engine.manifest import ReplayError, expected, load_manifest, replay, sample_keys
+
+    if args.sample < 0:
+        _err("skirmish experiment: --sample must be 0 or more")
+        return 2
+    try:
+        m = load_manifest(args.check)
+    except DataError as e:
+        _err(str(e))
+        return 1
+    keys = sample_keys(m, args.sample or None)
+    if m.note:
+        print(f"note: {m.note}")
+    where = "the running code" if args.here else f"commit {m.commit[:10]}"
+    print(f"{m.name}: {len(keys)} of {sum(m.games.values())} games played again at {where}")
+    try:
+        got = replay(m, keys, here=args.here)
+    except ReplayError as e:
+        _err(f"skirmish experiment: --check {args.check}: {e}")
+        return 1
+    bad = [k for k in keys if got.get(k) != expected(m, k)]
+    for k in keys:
+        print(f"  {k}: {'same' if k not in bad else 'DIFFERS'} {got.get(k, '(not played)')}"
+              + ("" if k not in bad else f" (recorded {expected(m, k)})"))
+    if bad:
+        print(f"FAIL: {len(bad)} of {len(keys)} games differ from the manifest")
+        return 1
+    print(f"OK: {len(keys)} of {len(keys)} games end in the recorded state")
+    return 0

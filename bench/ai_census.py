@@ -161,11 +161,9 @@ def commit() -> str:
 def run(ruleset: str, map_name: str, agents: tuple[str, str], games: int, seed: int,
         threshold: int = FLAG, rosters: tuple | None = None, options: dict | None = None) -> dict:
     """``games`` games of the simulator and their census, as one JSON-ready record."""
-    from engine.data.maps import load_named_map
-    from engine.simulate import default_rosters, plan_game, simulate
-
     from engine.core.errors import SetupError
-    from engine.data.maps import suits_problem
+    from engine.data.maps import load_named_map, suits_problem
+    from engine.simulate import default_rosters, plan_game, simulate
 
     mapfile = load_named_map(map_name)
     why = suits_problem(mapfile, ruleset)       # as ``skirmish simulate`` refuses it

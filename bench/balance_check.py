@@ -51,7 +51,7 @@ def check(sidecar: Path, args) -> int:
 
     conf = C.load(sidecar)
     map_path = sidecar.parent / conf.map
-    mapfile = load_map(map_path)
+    load_map(map_path)                     # a bad map is refused here, before any game
     if args.from_dir:
         recs, cfgj = read_records(Path(args.from_dir))
         seed, games = int(cfgj["seed"]), len(recs)

@@ -325,7 +325,6 @@ def cmd_fit(args) -> int:
     for crew in {json.dumps(c, sort_keys=True): c for r in recs for c in (r["zone1"], r["zone2"])}.values():
         for e in crew["models"]:
             prof = {k: v for k, v in e["profile"].items() if k != "points"}
-            from engine.rulesets.counterblast.data import Profile
 
             for k, v in pts.features(Profile.model_validate(prof), arm).items():
                 lo[k], hi[k] = min(lo.get(k, v), v), max(hi.get(k, v), v)

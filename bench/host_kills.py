@@ -93,10 +93,11 @@ def _drain(proc, sessions, timeout: float = 3.0) -> None:
 def kill_run(tmp: Path, kills: int, seed: int = 1, max_delay: float = 1.0, agent: str = "random",
              timeout: float = 1800.0, report=print) -> dict:
     """``kills`` kills of one host, its autosave loaded after each; the records and a summary."""
+    from net_helpers import local_game, seat, start_host
+
     from engine.core import Setup
     from engine.data.maps import load_named_map
     from game.net.host import GameHost
-    from net_helpers import local_game, seat, start_host
 
     tmp = Path(tmp)
     tmp.mkdir(parents=True, exist_ok=True)

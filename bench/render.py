@@ -34,6 +34,7 @@ import pygame  # noqa: E402
 from engine.core import Game, Setup  # noqa: E402
 from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
+
 try:
     from game.app import App  # noqa: E402
 except ImportError:            # a checkout from before the client's rebuild (issue 48), for --before

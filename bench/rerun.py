@@ -90,8 +90,8 @@ def main() -> int:
                       f"{s['errors']} errors")
         return 0
     old, new = alternate(__file__, args.before, argv, args.rounds)
-    print(f"| experiment | games | CPU s a game: before | now | gain | decisions a game: before | now "
-          f"| ms a decision: before | now | gain | same final hash |")
+    print("| experiment | games | CPU s a game: before | now | gain | decisions a game: before | now "
+          "| ms a decision: before | now | gain | same final hash |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for f in args.folders:
         a, b = [r[f] for r in old], [r[f] for r in new]

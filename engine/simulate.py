@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from engine.ai import make_agent
 from engine.core import Game, Result, Setup, SetupError

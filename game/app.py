@@ -20,8 +20,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.kit.transitions import Pop, Push, Quit, Switch, Transition  # noqa: E402
 from game.assets import assets_dir  # noqa: E402
+from game.kit.transitions import Pop, Push, Quit, Switch, Transition  # noqa: E402
 from game.scenes.base import FPS, MIN_SIZE, Scene, desktop_size, fit_to_desktop, save_png  # noqa: E402,F401
 
 # --- the screens, by name --------------------------------------------------------------------

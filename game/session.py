@@ -93,7 +93,7 @@ class GameSession:
 
     @classmethod
     def new(cls, ruleset: str, mapfile, rosters=(), seats=None, seed: int = 1, options=None,
-            autosave: bool = True) -> "GameSession":
+            autosave: bool = True) -> GameSession:
         game = Game(Setup(ruleset, mapfile, tuple(rosters), dict(options or {}), seed))
         return cls(game, seats or {1: HUMAN, 2: DEFAULT_OPPONENT}, ai_seed=seed, autosave=autosave)
 
@@ -213,7 +213,7 @@ class GameSession:
         save_game(self.game, path, self.client_data())
 
     @classmethod
-    def load(cls, path, seats=None, autosave: bool = True) -> "GameSession":
+    def load(cls, path, seats=None, autosave: bool = True) -> GameSession:
         """A saved game with the seats and AI seed it was saved with (``seats`` overrides them;
         a save made elsewhere has none: one human against the default opponent). Refused with
         ``DataError`` (file, field, reason) like any bad save."""

@@ -73,7 +73,7 @@ class Settings:
     notice: str = field(default="", compare=False)
 
     @classmethod
-    def load(cls) -> "Settings":
+    def load(cls) -> Settings:
         path = settings_file()
         if not path.exists() and not path.is_symlink():
             return cls()

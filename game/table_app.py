@@ -10,8 +10,8 @@ properties. Esc or closing the window quits.
 from __future__ import annotations
 
 import math
-import time
 import os
+import time
 
 WINDOW = (1280, 800)
 FPS = 60

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
-from engine.data.maps import load_map
 from engine.core.rules import get_rules
+from engine.data.maps import load_map
 from engine.paths import resolve_map
 
 HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps

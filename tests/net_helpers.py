@@ -137,6 +137,7 @@ def waits(step, done, tries: int = 200) -> bool:
 def remote_window(app, port, p, code, name: str = ""):
     """The game screen on seat ``p`` (a ``RemoteSession`` named ``name``), shown, one frame run."""
     from client_helpers import frame
+
     from game.scenes.play import PlayScene
 
     s = RemoteSession(f"127.0.0.1:{port}", p, code, name).wait_ready(10)
@@ -151,6 +152,7 @@ def window_turns(app, scene, other, until, limit=400):
     """The window's player answers through the screen (``submit``, a click's path), the other by
     its agent, until ``until()``."""
     from client_helpers import frame
+
     from game.scenes.passing import PassScene
 
     for _ in range(limit):

@@ -8,6 +8,7 @@ import json
 from contextlib import redirect_stdout
 
 import pytest
+from ai_fixtures import _agents, _game  # noqa: E402
 
 from engine.ai import agent_names, make_agent
 from engine.core import Game, Setup
@@ -16,8 +17,6 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.common import MoveTo
 from engine.simulate import agent_seed, game_seed, play, seats, simulate
-
-from ai_fixtures import _agents, _game  # noqa: E402
 
 
 def _play_checked(ruleset: str, names, seed: int) -> tuple[int, Game]:

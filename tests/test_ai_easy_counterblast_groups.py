@@ -8,13 +8,13 @@ StopIteration: with no free action left, easy ended the activation, and a group'
 end until every member has answered."""
 import random
 
+from counterblast_fixtures import staged, submit
+
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
 
 GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
 

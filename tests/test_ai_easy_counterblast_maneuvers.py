@@ -4,10 +4,10 @@ do, and stands up to shoot (issue 61, item 2). Seed: ../shared/seeds/003_52d4831
 automatically benefit from light cover"); Move ("A model may choose to become Prone at any point
 during a move action. A Prone model may choose to stand up from Prone in lieu of moving"). The
 shots a model lies down from are priced by the engine's exact chain (``engine/ai/cb_odds.py``)."""
+from counterblast_fixtures import staged, submit
+
 from engine.ai import make_agent
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
 
 AT_WEST_DEPOT = (9, 19)      # 1" behind the depot's barricade (10", 18" is the marker)
 

@@ -4,11 +4,11 @@ weapon's Reach stat ... rolled with the Grit ability ... Multiply the result ...
 weapon's damage") and Move. The prices are the engine's exact odds (``engine/ai/cb_odds.py``)."""
 import math
 
+from counterblast_fixtures import staged, submit
+
 from engine.ai import make_agent
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
 
 ROSTERS = ("dustjaw-raiders", "reach-rangers")
 

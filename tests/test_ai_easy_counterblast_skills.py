@@ -3,10 +3,10 @@ before a shot. Seed: ../shared/seeds/003_52d4831de0a47706.txt, Marked ("Any zap 
 model with this condition have their difficulty reduced by 1") and Aim ("reduces the Difficulty
 of the next Zap Check it rolls within the same activation by 1"). Prices: the engine's exact odds
 (``engine/ai/cb_odds.py``)."""
+from counterblast_fixtures import staged, submit
+
 from engine.ai import make_agent
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
 
 DRONE_LONG = (31, 6.5)        # 10.9" from the Captain: a long shot, difficulty 8
 

@@ -3,10 +3,10 @@ item 2). Seed: ../shared/seeds/003_52d4831de0a47706.txt, Splitting Attacks ("it 
 Grit among however many targets it wishes to attack and resolves the actions as normal for each
 one using the allocated dice"). A split is priced as its expected Downs: the sum of each share's
 chance by the engine's exact chain (``engine/ai/cb_odds.py``)."""
+from counterblast_fixtures import staged, submit
+
 from engine.ai import make_agent
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
 
 
 def _overseer_facing(targets: dict, tokens: int = 0):

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import math
 
+from test_doubles_missions import RELICS, mission_game
+from test_doubles_rules import new_game, stage, submit
+
 from engine.ai import make_agent
 from engine.rulesets.common import MoveTo
 from engine.rulesets.doubles.rules import Announce, DiscardDie, PickUp, Shoot, ShootAt, TakeRelic
-
-from test_doubles_missions import RELICS, mission_game
-from test_doubles_rules import new_game, stage, submit
 
 
 def easy_answer(g, seed: int = 3):

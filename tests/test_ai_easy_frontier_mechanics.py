@@ -4,11 +4,11 @@ not. Stacked hands and placed models (the helpers of test_frontier_rules.py); ea
 its player's view only."""
 from __future__ import annotations
 
+from test_frontier_rules import OPEN, contact, new_game, place, stack, submit, to_main
+
 from engine.ai import make_agent
 from engine.rulesets.common import MoveTo
 from engine.rulesets.frontier.rules import Commit, Drink, Fight, Hold, Shoot, Steal
-
-from test_frontier_rules import OPEN, contact, new_game, place, stack, submit, to_main
 
 
 def easy_answer(g, seed: int = 3):

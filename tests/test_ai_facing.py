@@ -11,7 +11,6 @@ turned half a turn with the sides swapped, decision for decision (up to the firs
 rolls Panic tests, whose dice fall in seat order in both games)."""
 from __future__ import annotations
 
-import math
 import re
 
 import pytest
@@ -125,6 +124,7 @@ def test_equally_good_spots_go_to_the_players_left_on_either_side():
     """``spot_key`` (every ruleset's move choice): equal scores, to float noise, are no
     preference; the tie goes to the player's left, so side 2 picks the half-turn of side 1's pick."""
     from types import SimpleNamespace as NS
+
     from engine.ai.easy_moves import spot_key
     from engine.rulesets.common import MoveTo
     mf = load_named_map("quarry")

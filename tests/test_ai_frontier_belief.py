@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 import random
 
-from engine.ai import make_agent
-
 from ai_fixtures import _agents, _game  # noqa: E402
 from test_ai_search import _hidden_variant  # noqa: E402
+
+from engine.ai import make_agent
 
 AGENT = "hard:iters=2,prefilter=6,steps=16"
 

@@ -7,12 +7,11 @@ import copy
 import random
 
 import pytest
+from ai_fixtures import _agents, _game
+from test_ai_easy import _hidden_variants
 
 from engine.ai.easy_frontier import FrontierPolicy
 from engine.rulesets.frontier.cards import full_deck
-
-from ai_fixtures import _agents, _game
-from test_ai_easy import _hidden_variants
 
 
 def _to_card_decision(seed: int, kind: str):

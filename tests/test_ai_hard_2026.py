@@ -11,13 +11,12 @@ import random
 from contextlib import redirect_stdout
 
 import pytest
+from ai_fixtures import HOME, _game
 
 from engine.ai import agent_names, check_agent, make_agent
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import agent_seed, default_rosters, new_game, plan_game, play
-
-from ai_fixtures import HOME, _game
 
 HARD = "hard:iters=2"            # the search with a fixed number of rounds: no clock, the same answers
 FROZEN = "hard-2026:iters=2"
@@ -98,7 +97,8 @@ def test_a_window_seat_binds_its_worlds():
 # ------------------------------------------------------------------ frozen
 def test_hard_2026_is_its_own_copy_with_hards_parameters_of_the_day():
     from engine.ai import search, utility
-    from engine.ai.hard2026 import search as frozen, utility as frozen_utility
+    from engine.ai.hard2026 import search as frozen
+    from engine.ai.hard2026 import utility as frozen_utility
 
     a = make_agent("hard-2026", 1, 0)
     assert type(a) is frozen.Hard2026Agent and not isinstance(a, search.SearchAgent)

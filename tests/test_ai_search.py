@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from ai_fixtures import HOME, _agents, _game  # noqa: E402
 
 from engine.ai import agent_names, make_agent, parse_agent
 from engine.ai.easy import policy_class
@@ -14,7 +15,6 @@ from engine.core.rng import GameRng
 from engine.rulesets.frontier import duel
 from engine.simulate import DidNotEnd, play
 
-from ai_fixtures import HOME, _agents, _game  # noqa: E402
 RULESETS = sorted(HOME)
 
 

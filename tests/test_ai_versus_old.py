@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import engine.ai.base as base
-from engine.simulate import plan_game, play_planned
 from engine.data.maps import load_named_map
+from engine.simulate import plan_game, play_planned
 
 ROOT = Path(__file__).resolve().parents[1]
 

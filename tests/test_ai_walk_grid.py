@@ -7,7 +7,8 @@ import heapq
 import math
 
 import numpy as np
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ai.geo import INF, WalkGrid
 from engine.core.tables import table_for

@@ -3,16 +3,13 @@ shows no change, a moved piece shows as moved, an objective's arcs grow with the
 ground that hides a side, zone labels sit over the colour layers, thin walls stay visible."""
 from __future__ import annotations
 
-import math
-
-import numpy as np
 import pytest
+from test_workshop_analysis import DATA, _box, _map, _mirror_x
 
 from engine.data.maps import MapFile, load_map
 from engine.table import Table
 from engine.workshop.analysis import analyse
 from engine.workshop.compare import compare
-from test_workshop_analysis import DATA, _box, _map, _mirror_x
 
 
 def _moved(m: MapFile, pid: str, dx: float, dy: float) -> MapFile:

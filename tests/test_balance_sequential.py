@@ -8,11 +8,11 @@ import json
 import math
 
 import pytest
+from test_workshop_balance import LOW, settings, small_map
 
 from engine.simulate import plan_game
 from engine.workshop import balance as B
 from engine.workshop.sequential import Sprt, pairs, toward
-from test_workshop_balance import LOW, settings, small_map
 
 
 def test_sprt_decisions_by_hand():
@@ -108,9 +108,10 @@ def test_the_null_check_has_teeth(tmp_path):
 # --- the verdict is the confirmation's (item 2) -------------------------------------------
 
 def test_the_verdict_is_the_fresh_confirmation_and_travels_with_the_map(tmp_path):
+    from test_workshop_balance import FakePlay
+
     from engine.workshop import confirmed as C
     from engine.workshop.balance_report import write_outputs
-    from test_workshop_balance import FakePlay
 
     # a table at 50% whatever is changed: confirmed inside 45-55 on 1,600 fresh games
     res = B.run(settings(confirm_games=1600), small_map(LOW), tmp_path / "ok", FakePlay(lambda m: 0.5),

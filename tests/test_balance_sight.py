@@ -3,10 +3,11 @@ makes the sides' hideability or objective access less equal is not played) and c
 result with a second pairing, reported beside the first."""
 from __future__ import annotations
 
+from test_workshop_balance import LOW, FakePlay, p_by_height, settings, small_map
+
 from engine.workshop import balance as B
 from engine.workshop import balance_layout as BL
 from engine.workshop.balance_report import summary_markdown
-from test_workshop_balance import LOW, FakePlay, p_by_height, settings, small_map
 
 
 def test_the_balancers_figures_hold_the_sides_hideability_and_objective_access():

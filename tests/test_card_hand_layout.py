@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 from engine.core import Game, Setup  # noqa: E402
 from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
-from game.ui.card_hand import CARD, CardHand  # noqa: E402
+from game.ui.card_hand import CardHand  # noqa: E402
 
 
 def _hand(cards=None):

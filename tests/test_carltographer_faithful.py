@@ -25,8 +25,8 @@ import pytest
 
 from engine.core.tables import table_for
 from engine.workshop.analysis import footprint_pieces
-from engine.workshop.carltographer import import_layout
 from engine.workshop.carlto_metric import carltographer_metrics
+from engine.workshop.carltographer import import_layout
 
 HAND = Path(__file__).parent / "data" / "carltographer" / "polygons-and-footprints.json"
 REFERENCE = os.environ.get("SKIRMISH_CARLTOGRAPHER_LAYOUTS")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_cli_processes import clean, run
 
 from engine.core.rules import get_rules
 from engine.data.maps import load_named_map
 from game.cli import build_parser, main
-from test_cli_processes import clean, run
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ usage) and that stderr holds a message and no "Traceback". Issue 30.
 """
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys

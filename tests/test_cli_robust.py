@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from file_fuzz import run_command
 
 from engine.core.saves import SaveError, write_atomic
-from file_fuzz import run_command
 
 ROOT = Path(__file__).resolve().parent.parent
 

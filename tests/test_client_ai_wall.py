@@ -11,12 +11,12 @@ import re
 import time
 
 import pygame
+from client_helpers import app_fixture
 
 from engine.ai import make_agent
 from engine.core import Game, Setup, replay
 from engine.data.maps import load_named_map
 from game.session import GameSession
-from client_helpers import app_fixture
 
 app = app_fixture(close_scene=True)      # the AI's process is stopped at the end
 

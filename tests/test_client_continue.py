@@ -7,6 +7,7 @@ import os
 from datetime import datetime
 
 from client_helpers import app, click_element, frame  # noqa: F401
+
 from engine.data.maps import load_named_map
 from game.launch.resume import autosave_info, when_words
 from game.session import GameSession

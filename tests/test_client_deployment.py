@@ -4,6 +4,7 @@ undo within the deployment, and the hidden mode's hot-seat privacy on every draw
 from __future__ import annotations
 
 import pygame
+from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
@@ -12,7 +13,6 @@ from engine.rulesets.deployment import PlaceSpace
 from engine.rulesets.deployment.zones import zone_polys
 from game.play.pointer import mm
 from game.render import overlays as ov
-from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 
 def screen_of(scene, x, y):

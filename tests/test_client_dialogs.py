@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
 from client_helpers import app, click_element, close_window, editor, frame, key, place  # noqa: F401
+
 from engine.data.maps import load_named_map
 from game.session import GameSession
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 import pygame
-
 from client_helpers import app_fixture, click, frame
+
 from game.forces import files
 from game.kit.transitions import Switch
 from game.settings import Settings

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import app, click, frame, game_screen  # noqa: F401
+from counterblast_fixtures import IN, staged, submit
 
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
 from game.render import overlays as ov
-
-from counterblast_fixtures import IN, staged, submit
-from client_helpers import app, click, frame, game_screen  # noqa: F401
 
 
 def scene_for(app, g):

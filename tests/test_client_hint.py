@@ -9,15 +9,14 @@ import random
 import time
 
 import pygame
+from ai_fixtures import _agents, _game
+from client_helpers import app_fixture, click_element, frame, game_screen, key_event, take_device
+from test_ai_search import _hidden_variant
 
 from engine.ai import make_agent
 from engine.core.worlds import WorldGame, decode_state, event_from_json, world_of
 from game.controllers.hint import HintProcess, InlineHints, hint_ask
 from game.play.hint import HintPart
-
-from ai_fixtures import _agents, _game
-from client_helpers import app_fixture, click_element, frame, game_screen, key_event, take_device
-from test_ai_search import _hidden_variant
 
 app = app_fixture(close_scene=True)       # a hint's process is stopped with the scene
 

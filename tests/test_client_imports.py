@@ -156,6 +156,7 @@ def test_imports_inside_functions_count():
     src = "import os\nfrom . import sibling\ndef f():\n    from game.scenes.play import PlayScene\n" \
           "class C:\n    def g(self):\n        from ..render.text import font\n"
     names = imported_names(src, "game.ui.panel", False)
+    assert names == {"os", "game.ui.sibling", "game.scenes.play.PlayScene", "game.render.text.font"}
 
 
 def test_the_checks_see_what_they_forbid(tmp_path):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import app_fixture, click, frame, key, key_event, motion
 
 from engine.core.rules import get_rules
 from engine.data.maps import load_named_map
 from game.settings import Settings
-from client_helpers import app_fixture, click, frame, key, key_event, motion
 
 app = app_fixture()
 small_app = app_fixture(size=(1024, 600))

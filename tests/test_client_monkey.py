@@ -12,11 +12,11 @@ import random
 
 import pygame
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
+from client_helpers import app_fixture
 
 from engine.core import replay
 from engine.data.maps import load_named_map
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
-from client_helpers import app_fixture
 
 app = app_fixture(check_crashes=False)   # play_monkey says which crash, with its frame
 

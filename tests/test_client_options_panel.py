@@ -5,11 +5,11 @@ Driven through ``App.step`` with the events a hand makes."""
 from __future__ import annotations
 
 import pygame
+from client_helpers import app, frame, game_screen, motion  # noqa: F401
+from client_helpers import key_event as key
+from counterblast_fixtures import staged, submit
 
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import staged, submit
-from client_helpers import app, frame, game_screen, key_event as key, motion  # noqa: F401
 
 
 def scene_for(app, g, seats=None):

@@ -7,14 +7,14 @@ import math
 
 import pygame
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
+from client_helpers import app, frame, key, motion  # noqa: F401
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.data.maps import load_named_map
 from game.render import overlays as ov
 from game.session import GameSession
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
-from client_helpers import app, frame, key, motion  # noqa: F401
 
 
 def empty_spot(scene):
@@ -488,8 +488,8 @@ def test_the_model_that_acted_stays_selected(app):
 
 def test_the_p_toggle_makes_a_click_end_the_move_prone():
     """Issue 31: in Counterblast, ending a move Prone is chosen with the point (P), not asked."""
-    from engine.rulesets.counterblast.choices import MoveProne
     from engine.rulesets.common import MoveSpace, MoveTo
+    from engine.rulesets.counterblast.choices import MoveProne
     from game.controllers import GenericController
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}

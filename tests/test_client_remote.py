@@ -8,9 +8,10 @@ from __future__ import annotations
 import time
 
 import pygame
-
 from client_helpers import app_fixture, frame, key
-from net_helpers import remote_window as _window, seat, served, waits, window_turns as _turns  # noqa: F401
+from net_helpers import remote_window as _window  # noqa: F401
+from net_helpers import seat, waits
+from net_helpers import window_turns as _turns
 
 app = app_fixture(close_scene=True)
 
@@ -98,6 +99,7 @@ def _launcher(app):
 
 def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
     from client_helpers import click
+
     from game.scenes.play import PlayScene
 
     sc = _launcher(app)
@@ -124,8 +126,9 @@ def test_join_with_no_host_keeps_the_window_going_and_says_so(app, monkeypatch):
     after the wait the dialog says no game answered; Cancel then closes it."""
     import socket
 
-    import game.launch.joining as joining
     from client_helpers import click
+
+    import game.launch.joining as joining
 
     monkeypatch.setattr(joining, "JOIN_WAIT", 1.0)
     with socket.socket() as s:                    # a port nobody listens on
@@ -151,7 +154,8 @@ def test_join_with_no_host_keeps_the_window_going_and_says_so(app, monkeypatch):
 
 
 def test_the_launchers_join_opens_the_seat(app, served):
-    from client_helpers import click, key_event
+    from client_helpers import click
+
     from game.scenes.play import PlayScene
 
     host, srv = served("frontier", "town", 8)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pygame
-
 from client_helpers import app_fixture, click_element, frame
 from net_helpers import remote_window, seat, served, waits, window_turns  # noqa: F401
 
@@ -111,6 +110,7 @@ def time_step():
 
 def test_the_launchers_join_sends_the_name_given_and_remembers_it(app, served):
     from client_helpers import click
+
     from game.kit.transitions import Switch
     from game.scenes.play import PlayScene
     from game.settings import Settings

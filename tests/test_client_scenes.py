@@ -5,6 +5,7 @@ import math
 
 import pygame
 import pytest
+from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
@@ -15,7 +16,6 @@ from game.play.pointer import mm
 from game.render import overlays as ov
 from game.session import GameSession
 from game.ui.status import hand_line
-from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
 
 TOWN = load_map(resolve_map("town"))
 
@@ -101,9 +101,10 @@ def test_hover_an_enemy_shows_the_engines_odds(app):
 
 
 def test_hot_seat_card_play_passes_the_table_between_players(app):
+    from test_frontier_rules import contact, place, stack, to_main
+
     from game.scenes.passing import PassScene
     from game.scenes.play import PlayScene
-    from test_frontier_rules import contact, place, stack, to_main
     g = Game(Setup("frontier", TOWN, (), {"deployment": "automatic"}, 1))
     stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
     stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
@@ -229,8 +230,8 @@ def test_the_window_opens_no_larger_than_the_desktop(tmp_path, monkeypatch, desk
 def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch):
     """Issue 46, item 6: H and `skirmish replay` called both sides "AI random" and said "AI random
     is thinking"; they name the seats as played (a save keeps who sat where)."""
-    from game.cli import main
     import game.app as base
+    from game.cli import main
     from game.play.source import RecordSource
 
     g = Game(Setup("frontier", TOWN, (), {}, 1))
@@ -383,9 +384,10 @@ def test_ctrl_o_loads_the_save_picked_in_the_dialog(app):
     """Issue 46, item 1 (the game's side): the game's Ctrl+O dropped the path as the editor's Open
     did (measured in the window too: the dialog closed and the game stayed). A finished game's
     save, picked in the dialog's own list and OK'd, opens on its game-over screen."""
+    from test_editor_files import pick_in_dialog
+
     from game.scenes.game_over import GameOverScene
     from game.userdirs import saves_dir
-    from test_editor_files import pick_in_dialog
 
     g = _played_out("frontier", "town", 3)
     saves_dir().mkdir(parents=True, exist_ok=True)

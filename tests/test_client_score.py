@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import app_fixture, frame, game_screen, key, take_device
+from counterblast_fixtures import IN, staged
 
 from engine.core import Game, Scoreboard, ScoreLine, Setup
 from engine.data.maps import load_map
 from engine.paths import resolve_map
-from engine.rulesets.counterblast import choices as C
-
-from client_helpers import app_fixture, frame, game_screen, key, take_device
-from counterblast_fixtures import IN, staged
 from engine.rulesets.common import MoveTo
+from engine.rulesets.counterblast import choices as C
 
 app = app_fixture(close_scene=True)                       # 1280x720
 small_app = app_fixture((1024, 600), close_scene=True)    # the small laptop: the least room there is

@@ -4,13 +4,12 @@ drawn face up. Headless, driven with the events a hand makes."""
 from __future__ import annotations
 
 import pygame
+from client_helpers import app, click, frame, game_screen  # noqa: F401
+from counterblast_fixtures import STAGED_DEFAULT, TEST_CREWS
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.data.maps import load_named_map
-
-from counterblast_fixtures import STAGED_DEFAULT, TEST_CREWS
-from client_helpers import app, click, frame, game_screen  # noqa: F401
 
 
 def scene_for(app, g, human):
@@ -228,8 +227,8 @@ def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
 
 
 def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(app):
-    from game.scenes.play import PlayScene
     from game.play.source import RecordSource
+    from game.scenes.play import PlayScene
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 3))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     for _ in range(30):

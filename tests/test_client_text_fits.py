@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import frame, game_screen, motion, take_device
 
 from engine.core import Game, Setup
 from engine.data.maps import load_named_map
-from client_helpers import click, frame, game_screen, motion, take_device
 
 SIZES = [(1024, 600), (1400, 900)]
 HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
@@ -41,6 +41,7 @@ def test_more_below_never_covers_an_option(app):
     """Issue 58: the hint was drawn over the list's last row in view (at 1400x900 over the last
     option itself, "jumps a d5 toward south-east")."""
     from counterblast_fixtures import staged, submit
+
     from engine.rulesets.counterblast import choices as C
     g = staged({"1-ranger-1": (18, 7), "1-captain": (16, 7), "2-drone-1": (30, 20)}, moxie=(5, 0))
     submit(g, C.ActivateSingle("1-ranger-1"))
@@ -159,8 +160,9 @@ def test_the_game_tables_zone_banners_lie_on_the_table(app, ruleset):
 def test_every_missions_words_show_whole_in_the_launcher(app, ruleset):
     """Issue 58: a mission's summary was cut after three lines ("Add the battle score (your…");
     it takes the lines it needs, and the form still fits the window."""
-    from engine.core.rules import get_rules
     from test_client_launcher_setup import pick
+
+    from engine.core.rules import get_rules
     sc = _launcher(app, ruleset)
     for mid, info in get_rules(ruleset).missions().items():
         if sc.mission != mid:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from client_helpers import app_fixture
 
 app = app_fixture(close_scene=True)
@@ -121,10 +120,11 @@ def test_a_reactions_prompt_names_the_player_once(app):
     """Seen on the issue 58 tour: "Player 2: Player 2: Warboss Grekka shoots at Ranger 1 — react?"
     (some of Counterblast's prompts name the player, a reaction's or the leader's election, and
     the panel named it again)."""
+    from client_helpers import game_screen, take_device
+
     from engine.ai import make_agent
     from engine.core import Game, Setup
     from engine.data.maps import load_named_map
-    from client_helpers import game_screen, take_device
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 4))
     agents = {p: make_agent("easy", p, 7 + p) for p in (1, 2)}
     for a in agents.values():

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import app, click, frame  # noqa: F401
 
 from game.kit.transitions import Pop, Push, Quit, Switch
-from client_helpers import app, click, frame  # noqa: F401
 
 
 class Probe:

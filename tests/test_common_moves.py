@@ -1,8 +1,9 @@
 """The shared move choice (engine/rulesets/common.py) on a small hand-made table."""
 import random
 
-from engine.rulesets.common import MoveSpace, MoveTo
 from table_fixtures import box, model, table
+
+from engine.rulesets.common import MoveSpace, MoveTo
 
 
 class EastOnly(MoveSpace):

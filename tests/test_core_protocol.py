@@ -2,15 +2,25 @@
 import json
 
 import pytest
-
 from core_fixtures import small_map
+from toy_rules import MoveMarker, PlayCard, React
+
 from engine.ai import make_agent
-from engine.core import (Choice, Game, GameOver, IllegalChoice, NotYourDecision, Setup, StaleDecision,
-                         UnknownRuleset, get_rules, replay)
+from engine.core import (
+    Choice,
+    Game,
+    GameOver,
+    IllegalChoice,
+    NotYourDecision,
+    Setup,
+    StaleDecision,
+    UnknownRuleset,
+    get_rules,
+    replay,
+)
 from engine.core.errors import EngineBug
 from engine.core.rng import ForcedValueError, GameRng
 from engine.simulate import play
-from toy_rules import MoveMarker, PlayCard, React
 
 
 def new_game(seed=1):

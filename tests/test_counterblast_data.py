@@ -6,7 +6,15 @@ from pydantic import ValidationError
 
 from engine.data.errors import DataError
 from engine.rulesets.counterblast.data import (
-    DATA_DIR, Mission, is_hero, load_armoury, load_crew, load_mission, parse_crew, shipped_crews, shipped_missions,
+    DATA_DIR,
+    Mission,
+    is_hero,
+    load_armoury,
+    load_crew,
+    load_mission,
+    parse_crew,
+    shipped_crews,
+    shipped_missions,
 )
 from engine.rulesets.counterblast.options import CounterblastOptions
 

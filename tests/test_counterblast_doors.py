@@ -1,11 +1,11 @@
 """Counterblast: Hack opens a secure door (003_52d4831de0a47706.txt: 'Hack actions can be used to
 Mark enemies with a scanner or open a secure door'). Doors are map pieces of kind ``door``; the
 outpost's two Security Gates close the uplink ring's north and south gaps. Dice are forced."""
+from counterblast_fixtures import IN, OUTPOST, staged, submit, texts
+
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import IN, OUTPOST, staged, submit, texts
 
 # The north gate runs from (24, 21) to (27.2, 20.4); a Ranger just north of it, a drone south.
 NORTH, SOUTH = (25.5, 22.0), (25.5, 19.5)

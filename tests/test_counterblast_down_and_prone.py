@@ -6,9 +6,9 @@
 - Prone: 'A prone models uses its base, and only its base, for the purposes of LoS, both for
   determining its own LoS as well as other model's LoS to it.'
 """
-from engine.rulesets.counterblast import choices as C
-
 from counterblast_fixtures import IN, staged, submit
+
+from engine.rulesets.counterblast import choices as C
 
 CONTACT_X = (18 * IN + 15 + 12.5 + 0.3) / IN     # a Gun Drone in base contact east of a Ranger at x = 18"
 

@@ -6,11 +6,10 @@ gives characters "special abilities unique to them" without defining any: both a
 (Interpretations 36, 38 and 39 in docs/rules/counterblast.md). Dice are forced.
 """
 import pytest
+from counterblast_fixtures import IN, staged, submit, texts
 
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast.rules import _attack_chance
-
-from counterblast_fixtures import IN, staged, submit, texts
 
 DUSTJAW = ("dustjaw-raiders", "iron-choir")
 CHOIR = ("iron-choir", "reach-rangers")

@@ -1,6 +1,7 @@
 """Pure rule functions, scripted with forced dice. Seed: 003_52d4831de0a47706.txt (Counterblast)."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core.rng import GameRng
 from engine.rulesets.counterblast import actions, attacks, conditions, damage, movement, moxie, panic, scoring

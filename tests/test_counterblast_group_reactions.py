@@ -3,10 +3,10 @@
 resolved in sequence before the group can use another action ... Reactions may be triggered
 against each model's actions individually.' and 'no more than one reaction may be triggered by
 each crew in response to any single action'."""
+from counterblast_fixtures import IN, staged, submit, texts
+
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import IN, staged, submit, texts
 
 GROUP = ("1-captain", "1-ranger-1", "1-ranger-2")
 

@@ -8,14 +8,13 @@ Seed: ../shared/seeds/003_52d4831de0a47706.txt.
 import math
 
 import pytest
+from counterblast_fixtures import IN, staged, submit, texts
 
 from engine.core import IllegalChoice
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast.flow.headings import HeadingSpace, heading_between
 from game.controllers import GenericController
-
-from counterblast_fixtures import IN, staged, submit, texts
 
 COMPASS = tuple(float(h) for h in range(0, 360, 45))
 

@@ -4,12 +4,20 @@ import itertools
 from collections import Counter
 from fractions import Fraction as F
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.rng import GameRng
 from engine.rulesets.counterblast.checks import ability_check
 from engine.rulesets.counterblast.odds import (
-    TOL, attack_odds, check_dist, check_odds, damage_outcome, Dist, successes_exact, tokens_after_defense,
+    TOL,
+    Dist,
+    attack_odds,
+    check_dist,
+    check_odds,
+    damage_outcome,
+    successes_exact,
+    tokens_after_defense,
 )
 
 

@@ -6,10 +6,10 @@ Seed: ../shared/seeds/003_52d4831de0a47706.txt.
 """
 import math
 
+from counterblast_fixtures import IN, OUTPOST, staged, submit, texts
+
 from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import IN, OUTPOST, staged, submit, texts
 
 
 def _rally_on(g, mid):

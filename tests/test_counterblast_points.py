@@ -14,8 +14,15 @@ from engine.core import Game, Setup, SetupError
 from engine.data.errors import DataError
 from engine.data.maps import load_named_map
 from engine.rulesets.counterblast.data import DATA_DIR, Profile, load_armoury, parse_crew, shipped_crews
-from engine.rulesets.counterblast.points import (MEASURED_MODELS, POINTS_PER_LOGIT, WEIGHTS, crew_points, features,
-                                                 model_points, outside_measured)
+from engine.rulesets.counterblast.points import (
+    MEASURED_MODELS,
+    POINTS_PER_LOGIT,
+    WEIGHTS,
+    crew_points,
+    features,
+    model_points,
+    outside_measured,
+)
 from game.cli import main
 
 ARM = load_armoury()

@@ -2,10 +2,10 @@
 Game.submit with forced dice. Seed: ../shared/seeds/003_52d4831de0a47706.txt: 'Psifers use Psi
 craft to activate enigmas that create passive effects or aid their allies. This action spends
 the model.' The powers themselves are the project's data (Interpretation 13)."""
+from counterblast_fixtures import IN, staged, submit, texts
+
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast import damage
-
-from counterblast_fixtures import IN, staged, submit, texts
 
 VEIL = C.PsiCraft("1-ollo", "veil", "1-ranger-1")
 

@@ -6,14 +6,13 @@ import random
 from collections import Counter
 
 import pytest
+from counterblast_fixtures import CLOSE, OUTPOST, new_game
 
 from engine.ai import make_agent
 from engine.core import replay
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast.conditions import CONDITIONS
 from engine.rulesets.counterblast.flow.headings import HeadingSpace
-
-from counterblast_fixtures import CLOSE, OUTPOST, new_game
 
 
 def check_invariants(g):

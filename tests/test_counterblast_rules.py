@@ -3,14 +3,13 @@ Game.submit with forced dice. Seed: 003_52d4831de0a47706.txt (Counterblast)."""
 import random
 
 import pytest
+from counterblast_fixtures import IN, OUTPOST, new_game, staged, submit, texts
 
-from engine.core import Game, SetupError, Setup, get_rules
+from engine.core import Game, Setup, SetupError, get_rules
 from engine.data.maps import MapFile
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast import choices as C
 from engine.rulesets.counterblast import odds
-
-from counterblast_fixtures import IN, OUTPOST, new_game, staged, submit, texts
 
 
 def test_registered_with_default_rosters_and_mission():

@@ -3,10 +3,10 @@ machine's counts, checked against scores worked out by hand on staged games (mod
 hand on the outpost, whose objective markers are at (10, 18), (24, 18) and (38, 18) inches)."""
 from __future__ import annotations
 
+from counterblast_fixtures import new_game, staged, submit
+
 from engine.core import Scoreboard
 from engine.rulesets.counterblast import choices as C
-
-from counterblast_fixtures import new_game, staged, submit
 
 
 def _values(board: Scoreboard) -> dict[str, tuple[str, str]]:

@@ -18,7 +18,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import annotated_types as at
-import pytest
 from pydantic import BaseModel
 
 from engine.data.errors import DataError

@@ -277,8 +277,8 @@ def _fits(ruleset, mf) -> bool:
 def test_automatic_placement_is_the_image_of_the_other_side(name, mf, transform):
     """On an exactly symmetric table, with the same force on both sides, side 2's automatic
     placement is side 1's under the table's symmetry, model for model (Doubles' facings too)."""
-    from engine.workshop.symmetry import symmetry_report
     from engine.core.tables import table_for
+    from engine.workshop.symmetry import symmetry_report
 
     assert symmetry_report(table_for(mf))["transforms"][transform]["unmatched_pct"] < 0.01
     tried = 0

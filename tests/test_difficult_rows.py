@@ -3,12 +3,13 @@ clipping again: the same number as the full call, on random tables and the home 
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_table_properties import layouts
 
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.table import Table, movement
-from test_table_properties import H, W, layouts
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

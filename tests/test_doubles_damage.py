@@ -1,11 +1,18 @@
 """Doubles: damage table, armour, weapon breakage (seed 004_664065b4c29fdc82.txt)."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core.rng import GameRng
 from engine.rulesets.doubles.damage import (
-    DAMAGE_TABLE, apply_damage, armour_test_penalty, break_chance, compute_damage, duel_damage,
-    table_damage, weapon_break_test,
+    DAMAGE_TABLE,
+    apply_damage,
+    armour_test_penalty,
+    break_chance,
+    compute_damage,
+    duel_damage,
+    table_damage,
+    weapon_break_test,
 )
 from engine.rulesets.doubles.data import Armour, DoublesOptions
 from engine.rulesets.doubles.duel import DuelResult

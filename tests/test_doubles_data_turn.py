@@ -6,12 +6,29 @@ import pytest
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
 from engine.rulesets.doubles.data import (
-    WARBAND_DIR, DoublesOptions, bundled_warbands, load_warband, parse_options, parse_warband,
+    WARBAND_DIR,
+    DoublesOptions,
+    bundled_warbands,
+    load_warband,
+    parse_options,
+    parse_warband,
 )
 from engine.rulesets.doubles.turn import (
-    FighterTally, TurnStatus, action_cost, action_points_for_turn, allowed_actions, can_move,
-    end_of_turn, first_roller, intimidation_loss, is_engaged, melee_pools, move_cost_cm,
-    roll_initiative_track, track_order, victory,
+    FighterTally,
+    TurnStatus,
+    action_cost,
+    action_points_for_turn,
+    allowed_actions,
+    can_move,
+    end_of_turn,
+    first_roller,
+    intimidation_loss,
+    is_engaged,
+    melee_pools,
+    move_cost_cm,
+    roll_initiative_track,
+    track_order,
+    victory,
 )
 
 

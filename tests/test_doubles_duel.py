@@ -2,16 +2,47 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.core.rng import GameRng
 from engine.rulesets.doubles.data import DoublesOptions
 from engine.rulesets.doubles.duel import (
-    AGGRESSIVENESS, COVER, FLAW, FORCE_ATTACK, INTIMIDATION, LOW_AMMUNITION, MANOEUVRE, NO_EFFECT,
-    PRECISE_ATTACK, TACTICAL_ADVANTAGE, DiscardStep, DuelError, EffectStep, Keep, KeepStep,
-    ManoeuvreStep, PoolSpec, ResolveStep, RollStep, aptitude_test, attack_pool, choose_effect,
-    defence_pool, discard, keep, legal_keeps, make_keep, manoeuvre, next_step, off_balance_test, play_out,
-    resolve, roll, start_duel, Die,
+    AGGRESSIVENESS,
+    COVER,
+    FLAW,
+    FORCE_ATTACK,
+    INTIMIDATION,
+    LOW_AMMUNITION,
+    MANOEUVRE,
+    NO_EFFECT,
+    PRECISE_ATTACK,
+    TACTICAL_ADVANTAGE,
+    Die,
+    DiscardStep,
+    DuelError,
+    EffectStep,
+    Keep,
+    KeepStep,
+    ManoeuvreStep,
+    PoolSpec,
+    ResolveStep,
+    RollStep,
+    aptitude_test,
+    attack_pool,
+    choose_effect,
+    defence_pool,
+    discard,
+    keep,
+    legal_keeps,
+    make_keep,
+    manoeuvre,
+    next_step,
+    off_balance_test,
+    play_out,
+    resolve,
+    roll,
+    start_duel,
 )
 
 SEED = "004_664065b4c29fdc82.txt"
@@ -470,7 +501,8 @@ def test_random_duels_end_and_keep_the_rules(adice, aadv, apen, ddice, dadv, dpe
 
 
 # --- legal_keeps is kept per the roll (issue 28): the same answer as worked out afresh ----------
-from hypothesis import given, settings, strategies as hs  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs
 
 from engine.rulesets.doubles import duel as _duel  # noqa: E402
 from engine.rulesets.doubles.data import DoublesOptions  # noqa: E402

@@ -10,15 +10,22 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_doubles_rules import arena_map, new_game, open_map, play_checked, stage, submit, texts
 
 from engine.ai import make_agent
 from engine.core import Game, MissionInfo, Setup, replay
 from engine.core.errors import SetupError
 from engine.data.maps import MapFile, load_named_map
 from engine.rulesets.common import MoveTo
-from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, KeepDice,
-                                           MeleeAttack, TakeRelic)
-from test_doubles_rules import arena_map, new_game, open_map, play_checked, stage, submit, texts
+from engine.rulesets.doubles.rules import (
+    Announce,
+    ChooseEffect,
+    DoublesRules,
+    EndActivation,
+    KeepDice,
+    MeleeAttack,
+    TakeRelic,
+)
 
 PREHISTORIC = load_named_map("prehistoric")
 NO_MARKERS = PREHISTORIC.model_copy(update={"objectives": []})

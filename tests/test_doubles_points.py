@@ -10,11 +10,17 @@ import json
 import pytest
 
 from engine.core import Game, Setup
-from engine.data.maps import load_named_map
 from engine.data.errors import DataError
+from engine.data.maps import load_named_map
 from engine.rulesets.doubles.data import WARBAND_DIR, parse_warband
-from engine.rulesets.doubles.points import (POINTS_PER_LOGIT, WEIGHTS, features, fighter_points, outside_measured,
-                                            warband_points)
+from engine.rulesets.doubles.points import (
+    POINTS_PER_LOGIT,
+    WEIGHTS,
+    features,
+    fighter_points,
+    outside_measured,
+    warband_points,
+)
 
 
 def shipped(name: str) -> dict:

@@ -14,6 +14,7 @@ import itertools
 from fractions import Fraction as F
 
 import pytest
+from test_doubles_rules import new_game, stage, submit, texts
 
 from engine.core.rng import GameRng
 from engine.rulesets.doubles import damage as dmg
@@ -21,8 +22,6 @@ from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles.data import DoublesOptions
 from engine.rulesets.doubles.odds import double_test_chance, duel_odds, side_dist
 from engine.rulesets.doubles.rules import Announce, ChooseEffect, KeepDice, Shoot
-
-from test_doubles_rules import new_game, stage, submit, texts
 
 RULES = ("cancels_highest", "must_keep", "opponent_discards")
 

@@ -12,14 +12,24 @@ import pytest
 from engine.ai import make_agent
 from engine.core import Game, IllegalChoice, Setup, replay
 from engine.core.errors import SetupError
-from engine.data.maps import MapFile
+from engine.data.maps import MapFile, load_map
 from engine.paths import resolve_map
-from engine.data.maps import load_map
 from engine.rulesets.common import MoveTo
 from engine.rulesets.doubles import turn as tn
-from engine.rulesets.doubles.rules import (Announce, ChooseEffect, DoublesRules, EndActivation, Face,
-                                           GroundShotSpace, KeepDice, MeleeAttack, PickUp, Shoot, ShootAt,
-                                           StandUp)
+from engine.rulesets.doubles.rules import (
+    Announce,
+    ChooseEffect,
+    DoublesRules,
+    EndActivation,
+    Face,
+    GroundShotSpace,
+    KeepDice,
+    MeleeAttack,
+    PickUp,
+    Shoot,
+    ShootAt,
+    StandUp,
+)
 from engine.simulate import play
 
 
@@ -597,9 +607,10 @@ def test_low_ammunition_applies_in_melee_too():
     assert g.state.fighters["1.grit"].status.low_ammunition
     # the odds agree: a defender's double 6 is counted as low ammunition in melee, 1/36 with two
     # dice, and not at all under the option two_effects
+    from fractions import Fraction
+
     from engine.rulesets.doubles.data import DoublesOptions
     from engine.rulesets.doubles.odds import duel_odds
-    from fractions import Fraction
     assert duel_odds("melee", (4, 1), (2, 0), health=4).low_ammunition == Fraction(1, 36)
     two = DoublesOptions(melee_defender_double_six="two_effects")
     assert duel_odds("melee", (4, 1), (2, 0), health=4, options=two).low_ammunition == 0

@@ -1,13 +1,25 @@
 """Doubles: shooting (seed 004_664065b4c29fdc82.txt)."""
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.core.rng import GameRng
 from engine.rulesets.doubles.data import DoublesOptions
 from engine.rulesets.doubles.duel import PoolSpec
 from engine.rulesets.doubles.shooting import (
-    ShootingError, back_shot_allowed, can_shoot, low_ammunition_check, max_range_cm, melee_target,
-    range_band, range_bands, range_dice, shot_modifiers, shot_pools, thrown_weapon_bonus, visibility,
+    ShootingError,
+    back_shot_allowed,
+    can_shoot,
+    low_ammunition_check,
+    max_range_cm,
+    melee_target,
+    range_band,
+    range_bands,
+    range_dice,
+    shot_modifiers,
+    shot_pools,
+    thrown_weapon_bonus,
+    visibility,
 )
 
 

@@ -10,8 +10,18 @@ from hypothesis import strategies as st
 from engine.ai.easy_frontier import _play_class
 from engine.rulesets.frontier import duel
 from engine.rulesets.frontier.cards import full_deck
-from engine.rulesets.frontier.duel import (FACTIONS, FAVOURED_SUIT, DuelError, DuelNumbers, DuelRules, Fighter,
-                                           Play, Weapon, resolve_combat, resolve_shot)
+from engine.rulesets.frontier.duel import (
+    FACTIONS,
+    FAVOURED_SUIT,
+    DuelError,
+    DuelNumbers,
+    DuelRules,
+    Fighter,
+    Play,
+    Weapon,
+    resolve_combat,
+    resolve_shot,
+)
 
 DECK = full_deck()
 SINGLES = [(c,) for c in DECK]

@@ -12,13 +12,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pygame
 import pytest
+from client_helpers import app_fixture, click, editor, frame, place
 
 from engine.data.maps import load_map
 from engine.workshop import shapes as S
-
-from client_helpers import app_fixture, click, editor, frame, place
 
 app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from client_helpers import app_fixture, click, editor, frame, place
 
 from engine.data.maps import load_map
 from engine.paths import MAPS_DIR
 from engine.workshop import edits as E
-
-from client_helpers import app_fixture, click, editor, frame, key, place
 
 app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 

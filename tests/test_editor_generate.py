@@ -9,13 +9,12 @@ import time
 
 import pygame
 import pytest
+from client_helpers import app_fixture, click, editor, frame, key
 
 from engine.data.maps import Piece, PolygonShape, WallShape
 from engine.workshop import edits as E
 from engine.workshop.targets import parse_target
 from game.editor import generation as G
-
-from client_helpers import app_fixture, click, editor, frame, key
 
 app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+from client_helpers import app_fixture, click, drag, editor, frame, key, palette_click, place, world_px  # noqa: F401
+from client_helpers import motion as _motion
 
 from engine.data.maps import MapFile, load_map
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
-from client_helpers import (app_fixture, click, drag, editor, frame, key, motion as _motion,  # noqa: F401
-                            palette_click, place, world_px)
-
 
 app = app_fixture(close_scene=True)      # the editor's analysis worker is stopped at the end
 
@@ -428,9 +427,9 @@ def test_the_sheet_button_writes_pdf_and_png_in_the_users_folder(app):
 
 
 def test_skirmish_edit_without_a_map_takes_up_the_unsaved_draft(tmp_path, monkeypatch):
+    import game.app as base
     from game.app import run_editor
     from game.editor.document import Document, new_map
-    import game.app as base
     from game.userdirs import editor_autosave_file
 
     monkeypatch.setenv("SKIRMISH_HOME", str(tmp_path))

@@ -13,8 +13,8 @@ from engine.workshop import edits as E
 from engine.workshop import shapes as S
 from game.editor.document import new_map
 from game.editor.drag_tools import BoxSelectTool, MoveTool, RotateTool, ScaleTool, VertexTool
-from game.editor.select_tool import SelectTool
 from game.editor.place_tools import MarkerTool, PlaceTool, RunTool, ZoneTool, tool_for
+from game.editor.select_tool import SelectTool
 from game.kit.edit_tool import Choose, EditContext, Lift
 from game.kit.intents import Say
 

@@ -46,7 +46,7 @@ def test_no_import_cycle_between_a_rulesets_modules():
         folder = ENGINE / "rulesets" / ruleset
         mods = {_module(p): p for p in folder.glob("*.py")}
 
-        def resolve(name: str) -> str | None:        # the most specific module a name names
+        def resolve(name: str, mods=mods) -> str | None:    # the most specific module a name names
             while name and name not in mods:
                 name = name.rpartition(".")[0]
             return name or None

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from file_fuzz import as_version_1, fuzz, make_saves, run_command, sources
 
 from engine.data.errors import DataError, load_json_file
 from engine.data.maps import load_map
-from file_fuzz import as_version_1, fuzz, make_saves, run_command, sources
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPOST = ROOT / "maps" / "outpost.json"

@@ -3,6 +3,7 @@ committed by one click; one that may lead a pair is lifted first and the hand sa
 next click does. Driven through ``App.step`` with the clicks a hand makes."""
 from __future__ import annotations
 
+from client_helpers import app, click, frame  # noqa: F401
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
@@ -10,7 +11,6 @@ from engine.data.maps import load_named_map
 from engine.rulesets.frontier.choices import Commit
 from game.render.cards import card_words
 from game.session import GameSession
-from client_helpers import app, click, frame  # noqa: F401
 
 
 def a_card_decision_with_a_pair():

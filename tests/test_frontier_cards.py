@@ -3,7 +3,16 @@ import pytest
 
 from engine.core.rng import GameRng
 from engine.rulesets.frontier.cards import (
-    DECK_SIZE, JOKERS, Card, CardError, Location, PlayerCards, Suit, card, cards, full_deck,
+    DECK_SIZE,
+    JOKERS,
+    Card,
+    CardError,
+    Location,
+    PlayerCards,
+    Suit,
+    card,
+    cards,
+    full_deck,
 )
 
 

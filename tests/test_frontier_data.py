@@ -9,8 +9,16 @@ import pytest
 
 from engine.data.errors import DataError
 from engine.rulesets.frontier.data import (
-    FACTION_RULE, ITEMS_FILE, POSSES_DIR, Options, Posse, load_items, load_options, load_posse,
-    load_posses, parse_posse,
+    FACTION_RULE,
+    ITEMS_FILE,
+    POSSES_DIR,
+    Options,
+    Posse,
+    load_items,
+    load_options,
+    load_posse,
+    load_posses,
+    parse_posse,
 )
 from engine.rulesets.frontier.duel import FACTIONS, LEADER_ACTION
 

@@ -7,14 +7,30 @@ import dataclasses
 import pytest
 
 from engine.core.rng import GameRng
-from engine.rulesets.frontier.cards import PlayerCards, card, full_deck
+from engine.rulesets.frontier.cards import PlayerCards, Suit, card, full_deck
 from engine.rulesets.frontier.data import load_items
 from engine.rulesets.frontier.duel import (
-    FAVOURED_SUIT, Bonus, DuelError, DuelRules, Fighter, Play, Weapon, apply_unsoakable, breaks_ties,
-    check_pair, cover_bonus, damage_from_margin, favoured_bonus, first_draw_winner, first_turn_draw, heal,
-    play_value, resolve_combat, resolve_shot, stealable,
+    FAVOURED_SUIT,
+    Bonus,
+    DuelError,
+    DuelRules,
+    Fighter,
+    Play,
+    Weapon,
+    apply_unsoakable,
+    breaks_ties,
+    check_pair,
+    cover_bonus,
+    damage_from_margin,
+    favoured_bonus,
+    first_draw_winner,
+    first_turn_draw,
+    heal,
+    play_value,
+    resolve_combat,
+    resolve_shot,
+    stealable,
 )
-from engine.rulesets.frontier.cards import Suit
 
 
 def F(faction="sheriffs", S=2, Sh=2, D=2, T=1, W=3, M=None, leader=False, clothing=0):

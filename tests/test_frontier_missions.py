@@ -17,17 +17,18 @@ import json
 import random
 
 import pytest
+from test_frontier_random_games import TOWN as SHIPPED_TOWN
+from test_frontier_random_games import check_invariants, hidden_before, rosters_for
+from test_frontier_rules import contact, place, stack, submit, text, to_main
 
 from engine.ai import make_agent
 from engine.core import Game, MissionInfo, Setup, replay
 from engine.core.errors import SetupError
-from engine.core.state import optional_field, state_hash
 from engine.core.rng import GameRng
+from engine.core.state import optional_field, state_hash
 from engine.data.maps import Marker
 from engine.rulesets.common import MoveTo
 from engine.rulesets.frontier.rules import INCH, Commit, Fight, FrontierRules, Hold, KeepLast, LayDown, Pass
-from test_frontier_random_games import TOWN as SHIPPED_TOWN, check_invariants, hidden_before, rosters_for
-from test_frontier_rules import contact, place, stack, submit, text, to_main
 
 # the town with the markers the scripted tests below were worked out on (see the module's words)
 TOWN = SHIPPED_TOWN.model_copy(update={"objectives": [

@@ -7,7 +7,13 @@ from hypothesis import strategies as st
 from engine.core.rng import GameRng
 from engine.rulesets.frontier.cards import JOKERS, PlayerCards, full_deck
 from engine.rulesets.frontier.duel import (
-    FACTIONS, Fighter, Play, Weapon, first_draw_winner, resolve_combat, resolve_shot,
+    FACTIONS,
+    Fighter,
+    Play,
+    Weapon,
+    first_draw_winner,
+    resolve_combat,
+    resolve_shot,
 )
 from engine.rulesets.frontier.poker import Category, best_hand, compare_hands, rank_plain
 

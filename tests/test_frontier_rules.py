@@ -14,8 +14,21 @@ from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.rulesets.common import MoveTo
 from engine.rulesets.frontier.cards import PlayerCards, card
-from engine.rulesets.frontier.rules import (CONTACT_MM, INCH, Commit, Drink, Fight, FrontierRules, Hold,
-                                            KeepLast, LayDown, Pass, Shoot, Steal, card_places)
+from engine.rulesets.frontier.rules import (
+    CONTACT_MM,
+    INCH,
+    Commit,
+    Drink,
+    Fight,
+    FrontierRules,
+    Hold,
+    KeepLast,
+    LayDown,
+    Pass,
+    Shoot,
+    Steal,
+    card_places,
+)
 
 TOWN = load_map(resolve_map("town"))
 # An open stretch of Main Street, east end (inches), clear of terrain for a few inches around.

@@ -2,7 +2,14 @@
 from engine.core.rng import GameRng
 from engine.rulesets.frontier.cards import PlayerCards
 from engine.rulesets.frontier.turns import (
-    SideStatus, can_keep_last, can_play_pair, must_defend_with_card, must_spend, routed, turn_over, victory,
+    SideStatus,
+    can_keep_last,
+    can_play_pair,
+    must_defend_with_card,
+    must_spend,
+    routed,
+    turn_over,
+    victory,
 )
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from test_workshop_analysis import _box, _map
 
 from engine.table import Table
 from engine.workshop import generate as G
 from engine.workshop.catalog import load_catalog
 from engine.workshop.corrections import clamp, note_seen, verdict
 from engine.workshop.targets import meets, parse_target, sight_figures
-from test_workshop_analysis import _box, _map
 
 CATALOG = load_catalog()
 SMALL = [G.Entry("ruin-with-walls", 0, 4), G.Entry("building", 1, 4), G.Entry("container-stack", 0, 3),
@@ -117,9 +117,9 @@ def test_the_search_reads_a_lane_above_its_target_as_the_full_grid_does():
     """A lane target is read on the full grid's points wherever the lane is longer than the
     target allows (only those pairs are cast): the figure the full-grid check then measures, so
     no correction is learnt for it (the coarse grid's lane was 2-7% of the length short)."""
-    from engine.data.maps import load_map
     from pathlib import Path
 
+    from engine.data.maps import load_map
     from engine.workshop.analysis import cross_visibility, open_grid, visibility_matrix
     from engine.workshop.targets import EDGE_STRIP_MM, long_lane
 

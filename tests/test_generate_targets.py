@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 
 import pytest
+from test_workshop_analysis import _box, _map
 
 from engine.table import Table
 from engine.workshop import generate as G
 from engine.workshop.targets import parse_target, sight_figures
-from test_workshop_analysis import _box, _map
 
 
 def test_cover_near_each_zone_by_hand():

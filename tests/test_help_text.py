@@ -162,8 +162,9 @@ def test_counterblast_glossary_has_each_condition_and_doubles_each_effect_by_nam
 def _maps():
     sys.path.insert(0, str(Path(__file__).parent))
     from counterblast_fixtures import CLOSE
-    from engine.data.maps import load_map
     from test_doubles_rules import arena_map
+
+    from engine.data.maps import load_map
     return {"counterblast": CLOSE, "frontier": load_map(ROOT / "maps" / "town.json"), "doubles": arena_map()}
 
 
@@ -352,6 +353,7 @@ def test_route_and_sight_line_colours_are_the_pixels_drawn():
     import os
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
     from game.render import overlays as ov
 
     class Cam:          # a camera whose screen is the table in mm, one pixel a mm, y down

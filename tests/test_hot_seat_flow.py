@@ -7,14 +7,13 @@ be drawn; never a pass screen when the seat deciding is an AI or the same player
 from __future__ import annotations
 
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
 from engine.ai import make_agent
 from engine.data.maps import load_named_map
 from game.kit.transitions import Push
 from game.play.flow import next_screen
 from game.session import GameSession
-
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
 
 def _private_differs(game) -> bool:

@@ -3,12 +3,11 @@ Doubles asks its best move again whenever a fighter's action points or wounds di
 same bases; the candidate points and what they see are then taken from the memo. Every kept
 answer must equal a fresh ``candidate_moves`` + ``measure``, number for number."""
 import numpy as np
+from ai_fixtures import _agents, _game  # noqa: E402
 
 import engine.ai.easy_doubles as easy_doubles
 from engine.ai import easy_moves
 from engine.ai.easy_moves import Spot, candidate_moves, measure
-
-from ai_fixtures import _agents, _game  # noqa: E402
 
 
 def _same(a: list[Spot], b: list[Spot]) -> None:

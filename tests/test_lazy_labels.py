@@ -6,15 +6,14 @@ import pickle
 import random
 
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
+from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.core.labels import Labels, LabelsGone
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import game_seed, play
-from engine.ai import make_agent
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
-
 
 
 def _game(ruleset, seed=3):

@@ -12,6 +12,7 @@ import dataclasses
 import math
 
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +23,6 @@ from engine.core.protocol import _CHOICE_TYPES, Choice
 from engine.core.rules import get_rules
 from engine.data.maps import load_map
 from engine.paths import resolve_map
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
-
 
 
 def _points(ruleset: str, seed: int = 5, every: int = 7, limit: int = 12) -> list[Game]:
@@ -245,6 +244,7 @@ def test_same_choice_compares_by_exact_type_first():
 
 def _split_decision():
     from counterblast_fixtures import staged, submit
+
     from engine.rulesets.counterblast import choices as C
 
     g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7), "2-drone-2": (22, 4.5), "2-drone-4": (26, 5)})
@@ -270,8 +270,8 @@ def test_split_shares_must_be_positive_whole_numbers(dice):
 
 
 def test_the_split_space_itself_refuses_shares_that_are_not_whole_numbers():
-    from engine.rulesets.counterblast.flow.actions import SplitSpace
     from engine.rulesets.counterblast import choices as C
+    from engine.rulesets.counterblast.flow.actions import SplitSpace
 
     space = SplitSpace(C.SplitShoot, "1-ranger-1", "pulse-carbine", ("a", "b"), 4)
     assert space.check(C.SplitShoot("1-ranger-1", "pulse-carbine", ("a", "b"), (2, 2))) is None

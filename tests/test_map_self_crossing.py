@@ -17,7 +17,6 @@ from pydantic import ValidationError
 from engine.data import self_crossing as sc
 from engine.data.maps import PolygonShape, polygon_area
 
-
 # --- the oracle: maps.py's check before issue 59, word for word ------------------------------
 
 def _segments_cross(p1, p2, q1, q2) -> bool:

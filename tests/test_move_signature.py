@@ -3,9 +3,10 @@ moves, engine/ai/easy_*.py best_move) are kept. Equal signatures must mean equal
 everything a space's check reads must be in it."""
 import random
 
+from table_fixtures import box, model, table
+
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
-from table_fixtures import box, model, table
 
 
 def _points(space, n=60, seed=3):

@@ -7,7 +7,6 @@ import io
 import json
 
 import pytest
-
 from net_helpers import ServerThread, new_host
 
 from game.cli import main

@@ -13,9 +13,17 @@ two with ``-m long``.
 from __future__ import annotations
 
 import pytest
-
-from net_helpers import (ServerThread, local_game, merged_decisions, new_host, play_out, replayed_hash, seat,
-                         start_host, start_join)
+from net_helpers import (
+    ServerThread,
+    local_game,
+    merged_decisions,
+    new_host,
+    play_out,
+    replayed_hash,
+    seat,
+    start_host,
+    start_join,
+)
 
 from engine.core import Choice, Game, Setup
 from engine.data.maps import load_named_map

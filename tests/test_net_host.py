@@ -7,7 +7,6 @@ import json
 import random
 
 import pytest
-
 from net_helpers import new_host
 
 from engine.ai import make_agent

@@ -9,7 +9,6 @@ import json
 import shutil
 
 import pytest
-
 from net_helpers import new_host
 
 from engine.ai import make_agent

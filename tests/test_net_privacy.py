@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from net_helpers import ServerThread, new_host, play_out, seat
 
 from engine.core import Game

@@ -7,8 +7,20 @@ import json
 
 import pytest
 
-from game.net.protocol import (CODE_CHARS, MAX_CLIENT_BYTES, Answer, Hello, ProtocolError, SaveAsk, UndoAsk,
-                               UndoReply, dump, normal_code, parse_client, parse_server)
+from game.net.protocol import (
+    CODE_CHARS,
+    MAX_CLIENT_BYTES,
+    Answer,
+    Hello,
+    ProtocolError,
+    SaveAsk,
+    UndoAsk,
+    UndoReply,
+    dump,
+    normal_code,
+    parse_client,
+    parse_server,
+)
 
 
 def test_every_client_message_goes_and_comes_back():

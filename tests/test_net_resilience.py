@@ -12,8 +12,7 @@ import socket
 import time
 
 import pytest
-
-from net_helpers import (ServerThread, local_game, new_host, play_out, seat, start_host, start_join)
+from net_helpers import ServerThread, local_game, new_host, play_out, seat, start_host, start_join
 
 from engine.core.saves import load_game
 from game.net.host import GameHost

@@ -96,7 +96,8 @@ def test_counterblast_strike_odds_use_the_frenzy_explosions_like_the_label():
 def test_counterblast_return_fire_prices_the_reactors_own_shot():
     """The Gun Drone answers the Ranger's shot with Return fire: its odds are those of its own shot
     at the Ranger (no Aim-Assist or Aim: it is not in the activation), by the label's formula."""
-    from engine.rulesets.counterblast import attacks, choices as C, damage
+    from engine.rulesets.counterblast import attacks, damage
+    from engine.rulesets.counterblast import choices as C
     from engine.rulesets.counterblast.rules import _attack_chance
     g = staged({"1-ranger-1": (18, 7), "2-drone-1": (24, 7)}, moxie=(3, 3))
     g.submit(1, C.ActivateSingle("1-ranger-1"))
@@ -202,6 +203,7 @@ def test_doubles_side_distribution_matches_every_roll_kept_by_best_keep(n, pen):
     own ``cancel_highest`` (default) and kept by its ``best_keep``: the same (result, double,
     remaining) distribution, exactly; then the same for ``must_keep``."""
     import itertools
+
     from engine.rulesets.doubles import duel as dl
     from engine.rulesets.doubles.data import DoublesOptions
     from engine.rulesets.doubles.odds import side_dist
@@ -232,9 +234,10 @@ def test_doubles_side_distribution_matches_every_roll_kept_by_best_keep(n, pen):
 def test_doubles_shot_through_the_game_uses_the_state_machine_pools():
     """Lokee (Throw 4 + knife 1 + short range 1 = 6 dice) at Bones (Defence 3 + an armour
     penalty die; armour 1), no back shot, no AP: the same as ``duel_odds`` of those pools."""
+    from test_doubles_rules import _lokee_and_bones, new_game
+
     from engine.rulesets.doubles.odds import duel_odds
     from engine.rulesets.doubles.rules import EndActivation, Shoot
-    from test_doubles_rules import _lokee_and_bones, new_game
     g = _lokee_and_bones(new_game(), (200, 100, 90))
     before = g.state_hash()
     a = g.attack_odds(Shoot("1.lokee", "2.bones", weapon="knife"))
@@ -276,8 +279,9 @@ def _frontier_fight(hand2, deck2):
     """Example 1 on the table: the Marshal (hand JS + hearts) fights Outlaw 1. Player 2's cards:
     ``hand2`` in hand, ``deck2`` in the deck in that order, every other card face up in its
     played pile (so only hand2 + deck2 are unseen by player 1)."""
-    from engine.rulesets.frontier.cards import card, full_deck
     from test_frontier_rules import OPEN, contact, new_game, place, stack, to_main
+
+    from engine.rulesets.frontier.cards import card, full_deck
     g = new_game()
     g.state.models["p2-outlaw_1"].wounds = 2         # as in example 1 (the shipped gangers have 3 since issue 32)
     stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
@@ -381,8 +385,9 @@ def test_counterblast_random_games_every_option(seed):
 
 @pytest.mark.parametrize("seed", [1, 4])
 def test_doubles_random_games_every_option(seed):
-    from engine.rulesets.doubles.rules import MeleeAttack, Shoot
     from test_doubles_rules import arena_map
+
+    from engine.rulesets.doubles.rules import MeleeAttack, Shoot
     g = Game(Setup("doubles", arena_map(), (), {"deployment": "automatic"}, seed))
     assert _walk(g, seed, 400, (Shoot, MeleeAttack)) > 0
 

@@ -3,10 +3,11 @@
 path a fresh table finds."""
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_table_properties import H, W, layouts
 
 from engine.table import Base, Table, movement
-from test_table_properties import H, W, layouts
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,14 +10,13 @@ import ast
 from pathlib import Path
 
 import pygame
+from client_helpers import app, game_screen  # noqa: F401
 
 from engine.core import Game, Setup
 from engine.data.maps import load_named_map
 from game.kit import Click, Command, Hover, PickCards, PickDice, PickOption, Say, Submit, Toggle, Undo
 from game.play.keys import key_intent
 from game.play.panels import BUTTONS, button_intent
-
-from client_helpers import app, game_screen  # noqa: F401
 
 PLAY = Path(__file__).resolve().parent.parent / "game" / "play"
 

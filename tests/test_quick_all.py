@@ -6,7 +6,10 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from table_fixtures import box, model, table
+from test_table_properties import H, W, layouts
 
 from engine.data.maps import load_map
 from engine.paths import resolve_map
@@ -14,8 +17,6 @@ from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
 from engine.table import Base, Table
 from engine.table.movement import EDGE_TOL, POS_TOL
-from table_fixtures import box, model, table
-from test_table_properties import H, W, layouts
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

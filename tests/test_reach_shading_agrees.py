@@ -20,16 +20,15 @@ import random
 
 import pygame
 import pytest
+from ai_fixtures import HOME, _game
+from client_helpers import app  # noqa: F401
+from test_reach_shading_property import _refused_near
 
 from engine.ai import make_agent
 from engine.rulesets.common import MoveSpace
 from game.play.pointer import mm
 from game.render import overlays as ov
 from game.session import GameSession
-
-from ai_fixtures import HOME, _game
-from client_helpers import app  # noqa: F401
-from test_reach_shading_property import _refused_near
 
 SAMPLES = 250          # pixels per case and zoom
 
@@ -112,10 +111,11 @@ def test_the_strip_between_the_hut_and_the_chiefs_hut_takes_every_click_it_shade
     import math
 
     from client_helpers import frame, game_screen, take_device
+    from test_doubles_rules import stage
+
     from engine.core import Game, Setup
     from engine.data.maps import load_map
     from engine.paths import resolve_map
-    from test_doubles_rules import stage
 
     g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 1))
     keys = list(g.state.fighters)
@@ -158,9 +158,9 @@ def test_a_route_out_of_base_contact_is_shaded_only_where_check_finds_it():
     starts with the bases its straight line meets (Grekka alone) and finds only a 7.2" detour, so
     ``check`` refuses the point with a 5" allowance. The raster marks such cells (``unsure``) and
     ``MoveSpace.reach`` asks ``check``: the cell is not shaded."""
+    from engine.rulesets.counterblast.flow.movement import CBMoveSpace
     from engine.table import Base
     from engine.table.reach import reach
-    from engine.rulesets.counterblast.flow.movement import CBMoveSpace
     g = _game("counterblast", 2)
     t = g.table
     raider = Base("1-raider-3", 605.3347769028871, 793.0450124893373, 15.0, 6.0, 0.0, 0.0)

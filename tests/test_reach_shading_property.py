@@ -11,9 +11,10 @@ centre line passed beside the hut's bounding box.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from ai_fixtures import _game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,8 +25,6 @@ from engine.paths import resolve_map
 from engine.rulesets.common import MoveSpace
 from engine.rulesets.doubles.spaces import _CachedMoveSpace
 from engine.table import Base
-
-from ai_fixtures import _game
 
 RINGS = (0.25, 0.5, 0.75, 1.25, 1.9, 2.5)      # mm: where a refused point is looked for
 
@@ -38,7 +37,7 @@ def _ford():
     return Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cases(ruleset: str) -> tuple:
     """(space, shading) at move decisions of seeded random games on the home map; for Doubles
     also Lokee on the Ford of Bones (the prehistoric map) beside the strip between the Hut and

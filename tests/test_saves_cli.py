@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from core_fixtures import small_map
+
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.core.saves import load_game, save_game, write_atomic

@@ -15,11 +15,11 @@ deliberate change to name in the docs (docs/performance.md) with new hashes, nev
 from __future__ import annotations
 
 import pytest
+from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 from engine.simulate import default_rosters, make_agents, new_game, plan_game, play_planned
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
 
 OTHER = {"counterblast": ("dustjaw-raiders", "iron-choir"), "frontier": ("bootleggers", "townsfolk"),
          "doubles": ("obsidian_clan", "ash_skulls")}

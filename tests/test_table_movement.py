@@ -2,11 +2,11 @@
 import math
 
 import pytest
+from table_fixtures import box, circle, make_map, model, poly, table, wall
 
 from engine.data.errors import DataError
 from engine.table import Base, Table
 from engine.table.movement import HARD
-from table_fixtures import box, circle, make_map, model, poly, table, wall
 
 R = 12.5
 
@@ -270,8 +270,8 @@ def test_max_length_prunes_but_keeps_the_same_shortest_path():
     and None when the shortest path is longer than max_length."""
     import random
 
-    from engine.table import Base, Table
     from engine.paths import MAPS_DIR
+    from engine.table import Base, Table
 
     t = Table.load(MAPS_DIR / "town.json")
     rng = random.Random(4)

@@ -3,11 +3,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from table_fixtures import box, circle, model, poly, table, wall
 
 from engine.table import Base, openness_heatmap, sight_reference
 from engine.table.geometry import CirclePart
-from table_fixtures import box, circle, model, poly, table, wall
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,14 +5,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from table_fixtures import box, model, table, wall
+from test_table_movement import taut_length
 
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.counterblast.rules import CBMoveSpace
 from engine.rulesets.doubles.rules import DoublesRules, _CachedMoveSpace
 from engine.table import Base, Table
 from engine.table.reach import position_mask
-from table_fixtures import box, model, table, wall
-from test_table_movement import taut_length
 
 R = 12.5
 MAPS = Path(__file__).resolve().parents[1] / "maps"

@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
+from table_fixtures import box, circle, model, poly, table, wall
 
 from engine.table import Base, sight_reference
-from table_fixtures import box, circle, model, poly, table, wall
 
 BOTH = pytest.mark.parametrize("impl", ["kernel", "reference"])
 

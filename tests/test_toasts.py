@@ -4,12 +4,11 @@ setup sheet's message was cut off. Driven through ``App.step`` with a long data 
 from __future__ import annotations
 
 import pygame
+from client_helpers import app_fixture, frame, key, play_scene
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
 from engine.paths import resolve_map
-
-from client_helpers import app_fixture, frame, key, play_scene
 
 LONG = "a-folder-with-a-long-name/and-another/and-a-third-one-for-good-measure/skirmish-home"
 
@@ -35,9 +34,10 @@ def test_the_save_toast_fits_the_table_and_leaves_the_scale_bar_clear(app):
 
 
 def test_the_editors_messages_fit_and_its_tool_bar_fits_the_window(app):
+    from client_helpers import click, editor, place
+
     from game.ui.toasts import scale_bar_on_screen
     from game.userdirs import sheets_dir
-    from client_helpers import click, editor, place
 
     scene = editor(app)
     for key_, b in scene.toolbar.buttons.items():                  # Sheet, Import, Menu were past 1024

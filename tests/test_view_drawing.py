@@ -9,13 +9,12 @@ import copy
 import random
 
 import pytest
+from ai_fixtures import HOME
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
 from engine.data.maps import load_map
 from engine.paths import resolve_map
-
-from ai_fixtures import HOME
 
 
 @pytest.mark.parametrize("ruleset", sorted(HOME))

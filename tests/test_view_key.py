@@ -1,7 +1,8 @@
 """``view_key`` (easy's memo key for a view's models, engine/ai/easy_moves.py) must never take two
 different values as one (a kept move would answer the wrong question) and should take equal
 values as one (or the memo keeps nothing)."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.ai.easy_moves import frozen, view_key
 

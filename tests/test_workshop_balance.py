@@ -135,9 +135,9 @@ def test_paired_change_sees_a_shift_common_seeds_make_precise():
     """Two fake experiments on the same seeds, p 30% then 50%: the paired change is near
     logit(.5) - logit(.3) = 0.85 with a smaller se than two independent estimates would have."""
     m0, m1 = small_map(LOW), small_map([("crate-pile", (7, 9), 0), ("crate-pile", (17, 9), 0)])
-    from engine.workshop.experiment import Config
-
     import tempfile
+
+    from engine.workshop.experiment import Config
     with tempfile.TemporaryDirectory() as d:
         a, b = Path(d) / "a.json", Path(d) / "b.json"
         a.write_text(m0.model_dump_json())

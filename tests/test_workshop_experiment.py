@@ -11,16 +11,15 @@ import socket
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from collections import Counter
+from file_fuzz import run_command
 
 from engine.simulate import agent_seed, cells, game_seed, plan_game, simulate
 from engine.workshop.experiment import Config, jobs, map_labels, run_game
 from engine.workshop.stats import summarize
-from file_fuzz import run_command
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.data.maps import CircleShape, MapFile, Marker, Piece, PolygonShape, WallShape, Zone, load_map
+from engine.data.maps import MapFile, Marker, Piece, PolygonShape, Zone, load_map
 from engine.table import Table
 from engine.workshop import edits as E
 from engine.workshop import generate as G

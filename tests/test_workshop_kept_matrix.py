@@ -17,8 +17,15 @@ from engine.table import Table
 from engine.workshop import edits as E
 from engine.workshop import live
 from engine.workshop import shapes as S
-from engine.workshop.analysis import (DEFAULT_EYE_MM, hidden_counts, matrix_from_counts, open_grid, tall_parts,
-                                      update_counts, visibility_matrix)
+from engine.workshop.analysis import (
+    DEFAULT_EYE_MM,
+    hidden_counts,
+    matrix_from_counts,
+    open_grid,
+    tall_parts,
+    update_counts,
+    visibility_matrix,
+)
 
 LAYOUTS = Path(__file__).resolve().parent / "data" / "layouts"   # two shared layouts, with their licence
 

@@ -1,7 +1,8 @@
 """Force strengths and matchups (engine/workshop/matchups.py): a table of pairings split into
 what one force's change can even out and what only a matchup change can."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.workshop.matchups import Cell, across_maps, markdown, split
 

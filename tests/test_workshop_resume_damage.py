@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from test_workshop_bad_input import clean, run
 
 pytest.importorskip("distributed")

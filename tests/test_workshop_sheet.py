@@ -1,7 +1,6 @@
 """The printable setup sheet (engine/workshop/sheet.py, ``skirmish sheet``)."""
 from __future__ import annotations
 
-
 import pytest
 
 from engine.data.maps import CircleShape, MapFile, Marker, Piece, PolygonShape, WallShape, Zone

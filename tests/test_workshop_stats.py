@@ -5,8 +5,16 @@ import math
 
 import pytest
 
-from engine.workshop.stats import (cluster_share, effects, logistic_effects, ranked, report_markdown, summarize,
-                                   verdict, wilson)
+from engine.workshop.stats import (
+    cluster_share,
+    effects,
+    logistic_effects,
+    ranked,
+    report_markdown,
+    summarize,
+    verdict,
+    wilson,
+)
 
 pytest.importorskip("statsmodels")
 

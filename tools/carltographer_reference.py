@@ -80,7 +80,7 @@ def main() -> int:
     args = ap.parse_args()
     v2 = Path(args.carltographer) / "v2"
     sys.path.insert(0, str(v2))
-    from engine import generate as G          # Carltographer's engine, not Skirmish's
+    from engine import generate as G  # Carltographer's engine, not Skirmish's
     from engine.types import EngineParams
 
     out = Path(args.out)

@@ -158,8 +158,8 @@ def main(argv=None) -> int:
     with x_display(out):
         import pygame
 
-        from game.editor.document import new_map
         from game.app import App
+        from game.editor.document import new_map
         from game.scenes.editor import EditorScene
         from game.settings import Settings
 

@@ -39,9 +39,8 @@ NAMES = {1: "Bob", 2: "Alice"}
 
 def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_check: bool = False) -> int:
     """One player's window (a child process)."""
-    from xwindow import drive, fresh_dir, x_display
-
     from window_play import Driver
+    from xwindow import drive, fresh_dir, x_display
 
     out = fresh_dir(out)
 

@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from game.play.pointer import mm  # noqa: E402
 from xwindow import Hands, drive, fresh_dir, x_display  # noqa: E402
+
+from game.play.pointer import mm  # noqa: E402
 
 HOME = {"counterblast": "outpost", "frontier": "town", "doubles": "prehistoric"}
 

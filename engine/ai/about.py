@@ -9,7 +9,7 @@ so ``hard:budget=2.0`` says 2 s.
 """
 from __future__ import annotations
 
-from .base import AgentError, _AGENTS, check_agent
+from .base import _AGENTS, AgentError, check_agent
 
 # name -> (what it does, how long it takes when it does not think for a budget); weakest first
 ABOUT: dict[str, tuple[str, str]] = {

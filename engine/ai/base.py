@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 

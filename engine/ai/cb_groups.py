@@ -30,8 +30,18 @@ Move and an attack (a psifer, a medic with a Down friend, a Panicked or Pinned m
 from __future__ import annotations
 
 from engine.rulesets.common import MoveSpace, MoveTo
-from engine.rulesets.counterblast.choices import (ActivateGroup, AimAssist, Boost, DoNothing, DogPile, EndActivation,
-                                                  GroupAction, Rush, Shoot, Strike)
+from engine.rulesets.counterblast.choices import (
+    ActivateGroup,
+    AimAssist,
+    Boost,
+    DogPile,
+    DoNothing,
+    EndActivation,
+    GroupAction,
+    Rush,
+    Shoot,
+    Strike,
+)
 
 from .cb_odds import cover_from_sight, label_numbers
 

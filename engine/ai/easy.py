@@ -28,7 +28,7 @@ class Policy:
     Utility: type[Utility] = Utility
     trusted: tuple[str, ...] = ()
 
-    def __init__(self, agent: "EasyAgent"):
+    def __init__(self, agent: EasyAgent):
         self.agent = agent
         self.player = agent.player
         self.table = agent.table

@@ -23,10 +23,29 @@ import re
 
 from engine.core.tables import table_without
 from engine.rulesets.common import MoveSpace, MoveTo, memo_get
-from engine.rulesets.counterblast.choices import (Aim, ElectLeader, Engineer, EndActivation, GroupAction, HackMark,
-                                                  HackTerminal, KeepLeader, NoReaction, Rally, React, Recover,
-                                                  ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay,
-                                                  Strike, Treat)
+from engine.rulesets.counterblast.choices import (
+    Aim,
+    ElectLeader,
+    EndActivation,
+    Engineer,
+    GroupAction,
+    HackMark,
+    HackTerminal,
+    KeepLeader,
+    NoReaction,
+    Rally,
+    React,
+    Recover,
+    ReduceDread,
+    Rush,
+    Shoot,
+    SplitShoot,
+    SplitStrike,
+    StandUp,
+    Stay,
+    Strike,
+    Treat,
+)
 from engine.rulesets.counterblast.conditions import effective_move
 from engine.rulesets.counterblast.flow.movement import CBMoveSpace
 from engine.rulesets.counterblast.rules import MM, PRONE_HEIGHT_MM

@@ -17,9 +17,24 @@ import math
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.doubles import duel as dl
 from engine.rulesets.doubles import shooting as sh
-from engine.rulesets.doubles.rules import (BASE_RADIUS_MM, MODEL_HEIGHT_MM, Announce, ChooseEffect, DiscardDie,
-                                           DisengageSpace, EndActivation, Face, KeepDice, MeleeAttack,
-                                           PickTarget, PickUp, RerollDie, Shoot, StandUp, TakeRelic)
+from engine.rulesets.doubles.rules import (
+    BASE_RADIUS_MM,
+    MODEL_HEIGHT_MM,
+    Announce,
+    ChooseEffect,
+    DiscardDie,
+    DisengageSpace,
+    EndActivation,
+    Face,
+    KeepDice,
+    MeleeAttack,
+    PickTarget,
+    PickUp,
+    RerollDie,
+    Shoot,
+    StandUp,
+    TakeRelic,
+)
 from engine.table import Base
 
 from .doubles_odds import OUT_BONUS, DuelPricer

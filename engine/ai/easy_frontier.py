@@ -20,10 +20,22 @@ import math
 
 from engine.rulesets.common import MoveSpace, MoveTo
 from engine.rulesets.frontier import duel
-from engine.rulesets.frontier.cards import Card, card as parse_card, full_deck
+from engine.rulesets.frontier.cards import Card, full_deck
+from engine.rulesets.frontier.cards import card as parse_card
 from engine.rulesets.frontier.data import fighter
-from engine.rulesets.frontier.rules import (INCH, MODEL_HEIGHT_MM, Commit, Drink, Fight, Hold, KeepLast, LayDown,
-                                            Pass, Shoot, Steal)
+from engine.rulesets.frontier.rules import (
+    INCH,
+    MODEL_HEIGHT_MM,
+    Commit,
+    Drink,
+    Fight,
+    Hold,
+    KeepLast,
+    LayDown,
+    Pass,
+    Shoot,
+    Steal,
+)
 from engine.table import Base
 
 from .easy import Policy, fallback

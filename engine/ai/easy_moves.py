@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import marshal
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import numpy as np
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -25,7 +25,7 @@ _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 INF = 1e12
 
 
-def walk_grid(table, radius: float) -> "WalkGrid":
+def walk_grid(table, radius: float) -> WalkGrid:
     """The shared grid of ``table`` for bases of ``radius`` mm (built once per table and radius)."""
     key = (id(table), round(float(radius), 3))
     g = _GRIDS.get(key)

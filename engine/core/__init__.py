@@ -1,6 +1,14 @@
 """Headless engine core: the decision protocol, the seeded RNG, replays and saves."""
-from .errors import (EngineBug, GameError, GameOver, IllegalChoice, NotYourDecision, SetupError,
-                     StaleDecision, UnknownRuleset)
+from .errors import (
+                     EngineBug,
+                     GameError,
+                     GameOver,
+                     IllegalChoice,
+                     NotYourDecision,
+                     SetupError,
+                     StaleDecision,
+                     UnknownRuleset,
+)
 from .game import Game, Setup, replay
 from .odds import AttackOdds
 from .protocol import Choice, ChoiceSpace, Decision, Event, Result

@@ -139,11 +139,11 @@ class DraftModel:
     most: int | None = None
     can_lead: bool = False
 
-    def copy(self) -> "DraftModel":
+    def copy(self) -> DraftModel:
         return replace(self, base=dict(self.base), gear=list(self.gear))
 
 
-def add_model(draft: "ForceDraft", catalog: ForceCatalog, template_id: str) -> int:
+def add_model(draft: ForceDraft, catalog: ForceCatalog, template_id: str) -> int:
     """Add a model from a template: one more copy of an identical entry where the ruleset counts
     copies, else a new entry. Returns the entry's index."""
     t = catalog.template(template_id)
@@ -156,7 +156,7 @@ def add_model(draft: "ForceDraft", catalog: ForceCatalog, template_id: str) -> i
     return len(draft.models) - 1
 
 
-def remove_model(draft: "ForceDraft", index: int) -> None:
+def remove_model(draft: ForceDraft, index: int) -> None:
     """Take entry ``index`` out; the leader stays the same model."""
     del draft.models[index]
     if draft.leader is not None:
@@ -197,7 +197,7 @@ class ForceDraft:
     group: str | None = None
     id: str = ""
 
-    def copy(self) -> "ForceDraft":
+    def copy(self) -> ForceDraft:
         return replace(self, models=[m.copy() for m in self.models])
 
     def leader_index(self) -> int | None:

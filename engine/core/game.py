@@ -207,10 +207,10 @@ class Game:
     def state_hash(self) -> str:
         return state_hash(self.state)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         return self._copy_with(copy.deepcopy(self.state))
 
-    def _copy_with(self, state) -> "Game":
+    def _copy_with(self, state) -> Game:
         """This game with ``state`` (the caller's own copy) in place of its state."""
         g = Game.__new__(Game)
         g.setup, g.table, g.rules = self.setup, self.table, self.rules
@@ -222,7 +222,7 @@ class Game:
         g._pending, g._pending_ok = self._pending, self._pending_ok
         return g
 
-    def sample_world(self, player: int, rng) -> "Game":
+    def sample_world(self, player: int, rng) -> Game:
         """A game ``player`` cannot tell from this one: ``view(player)`` is the same, and what
         that player may not know (the dice to come; in Frontier the opponent's hand, committed
         card and both decks) is drawn anew from ``rng`` (``Rules.determinize``). Search agents

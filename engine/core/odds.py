@@ -27,8 +27,8 @@ class AttackOdds:
     method: str = "exact"                           # "exact" or "monte-carlo n=..."
     assumptions: str = ""                           # what the numbers take for granted
     others: tuple[tuple[str, float], ...] = ()      # side events, not nested in ``outcomes``
-    parts: tuple["AttackOdds", ...] = ()            # one per target of a split attack
-    variants: tuple[tuple[str, "AttackOdds"], ...] = ()  # (how, odds) for each way to play it
+    parts: tuple[AttackOdds, ...] = ()            # one per target of a split attack
+    variants: tuple[tuple[str, AttackOdds], ...] = ()  # (how, odds) for each way to play it
 
     def p(self, label: str, default: float | None = None) -> float | None:
         """The probability of the outcome (or side event) called ``label``."""

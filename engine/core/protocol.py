@@ -11,11 +11,11 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from collections.abc import Sequence
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
-_CHOICE_TYPES: dict[str, type["Choice"]] = {}
+_CHOICE_TYPES: dict[str, type[Choice]] = {}
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Choice:
         return d
 
     @staticmethod
-    def from_json(data: dict) -> "Choice":
+    def from_json(data: dict) -> Choice:
         if not isinstance(data, dict) or "type" not in data:
             raise ValueError("a choice must be an object with a 'type'")
         cls = _CHOICE_TYPES.get(data["type"])
@@ -247,7 +247,7 @@ class ChoiceSpace:
         not answered by pointing at the table."""
         return ()
 
-    def flight(self, choice: Choice) -> "Flight | None":
+    def flight(self, choice: Choice) -> Flight | None:
         """For an answer that sends a model straight along a heading (a Jump, a thrown model):
         where it starts, the heading and how far it may land, for a client to draw before the
         dice say. None for any other space or answer."""

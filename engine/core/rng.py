@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import deque
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -77,7 +78,7 @@ class GameRng:
         h = hashlib.blake2b(repr((st, tuple(self._forced))).encode(), digest_size=8)
         return h.hexdigest()
 
-    def __deepcopy__(self, memo) -> "GameRng":
+    def __deepcopy__(self, memo) -> GameRng:
         c = GameRng.__new__(GameRng)
         c._r = random.Random()
         c._r.setstate(self._r.getstate())

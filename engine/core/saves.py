@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -70,7 +70,7 @@ class SaveFile(BaseModel):
     client: dict | None = None
 
     @model_validator(mode="after")
-    def _checks(self) -> "SaveFile":
+    def _checks(self) -> SaveFile:
         if self.version >= 2:
             missing = [f for f in ("rules_version", "part_hashes", "setup_hash") if getattr(self, f) is None]
             if missing:
@@ -102,7 +102,7 @@ def to_save(game: Game) -> dict:
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "written_by": f"skirmish {__version__}",
         "ruleset": s.ruleset,
         "rules_version": rules_version(s.ruleset),

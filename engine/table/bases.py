@@ -19,7 +19,7 @@ class Base:
     facing: float = 0.0
     z: float = 0.0
 
-    def moved(self, x: float, y: float, z: float | None = None, facing: float | None = None) -> "Base":
+    def moved(self, x: float, y: float, z: float | None = None, facing: float | None = None) -> Base:
         return replace(self, x=float(x), y=float(y),
                        z=self.z if z is None else float(z),
                        facing=self.facing if facing is None else float(facing))

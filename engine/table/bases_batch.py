@@ -12,7 +12,7 @@ the margin keeps that from being a promise this module has to keep.)
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

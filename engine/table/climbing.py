@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --------------------------------------------------------------------------- climbing profile
 
-def surface_profiles(table: "Table", A: np.ndarray, B: np.ndarray):
+def surface_profiles(table: Table, A: np.ndarray, B: np.ndarray):
     """Vertical climbing and breakpoints along segments A[i] -> B[i].
 
     Returns (vertical (S,), profiles) where profiles[i] is None when the segment touches no
@@ -50,7 +50,7 @@ def surface_profiles(table: "Table", A: np.ndarray, B: np.ndarray):
     return vert, profiles
 
 
-def surface_profile_one(table: "Table", a, b):
+def surface_profile_one(table: Table, a, b):
     """(vertical, profile) of one segment a -> b, in plain Python (see ``surface_profiles``)."""
     rows = segment_intervals_plain(table._climb_arrays, [a], [b])
     if not rows:
@@ -75,7 +75,7 @@ def _profile(iv):
     return out
 
 
-def difficult_length(table: "Table", A, B, rows=None) -> np.ndarray:
+def difficult_length(table: Table, A, B, rows=None) -> np.ndarray:
     """The run of each segment A[i] -> B[i] inside difficult ground (mm). ``rows``: the segments'
     ``segment_intervals_plain`` rows when the caller has them already (a few segments)."""
     A = np.asarray(A, float).reshape(-1, 2)
@@ -95,7 +95,7 @@ def difficult_length(table: "Table", A, B, rows=None) -> np.ndarray:
     return out
 
 
-def _difficult_plain(table: "Table", A, B) -> float:
+def _difficult_plain(table: Table, A, B) -> float:
     """``float(difficult_length(table, A, B).sum())`` for a few segments (lists of (x, y)):
     when no segment meets difficult ground (the common case) the answer is 0.0 without the
     numpy round trip; otherwise the same call as before with the rows already found (the same
@@ -106,7 +106,7 @@ def _difficult_plain(table: "Table", A, B) -> float:
     return float(difficult_length(table, A, B, rows).sum())
 
 
-def straight_run(table: "Table", a, b) -> tuple[float, float]:
+def straight_run(table: Table, a, b) -> tuple[float, float]:
     """(length, difficult) of the one-segment path a -> b: exactly ``make_path(table, [a, b])``'s
     ``length`` and ``difficult`` (the same operations in the same order), without the end
     points' surface heights, which a move's cost does not need."""

@@ -86,7 +86,7 @@ def _rows(indices) -> np.ndarray:
     return counts
 
 
-def _prepare(table: "Table", eye_height_mm: float) -> None:
+def _prepare(table: Table, eye_height_mm: float) -> None:
     tall = [p for p in table.pieces if p.blocks_sight and p.height > eye_height_mm]
     polys = [part for p in tall for part in p.parts if isinstance(part, ConvexPart)]
     circs = [part for p in tall for part in p.parts if isinstance(part, CirclePart)]
@@ -101,7 +101,7 @@ def _prepare(table: "Table", eye_height_mm: float) -> None:
     _STATE["space"] = build_space(table.pieces, lambda p: p.blocks_sight and p.height > eye_height_mm)
 
 
-def openness_heatmap(table: "Table", step_mm: float = 25.4, eye_height_mm: float = DEFAULT_EYE_MM,
+def openness_heatmap(table: Table, step_mm: float = 25.4, eye_height_mm: float = DEFAULT_EYE_MM,
                      processes: int = 2, method: str = "numpy") -> np.ndarray:
     """Grid of shape (rows, cols) over the table at ``step_mm`` (cell centres): for each point not
     inside terrain, the share of the other open points it can see with both eyes at

@@ -22,7 +22,7 @@ def distance_to_point(a: Base, x: float, y: float) -> float:
     return max(0.0, math.hypot(a.x - x, a.y - y) - a.radius)
 
 
-def coverage(table: "Table", rows: int = 4000) -> float:
+def coverage(table: Table, rows: int = 4000) -> float:
     """Share of the table's area under terrain footprints, overlaps counted once.
 
     Scanline integration: for each of ``rows`` horizontal lines (midpoint rule) every convex part

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from .terrain import CAT_CLIMBABLE, CAT_CLIMB_BLOCK, CAT_HARD
-
+from .terrain import CAT_CLIMB_BLOCK, CAT_CLIMBABLE, CAT_HARD
 
 NODE_MARGIN = 0.1    # mm of clearance kept by graph nodes
 EDGE_TOL = 0.01      # mm: a base may touch (base contact) but not overlap

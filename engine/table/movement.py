@@ -34,52 +34,52 @@ moves). This module names them all, so ``movement.find_path`` and the rest still
 """
 from __future__ import annotations
 
+from .climbing import (  # noqa: F401 - the names this module has always given
+    _difficult_plain,
+    _profile,
+    difficult_length,
+    straight_run,
+    surface_profile_one,
+    surface_profiles,
+)
 from .move_common import (  # noqa: F401 - the names this module has always given
-    NODE_MARGIN,
-    EDGE_TOL,
-    POS_TOL,
-    MAX_TURN,
+    CLIMBABLE,
     CORNER_TURN,
-    NEAR_MODELS,
+    EDGE_TOL,
     HARD,
     IMPASSABLE,
-    CLIMBABLE,
+    MAX_TURN,
+    NEAR_MODELS,
+    NODE_MARGIN,
+    POS_TOL,
     Path,
     StraightMove,
 )
-from .placement import (  # noqa: F401 - the names this module has always given
-    terrain_problem,
-    position_problem,
-    bases_problem,
-    clearance_candidates,
-    _circle_crossings,
-)
-from .climbing import (  # noqa: F401 - the names this module has always given
-    surface_profiles,
-    surface_profile_one,
-    _profile,
-    difficult_length,
-    _difficult_plain,
-    straight_run,
-)
 from .paths import (  # noqa: F401 - the names this module has always given
-    _ring,
-    _node_free,
-    _tangent_ok,
-    seg_circle_ok,
-    _seg_circle_clear,
-    _seg_circle_clear_np,
-    _clear_of,
-    _model_circles,
     NavGraph,
     _clear,
-    segment_clear,
+    _clear_of,
+    _model_circles,
+    _node_free,
+    _ring,
+    _search,
+    _seg_circle_clear,
+    _seg_circle_clear_np,
+    _tangent_ok,
     bases_clear,
     find_path,
-    _search,
     make_path,
+    seg_circle_ok,
+    segment_clear,
+)
+from .placement import (  # noqa: F401 - the names this module has always given
+    _circle_crossings,
+    bases_problem,
+    clearance_candidates,
+    position_problem,
+    terrain_problem,
 )
 from .walking import (  # noqa: F401 - the names this module has always given
-    walk,
     straight_move,
+    walk,
 )

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .bases import Base
-from .climbing import difficult_length, _difficult_plain, surface_profile_one, surface_profiles
-from .geometry import CirclePart, PLAIN_MAX
-from .move_common import CLIMBABLE, CORNER_TURN, EDGE_TOL, HARD, MAX_TURN, NEAR_MODELS, NODE_MARGIN, Path, POS_TOL
+from .climbing import _difficult_plain, difficult_length, surface_profile_one, surface_profiles
+from .geometry import PLAIN_MAX, CirclePart
+from .move_common import CLIMBABLE, CORNER_TURN, EDGE_TOL, HARD, MAX_TURN, NEAR_MODELS, NODE_MARGIN, POS_TOL, Path
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -51,7 +52,7 @@ def _ring(part, d: float, max_turn: float = MAX_TURN):
     return out
 
 
-def _node_free(table: "Table", x: float, y: float, r: float) -> bool:
+def _node_free(table: Table, x: float, y: float, r: float) -> bool:
     """May a path turn at (x, y): the centre on the table and the base overlapping no hard piece.
     (Mid-move a base may overlap climbable pieces: only its centre line pays their height.)"""
     if x - r < -POS_TOL or y - r < -POS_TOL or x + r > table.width + POS_TOL or y + r > table.height + POS_TOL:
@@ -146,7 +147,7 @@ class NavGraph:
     one grazes its corner with the centre. A node is kept where a base may be mid-move (on the
     table, overlapping no hard piece)."""
 
-    def __init__(self, table: "Table", radius: float):
+    def __init__(self, table: Table, radius: float):
         self.radius = r = radius
         xy, prv, nxt = [], [], []
         for p in table.pieces:
@@ -224,13 +225,13 @@ class NavGraph:
         return frozenset(k[~ok].tolist())
 
 
-def _clear(table: "Table", a, b, r) -> bool:
+def _clear(table: Table, a, b, r) -> bool:
     a = (float(a[0]), float(a[1]))
     b = (float(b[0]), float(b[1]))
     return table._swept_space(max(r - EDGE_TOL, 0.0)).segment_query_first(a, b, 0.0, HARD) is None
 
 
-def segment_clear(table: "Table", a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> bool:
+def segment_clear(table: Table, a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> bool:
     """Can a base of ``radius`` slide straight from a to b: no hard piece and no other base in the
     way (base contact allowed)? Climbable pieces are not in the way: they cost their height."""
     a = (float(a[0]), float(a[1]))
@@ -244,7 +245,7 @@ def bases_clear(a, b, radius: float, others: Sequence[Base] = (), ignore=()) -> 
     return _clear_of(a, b, _model_circles([o for o in others if o.id not in ign], radius))
 
 
-def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), ignore=(),
+def find_path(table: Table, start, goal, radius, others: Sequence[Base] = (), ignore=(),
               max_length: float | None = None) -> Path | None:
     """Shortest path for a base of ``radius`` from start to goal, or None. With ``max_length``
     only nodes inside the ellipse |n - start| + |n - goal| <= max_length are considered (no
@@ -290,7 +291,7 @@ def find_path(table: "Table", start, goal, radius, others: Sequence[Base] = (), 
         active.extend(k for k in rest if not all(_clear_of(a, b, (near[k],)) for a, b in segs))
 
 
-def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, seen=None):
+def _search(table: Table, g: NavGraph, s, t, r: float, models, max_length, seen=None):
     """Lazy A* over the terrain graph plus the start, the goal and rings round ``models``.
 
     Terrain edges are known; an edge to or from an extra node is a candidate when it is tangent
@@ -455,7 +456,7 @@ def _search(table: "Table", g: NavGraph, s, t, r: float, models, max_length, see
     return [pts[i] for i in seq]
 
 
-def make_path(table: "Table", pts2) -> Path:
+def make_path(table: Table, pts2) -> Path:
     pts2 = [(float(p[0]), float(p[1])) for p in pts2]
     if len(pts2) == 1:
         pts2 = pts2 * 2

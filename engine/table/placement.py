@@ -4,7 +4,8 @@ point (``clearance_candidates``). Design: ``movement``."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .bases import Base
 from .move_common import IMPASSABLE, POS_TOL
@@ -15,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --------------------------------------------------------------------------- positions
 
-def terrain_problem(table: "Table", x: float, y: float, radius: float) -> str | None:
+def terrain_problem(table: Table, x: float, y: float, radius: float) -> str | None:
     if (x - radius < -POS_TOL or y - radius < -POS_TOL or x + radius > table.width + POS_TOL
             or y + radius > table.height + POS_TOL):
         return "off the table"
@@ -33,7 +34,7 @@ def terrain_problem(table: "Table", x: float, y: float, radius: float) -> str | 
     return None
 
 
-def position_problem(table: "Table", x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
+def position_problem(table: Table, x, y, radius, others: Sequence[Base] = (), ignore=()) -> str | None:
     return terrain_problem(table, x, y, radius) or bases_problem(x, y, radius, others, ignore)
 
 
@@ -48,7 +49,7 @@ def bases_problem(x, y, radius, others: Sequence[Base] = (), ignore=()) -> str |
     return None
 
 
-def clearance_candidates(table: "Table", x, y, radius, others: Sequence[Base] = (), reach=math.inf,
+def clearance_candidates(table: Table, x, y, radius, others: Sequence[Base] = (), reach=math.inf,
                          rounds: int = 3) -> list[tuple[float, float]]:
     """Points near (x, y) where a base of ``radius`` stops overlapping what it overlaps there.
 

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .bases import Base
 from .geometry import CirclePart, ConvexPart, PartArrays, clip_polys, edge_groups, segment_intervals
-from .movement import EDGE_TOL, NODE_MARGIN, POS_TOL, _ring, _seg_circle_clear, _tangent_ok, position_problem
+from .movement import EDGE_TOL, NODE_MARGIN, POS_TOL, _ring, _seg_circle_clear, _tangent_ok
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -96,12 +97,12 @@ class Reach:
 class _ReachData:
     """What the raster needs from a table, built once per table (and per base radius)."""
 
-    def __init__(self, table: "Table"):
+    def __init__(self, table: Table):
         self.hard = PartArrays(*_parts_of(table, lambda p: p.hard))
         self.impassable = [p for p in table.pieces if p.impassable]
         self.edge_diff: dict[float, np.ndarray] = {}
 
-    def edge_difficult(self, table: "Table", g) -> np.ndarray:
+    def edge_difficult(self, table: Table, g) -> np.ndarray:
         """Difficult run of every terrain edge of the graph ``g`` (for difficult_factor != 1)."""
         d = self.edge_diff.get(g.radius)
         if d is None:
@@ -119,7 +120,7 @@ def _parts_of(table, select):
     return parts, owners
 
 
-def _data(table: "Table") -> _ReachData:
+def _data(table: Table) -> _ReachData:
     d = table.__dict__.get("_reach_data")
     if d is None:
         with table._lock:
@@ -194,7 +195,7 @@ def _models_blocked(A, B, models: Sequence[Base], r: float) -> np.ndarray:
     return ~_seg_circle_clear(A, B, MC, MR).all(axis=1)
 
 
-def _profiles(table: "Table", A, B, want_diff: bool):
+def _profiles(table: Table, A, B, want_diff: bool):
     """(vertical (S,), difficult run (S,) or None) along segments A->B: the climbing that
     ``surface_profiles`` counts (the total variation of the height of the highest climbable piece
     under the centre line) and the union length inside difficult pieces, without a Python loop
@@ -272,7 +273,7 @@ def _piece_bad(piece, X, Y, lim: float):
     return hit if piece.hard else hit & ~inside
 
 
-def position_mask(table: "Table", xs: np.ndarray, ys: np.ndarray, radius: float,
+def position_mask(table: Table, xs: np.ndarray, ys: np.ndarray, radius: float,
                   others: Sequence[Base] = ()) -> np.ndarray:
     """(len(ys), len(xs)) bool: ``position_problem(x, y, radius, others) is None`` at every grid
     point, by the same tests (on the table; no overlap with a hard piece, nor with a climbable
@@ -304,7 +305,7 @@ def position_mask(table: "Table", xs: np.ndarray, ys: np.ndarray, radius: float,
     return ok
 
 
-def position_ok(table: "Table", px: np.ndarray, py: np.ndarray, radius: float,
+def position_ok(table: Table, px: np.ndarray, py: np.ndarray, radius: float,
                 others: Sequence[Base] = ()) -> np.ndarray:
     """(N,) bool: ``position_problem(px[k], py[k], radius, others) is None`` for scattered points,
     by ``position_mask``'s tests."""
@@ -326,7 +327,7 @@ def position_ok(table: "Table", px: np.ndarray, py: np.ndarray, radius: float,
 
 # --------------------------------------------------------------------------- the graph
 
-def _node_costs(table: "Table", sx, sy, r: float, allowance: float, models: Sequence[Base], want_diff: bool):
+def _node_costs(table: Table, sx, sy, r: float, allowance: float, models: Sequence[Base], want_diff: bool):
     """The nodes ``find_path`` would use within the allowance (terrain rings, other bases' rings)
     with their shortest cost from the start (by length, horizontal + climbing) and the difficult
     run of that path, and which other bases' rings that path turns at (bits, ``_bit``). Returns
@@ -486,7 +487,7 @@ class Query:
     """One reach question (a base, its allowance, the other bases, the route rules), answered at
     any points: the grid of ``reach`` and the scattered points of ``reach_at`` ask the same."""
 
-    def __init__(self, table: "Table", base: Base, allowance_mm: float, others: Sequence[Base],
+    def __init__(self, table: Table, base: Base, allowance_mm: float, others: Sequence[Base],
                  difficult_factor: float, path_others: Sequence[Base] | None, detour_when_straight_clear: bool):
         self.table = table
         self.A = float(allowance_mm)
@@ -558,7 +559,7 @@ class Query:
         return final, turns, unsure
 
 
-def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base] = (), cell_mm: float = 6.35,
+def reach(table: Table, base: Base, allowance_mm: float, others: Sequence[Base] = (), cell_mm: float = 6.35,
           difficult_factor: float = 1.0, path_others: Sequence[Base] | None = None,
           detour_when_straight_clear: bool = True, query: Query | None = None) -> Reach:
     """Every cell (of ``cell_mm``, aligned to the table's origin) whose centre ``base`` may move
@@ -594,9 +595,9 @@ def reach(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base
     return Reach(x0, y0, c, mask, cost, unsure)
 
 
-def reach_at(table: "Table", base: Base, allowance_mm: float, others: Sequence[Base], P,
+def reach_at(table: Table, base: Base, allowance_mm: float, others: Sequence[Base], P,
              difficult_factor: float = 1.0, path_others: Sequence[Base] | None = None,
-             detour_when_straight_clear: bool = True, query: "Query | None" = None):
+             detour_when_straight_clear: bool = True, query: Query | None = None):
     """``reach``'s answer at scattered points P (N, 2) instead of cell centres: (in reach (N,),
     cost (N,), unsure (N,)). ``query`` reuses one question's graph for several calls."""
     q = query or Query(table, base, allowance_mm, others, difficult_factor, path_others, detour_when_straight_clear)

@@ -22,7 +22,7 @@ which the raster never shaded). ``tests/test_reach_shading_agrees.py`` holds bot
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -21,8 +21,9 @@ forward plus a backward per-shape query for the exit), which the tests use to ch
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pymunk
@@ -65,7 +66,7 @@ def _models_arrays(models: Sequence[Base]):
 class SightKernel:
     """Vectorised silhouette sampling over a table's sight-relevant convex parts."""
 
-    def __init__(self, table: "Table"):
+    def __init__(self, table: Table):
         pieces = table.pieces
         self.pieces = pieces
         self.pa = pa = piece_part_arrays(pieces, lambda p: (p.blocks_sight or p.obscuring) and p.height > 0)
@@ -245,7 +246,7 @@ class SightKernel:
         return vis, obsv, cover, labels or (set(), set(), set())
 
 
-def sight_one(table: "Table", viewer: Base, target: Base, others=(), h_samples=5, v_samples=3,
+def sight_one(table: Table, viewer: Base, target: Base, others=(), h_samples=5, v_samples=3,
               models_block=True) -> Sight:
     if viewer.id == target.id:
         return Sight(1.0, (), (), "none", 0.0, h_samples * v_samples)
@@ -269,7 +270,7 @@ def _make_sight(table, S, vis, obs, lb, lc, lm, blockers) -> Sight:
                  obscured_fraction=obs / S, rays=S)
 
 
-def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_samples=3, models_block=True,
+def sight_matrix(table: Table, viewers, targets, others=(), h_samples=5, v_samples=3, models_block=True,
                  chunk: int = 2048, pairs=None):
     """Visible fractions and cover codes (0 none, 1 light, 2 heavy), both shaped (V, T).
 
@@ -337,7 +338,7 @@ def sight_matrix(table: "Table", viewers, targets, others=(), h_samples=5, v_sam
 
 # --------------------------------------------------------------------------- reference (pymunk)
 
-def sight_reference(table: "Table", viewer: Base, target: Base, others=(), h_samples=5, v_samples=3,
+def sight_reference(table: Table, viewer: Base, target: Base, others=(), h_samples=5, v_samples=3,
                     models_block=True) -> Sight:
     """Plain pymunk implementation of ``Table.sight`` (slow; for tests)."""
     S = h_samples * v_samples
@@ -475,7 +476,7 @@ def _segment_in_wedge(c, f, half, a, b) -> bool:
 
 
 def path_in_arc(watcher: Base, arc_deg: float, points, mover_radius: float = 0.0,
-                table: "Table | None" = None, require_sight: bool = False, mover_height: float = 30.0) -> bool:
+                table: Table | None = None, require_sight: bool = False, mover_height: float = 30.0) -> bool:
     """Was any part of a base of ``mover_radius`` inside the watcher's arc at any point while its
     centre moved along the polyline ``points`` ((x, y) or (x, y, z))? The arc is the infinite
     wedge from the watcher's centre. With ``require_sight`` (needs ``table``) the crossing only

@@ -14,7 +14,8 @@ cull itself is then applied to each, as the kernel does.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,7 +34,7 @@ _hypot = np.hypot  # the kernel's hypot: math.hypot differs from it in the last 
 class PairSight:
     """Per-table part data for plain single-pair sight, read from the table's ``SightKernel``."""
 
-    def __init__(self, kernel: "SightKernel"):
+    def __init__(self, kernel: SightKernel):
         pa = kernel.pa
         P = kernel.n_poly
         # per part, in run's object layout: (cx, cy, rho, top, bottom, blocks, obscures, cover

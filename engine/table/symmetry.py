@@ -109,7 +109,7 @@ class Symmetry:
         }
 
 
-def symmetry(table: "Table", step_mm: float = RASTER_STEP_MM) -> Symmetry:
+def symmetry(table: Table, step_mm: float = RASTER_STEP_MM) -> Symmetry:
     """The terrain and zone raster of ``table`` (see the module's note)."""
     W, H = table.width, table.height
     cols, rows = max(1, int(round(W / step_mm))), max(1, int(round(H / step_mm)))
@@ -143,7 +143,7 @@ def symmetry(table: "Table", step_mm: float = RASTER_STEP_MM) -> Symmetry:
     return Symmetry(step_mm, xs, ys, codes, zone, objs, W, H)
 
 
-def symmetry_report(table: "Table", step_mm: float = RASTER_STEP_MM) -> dict:
+def symmetry_report(table: Table, step_mm: float = RASTER_STEP_MM) -> dict:
     """Per transform: the share of covered area without a counterpart, whether it swaps the
     deployment zones, and how many objectives have no image; ``fair_symmetry`` names the
     transform that swaps the zones and leaves the least terrain unmatched (None when none swaps

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Sequence
 from pathlib import Path as FsPath
-from typing import Sequence
 
 import numpy as np
 import pymunk
@@ -12,11 +12,20 @@ import pymunk
 from engine.data.errors import find_id
 from engine.data.maps import MM_PER, MapFile, load_map
 
-from . import measure, movement, reach as reach_mod, sight as sight_mod
+from . import measure, movement
+from . import reach as reach_mod
+from . import sight as sight_mod
 from .bases import Base
-from .terrain import (CAT_ANY, CAT_CLIMBABLE, TablePiece, build_piece, build_space, build_swept_space,
-                      piece_arrays, piece_part_arrays)
-
+from .terrain import (
+    CAT_ANY,
+    CAT_CLIMBABLE,
+    TablePiece,
+    build_piece,
+    build_space,
+    build_swept_space,
+    piece_arrays,
+    piece_part_arrays,
+)
 
 _MISSING = object()
 
@@ -58,7 +67,7 @@ class Table:
         self._lock = threading.RLock()
 
     @classmethod
-    def load(cls, path: str | FsPath) -> "Table":
+    def load(cls, path: str | FsPath) -> Table:
         return cls(load_map(path))
 
     # immutable: share, do not copy

@@ -10,8 +10,9 @@ walls, rocks) are never marked.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,7 +40,7 @@ class Grid:
         return 0 <= row < h and 0 <= col < w and bool(self.mask[row, col])
 
 
-def standing_cells(table: "Table", cell_mm: float, probe_radius: float) -> tuple[np.ndarray, list, list]:
+def standing_cells(table: Table, cell_mm: float, probe_radius: float) -> tuple[np.ndarray, list, list]:
     """(mask of cells where a probe base may stand, their (row, col, x, y), their surface
     heights) on a cell_mm grid; cached on the table, which never changes."""
     key = ("standing", round(cell_mm, 6), round(probe_radius, 6))
@@ -59,7 +60,7 @@ def standing_cells(table: "Table", cell_mm: float, probe_radius: float) -> tuple
     return cache[key]
 
 
-def visible_grid(table: "Table", viewers: Sequence[Base], cell_mm: float = 25.4,
+def visible_grid(table: Table, viewers: Sequence[Base], cell_mm: float = 25.4,
                  probe_radius: float = 12.5, probe_height: float = 30.0) -> Grid:
     ok, cells, zs = standing_cells(table, cell_mm, probe_radius)
     mask = np.zeros_like(ok)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # --------------------------------------------------------------------------- walking
 
-def walk(table: "Table", path: Path, allowance: float, radius: float, others=(), ignore=()):
+def walk(table: Table, path: Path, allowance: float, radius: float, others=(), ignore=()):
     """Furthest legal point along ``path`` whose cost (horizontal + climbing) is <= allowance.
 
     Climbing happens at a boundary all at once: a base that cannot pay the whole climb stops
@@ -109,7 +109,7 @@ def walk(table: "Table", path: Path, allowance: float, radius: float, others=(),
 
 # --------------------------------------------------------------------------- straight moves
 
-def straight_move(table: "Table", base: Base, heading_deg: float, distance: float, others=(),
+def straight_move(table: Table, base: Base, heading_deg: float, distance: float, others=(),
                   max_climb: float = 0.0) -> StraightMove:
     """Move a base's centre in a straight line (jumps, knock-backs), stopping at the table edge,
     at impassable terrain taller than ``base.z + max_climb`` and at other models; it then backs

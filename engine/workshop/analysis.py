@@ -87,7 +87,7 @@ def grid_shape(width_mm: float, height_mm: float, step_mm: float) -> tuple[int, 
     return cols, rows
 
 
-def open_grid(table: "Table", step_mm: float = 25.4) -> Grid:
+def open_grid(table: Table, step_mm: float = 25.4) -> Grid:
     """Cell centres of a ``step_mm`` grid not inside a piece that blocks sight or is impassable."""
     cols, rows = grid_shape(table.width, table.height, step_mm)
     xs = (np.arange(cols) + 0.5) * (table.width / cols)
@@ -111,7 +111,7 @@ def open_grid(table: "Table", step_mm: float = 25.4) -> Grid:
     return Grid(step_mm, cols, rows, xs, ys, ok, idx, pts)
 
 
-def footprint_pieces(table: "Table") -> list:
+def footprint_pieces(table: Table) -> list:
     """The pieces whose footprint blocks sight under the 40k reading: obscuring pieces (woods,
     scrub, smoke) and ruins that do not block sight by their height (the converted layouts'
     flat terrain areas)."""
@@ -123,7 +123,7 @@ def tall_parts(pieces, eye_mm: float) -> list:
     return [part for p in pieces if p.blocks_sight and p.height > eye_mm for part in p.parts]
 
 
-def _blockers(table: "Table", eye_mm: float, footprints: list = ()):
+def _blockers(table: Table, eye_mm: float, footprints: list = ()):
     """Packed blocker parts: pieces that block sight and stand taller than the eye, then the
     ``footprints`` pieces. ``fp_of`` gives each part (polygons first, then discs, the order of
     ``_silhouettes``) the index of its footprint piece, -1 for an ordinary blocker."""
@@ -295,7 +295,7 @@ def _hidden_chunk(args) -> tuple[int, int, np.ndarray]:
     return b0, b1, np.packbits(block)
 
 
-def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM, batch: int = 64,
+def visibility_matrix(table: Table, pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM, batch: int = 64,
                       processes: int = 1, footprints_block: bool = False) -> np.ndarray:
     """(n, n) bool: open point i sees open point j at eye height (symmetric, diagonal True).
     ``processes`` > 1 deals the sources to that many forked workers. ``footprints_block``: the
@@ -334,7 +334,7 @@ def visibility_matrix(table: "Table", pts: np.ndarray, eye_mm: float = DEFAULT_E
     return V
 
 
-def cross_visibility(table: "Table", a_pts: np.ndarray, b_pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM,
+def cross_visibility(table: Table, a_pts: np.ndarray, b_pts: np.ndarray, eye_mm: float = DEFAULT_EYE_MM,
                      batch: int = 64) -> np.ndarray:
     """(len(a), len(b)) bool: point a_i sees point b_j, by the test of ``visibility_matrix``
     (sight only), with a's points as the only sources: the pairs within b are never cast (the
@@ -522,7 +522,7 @@ class SightAnalysis:
         return out
 
 
-def analyse(table: "Table", step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_MM,
+def analyse(table: Table, step_mm: float = 25.4, eye_mm: float = DEFAULT_EYE_MM,
             control_mm: float = DEFAULT_CONTROL_MM, lanes: int = LANES, processes: int = 1,
             footprints_block: bool = False, matrix=None) -> SightAnalysis:
     """Every sight metric of ``table`` from one visibility matrix (see ``docs/workshop.md``).

@@ -48,21 +48,53 @@ import hashlib
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from engine.data.maps import MapFile
 
 # the parts, by what they hold; their names are also this module's (tests and the CLI read them here)
-from .balance_layout import (OPS, SCREEN, BalanceError, change_size, change_words, choose, edit_from_json,  # noqa: F401
-                             edit_json, figures, footprint, held_pieces, infer_templates, make_problem,
-                             proposals, screen, screen_figure, step_rng, symmetry_of, walk_figure, with_locks)
-from .balance_stats import (PRIOR, WEIGHT, _expit, _logit, confirm_seed, decide, decisive, gain_of,  # noqa: F401
-                            gain_z, paired_change, predict, search_seeds, slope, table_estimate, within)
-
+from .balance_layout import (  # noqa: F401
+    OPS,
+    SCREEN,
+    BalanceError,
+    change_size,
+    change_words,
+    choose,
+    edit_from_json,
+    edit_json,
+    figures,
+    footprint,
+    held_pieces,
+    infer_templates,
+    make_problem,
+    proposals,
+    screen,
+    screen_figure,
+    step_rng,
+    symmetry_of,
+    walk_figure,
+    with_locks,
+)
 from .balance_state import STATE, VERSION, load_state, save_state  # noqa: F401 - the run's state, read here too
-
+from .balance_stats import (  # noqa: F401
+    PRIOR,
+    WEIGHT,
+    _expit,
+    _logit,
+    confirm_seed,
+    decide,
+    decisive,
+    gain_of,
+    gain_z,
+    paired_change,
+    predict,
+    search_seeds,
+    slope,
+    table_estimate,
+    within,
+)
 
 
 @dataclass(frozen=True)

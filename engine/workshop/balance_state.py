@@ -38,7 +38,7 @@ class Estimate(_Shape):
     games: int = Field(0, ge=0, le=10 ** 9, description="decisive games")
 
     @model_validator(mode="after")
-    def _interval(self) -> "Estimate":
+    def _interval(self) -> Estimate:
         ends = (self.share, self.low, self.high)
         if any(v is None for v in ends) and any(v is not None for v in ends):
             raise ValueError("share, low and high are given together or not at all")
@@ -88,7 +88,7 @@ class Incumbent(_Shape):
         return v
 
     @model_validator(mode="after")
-    def _labels(self) -> "Incumbent":
+    def _labels(self) -> Incumbent:
         if len(self.paths) != len(self.labels) or self.label not in self.labels:
             raise ValueError("its paths, labels and label do not go together")
         return self
@@ -123,7 +123,7 @@ class BalanceState(_Shape):
         return v
 
     @model_validator(mode="after")
-    def _phase(self) -> "BalanceState":
+    def _phase(self) -> BalanceState:
         if self.phase != "start" and self.incumbent is None:
             raise ValueError(f"a run in its {self.phase} phase has an incumbent")
         missing = [k for k in SETTINGS_KEYS if k not in self.settings]

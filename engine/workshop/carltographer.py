@@ -37,7 +37,6 @@ import math
 import re
 from itertools import chain
 from pathlib import Path
-
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -100,7 +99,7 @@ class Prism(_Lenient):
         return v
 
     @model_validator(mode="after")
-    def _outline(self) -> "Prism":
+    def _outline(self) -> Prism:
         if self.shape_type == "polygon" and not self.vertices:
             raise ValueError("a polygon shape needs its vertices")
         return self

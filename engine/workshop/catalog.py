@@ -19,9 +19,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS
 from engine.data.errors import DataError, load_model
 from engine.data.maps import MM_PER, Marker, Piece, Unit, Zone
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS
 
 from . import edits as E
 from . import shapes as S
@@ -41,7 +41,7 @@ class Template(_Strict):
     pieces: list[Piece] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique(self) -> "Template":
+    def _unique(self) -> Template:
         ids = [p.id for p in self.pieces]
         dup = next((i for i in ids if ids.count(i) > 1), None)
         if dup:
@@ -74,7 +74,7 @@ class Mission(_Strict):
     evac_points: list[MissionMarker] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _shares(self) -> "Mission":
+    def _shares(self) -> Mission:
         pts = [p for z in self.deployment for p in z.points] + [m.at for m in self.objectives + self.evac_points]
         if any(not (0 <= v <= 1) for p in pts for v in p):
             raise ValueError("points are shares of the table: between 0 and 1")

@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import math
 import random
 import time

@@ -53,7 +53,7 @@ def smallest_base_mm(ruleset: str | None) -> float:
 _ZONES: dict = {}       # (zone, radius, step) -> (the impassable pieces near it, its points)
 
 
-def zone_points(table: "Table", zone_points_mm, radius_mm: float, step_mm: float = ZONE_GRID_MM) -> list[tuple[float, float]]:
+def zone_points(table: Table, zone_points_mm, radius_mm: float, step_mm: float = ZONE_GRID_MM) -> list[tuple[float, float]]:
     """Where a base may stand in a zone: its heart first, then its extremes (duplicates
     dropped); empty when no base fits in it. Kept per zone while the impassable pieces near it
     are the very same piece objects (a generator's edits elsewhere leave them so)."""
@@ -74,7 +74,7 @@ def zone_points(table: "Table", zone_points_mm, radius_mm: float, step_mm: float
     return out
 
 
-def _zone_points(table: "Table", zone_points_mm, radius_mm: float, step_mm: float) -> list[tuple[float, float]]:
+def _zone_points(table: Table, zone_points_mm, radius_mm: float, step_mm: float) -> list[tuple[float, float]]:
     from .analysis import _point_in_poly
 
     xs = [p[0] for p in zone_points_mm]
@@ -100,7 +100,7 @@ def _zone_points(table: "Table", zone_points_mm, radius_mm: float, step_mm: floa
     return out
 
 
-def marker_spot(table: "Table", at_mm, radius_mm: float, reach_mm: float = DEFAULT_CONTROL_MM) -> tuple[float, float] | None:
+def marker_spot(table: Table, at_mm, radius_mm: float, reach_mm: float = DEFAULT_CONTROL_MM) -> tuple[float, float] | None:
     """Where a base stands to reach a marker: on it, else the first free point on rings every
     half inch out to ``reach_mm`` (the control range); None when a base cannot come that close."""
     x, y = at_mm
@@ -116,14 +116,14 @@ def marker_spot(table: "Table", at_mm, radius_mm: float, reach_mm: float = DEFAU
     return None
 
 
-def walkable(table: "Table", a, b, radius_mm: float) -> bool:
+def walkable(table: Table, a, b, radius_mm: float) -> bool:
     """A base of ``radius_mm`` can walk from a to b: the straight slide, else the path finder."""
     if table.segment_clear(a, b, radius_mm):
         return True
     return table.find_path(a, b, radius_mm) is not None
 
 
-def reach_problems(table: "Table", base_mm: float = DEFAULT_BASE_MM, limit: int = 5) -> list[str]:
+def reach_problems(table: Table, base_mm: float = DEFAULT_BASE_MM, limit: int = 5) -> list[str]:
     """Why models of a ``base_mm`` base could not play on this table: a zone with no room, part of
     a zone cut off, the other zone or a marker out of reach on foot. Empty when all is reachable.
     Stops after ``limit`` problems."""

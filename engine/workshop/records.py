@@ -46,7 +46,7 @@ class GameRecord(BaseModel):
     error: str | None = Field(None, max_length=100_000)
 
     @model_validator(mode="after")
-    def _played(self) -> "GameRecord":
+    def _played(self) -> GameRecord:
         if self.error is None and self.decisions is None:
             raise ValueError("a game played without an error records its number of decisions")
         return self

@@ -8,7 +8,14 @@ their import.
 from __future__ import annotations
 
 from engine.table.symmetry import (  # noqa: F401  (re-exported for the workshop's callers)
-    OBJECTIVE_TOLERANCE_MM, RASTER_STEP_MM, TRANSFORMS, Symmetry, _flip, symmetry, symmetry_report)
+    OBJECTIVE_TOLERANCE_MM,
+    RASTER_STEP_MM,
+    TRANSFORMS,
+    Symmetry,
+    _flip,
+    symmetry,
+    symmetry_report,
+)
 
 PER_SIDE = (("dz_hideability_pct", None), ("dz_exposure_pct", None), ("objective_hidability_pct", None),
             ("hiding", "open_pct"), ("hiding", "own_half_pct"), ("hiding", "enemy_half_pct"))

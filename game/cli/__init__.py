@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
-from game.cli.args import SCREENSHOT_FRAMES, add_mission_arg, bounded_int as _bounded_int, err as _err
+from game.cli.args import SCREENSHOT_FRAMES, add_mission_arg
+from game.cli.args import bounded_int as _bounded_int
+from game.cli.args import err as _err
 from game.cli.checks import out_file_problem as _out_problem
 from game.cli.play import cmd_play, cmd_screenshot
-from game.settings import DEFAULT_OPPONENT
 from game.cli.simulate import cmd_simulate
+from game.settings import DEFAULT_OPPONENT
 
 
 def _positive_int(text: str) -> int:
@@ -100,8 +102,8 @@ def validate_file(path: Path) -> str:
                 else "state hash matches (a version-1 save: it carries no setup check)")
         return f"save of {g.setup.ruleset} on {g.setup.map.id}, {len(g.decisions)} decisions, {note}"
     if isinstance(data, dict) and ("deployment" in data or "pieces" in data):
-        from engine.data.maps import MapFile
         from engine.data.errors import parse_data
+        from engine.data.maps import MapFile
 
         m = parse_data(MapFile, data, path)
         return f"map {m.id!r}: {m.width:g}x{m.height:g} {m.unit}, {len(m.pieces)} pieces"
@@ -242,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_import_parser(sub)
 
-    from game.cli.net import add_net_parsers     # host, join (network play, issue 50)
+    from game.cli.net import add_net_parsers  # host, join (network play, issue 50)
 
     add_net_parsers(sub)
 

@@ -135,7 +135,6 @@ def cmd_analyze_map(args) -> int:
 
     from engine.core.tables import table_for
     from engine.workshop.analysis import grid_shape
-
     from game.cli.checks import out_file_problem as _out_problem
 
     if len(args.maps) > 2:

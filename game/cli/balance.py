@@ -7,8 +7,8 @@ import shlex
 import sys
 from pathlib import Path
 
-from game.cli.args import bounded_float, err as _err
-
+from game.cli.args import bounded_float
+from game.cli.args import err as _err
 
 _minutes = bounded_float(0, 100_000, "a number of minutes", "minutes from 0 to 100,000")
 
@@ -74,7 +74,6 @@ def cmd_balance(args) -> int:
     from engine.data.errors import DataError
     from engine.data.maps import load_named_map
     from engine.workshop import balance as B
-
     from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
 
     agents = tuple(a.strip() for a in args.agents.split(","))
@@ -210,7 +209,6 @@ def cmd_balance(args) -> int:
 def _pictures(start, final, out: Path) -> None:
     from engine.core.tables import table_for
     from engine.workshop.analysis import analyse
-
     from game.render import analysis_png as ap
 
     for m, name in ((start, "before.png"), (final, "after.png")):

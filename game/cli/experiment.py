@@ -1,7 +1,8 @@
 """``skirmish experiment``: balance by AI-vs-AI games on dask.distributed (``engine/workshop/experiment.py``)."""
 from __future__ import annotations
 
-from game.cli.args import add_mission_arg, err as _err
+from game.cli.args import add_mission_arg
+from game.cli.args import err as _err
 
 
 def add_experiment_parser(sub) -> None:
@@ -68,7 +69,6 @@ def cmd_experiment(args) -> int:
     from engine.data.errors import DataError
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
-
     from game.cli.args import option_pairs
     from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
 
@@ -124,8 +124,15 @@ def cmd_experiment(args) -> int:
         if why:
             _err(why)
             return 2
-    from engine.workshop.experiment import (Config, ConfigMismatch, Interrupted, SchedulerError, map_labels,
-                                            out_problem, run)
+    from engine.workshop.experiment import (
+        Config,
+        ConfigMismatch,
+        Interrupted,
+        SchedulerError,
+        map_labels,
+        out_problem,
+        run,
+    )
 
     labels = tuple(args.label) if args.label else map_labels(args.maps)
     if len(set(labels)) != len(labels):

@@ -10,7 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli.args import bounded_float, err as _err
+from game.cli.args import bounded_float
+from game.cli.args import err as _err
 
 
 def _size(text: str) -> tuple[float, float]:
@@ -119,7 +120,6 @@ def cmd_generate(args) -> int:
     from engine.workshop.constraints import Rules
     from engine.workshop.experiment import out_problem
     from engine.workshop.reachability import smallest_base_mm
-
     from game.userdirs import catalog_dir
 
     if args.scheduler:
@@ -283,8 +283,8 @@ def _fmt(v) -> str:
 
 
 def write_outputs(args, problem, res, seed: int) -> int:
-    from engine.core.tables import table_for
     from engine.core.saves import write_atomic
+    from engine.core.tables import table_for
     from engine.workshop import generate as G
     from engine.workshop.analysis import analyse
 

@@ -26,7 +26,6 @@ def cmd_import(args) -> int:
     from engine.core.saves import SaveError, write_atomic
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
-
     from game.cli.checks import out_file_problem as _out_problem
     from game.editor.document import map_json
 

@@ -15,7 +15,8 @@ import json
 import logging
 import sys
 
-from game.cli.args import add_mission_arg, bounded_float, bounded_int, err as _err, option_pairs
+from game.cli.args import add_mission_arg, bounded_float, bounded_int, option_pairs
+from game.cli.args import err as _err
 
 DEFAULT_PORT = 8765
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 from engine.data.errors import DataError
 from engine.paths import DEFAULT_MAP, resolve_map
 from game.cli.args import err as _err
-from game.cli.checks import _suits, out_file_problem as _out_problem
+from game.cli.checks import _suits
+from game.cli.checks import out_file_problem as _out_problem
 from game.settings import DEFAULT_OPPONENT
 
 
@@ -25,9 +26,7 @@ def cmd_play(args) -> int:
     """The launcher; a game straight away with --ruleset or --load; the plain map viewer with
     --screenshot and no ruleset (as before)."""
     from engine.core.errors import GameError
-    from engine.data.maps import load_map
-
-    from engine.data.maps import load_named_map
+    from engine.data.maps import load_map, load_named_map
 
     if args.screenshot:
         why = _out_problem(args.screenshot)

@@ -14,7 +14,6 @@ def cmd_simulate(args) -> int:
     from engine.core.errors import SetupError
     from engine.data.maps import load_named_map
     from engine.simulate import simulate
-
     from game.cli.args import option_pairs
     from game.cli.checks import rosters_arg, ruleset_and_agents_problem
 

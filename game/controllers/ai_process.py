@@ -171,7 +171,7 @@ class AIProcess(ChildProcess):
             except (OSError, ValueError):
                 pass                          # a dead process: the next ask says so
 
-    def ask(self, session) -> "ProcessJob":
+    def ask(self, session) -> ProcessJob:
         """Ask for the answer to ``session``'s pending decision."""
         d = session.pending()
         reset, news = self._news(session)

@@ -14,8 +14,8 @@ import math
 import pygame
 
 from engine.workshop import snapping as SN
-from game.editor.select_tool import SelectTool
 from game.editor.layout import PICK_PX
+from game.editor.select_tool import SelectTool
 from game.kit.intents import Command
 from game.kit.panel import TAKEN, Panel
 

@@ -12,8 +12,16 @@ from engine.data.maps import PolygonShape
 from engine.workshop import edits as E
 from engine.workshop import shapes as S
 from engine.workshop import snapping as SN
-from game.editor.drag_tools import (BoxSelectTool, DragTool, MoveTool, RotateTool, ScaleTool, VertexTool, is_free,
-                                    with_groups)
+from game.editor.drag_tools import (
+    BoxSelectTool,
+    DragTool,
+    MoveTool,
+    RotateTool,
+    ScaleTool,
+    VertexTool,
+    is_free,
+    with_groups,
+)
 from game.editor.layout import HANDLE_PX
 from game.kit.edit_tool import Choose, EditTool
 from game.kit.intents import Say

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.editor.figures import diff_text, rows as figure_rows, symmetry_line
+from game.editor.figures import diff_text, symmetry_line
+from game.editor.figures import rows as figure_rows
 from game.editor.layout import PANEL_W
 from game.kit.panel import Panel
 from game.render.text import font

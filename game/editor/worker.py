@@ -26,7 +26,6 @@ from pathlib import Path
 
 from engine.workshop.live import LiveResult, analyse_map
 
-
 FULL_PROCESSES = min(2, os.cpu_count() or 1)
 
 

@@ -5,8 +5,21 @@ A leaf of ``game/``: it imports pygame and nothing of ``game`` or ``engine``, so
 or scene may use it and it never reaches up. Nothing here reads a session: a panel gets the view,
 the decision and the events, and says what it wants done by returning an intent.
 """
-from .intents import (Click, Command, Hover, Intent, PickCards, PickDice, PickOption, RefuseSay, Say,  # noqa: F401
-                      Select, Submit, Toggle, Undo)
+from .intents import (  # noqa: F401
+                      Click,
+                      Command,
+                      Hover,
+                      Intent,
+                      PickCards,
+                      PickDice,
+                      PickOption,
+                      RefuseSay,
+                      Say,
+                      Select,
+                      Submit,
+                      Toggle,
+                      Undo,
+)
 from .panel import TAKEN, Panel, Router  # noqa: F401
 from .tool import Tool  # noqa: F401
 from .transitions import Pop, Push, Quit, Switch, Transition  # noqa: F401

@@ -15,8 +15,9 @@ A leaf of the kit: it imports the kit and nothing of ``game`` or ``engine``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .intents import Intent
 from .tool import Tool

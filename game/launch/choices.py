@@ -4,7 +4,8 @@ from __future__ import annotations
 import functools
 
 from engine.ai import agent_names
-from engine.ai.about import about as agent_about, order as agent_order
+from engine.ai.about import about as agent_about
+from engine.ai.about import order as agent_order
 from engine.core import Game, GameError, Setup
 from engine.core.rules import get_rules
 from engine.data.errors import DataError

@@ -43,8 +43,18 @@ from .host_files import HostFiles
 from .host_journal import replay_journal
 from .host_seats import REMOTE, Outgoing, _Seat, _text, joined, new_code, waiting_for
 from .host_undo import UndoBroker
-from .protocol import (CODE_CHARS, Answer, Bye, Hello, ProtocolError, SaveAsk, UndoAsk, UndoReply, normal_code,
-                       parse_client)
+from .protocol import (
+    CODE_CHARS,
+    Answer,
+    Bye,
+    Hello,
+    ProtocolError,
+    SaveAsk,
+    UndoAsk,
+    UndoReply,
+    normal_code,
+    parse_client,
+)
 
 log = logging.getLogger("skirmish.net")
 
@@ -69,7 +79,7 @@ class GameHost:
     # --- making one ------------------------------------------------------------------------
     @classmethod
     def create(cls, game: Game, seats: dict[int, str], codes: dict[int, str] | None = None, ai_seed: int | None = None,
-               autosave_path=None, saves_dir=None) -> "GameHost":
+               autosave_path=None, saves_dir=None) -> GameHost:
         """``seats``: each player "remote" (a player over the network) or an agent ("ai:easy")."""
         kinds = {}
         for p in (1, 2):
@@ -85,12 +95,12 @@ class GameHost:
         return host
 
     @classmethod
-    def new(cls, ruleset: str, mapfile, rosters=(), options=None, seed: int = 1, seats=None, **kw) -> "GameHost":
+    def new(cls, ruleset: str, mapfile, rosters=(), options=None, seed: int = 1, seats=None, **kw) -> GameHost:
         game = Game(Setup(ruleset, mapfile, tuple(rosters), dict(options or {}), seed))
         return cls.create(game, seats or {1: REMOTE, 2: REMOTE}, **kw)
 
     @classmethod
-    def load(cls, path, seats=None, new_codes: bool = False, **kw) -> "GameHost":
+    def load(cls, path, seats=None, new_codes: bool = False, **kw) -> GameHost:
         """A saved game (``DataError`` for a bad save, with the file, the field and the reason: a
         seat naming an agent this build does not know too), with the lines of its journal past
         it played (``host_journal``: the host's autosave is then exactly the game its seats were

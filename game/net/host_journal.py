@@ -61,7 +61,7 @@ class Journal:
         self.ops = 0
 
     @classmethod
-    def start(cls, path, token: str) -> "Journal":
+    def start(cls, path, token: str) -> Journal:
         """A new journal (an old one at ``path`` replaced atomically: its snapshot was just written)."""
         from engine.core.saves import write_atomic
 

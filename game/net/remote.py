@@ -34,8 +34,24 @@ from game.names import clean_name, who
 from game.session import HUMAN, Step, decision_seed
 
 from .link import NotConnected, Refused, _Link, parse_address
-from .protocol import (Answer, Bye, Hello, Joined, ProtocolError, Refused as RefusedMsg, Saved, ServerBye, StateMsg,
-                       UndoAsked, UndoResult, WaitingFor, Welcome, dump, normal_code, parse_server)
+from .protocol import (
+    Answer,
+    Bye,
+    Hello,
+    Joined,
+    ProtocolError,
+    Saved,
+    ServerBye,
+    StateMsg,
+    UndoAsked,
+    UndoResult,
+    WaitingFor,
+    Welcome,
+    dump,
+    normal_code,
+    parse_server,
+)
+from .protocol import Refused as RefusedMsg
 from .remote_asks import RemoteAsks
 
 log = logging.getLogger("skirmish.net")
@@ -98,7 +114,7 @@ class RemoteSession:
     save = property(lambda self: self.asks.save)
 
     # --- the connection --------------------------------------------------------------------
-    def wait_ready(self, timeout: float = 15.0) -> "RemoteSession":
+    def wait_ready(self, timeout: float = 15.0) -> RemoteSession:
         """Block until the server has welcomed this seat and sent its state; ``Refused`` (a
         wrong code) or ``NotConnected`` (no server answered in ``timeout`` s)."""
         end = time.monotonic() + timeout

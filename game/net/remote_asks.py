@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 
 from .link import NotConnected, Refused
-from .protocol import Refused as RefusedMsg, SaveAsk, UndoAsk, UndoAsked, UndoReply, UndoResult, dump
+from .protocol import Refused as RefusedMsg
+from .protocol import SaveAsk, UndoAsk, UndoAsked, UndoReply, UndoResult, dump
 
 
 class RemoteAsks:

@@ -158,7 +158,7 @@ class Answering:
     def settle_glides(self) -> None:
         """Each frame: the glides that have ended are let go."""
         st = self.state
-        for k, (route, t0, dur) in list(st.anim.items()):
+        for k, (_route, t0, dur) in list(st.anim.items()):
             if st.t - t0 >= dur:
                 del st.anim[k]
 

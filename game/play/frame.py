@@ -14,8 +14,8 @@ import pygame_gui
 from game.play.keys import HELP
 from game.play.layout import BAR_H
 from game.render.text import elide, font, plate
-from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 from game.ui.status import setup_words, status_line
+from game.ui.toasts import clear_of, scale_bar_on_screen, toast
 
 
 def net_banner(session, viewer: int) -> str | None:

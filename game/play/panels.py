@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.kit import (TAKEN, Click, Command, Hover, Panel, PickDice, PickOption, Toggle, Undo)
+from game.kit import TAKEN, Click, Command, Hover, Panel, PickDice, PickOption, Toggle, Undo
 from game.kit.panel import POINTER_EVENTS
 
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)

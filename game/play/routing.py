@@ -5,8 +5,19 @@ a key's, a panel's) to what does it, in tables built once, when the screen is ma
 from __future__ import annotations
 
 from game.kit import TAKEN, Click, Command, Hover, PickCards, PickDice, PickOption, Router, Say, Submit, Toggle, Undo
-from game.play.panels import (ButtonsPanel, DeployPanel, DialogsPanel, DiceTrayPanel, HandPanel, KeysPanel,
-                              LogViewPanel, OptionsListPanel, SheetsPanel, Shown, TablePanel)
+from game.play.panels import (
+    ButtonsPanel,
+    DeployPanel,
+    DialogsPanel,
+    DiceTrayPanel,
+    HandPanel,
+    KeysPanel,
+    LogViewPanel,
+    OptionsListPanel,
+    SheetsPanel,
+    Shown,
+    TablePanel,
+)
 from game.play.score_panel import ScorePanel
 from game.play.tools import TableFrame, TableTools
 

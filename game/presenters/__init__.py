@@ -8,7 +8,6 @@ Presenters read views (plain dicts) only: never the session, never a scene.
 """
 from __future__ import annotations
 
+from . import counterblast, doubles, frontier  # noqa: E402,F401  (each registers itself)
 from .base import Presenter  # noqa: F401
 from .registry import presenter_for, presenters, register  # noqa: F401
-
-from . import counterblast, frontier, doubles  # noqa: E402,F401  (each registers itself)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from game.render.look import SIDE_COLOURS
 
-from .registry import register
 from .base import DREAD, GOLD, TEXT, Presenter, count, pips, text
+from .registry import register
 
 
 class Counterblast(Presenter):

@@ -7,8 +7,8 @@ import pygame
 from game.render.look import SIDE_COLOURS
 from game.render.text import font
 
-from .registry import register
 from .base import GOLD, TEXT, Presenter, text
+from .registry import register
 
 
 class Doubles(Presenter):

@@ -6,8 +6,8 @@ import pygame
 
 from game.render.look import SIDE_COLOURS
 
-from .registry import register
 from .base import TEXT, Presenter, text
+from .registry import register
 
 SUITS = {"S": " Spades", "H": " Hearts", "D": " Diamonds", "C": " Clubs"}  # the bundled font has no suit glyphs
 

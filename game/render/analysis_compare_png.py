@@ -6,10 +6,21 @@ from pathlib import Path
 import numpy as np
 
 from . import analysis_marks as AM
-from .analysis_frame import (DIFF_SCALE, PANEL_W, TERRAIN_ADDED, TERRAIN_REMOVED, _blit_cells, _frame, _Panel, _pygame,
-                             _save, diff_rgb)
+from .analysis_frame import (
+    DIFF_SCALE,
+    PANEL_W,
+    TERRAIN_ADDED,
+    TERRAIN_REMOVED,
+    _blit_cells,
+    _frame,
+    _Panel,
+    _pygame,
+    _save,
+    diff_rgb,
+)
 from .analysis_lanes import _lanes, _marker_rects
 from .analysis_symmetry_png import SYM_TITLES
+
 
 # --- B against A ----------------------------------------------------------------------
 def save_compare_png(map_a, map_b, a, b, comparison: dict, path, width_px: int = 1600,

@@ -18,9 +18,23 @@ from pathlib import Path
 import numpy as np
 
 from . import analysis_marks as AM
-from .analysis_frame import (BOTH_HIDE, HIDE_COLOURS, PANEL_W, SIDE_HIDE, _blit_cells, _f, _frame, _Panel, _pygame,
-                             _reading, _save, _unit, heat_rgb)
+from .analysis_frame import (
+    BOTH_HIDE,
+    HIDE_COLOURS,
+    PANEL_W,
+    SIDE_HIDE,
+    _blit_cells,
+    _f,
+    _frame,
+    _Panel,
+    _pygame,
+    _reading,
+    _save,
+    _unit,
+    heat_rgb,
+)
 from .analysis_lanes import _lanes, _objectives
+
 
 # --- the openness picture -------------------------------------------------------------
 def save_analysis_png(mapfile, analysis, path, width_px: int = 1600, info: dict | None = None) -> Path:

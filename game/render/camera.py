@@ -6,7 +6,6 @@ import math
 
 import pygame
 
-
 # ----------------------------------------------------------------------------- camera
 
 class Camera:
@@ -27,7 +26,7 @@ class Camera:
     def px_per_mm(self) -> float:
         return self.scale / self.mm_per_unit
 
-    def fit(self, width: float, height: float, margin_px: int = 40) -> "Camera":
+    def fit(self, width: float, height: float, margin_px: int = 40) -> Camera:
         """Show the whole table (width x height map units), centred, with a margin."""
         vw, vh = self.viewport.w - 2 * margin_px, self.viewport.h - 2 * margin_px
         self.scale = max(1e-6, min(vw / width, vh / height))

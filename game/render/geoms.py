@@ -7,7 +7,6 @@ import math
 import zlib
 from dataclasses import dataclass, field
 
-
 from engine.data.maps import CircleShape, MapFile, WallShape, point_in_polygon, polygon_area
 
 from .look import PALETTE

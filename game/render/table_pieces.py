@@ -13,10 +13,10 @@ import math
 
 import pygame
 
-from .camera import Camera, _SpriteCamera, _rnd
+from .camera import Camera, _rnd, _SpriteCamera
 from .geoms import PieceGeom, build_geoms
 from .look import LIGHT, SHADOW_PER_MM, TRANSLUCENT, _draw, _shade
-from .painters import _PAINTERS, _Rand, _aa_poly, _bevel, _clip_paint, _dashed_poly, _paint_plain
+from .painters import _PAINTERS, _aa_poly, _bevel, _clip_paint, _dashed_poly, _paint_plain, _Rand
 
 
 class Pieces:

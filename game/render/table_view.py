@@ -29,13 +29,13 @@ import pygame
 from engine.data.maps import MapFile
 
 from .camera import Camera, _rnd
-from .geoms import PieceGeom, build_geoms, piece_at, _draw_order
+from .geoms import PieceGeom, _draw_order, build_geoms, piece_at
 from .look import THEMES, _draw, choose_theme
-
 from .table_ground import Ground
-from .table_image import _TableImage, _blit_scaled, _image_origin
+from .table_image import _blit_scaled, _image_origin, _TableImage
 from .table_marks import Marks
 from .table_pieces import Pieces
+
 
 class TableRenderer:
     """Draws one map. Reuse it across frames.
@@ -211,7 +211,7 @@ class TableRenderer:
             ext.union_ip(pygame.Rect(math.floor(cx) - pad, math.floor(cy) - pad, 2 * pad + 1, 2 * pad + 1))
         return ext
 
-    def _placement(self, img: "_TableImage | None", cam: Camera, size) -> tuple[int, int] | None:
+    def _placement(self, img: _TableImage | None, cam: Camera, size) -> tuple[int, int] | None:
         """Where ``img`` goes on the surface for ``cam`` if it gives the exact frame, else None:
         same scale, whole-pixel offset, and the region covers the visible part of the table."""
         if img is None or img.cam.scale != cam.scale or img.cam.mm_per_unit != cam.mm_per_unit:

@@ -7,7 +7,6 @@ import pygame
 
 from .look import _draw
 
-
 # ----------------------------------------------------------------------------- fonts
 
 _FONTS: dict[tuple, pygame.font.Font] = {}

@@ -8,7 +8,6 @@ loop and the registry of screens by name) resolves it at once.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame

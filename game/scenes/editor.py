@@ -42,9 +42,9 @@ from game.editor.side_panels import AnalysisPanel, AnalysisView, HelpPanel, Stat
 from game.editor.state import EditorState
 from game.editor.table_input import TableInput
 from game.editor.table_view import TableView
+from game.editor.worker import AnalysisRunner
 from game.kit.edit_tool import EditContext
 from game.kit.panel import Router
-from game.editor.worker import AnalysisRunner
 from game.render.table_view import TableRenderer
 from game.userdirs import catalog_dir, editor_autosave_file, maps_dir
 

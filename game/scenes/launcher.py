@@ -19,8 +19,18 @@ from engine.paths import MAPS_DIR
 from game.forces import files as forces
 from game.kit import Command
 from game.kit.transitions import Quit, Switch
-from game.launch.choices import (RULESETS, home_map, house_rules, playable_map, refusal, register_map, seat_about,
-                                 seat_choices, shipped_maps, size_limit)
+from game.launch.choices import (
+    RULESETS,
+    home_map,
+    house_rules,
+    playable_map,
+    refusal,
+    register_map,
+    seat_about,
+    seat_choices,
+    shipped_maps,
+    size_limit,
+)
 from game.launch.form import LauncherFormMixin
 from game.launch.joining import JoinFlow
 from game.render.table_view import TableRenderer

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.names import named
-from game.render.dice import die_image, dice_row
+from game.render.dice import dice_row, die_image
 from game.render.text import font
 
 ROLL_SECONDS = 0.6

@@ -115,7 +115,7 @@ class ChoiceHelp(Entry):
     variants: dict[Annotated[str, Field(max_length=100)], Entry] = Field(default_factory=dict, max_length=100)
 
     @model_validator(mode="after")
-    def _both(self) -> "ChoiceHelp":
+    def _both(self) -> ChoiceHelp:
         if bool(self.field) != bool(self.variants):
             raise ValueError("'field' and 'variants' go together: name the field and give its values' entries")
         return self
@@ -134,7 +134,7 @@ class GlossaryItem(_Strict):
         return _check_source(v)
 
     @model_validator(mode="after")
-    def _one(self) -> "GlossaryItem":
+    def _one(self) -> GlossaryItem:
         if (self.text is None) == (self.see is None):
             raise ValueError("give either 'text' or 'see'")
         return self
@@ -164,7 +164,7 @@ class HelpFile(_Strict):
     markers: list[MarkerItem] = Field(default_factory=list, max_length=100)
 
     @model_validator(mode="after")
-    def _consistent(self) -> "HelpFile":
+    def _consistent(self) -> HelpFile:
         for tag in self.choices:
             if not (tag.startswith(self.ruleset + ".") or tag.startswith("common.")):
                 raise ValueError(f"choice {tag!r} is neither a {self.ruleset} nor a common choice")
@@ -251,14 +251,14 @@ def load_legend_file(path: str | Path) -> LegendFile:
     return parse_data(LegendFile, load_json_file(path), path)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _help(ruleset: str) -> HelpFile | None:
     if ruleset not in RULESETS:
         return None
     return load_help_file(help_dir() / f"{ruleset}.json", ruleset)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _legend() -> LegendFile:
     return load_legend_file(help_dir() / "legend.json")
 
@@ -312,7 +312,7 @@ def _norm(word: str) -> str:
     return " ".join(re.sub(r"[_\-]", " ", word).lower().split())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _marker_patterns(ruleset: str) -> tuple:
     hf = _help(ruleset)
     out = []
@@ -343,7 +343,7 @@ def _default_kinds(prop: str, value: str | None) -> list[str]:
 def legend(ruleset: str | None = None) -> list[HelpEntry]:
     """The legend: each terrain property (with what it does in ``ruleset``, or in all three), then
     the R / V / T shadings, then the overlays."""
-    from game.presenters import presenter_for          # (each ruleset's short name)
+    from game.presenters import presenter_for  # (each ruleset's short name)
     lf = _legend()
     out = []
     for t in lf.terrain:

@@ -12,7 +12,6 @@ import pygame
 
 from game.render.text import font, wrap
 
-
 PAD = 6
 GAP = 3
 HINT_H = 14          # the strip under an overflowing list where "more below" is written

@@ -17,8 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from geom import (Layout, blob, box, circle, poly, rect, ribbon,  # noqa: E402
-                  rotate180, wall)
+from geom import Layout, blob, box, circle, poly, rect, ribbon, rotate180, wall  # noqa: E402
 
 ROOT = HERE.parent.parent
 MAPS = ROOT / "maps"

@@ -7,7 +7,7 @@ crew is loaded). See Interpretation 38 in docs/rules/counterblast.md.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .data import Ability
 

@@ -2,8 +2,8 @@
 the Multitasking rule and what Engaged forbids."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.common import MoveTo
 from engine.core import Choice
+from engine.rulesets.common import MoveTo
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ Reacting (which Stuns the reactor) therefore limits every model to one reaction 
 """
 from __future__ import annotations
 
-from typing import Iterable, Literal
+from collections.abc import Iterable
+from typing import Literal
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
 

@@ -17,9 +17,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, find_id, load_json_file, parse_data
 from engine.data.shipped import cached, shipped_folder
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 
 from .options import DEFAULT_OPTIONS, CounterblastOptions
 from .points import MEASURED_MODELS, model_points, outside_measured
@@ -93,7 +93,7 @@ class Ability(_Strict):
     description: str = Field(min_length=1, max_length=TEXT_CHARS)
 
     @model_validator(mode="after")
-    def _params(self) -> "Ability":
+    def _params(self) -> Ability:
         if self.effect == "immune":
             if self.condition is None or self.value is not None:
                 raise ValueError("an 'immune' ability names a condition and no value")
@@ -139,7 +139,7 @@ class Enigma(_Strict):
     effect: str = Field("", max_length=TEXT_CHARS, description="rules text shown to players")
 
     @model_validator(mode="after")
-    def _kind(self) -> "Enigma":
+    def _kind(self) -> Enigma:
         if self.action == "psi_craft":
             if self.craft is None:
                 raise ValueError("a psi_craft enigma names its craft effect (veil or remove_token)")
@@ -161,7 +161,7 @@ class Gear(_Strict):
     enigmas: list[Enigma] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _psi(self) -> "Gear":
+    def _psi(self) -> Gear:
         if self.kind == "psi_focus" and not self.enigmas:
             raise ValueError("psi gear must hold at least one enigma")
         if self.kind != "psi_focus" and self.enigmas:
@@ -181,7 +181,7 @@ class Armoury(_Strict):
     abilities: list[Ability] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _unique(self) -> "Armoury":
+    def _unique(self) -> Armoury:
         for group in ("shooting", "striking", "gear", "abilities"):
             dup = [k for k, n in Counter(x.id for x in getattr(self, group)).items() if n > 1]
             if dup:
@@ -407,7 +407,7 @@ class Mission(_Strict):
     objectives: list[Objective] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique(self) -> "Mission":
+    def _unique(self) -> Mission:
         dup = [k for k, n in Counter(o.id for o in self.objectives).items() if n > 1]
         if dup:
             raise ValueError(f"objectives: duplicate id(s) {', '.join(sorted(dup))}")

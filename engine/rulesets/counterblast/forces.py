@@ -14,8 +14,21 @@ from __future__ import annotations
 
 import functools
 
-from engine.core.forces import (DraftModel, ForceCatalog, ForceDraft, ForcePrice, GearChoice, ModelPrice,
-                                ModelTemplate, Problem, Slot, new_model, problems_from, slug, unique_ids)
+from engine.core.forces import (
+    DraftModel,
+    ForceCatalog,
+    ForceDraft,
+    ForcePrice,
+    GearChoice,
+    ModelPrice,
+    ModelTemplate,
+    Problem,
+    Slot,
+    new_model,
+    problems_from,
+    slug,
+    unique_ids,
+)
 from engine.data.errors import DataError, parse_data
 
 from .data import Crew, crew_problems, is_hero, load_armoury, prices, shipped_crews, unknown_ids

@@ -1,7 +1,7 @@
 """Movement dice and the conditions for Rush and Jump."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.core.rng import GameRng
 

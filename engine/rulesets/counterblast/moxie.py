@@ -1,8 +1,8 @@
 """The Moxie economy: the pool, the Moxie check for the active crew, activation and action costs."""
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Mapping
 
 from engine.core.rng import GameRng
 

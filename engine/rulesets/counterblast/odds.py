@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from .options import DEFAULT_OPTIONS, CounterblastOptions
 from .checks import pool_size
+from .options import DEFAULT_OPTIONS, CounterblastOptions
 
 TOL = 1e-12
 

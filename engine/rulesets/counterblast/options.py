@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from engine.data.strict import JsonFraction, json_pair
 from engine.rulesets.deployment.options import DeploymentOptions
@@ -144,7 +144,7 @@ class CounterblastOptions(DeploymentOptions):
                                            description="interpretation: inches to a marker to contest it")
 
     @model_validator(mode="after")
-    def _sane(self) -> "CounterblastOptions":
+    def _sane(self) -> CounterblastOptions:
         if self.battle_mid_share > self.battle_high_share:
             raise ValueError("battle_mid_share must not exceed battle_high_share")
         if self.major_margin > self.heroic_margin:

@@ -45,7 +45,7 @@ MEASURED: dict[str, tuple[float, float]] = {
 MEASURED_MODELS = (4, 12)       # models in a crew (round 1: 4-10, round 2: 4-12)
 
 
-def features(p: "Profile", armoury: "Armoury", options: CounterblastOptions = DEFAULT_OPTIONS) -> dict[str, float]:
+def features(p: Profile, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS) -> dict[str, float]:
     """The numbers the points are weighed on:
 
     * ``shoot``: Zap x the highest Damage among its shooting weapons (0 without one: Zap alone
@@ -78,17 +78,17 @@ def strength(x: dict[str, float]) -> float:
     return sum(w * x[k] for k, w in WEIGHTS.items())
 
 
-def model_points(profile: "Profile", armoury: "Armoury", options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
+def model_points(profile: Profile, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """The model's points: ``POINTS_PER_LOGIT`` x its weighted features, rounded, at least 1."""
     return max(1, round(POINTS_PER_LOGIT * strength(features(profile, armoury, options))))
 
 
-def crew_points(crew: "Crew", armoury: "Armoury", options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
+def crew_points(crew: Crew, armoury: Armoury, options: CounterblastOptions = DEFAULT_OPTIONS) -> int:
     """The crew's points: each entry's model points times its count."""
     return sum(model_points(e.profile, armoury, options) * e.count for e in crew.models)
 
 
-def outside_measured(profile: "Profile", armoury: "Armoury",
+def outside_measured(profile: Profile, armoury: Armoury,
                      options: CounterblastOptions = DEFAULT_OPTIONS) -> list[str]:
     """The features of ``profile`` outside the range the weights were measured on, in words."""
     x = features(profile, armoury, options)

@@ -10,6 +10,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .data import Profile
 
 
-def is_hero(profile: "Profile", options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
+def is_hero(profile: Profile, options: CounterblastOptions = DEFAULT_OPTIONS) -> bool:
     """Heroes, characters (a sub-type of hero) and, by default, psifers count as heroes."""
     return profile.role in ("hero", "character") or (profile.role == "psifer" and options.psifer_is_hero)

@@ -34,8 +34,8 @@ from engine.data.errors import DataError, problems_of
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
-from .deployment import PlacementMixin
 from .data import Crew, load_armoury, mission_summary, parse_crew, shipped_crews, shipped_missions
+from .deployment import PlacementMixin
 from .flow.actions import ActionRules, SplitSpace, split_offers
 from .flow.activations import ActivationRules
 from .flow.attacks import AttackRules

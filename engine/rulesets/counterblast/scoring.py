@@ -1,9 +1,9 @@
 """End of the game: battle score, objective score, mission score, degree of victory."""
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Hashable, Iterable, Mapping
 
 from .data import Mission, Objective
 from .options import DEFAULT_OPTIONS, CounterblastOptions

@@ -18,7 +18,6 @@ from engine.table.facing import Frame
 
 from .zones import base_inside, frame_extent
 
-
 # The lattices are shifted off the frame's origin by these fractions of a step (the same in both
 # sides' frames, so images stay images): maps are drawn to a hundredth of an inch, and a lattice
 # point exactly on a piece's edge is on or off the piece by float noise, which differs between a

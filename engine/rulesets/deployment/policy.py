@@ -27,7 +27,7 @@ same roster choose each other's images. The lattice's sight is worked out once p
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

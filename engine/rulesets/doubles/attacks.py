@@ -22,8 +22,19 @@ from . import damage as dmg
 from . import duel as dl
 from . import shooting as sh
 from . import turn as tn
-from .choices import (Announce, ChooseEffect, DiscardDie, Face, KeepDice, MeleeAttack, PickTarget, RerollDie,
-                      RulesError, Shoot, ShootAt)
+from .choices import (
+    Announce,
+    ChooseEffect,
+    DiscardDie,
+    Face,
+    KeepDice,
+    MeleeAttack,
+    PickTarget,
+    RerollDie,
+    RulesError,
+    Shoot,
+    ShootAt,
+)
 from .spaces import GroundShotSpace
 from .state import BASE_RADIUS_MM, Attack, FighterState
 from .views import _cap

@@ -8,6 +8,7 @@ and the defender's aggressiveness are taken off; the total is never below 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from .data import DEFAULT_OPTIONS, Armour, DoublesOptions, Material
 
 # (largest difference of the row, damage points); a difference of 12 or more kills outright.

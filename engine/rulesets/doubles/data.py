@@ -13,9 +13,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, find_id, load_model, parse_data
 from engine.data.shipped import shipped_folder
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 
 from .options import DEFAULT_OPTIONS, DoublesOptions, _Strict  # noqa: F401  (re-exported: callers read them from here)
 from .points import fighter_points, size_problems
@@ -79,7 +79,7 @@ class Warband(_Strict):
                                      description="the most points the warband may field; none: no limit")
 
     @model_validator(mode="after")
-    def _references(self) -> "Warband":
+    def _references(self) -> Warband:
         problems: list[str] = []
         for group in ("weapons", "armours", "fighters"):
             seen: set[str] = set()

@@ -347,7 +347,7 @@ class Duel:
     def second(self) -> Role:
         return other(self.first)
 
-    def _with(self, role: Role, side: Side, **kw) -> "Duel":
+    def _with(self, role: Role, side: Side, **kw) -> Duel:
         return replace(self, **{role: side}, **kw)
 
 

@@ -12,8 +12,20 @@ from __future__ import annotations
 
 import functools
 
-from engine.core.forces import (DraftModel, ForceCatalog, ForceDraft, ForcePrice, GearChoice, ModelPrice,
-                                ModelTemplate, Problem, Slot, problems_from, slug, unique_ids)
+from engine.core.forces import (
+    DraftModel,
+    ForceCatalog,
+    ForceDraft,
+    ForcePrice,
+    GearChoice,
+    ModelPrice,
+    ModelTemplate,
+    Problem,
+    Slot,
+    problems_from,
+    slug,
+    unique_ids,
+)
 from engine.data.errors import DataError, parse_data
 
 from .data import DEFAULT_OPTIONS, Warband, bundled_warbands

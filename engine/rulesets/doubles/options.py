@@ -117,7 +117,7 @@ class DoublesOptions(DeploymentOptions, _Strict):
         return self
 
     @model_validator(mode="after")
-    def _thresholds(self) -> "DoublesOptions":
+    def _thresholds(self) -> DoublesOptions:
         if self.partly_visible_from > self.visible_from:
             raise ValueError("partly_visible_from must not exceed visible_from")
         return self

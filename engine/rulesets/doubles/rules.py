@@ -41,14 +41,35 @@ from . import damage as dmg
 from . import turn as tn
 from .activation import ActivationMixin
 from .attacks import ROLE_WORDS, AttackMixin
-from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
-                      PickUp, RerollDie, RulesError, Shoot, ShootAt, StandUp, TakeRelic)
+from .choices import (
+    Announce,
+    ChooseEffect,
+    DiscardDie,
+    EndActivation,
+    Face,
+    KeepDice,
+    MeleeAttack,
+    PickTarget,
+    PickUp,
+    RerollDie,
+    RulesError,
+    Shoot,
+    ShootAt,
+    StandUp,
+    TakeRelic,
+)
 from .data import DoublesOptions, Warband, bundled_warbands, parse_options, parse_warband
 from .deployment import PlacementMixin
 from .missions import MissionMixin
 from .points import size_problems, victory_value
-from .spaces import (PROBE_HEIGHT_MM, PROBE_RADIUS_MM, DisengageSpace, GroundShotSpace, SpacesMixin,  # noqa: F401
-                     _CachedMoveSpace)  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
+from .spaces import (  # noqa: F401
+    PROBE_HEIGHT_MM,
+    PROBE_RADIUS_MM,
+    DisengageSpace,
+    GroundShotSpace,
+    SpacesMixin,
+    _CachedMoveSpace,  # _CachedMoveSpace: re-exported for tests/test_table_reach.py
+)
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, Attack, DoublesState, FighterState
 from .views import ViewMixin
 

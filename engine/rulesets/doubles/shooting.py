@@ -7,8 +7,9 @@ fraction, whether the shooter was inside the target's vision arc on its way).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Mapping
+from typing import Literal
 
 from .data import DEFAULT_OPTIONS, DoublesOptions
 from .duel import PoolSpec, aptitude_test, double_test

@@ -35,7 +35,7 @@ class _CachedMoveSpace(MoveSpace):
     # rules._path takes the straight line whenever it is clear, climbing or not (MoveSpace.reach)
     detour_when_straight_clear = False
 
-    def __init__(self, rules: "DoublesRules", base, allowance, others, difficult_factor, label=""):
+    def __init__(self, rules: DoublesRules, base, allowance, others, difficult_factor, label=""):
         super().__init__(rules.table, base, allowance, others, difficult_factor, label,
                          unit=getattr(rules, "unit", "cm"))
         self.rules = rules
@@ -81,7 +81,7 @@ class GroundShotSpace(ChoiceSpace):
 
     choice_type = ShootAt
 
-    def __init__(self, rules: "DoublesRules", st, f: "FighterState", weapons, label: str = ""):
+    def __init__(self, rules: DoublesRules, st, f: FighterState, weapons, label: str = ""):
         self.rules, self.key = rules, f.key
         self.shooter = rules.base(f)
         self.others = tuple(rules.others(st, f.key))

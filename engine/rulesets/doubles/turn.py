@@ -4,8 +4,9 @@ engagement and melee, the end of a turn, victory and the turn limit.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Mapping, Sequence
+from typing import Literal
 
 from .data import DEFAULT_OPTIONS, DoublesOptions
 from .duel import PoolSpec, Role

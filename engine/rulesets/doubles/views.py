@@ -17,8 +17,22 @@ from engine.rulesets.common import MoveTo, copied_piece
 from . import duel as dl
 from . import shooting as sh
 from . import turn as tn
-from .choices import (Announce, ChooseEffect, DiscardDie, EndActivation, Face, KeepDice, MeleeAttack, PickTarget,
-                      PickUp, RerollDie, Shoot, ShootAt, StandUp, TakeRelic)
+from .choices import (
+    Announce,
+    ChooseEffect,
+    DiscardDie,
+    EndActivation,
+    Face,
+    KeepDice,
+    MeleeAttack,
+    PickTarget,
+    PickUp,
+    RerollDie,
+    Shoot,
+    ShootAt,
+    StandUp,
+    TakeRelic,
+)
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
 

@@ -11,9 +11,9 @@ tests can use ``PlayerCards.stacked([...])`` to put named cards on top of the de
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
 
 from engine.core.rng import GameRng
 
@@ -66,10 +66,10 @@ class Card:
         # the same for equal cards, cheap, and the same in every process (no string hashing)
         return (self.rank << 8) | (ord(self.suit) if self.suit is not None else self.joker)
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self  # immutable: a game state's deep copy shares its cards
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     @property
@@ -166,14 +166,14 @@ class PlayerCards:
 
     # --- construction ------------------------------------------------------------------
     @classmethod
-    def new(cls, rng: GameRng) -> "PlayerCards":
+    def new(cls, rng: GameRng) -> PlayerCards:
         """A fresh deck of 54, shuffled by the game's RNG, nothing drawn yet."""
         deck = full_deck()
         rng.shuffle(deck)
         return cls(deck)
 
     @classmethod
-    def stacked(cls, top: Iterable[Card | str]) -> "PlayerCards":
+    def stacked(cls, top: Iterable[Card | str]) -> PlayerCards:
         """Test helper: a deck whose top cards are ``top`` in that order (first drawn first);
         the rest follow in ``full_deck`` order."""
         top_cards = [c if isinstance(c, Card) else card(c) for c in top]
@@ -315,7 +315,7 @@ class PlayerCards:
         }
 
     @classmethod
-    def from_data(cls, d: dict) -> "PlayerCards":
+    def from_data(cls, d: dict) -> PlayerCards:
         return cls(cards(d["deck"]), cards(d["hand"]), cards(d["played"]), cards(d["discard"]),
                    d.get("spent", 0), d.get("pairs_played", 0), d.get("reshuffles", 0))
 
@@ -325,7 +325,7 @@ class PlayerCards:
                 "played": [c.code for c in self.played], "discard": [c.code for c in self.discard],
                 "spent": self.spent}
 
-    def copy(self) -> "PlayerCards":
+    def copy(self) -> PlayerCards:
         return PlayerCards(self.deck, self.hand, self.played, self.discard,
                            self.spent, self.pairs_played, self.reshuffles)
 

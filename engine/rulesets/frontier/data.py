@@ -15,9 +15,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.data.errors import DataError, load_json_file, load_model, parse_data
 from engine.data.shipped import shipped_folder
+from engine.data.text import ID_CHARS, NAME_CHARS, TEXT_CHARS, IdText
 from engine.rulesets.deployment.options import DeploymentOptions
 
 from .duel import FACTIONS, LEADER_ACTION, DuelRules, Faction, Fighter, Weapon
@@ -69,7 +69,7 @@ class Item(_Strict):
     note: str = Field("", max_length=TEXT_CHARS)
 
     @model_validator(mode="after")
-    def _fits_kind(self) -> "Item":
+    def _fits_kind(self) -> Item:
         k = self.kind
         if k == "firearm" and self.range <= 0:
             raise ValueError("a firearm needs a range above 0")
@@ -105,7 +105,7 @@ class ItemCatalogue(_Strict):
     items: list[Item] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _unique(self) -> "ItemCatalogue":
+    def _unique(self) -> ItemCatalogue:
         seen: set[str] = set()
         for i, it in enumerate(self.items):
             if it.id in seen:
@@ -167,7 +167,7 @@ class Posse(_Strict):
     models: list[ModelProfile] = Field(min_length=3)
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Posse":
+    def _consistent(self) -> Posse:
         problems = []
         roles = [m.role for m in self.models]
         if roles.count("leader") != 1:
@@ -262,7 +262,7 @@ class Options(DeploymentOptions, _Strict):
                     "the dearest shipped posse's items, $133, rounded up to $5 (docs/rules/frontier.md, Forces)")
 
     @model_validator(mode="after")
-    def _sane(self) -> "Options":
+    def _sane(self) -> Options:
         if self.cards_per_turn >= self.hand_size:
             raise ValueError(f"cards_per_turn ({self.cards_per_turn}) must be below hand_size "
                              f"({self.hand_size}) so an eighth card is left")

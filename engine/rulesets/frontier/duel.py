@@ -12,8 +12,9 @@ from the players' decks and hands them back shuffled.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Literal, NamedTuple, Sequence, TypeVar
+from typing import Literal, NamedTuple, TypeVar
 
 from engine.core.rng import GameRng
 
@@ -86,7 +87,7 @@ class Play:
     cards: tuple[Card, ...] = ()
 
     @classmethod
-    def of(cls, *cs: Card) -> "Play":
+    def of(cls, *cs: Card) -> Play:
         p = cls(tuple(cs))
         if len(cs) > 2:
             raise DuelError("a test takes one card, or two for a leader's eighth-card pair")
@@ -221,7 +222,7 @@ T = TypeVar("T")
 
 def stealable(items: Iterable[T], rules: DuelRules = DEFAULT_RULES) -> list[T]:
     """Items Slippery Paws may take: those worth under $10 (``item.value``)."""
-    return [i for i in items if getattr(i, "value") < rules.steal_below_dollars]
+    return [i for i in items if i.value < rules.steal_below_dollars]
 
 
 # --- the models -------------------------------------------------------------------------------

@@ -14,12 +14,23 @@ from __future__ import annotations
 
 import functools
 
-from engine.core.forces import (DraftModel, ForceCatalog, ForceDraft, ForcePrice, GearChoice, ModelPrice,
-                                ModelTemplate, Problem, Slot, problems_from, slug, unique_ids)
+from engine.core.forces import (
+    DraftModel,
+    ForceCatalog,
+    ForceDraft,
+    ForcePrice,
+    GearChoice,
+    ModelPrice,
+    ModelTemplate,
+    Problem,
+    Slot,
+    problems_from,
+    slug,
+    unique_ids,
+)
 from engine.data.errors import DataError, parse_data
 
-from .data import (ModelProfile, Options, Posse, budget_problems, check_item_refs, load_items,
-                   load_posses, model_dollars)
+from .data import ModelProfile, Options, Posse, budget_problems, check_item_refs, load_items, load_posses, model_dollars
 
 SHAPE = (("leader", 1, 1), ("deputy", 2, 2), ("ganger", 3, 3))
 ROLE_WORDS = {"leader": ("leader", "leaders"), "deputy": ("deputy", "deputies"), "ganger": ("ganger", "gangers")}

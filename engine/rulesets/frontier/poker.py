@@ -17,10 +17,11 @@ one that is otherwise equal.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from typing import Iterable, Literal, Sequence
+from typing import Literal
 
 from .cards import RANKS, SUITS, Card
 
@@ -58,16 +59,16 @@ class HandValue:
     def key(self) -> tuple:
         return (int(self.category), self.ranks)
 
-    def __lt__(self, other: "HandValue") -> bool:
+    def __lt__(self, other: HandValue) -> bool:
         return self.key < other.key
 
-    def __le__(self, other: "HandValue") -> bool:
+    def __le__(self, other: HandValue) -> bool:
         return self.key <= other.key
 
-    def __gt__(self, other: "HandValue") -> bool:
+    def __gt__(self, other: HandValue) -> bool:
         return self.key > other.key
 
-    def __ge__(self, other: "HandValue") -> bool:
+    def __ge__(self, other: HandValue) -> bool:
         return self.key >= other.key
 
     def __eq__(self, other: object) -> bool:

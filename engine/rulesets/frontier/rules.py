@@ -51,8 +51,7 @@ from .flow import FlowRules
 from .missions import MissionRules
 from .moves import MoveRules
 from .setup import SetupRules
-from .state import (CHARGE_GAP_MM, CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model, Piles, Test,
-                    card_places)
+from .state import CHARGE_GAP_MM, CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model, Piles, Test, card_places
 from .views import ViewRules
 
 # the names other modules and the tests import from here

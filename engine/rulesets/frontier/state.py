@@ -42,7 +42,7 @@ class Piles:
         self.committed = [c for c in self.committed if c in pc.hand]
         self.spent, self.pairs_played, self.reshuffles = pc.spent, pc.pairs_played, pc.reshuffles
 
-    def __deepcopy__(self, memo) -> "Piles":
+    def __deepcopy__(self, memo) -> Piles:
         # cards are immutable: copying the lists is a deep copy (and clones stay cheap)
         return Piles(list(self.deck), list(self.hand), list(self.committed), list(self.played),
                      list(self.discard), self.spent, self.pairs_played, self.reshuffles)
@@ -68,7 +68,7 @@ class Model:
     moved: bool = False          # has taken its movement-phase move this turn
     second_move: bool = False    # has used its one second move this main phase
 
-    def __deepcopy__(self, memo) -> "Model":
+    def __deepcopy__(self, memo) -> Model:
         return replace(self, items=list(self.items))
 
     @property

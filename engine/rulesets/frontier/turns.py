@@ -12,8 +12,9 @@ The seed names no victory condition; ``victory`` implements ours (see the rules 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
 Shortfall = Literal["lay_down", "forfeit"]
 Victory = Literal["rout", "last_standing"]

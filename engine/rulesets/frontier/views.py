@@ -12,9 +12,10 @@ from engine.core.board import piece
 from engine.rulesets.common import MoveTo, copied_piece
 
 from . import duel
-from .cards import card as parse_card, full_deck
-from .duel import FAVOURED_SUIT
+from .cards import card as parse_card
+from .cards import full_deck
 from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
+from .duel import FAVOURED_SUIT
 from .state import CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model
 
 

@@ -36,19 +36,35 @@ as E`` then ``E.Move``, ``E.EditStack``...): ``items`` (keys, item access, ids),
 from __future__ import annotations
 
 from .. import shapes as S  # noqa: F401 - E.S: the generator mirrors shapes through it
-from .items import (MAP_FIELDS, MARKER_GROUPS, PIECE_FIELDS, PROPS, TOLERANCE, EditRefused, Key, geometry,
-                    geometry_bounds, get_piece, keys_of, map_geometry, new_id, piece_index, selection_bounds,
-                    selection_centre, with_geometry)
 from .command import Compound, Edit
-from .transforms import Move, Rotate, Scale, SetGeometry
-from .vertices import DeleteVertex, InsertVertex, MoveVertex
-from .pieces import AddPieces, DeletePieces, SetFields, group, lock, set_field, ungroup
+from .items import (
+                    MAP_FIELDS,
+                    MARKER_GROUPS,
+                    PIECE_FIELDS,
+                    PROPS,
+                    TOLERANCE,
+                    EditRefused,
+                    Key,
+                    geometry,
+                    geometry_bounds,
+                    get_piece,
+                    keys_of,
+                    map_geometry,
+                    new_id,
+                    piece_index,
+                    selection_bounds,
+                    selection_centre,
+                    with_geometry,
+)
 from .markers import AddMarkers, DeleteMarkers, SetMarkerFields
-from .zones import AddZones, DeleteZones, SetZoneSide
-from .whole_map import ConvertUnit, ReplaceMap, SetMap
-from .symmetry import counterpart, project_move, twins_of, unmatched, with_twins
-from .validity import draft_problems, save_problems
+from .pieces import AddPieces, DeletePieces, SetFields, group, lock, set_field, ungroup
 from .stack import EditStack, Step, default_props
+from .symmetry import counterpart, project_move, twins_of, unmatched, with_twins
+from .transforms import Move, Rotate, Scale, SetGeometry
+from .validity import draft_problems, save_problems
+from .vertices import DeleteVertex, InsertVertex, MoveVertex
+from .whole_map import ConvertUnit, ReplaceMap, SetMap
+from .zones import AddZones, DeleteZones, SetZoneSide
 
 __all__ = [
     "AddMarkers", "AddPieces", "AddZones", "Compound", "ConvertUnit", "DeleteMarkers", "DeletePieces",

@@ -12,7 +12,7 @@ class Edit:
     def apply(self, m: MapFile) -> MapFile:
         raise NotImplementedError
 
-    def inverse(self, m: MapFile) -> "Edit":
+    def inverse(self, m: MapFile) -> Edit:
         """The edit that turns ``self.apply(m)`` back into ``m`` exactly."""
         raise NotImplementedError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from engine.data.maps import MapFile, Piece
 

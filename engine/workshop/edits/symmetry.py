@@ -6,11 +6,25 @@ from engine.data.maps import MapFile, Piece, PolygonShape
 
 from .. import shapes as S
 from .command import Compound, Edit
-from .transforms import Move, Rotate, Scale, SetGeometry
-from .items import (MARKER_GROUPS, PROPS, TOLERANCE, EditRefused, Key, _marker_list, _name, _names, geometry,
-                    get_piece, keys_of, map_geometry, new_id, selection_centre)
+from .items import (
+    MARKER_GROUPS,
+    PROPS,
+    TOLERANCE,
+    EditRefused,
+    Key,
+    _marker_list,
+    _name,
+    _names,
+    geometry,
+    get_piece,
+    keys_of,
+    map_geometry,
+    new_id,
+    selection_centre,
+)
 from .markers import AddMarkers, DeleteMarkers
 from .pieces import AddPieces, DeletePieces, SetFields
+from .transforms import Move, Rotate, Scale, SetGeometry
 from .vertices import DeleteVertex, InsertVertex, MoveVertex
 from .zones import AddZones, DeleteZones
 

@@ -8,8 +8,8 @@ from engine.data.maps import PolygonShape
 
 from .. import shapes as S
 from .command import Edit
-from .transforms import SetGeometry
 from .items import EditRefused, _name, geometry, with_geometry
+from .transforms import SetGeometry
 
 
 def _vertex_geom(key, geom):

@@ -8,16 +8,41 @@ from __future__ import annotations
 from itertools import combinations, islice
 
 from engine.core import Event
-from engine.core.rolls import roll_record, with_rolls
 from engine.core.protocol import ChoiceSpace
+from engine.core.rolls import roll_record, with_rolls
 from engine.rulesets.common import MoveSpace, MoveTo
 
 from .. import actions as act_mod
 from .. import attacks, conditions, damage, movement
 from ..checks import ability_check
-from ..choices import (Aim, AimAssist, Boost, DoNothing, DogPile, EndActivation, Engineer, GoProne, GroupAction,
-                       HackDoor, HackMark, HackTerminal, Jump, MoveD5, PsiCraft, PsiStrike, Rally, Recover, Rush,
-                       Shoot, SplitShoot, SplitStrike, StandUp, Strike, Throw, Treat)
+from ..choices import (
+    Aim,
+    AimAssist,
+    Boost,
+    DogPile,
+    DoNothing,
+    EndActivation,
+    Engineer,
+    GoProne,
+    GroupAction,
+    HackDoor,
+    HackMark,
+    HackTerminal,
+    Jump,
+    MoveD5,
+    PsiCraft,
+    PsiStrike,
+    Rally,
+    Recover,
+    Rush,
+    Shoot,
+    SplitShoot,
+    SplitStrike,
+    StandUp,
+    Strike,
+    Throw,
+    Treat,
+)
 from .common import CONTACT_MM, MM, TEAM_FOR, _kind_of
 
 

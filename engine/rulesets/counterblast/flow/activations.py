@@ -5,8 +5,9 @@ paying for actions (free ones, then Moxie), and the end of an activation.
 from __future__ import annotations
 
 from itertools import combinations
+
 from engine.core import Event
-from engine.core.rolls import roll_record, with_rolls
+from engine.core.rolls import with_rolls
 
 from .. import actions as act_mod
 from .. import conditions, moxie

@@ -5,7 +5,7 @@ gained, Throw, and Psi Strike / Psi Craft with Disperse.
 from __future__ import annotations
 
 from engine.core import Event
-from engine.core.rolls import roll_record, with_rolls
+from engine.core.rolls import with_rolls
 
 from .. import abilities, attacks, conditions, damage
 from ..checks import ability_check

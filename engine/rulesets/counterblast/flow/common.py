@@ -3,9 +3,33 @@ from __future__ import annotations
 
 from engine.rulesets.common import MoveTo
 
-from ..choices import (Aim, AimAssist, Boost, DoNothing, DogPile, Engineer, GoProne, HackDoor, HackMark, HackTerminal,
-                       Jump, MoveD5, MoveProne, PsiCraft, PsiStrike, Rally, Recover, Rush, Shoot, SplitShoot, SplitStrike,
-                       StandUp, Strike, Throw, Treat)
+from ..choices import (
+    Aim,
+    AimAssist,
+    Boost,
+    DogPile,
+    DoNothing,
+    Engineer,
+    GoProne,
+    HackDoor,
+    HackMark,
+    HackTerminal,
+    Jump,
+    MoveD5,
+    MoveProne,
+    PsiCraft,
+    PsiStrike,
+    Rally,
+    Recover,
+    Rush,
+    Shoot,
+    SplitShoot,
+    SplitStrike,
+    StandUp,
+    Strike,
+    Throw,
+    Treat,
+)
 
 MM = 25.4
 CONTACT_MM = 1.0          # interpretation: "within 0"" / base contact allows 1 mm of daylight

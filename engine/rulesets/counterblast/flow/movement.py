@@ -9,12 +9,10 @@ import math
 from engine.core import Event
 from engine.core.rolls import roll_record, with_rolls
 from engine.rulesets.common import MoveSpace, MoveTo
-
-from ..choices import MoveProne
-
-from .. import damage, movement
 from engine.rulesets.deployment.zones import zone_polys
 
+from .. import damage, movement
+from ..choices import MoveProne
 from .common import CONTACT_MM, MM
 from .headings import HeadingSpace, jump_space, throw_space
 from .words import _heading_words

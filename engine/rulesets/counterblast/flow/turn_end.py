@@ -6,7 +6,7 @@ stand, for the score panel and the game-over screen).
 from __future__ import annotations
 
 from engine.core import Event, Scoreboard, ScoreLine
-from engine.core.rolls import roll_record, with_rolls
+from engine.core.rolls import with_rolls
 
 from .. import conditions, damage, panic, scoring
 from ..checks import ability_check

@@ -11,11 +11,44 @@ from engine.rulesets.common import MoveTo
 
 from .. import actions as act_mod
 from .. import attacks, conditions, damage, odds, scoring
-from ..choices import (ActivateGroup, ActivateSingle, Aim, AimAssist, Boost, DoNothing, DogPile, ElectLeader,
-                       EndActivation, Engineer, GoProne, GroupAction, HackDoor, HackMark, HackTerminal,
-                       Jump, KeepLeader, MoveD5, NoReaction, PassTurn, PsiCraft, PsiStrike, Rally, React, Recover,
-                       ReduceDread, Rush, Shoot, SplitShoot, SplitStrike, StandUp, Stay, Strike, Throw,
-                       ThrowDirection, Treat)
+from ..choices import (
+    ActivateGroup,
+    ActivateSingle,
+    Aim,
+    AimAssist,
+    Boost,
+    DogPile,
+    DoNothing,
+    ElectLeader,
+    EndActivation,
+    Engineer,
+    GoProne,
+    GroupAction,
+    HackDoor,
+    HackMark,
+    HackTerminal,
+    Jump,
+    KeepLeader,
+    MoveD5,
+    NoReaction,
+    PassTurn,
+    PsiCraft,
+    PsiStrike,
+    Rally,
+    React,
+    Recover,
+    ReduceDread,
+    Rush,
+    Shoot,
+    SplitShoot,
+    SplitStrike,
+    StandUp,
+    Stay,
+    Strike,
+    Throw,
+    ThrowDirection,
+    Treat,
+)
 from .common import MM, PRONE_HEIGHT_MM
 
 # condition name -> its marker on a piece: the rules' own word (Half-blind, Panicked), done once

@@ -64,9 +64,11 @@ HASHES = {
     # activations, charges, Hack to Mark, splits, Throw, team actions, Psi Craft, heals, Prone,
     # Jump; docs/ai.md "How easy chooses", Counterblast): games 6-11, the easy and searched ones
     # (the random games 0-5 are the same)
+    # and on 2026-12-07 evening for hard's new search (issue 61, items 3-4; docs/ai.md "A stronger
+    # hard"): game 11 of each ruleset, the searched stretch
     "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
                     "f261d41ead6ef7b9", "41b0324db2845464", "cd44baf007608329", "27e181b7ee2e0302",
-                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c2825923a343b906"],
+                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c95b505feb9bb675"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -89,12 +91,12 @@ HASHES = {
     # by rank; docs/ai.md): games 6-11, the easy and searched ones
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
                 "aa73456e4bf7ea68", "6130adbb6e691659", "d2cee8078aef1e88", "b4fa7ad86566e381",
-                "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "b19c9c5008bcde47"],
+                "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "c3d8056b95640e6f"],
     # Doubles' every game again on 2026-12-07 evening for the Ash Skulls' Ember (Throw 3) and Grit's
     # javelin (docs/rules/doubles.md, "The default warbands, balanced"): every game plays them
     "doubles": ["1631896f1f81f9d8", "f02b71573691fe0a", "ea5b8910f164bdd5", "c1f1dae30f7cc770",
                "ccb8e7f039594951", "e5689665c83b6788", "260840c0b23769ce", "b66fa8cfccb97599",
-               "b7f27a9ab4b6b012", "95fea5a067d80479", "3dcdb00a4a58e57e", "12b52ae181aa3b60"],
+               "b7f27a9ab4b6b012", "95fea5a067d80479", "3dcdb00a4a58e57e", "f25e8f1c3fe7833d"],
 }
 
 # whole games of hard:iters=2 against easy (fixed design, seed 28, default rosters), hard in seat
@@ -108,9 +110,13 @@ HARD_GAMES = {
     # issue 61, item 2: easy is hard's first pick and plays its playouts)
     # and the Dustjaw Raiders with six Raiders (2026-12-06)
     # Frontier's and Doubles' again on 2026-12-07 for easy's mechanics (issue 61, item 2, as above)
-    "counterblast": ["a1e7a11dca676073", "d8e1741dfdaff3d1"],
-    "frontier": ["dfbfab81e23b9cff", "75ca161315f8d317"],      # easy's movement order by rank (2026-12-07)
-    "doubles": ["3fa6db3c02046d70", "4b27c9e21a96fe82"],      # the Ash Skulls' Ember and Grit (2026-12-07)
+    # All three taken again on 2026-12-07 evening for a deliberate change to hard's search (issue
+    # 61, items 3-4: hard's defaults k 3, depth 1; Frontier's cards seen going to the discard kept
+    # there in its worlds and its opponent-card model; docs/ai.md "A stronger hard"), on the tree
+    # with Frontier easy's movement order and the Ash Skulls' change (above)
+    "counterblast": ["e92e3a961b961316", "4b235bffa34329c1"],
+    "frontier": ["0ce4f5ac4cd374cc", "cd256ba329d51eaa"],
+    "doubles": ["50d1dc0673eb9cb8", "454a88ce78946a43"],
 }
 
 

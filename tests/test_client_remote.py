@@ -10,7 +10,7 @@ import time
 import pygame
 from client_helpers import app_fixture, frame, key
 from net_helpers import remote_window as _window  # noqa: F401
-from net_helpers import seat, waits
+from net_helpers import seat, served, waits  # noqa: F401 - served: a fixture the tests take
 from net_helpers import window_turns as _turns
 
 app = app_fixture(close_scene=True)
@@ -105,7 +105,7 @@ def test_the_launchers_host_serves_the_game_and_plays_side_1(app):
     sc = _launcher(app)
     sc.settings.ruleset, sc.settings.map = "doubles", "prehistoric"
     sc.settings.seats = ["human", "human"]                 # side 2: a player on another machine
-    sc._rebuild()
+    sc.form.rebuild()
     click(app, sc.host_b.rect.center)
     frame(app, n=2)
     assert isinstance(app.scene, PlayScene) and app.scene.state.session.remote

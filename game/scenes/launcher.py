@@ -31,7 +31,7 @@ from game.launch.choices import (
     shipped_maps,
     size_limit,
 )
-from game.launch.form import LauncherFormMixin
+from game.launch.form import LauncherForm
 from game.launch.joining import JoinFlow
 from game.render.table_view import TableRenderer
 from game.render.text import font
@@ -43,7 +43,7 @@ from game.ui.house_rules_dialog import HouseRulesDialog
 from .base import Scene
 
 
-class LauncherScene(LauncherFormMixin, Scene):
+class LauncherScene(Scene):
     def __init__(self, app, settings: Settings | None = None, extra_map=None, editor=None, pick=None):
         super().__init__(app)
         self.settings = settings or Settings.load()
@@ -69,7 +69,8 @@ class LauncherScene(LauncherFormMixin, Scene):
         self.mission = self._pick_mission()
         self.dialog: HouseRulesDialog | None = None    # the Options dialog, while it is open
         self.join: JoinFlow | None = None               # the Join dialog and its connection, while open
-        self._build()
+        self.form = LauncherForm(self)                  # builds the widgets below, again on each change
+        self.form.build()
 
     # --- missions and house rules ---------------------------------------------------------
     def missions(self) -> dict:
@@ -124,7 +125,7 @@ class LauncherScene(LauncherFormMixin, Scene):
                 s.house_rules[s.ruleset] = changes
             else:
                 s.house_rules.pop(s.ruleset, None)
-        self._rebuild()
+        self.form.rebuild()
 
     # --- the sides, the window (the widgets: game/launch/form.py) -------------------------
     def _pick(self, side: int, key: str) -> None:
@@ -146,7 +147,7 @@ class LauncherScene(LauncherFormMixin, Scene):
 
     def resize(self, size) -> None:
         super().resize(size)
-        self._rebuild()
+        self.form.rebuild()
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, ev) -> None:
@@ -169,22 +170,22 @@ class LauncherScene(LauncherFormMixin, Scene):
                 if refusal(s.ruleset, s.map) or s.map == home_map(was):
                     s.map = playable_map(s.ruleset, self.maps) or s.map
                 self.mission = self._pick_mission()
-                self._rebuild()
+                self.form.rebuild()
             elif ev.ui_element is self.dd_map:
                 s.map = self.map_labels[ev.text]
                 if self.mission is not None and self.mission_problem() is not None:
                     self.mission = self._pick_mission()      # the new map cannot hold it: the map's own
-                self._rebuild()                              # the missions' marks follow the map
+                self.form.rebuild()                              # the missions' marks follow the map
             elif ev.ui_element is self.dd_mission:
                 self.mission = self.mission_labels[ev.text]
                 s.missions[s.ruleset] = self.mission
-                self._rebuild()
+                self.form.rebuild()
             elif ev.ui_element is self.dd_deploy:
                 s.deployment = next(k for k, v in self.deploy_labels.items() if v == ev.text)
             else:
                 self._read_sides()
                 if ev.ui_element in self.dd_seat.values():
-                    self._rebuild()                          # the seat's line under it
+                    self.form.rebuild()                          # the seat's line under it
         elif ev.type == pygame_gui.UI_BUTTON_PRESSED:
             if ev.ui_element is self.start:
                 self.start_game()
@@ -234,7 +235,7 @@ class LauncherScene(LauncherFormMixin, Scene):
         why = refusal(s.ruleset, s.map) or self.mission_problem() or self.house_rules()[1]
         if why:
             self.error = why
-            self._update_reason()
+            self.form.update_reason()
             return None
         if self.mission is not None:
             s.missions[s.ruleset] = self.mission
@@ -243,7 +244,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
         except DataError as err:
             self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
-            self._update_reason()
+            self.form.update_reason()
             return None
         return rosters, {1: s.seats[0], 2: s.seats[1]}
 
@@ -274,7 +275,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             session = RemoteSession(f"127.0.0.1:{port}", 1, host.codes[1], s.player_name).wait_ready(10)
         except (GameError, ValueError, OSError, Refused, NotConnected) as err:
             self.error = f"cannot host: {err}"
-            self._update_reason()
+            self.form.update_reason()
             return
         session.server = server                  # kept with the game it serves
         if 2 in host.codes:
@@ -297,7 +298,7 @@ class LauncherScene(LauncherFormMixin, Scene):
         why = refusal(s.ruleset, s.map) or self.mission_problem() or self.house_rules()[1]
         if why:
             self.error = why
-            self._update_reason()
+            self.form.update_reason()
             return
         if self.mission is not None:
             s.missions[s.ruleset] = self.mission
@@ -306,14 +307,14 @@ class LauncherScene(LauncherFormMixin, Scene):
             rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
         except DataError as err:
             self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
-            self._update_reason()
+            self.form.update_reason()
             return
         try:
             session = GameSession.new(s.ruleset, self.maps[s.map], rosters,
                                       {1: s.seats[0], 2: s.seats[1]}, s.seed, options=self.game_options())
         except (GameError, ValueError) as err:
             self.error = str(err)
-            self._update_reason()
+            self.form.update_reason()
             return
         self.go_to(Switch("play", {"session": session, "map_id": s.map}))
 
@@ -333,7 +334,7 @@ class LauncherScene(LauncherFormMixin, Scene):
             session = GameSession.load(autosave_file())
         except DataError as err:
             self.error = f"the last game cannot be continued: {str(err).splitlines()[0]}"
-            self._update_reason()
+            self.form.update_reason()
             return
         self.go_to(Switch("play", {"session": session}))
 

@@ -44,7 +44,7 @@ from engine.data.maps import load_map  # noqa: E402
 from engine.paths import resolve_map  # noqa: E402
 from engine.simulate import default_rosters, plan_game, play_planned  # noqa: E402
 from engine.workshop.stats import cluster_share  # noqa: E402
-from game.cli_args import option_pairs  # noqa: E402
+from game.cli.args import option_pairs  # noqa: E402
 
 OLD = "easy-old"
 

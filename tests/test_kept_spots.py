@@ -41,7 +41,9 @@ def test_kept_spots_equal_fresh_ones_in_a_searched_doubles_game(monkeypatch):
 
     monkeypatch.setattr(easy_doubles, "kept_spots", checked)
     g = _game("doubles", 11)
-    agents = _agents(g, ("hard:iters=2", "easy"), 11)
+    # hard-2026's depth and candidates: two activations a playout ask the kept questions again
+    # (hard's own defaults since issue 61, depth 1, rarely ask one twice in a few decisions)
+    agents = _agents(g, ("hard:iters=2,k=4,depth=2", "easy"), 11)
     agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
     for _ in range(80):
         d = g.pending()

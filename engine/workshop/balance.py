@@ -420,6 +420,7 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
                                  "note": "no candidate passed the constraints"})
         say(f"step {step}: no candidate passed the constraints")
         return
+    inc_recs()        # the incumbent's games read first: a damaged experiment is refused before this step writes
     # the folder is named by the candidates too: a resumed step that proposed other maps (after a
     # change of the code) can never take the games of the old ones for its own
     tag = hashlib.blake2b("".join(_digest(p[0].map) for p in picked).encode(), digest_size=3).hexdigest()

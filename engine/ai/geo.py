@@ -279,7 +279,7 @@ class WalkGrid:
         while left > 0:
             best, nxt = field[i, j], None
             if frame is None:
-                for dx, dy, m, c in self.steps:
+                for dx, dy, m, _c in self.steps:
                     if m[i, j]:
                         a, b = i + dx, j + dy
                         if field[a, b] + 1e-9 < best and (a, b) not in seen:

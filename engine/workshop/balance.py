@@ -428,7 +428,7 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
     labels = [f"c{i + 1}" for i in range(len(picked))]
     paths = [_write_map(c.map, folder / f"{lab}.json") for lab, (c, *_) in zip(labels, picked)]
     words = [change_words(m, c.map, c.op, templates) for c, *_ in picked]
-    for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
+    for lab, w, (c, _, pred, how, _) in zip(labels, words, picked):
         say(f"step {step}, candidate {lab} ({how}, predicted {100 * _expit(pred):.0f}%): {'; '.join(w) or c.edit.describe()}")
     runs, inc_recs, spent = _play_candidates(s, b, folder, paths, labels, play, inc_recs, say)
     tested = []

@@ -162,7 +162,10 @@ def plot_history(st: dict, path: Path) -> Path:
     for h in st["history"]:
         t = h["table"]
         if h["kind"] in ("start", "search") and t and t.get("share") is not None:
-            xs.append(h["step"]); ys.append(100 * t["share"]); lo.append(100 * t["low"]); hi.append(100 * t["high"])
+            xs.append(h["step"])
+            ys.append(100 * t["share"])
+            lo.append(100 * t["low"])
+            hi.append(100 * t["high"])
         for c in h.get("tested", []):
             ct = c["table"]
             if ct.get("share") is not None:

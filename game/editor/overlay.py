@@ -78,7 +78,7 @@ class Overlay:
 
     @staticmethod
     def _lanes(surf, result, to_screen) -> None:
-        for i, ln in enumerate(result.metrics.get("lanes", [])):
+        for ln in result.metrics.get("lanes", []):
             a, b = to_screen(*ln["from"]), to_screen(*ln["to"])
             col = (230, 60, 200) if ln.get("zone_to_zone") else (255, 255, 255)
             pygame.draw.line(surf, (0, 0, 0), a, b, 4)

@@ -168,7 +168,7 @@ class StatusPanel(Panel):
         y = tr.bottom - 8
         self.rects = []
         memo = self.t.memo
-        for text, until, err in reversed(self.messages):
+        for text, _until, err in reversed(self.messages):
             key = ("toast", text, err, tr.w)
             lab = memo.get(key)
             if lab is None:

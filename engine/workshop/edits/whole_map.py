@@ -60,7 +60,10 @@ class ConvertUnit(Edit):
         k = MM_PER[m.unit] / MM_PER[self.unit]
         if k == 1.0:
             return m
-        f = (lambda x, y: (x * k, y * k))
+
+        def f(x, y):
+            return x * k, y * k
+
         pieces = []
         for p in m.pieces:
             sh = S.transform_shape(p.shape, f, radius_factor=k, thickness_factor=k)

@@ -42,7 +42,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.data.errors import DataError, load_json_file, problems_of
-from engine.data.maps import MAX_MM, MAX_PIECES, MapFile, Marker, Piece, PolygonShape, Zone
+from engine.data.maps import KIND_DEFAULTS, MAX_MM, MAX_PIECES, MapFile, Marker, Piece, PolygonShape, Zone
 from engine.data.text import ID_CHARS, NAME_CHARS
 
 # Bounds (issue 47): no number past the largest table (100 m, in inches), no text longer than our
@@ -247,6 +247,29 @@ def _piece_fields(feat: Feature, obj: TerrainObject, sh: Prism, counts: dict) ->
 
 
 USED_TAGS = {"obscuring", "container", "ruin", "ruins", "ruin_wall", "ruin_floor", "woods"}
+SKIRMISH_TAG = "skirmish:"      # our own kind and flags, as ``skirmish export`` writes them
+_BOOLS = {"true": True, "false": False}
+
+
+def _skirmish_fields(obj: TerrainObject, path, where: str) -> dict:
+    """The kind and flags an object's ``skirmish:`` tags give (``export_carltographer``): they
+    replace what the reading above guessed. A tag of ours that is not one of these is refused."""
+    out: dict = {}
+    for t in obj.tags:
+        if not t.startswith(SKIRMISH_TAG):
+            continue
+        key, _, val = t[len(SKIRMISH_TAG):].partition("=")
+        if key == "kind" and val in KIND_DEFAULTS:
+            out[key] = val
+        elif key == "cover" and val in ("none", "light", "heavy"):
+            out[key] = val
+        elif key in ("blocks_sight", "obscuring", "impassable", "difficult", "climbable") and val in _BOOLS:
+            out[key] = _BOOLS[val]
+        else:
+            raise DataError(path, [(f"{where} (terrain object {obj.id[:40]!r}, tag {t[:60]!r})",
+                                    "not a kind or flag skirmish export writes (skirmish:kind=K with K a kind, "
+                                    "skirmish:cover=none|light|heavy, skirmish:FLAG=true|false)")])
+    return out
 
 
 def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
@@ -272,9 +295,12 @@ def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
         notes.append(f"obscuring features with no footprint object (is_footprint) ({', '.join(bare[:5])}): nothing "
                      "blocks through them, as in Carltographer")
     tags = sorted({t for f in feats for t in f.tags} | {t for o in objects.values() for t in o.tags})
-    other = [t for t in tags if t.lower() not in USED_TAGS]
+    other = [t for t in tags if t.lower() not in USED_TAGS and not t.startswith(SKIRMISH_TAG)]
     if other:
         notes.append(f"tags not carried over (they change nothing in Carltographer's sight): {', '.join(other)}")
+    if counts["ours"]:
+        notes.append(f"{counts['ours']} shapes carry Skirmish's own kind and flags (skirmish: tags, as skirmish "
+                     "export writes them): restored")
     notes.append("not kept: colours, catalog quantities and engine parameters")
     fig = source_figures(layout)
     if fig:
@@ -404,6 +430,10 @@ def import_layout(path: str | Path) -> tuple[MapFile, list[str]]:
         data = parse_json_text(layout_text(path), path, "carltographer_layout")
     else:
         data = load_json_file(path)
+    if isinstance(data, dict) and "ObjectStates" in data:      # a Tabletop Simulator save
+        from .tts import from_tts
+
+        return from_tts(data, path)
     layout, objects = parse_layout(data, path)
     return convert(layout, objects, map_id=_slug(path.stem), source=path.name, path=path)
 
@@ -436,7 +466,7 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                                                    f"({MAX_PIECES:,})")])
     taken, groups = _Ids(), _Ids()
     pieces: list[Piece] = []
-    counts = {"partial": 0, "raised": 0, "locked": 0, "polygons": 0}
+    counts = {"partial": 0, "raised": 0, "locked": 0, "polygons": 0, "ours": 0}
     n0 = len(layout.placed_features)
     for i, pf in enumerate(placed):
         feat = pf.feature
@@ -461,6 +491,9 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                     raise DataError(path, [(where, f"a corner of {obj.id[:40]!r} lies beyond 100 m from the table")])
                 pid = taken.new(f"{_slug(feat.id)}-{_slug(obj.id)}")
                 fields = _piece_fields(feat, obj, sh, counts)
+                own = _skirmish_fields(obj, path, where)
+                counts["ours"] += bool(own)
+                fields.update(own)
                 tag = "obscuring footprint" if fields["obscuring"] else feat.feature_type
                 fields.update(id=pid, name=f"{obj.name or obj.id} ({tag})"[:NAME_CHARS],
                               shape=_checked(PolygonShape, path, where, points=pts))
@@ -490,7 +523,9 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
     if m is not None:
         ranges, marker_ids = set(), _Ids()
         for o in m.objectives:
-            mid = marker_ids.new(_slug(o.id))
+            # the file's own id when it is one of ours and still free ("obj-1" stays "obj-1"), else a fresh one
+            mid = _slug(o.id) if _slug(o.id) == o.id and o.id not in marker_ids.taken else marker_ids.new(_slug(o.id))
+            marker_ids.taken.add(mid)
             objectives.append(Marker(id=mid, name=o.id, at=ours(o.position.x_inches, o.position.z_inches)))
             ranges.add(o.range_inches)
         if ranges and ranges != {3.0}:

@@ -244,6 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_import_parser(sub)
 
+    from game.cli.export_map import add_export_parser
+
+    add_export_parser(sub)
+
     from game.cli.net import add_net_parsers  # host, join (network play, issue 50)
 
     add_net_parsers(sub)

@@ -27,6 +27,9 @@ What is read, and how it maps (``docs/workshop.md`` says the same in words, with
   come from the feature: ruins ``ruin``, woods ``woods``, hills ``hill``, craters ``scrub``,
   obstacles ``container`` when the object is a container or crate, else ``barricade``;
   anything else ``building``.
+- An object tagged ``skirmish:kind=...``, ``skirmish:cover=...`` and so on (what ``skirmish export
+  --to carltographer`` writes, ``export_carltographer``) gets that kind and those flags instead.
+  A Tabletop Simulator save that ``skirmish export --to tts`` wrote is read by ``tts.from_tts``.
 - The mission's deployment zones (each polygon of a zone) become zones, the first zone named
   side 1 and the second side 2; its objectives become objectives. Without a mission the map gets
   a zone along each short edge (12" deep) so it can be analysed and played, and says so.
@@ -42,8 +45,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.data.errors import DataError, load_json_file, problems_of
-from engine.data.maps import KIND_DEFAULTS, MAX_MM, MAX_PIECES, MapFile, Marker, Piece, PolygonShape, Zone
+from engine.data.maps import MAX_MM, MAX_PIECES, MapFile, Marker, Piece, PolygonShape, Zone
 from engine.data.text import ID_CHARS, NAME_CHARS
+
+from .export_carltographer import TAG_PREFIX, skirmish_fields
 
 # Bounds (issue 47): no number past the largest table (100 m, in inches), no text longer than our
 # own fields take, and at most MAX_PLACEMENTS features: a tournament layout places a few dozen,
@@ -247,29 +252,6 @@ def _piece_fields(feat: Feature, obj: TerrainObject, sh: Prism, counts: dict) ->
 
 
 USED_TAGS = {"obscuring", "container", "ruin", "ruins", "ruin_wall", "ruin_floor", "woods"}
-SKIRMISH_TAG = "skirmish:"      # our own kind and flags, as ``skirmish export`` writes them
-_BOOLS = {"true": True, "false": False}
-
-
-def _skirmish_fields(obj: TerrainObject, path, where: str) -> dict:
-    """The kind and flags an object's ``skirmish:`` tags give (``export_carltographer``): they
-    replace what the reading above guessed. A tag of ours that is not one of these is refused."""
-    out: dict = {}
-    for t in obj.tags:
-        if not t.startswith(SKIRMISH_TAG):
-            continue
-        key, _, val = t[len(SKIRMISH_TAG):].partition("=")
-        if key == "kind" and val in KIND_DEFAULTS:
-            out[key] = val
-        elif key == "cover" and val in ("none", "light", "heavy"):
-            out[key] = val
-        elif key in ("blocks_sight", "obscuring", "impassable", "difficult", "climbable") and val in _BOOLS:
-            out[key] = _BOOLS[val]
-        else:
-            raise DataError(path, [(f"{where} (terrain object {obj.id[:40]!r}, tag {t[:60]!r})",
-                                    "not a kind or flag skirmish export writes (skirmish:kind=K with K a kind, "
-                                    "skirmish:cover=none|light|heavy, skirmish:FLAG=true|false)")])
-    return out
 
 
 def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
@@ -295,7 +277,7 @@ def _report(layout: Layout, objects: dict, counts: dict) -> list[str]:
         notes.append(f"obscuring features with no footprint object (is_footprint) ({', '.join(bare[:5])}): nothing "
                      "blocks through them, as in Carltographer")
     tags = sorted({t for f in feats for t in f.tags} | {t for o in objects.values() for t in o.tags})
-    other = [t for t in tags if t.lower() not in USED_TAGS and not t.startswith(SKIRMISH_TAG)]
+    other = [t for t in tags if t.lower() not in USED_TAGS and not t.startswith(TAG_PREFIX)]
     if other:
         notes.append(f"tags not carried over (they change nothing in Carltographer's sight): {', '.join(other)}")
     if counts["ours"]:
@@ -491,7 +473,7 @@ def convert(layout: Layout, objects: dict, map_id: str = "imported", source: str
                     raise DataError(path, [(where, f"a corner of {obj.id[:40]!r} lies beyond 100 m from the table")])
                 pid = taken.new(f"{_slug(feat.id)}-{_slug(obj.id)}")
                 fields = _piece_fields(feat, obj, sh, counts)
-                own = _skirmish_fields(obj, path, where)
+                own = skirmish_fields(obj.id, obj.tags, path, where)
                 counts["ours"] += bool(own)
                 fields.update(own)
                 tag = "obscuring footprint" if fields["obscuring"] else feat.feature_type

@@ -25,6 +25,9 @@ khaaarl/carltographer) with the ``terrain_objects`` its app writes beside it, wh
 """
 from __future__ import annotations
 
+from engine.data.errors import DataError
+from engine.data.maps import KIND_DEFAULTS
+
 from .export_geometry import inches_per_unit, outline_in, rectangle
 
 # Kinds Carltographer's own vocabulary names (its feature types are 40k keywords).
@@ -49,6 +52,31 @@ def skirmish_tags(piece) -> list[str]:
     if piece.kind == "container":
         tags.append("container")       # Carltographer's own tag for one
     return tags
+
+
+_BOOLS = {"true": True, "false": False}
+
+
+def skirmish_fields(obj_id: str, tags, path, where: str) -> dict:
+    """The kind and flags an object's ``skirmish:`` tags give, for the import (``carltographer``):
+    they replace what its reading of Carltographer's fields guessed. A tag in our namespace that is
+    not one of these is refused with its field."""
+    out: dict = {}
+    for t in tags:
+        if not t.startswith(TAG_PREFIX):
+            continue
+        key, _, val = t[len(TAG_PREFIX):].partition("=")
+        if key == "kind" and val in KIND_DEFAULTS:
+            out[key] = val
+        elif key == "cover" and val in ("none", "light", "heavy"):
+            out[key] = val
+        elif key in FLAGS and val in _BOOLS:
+            out[key] = _BOOLS[val]
+        else:
+            raise DataError(path, [(f"{where} (terrain object {obj_id[:40]!r}, tag {t[:60]!r})",
+                                    "not a kind or flag skirmish export writes (skirmish:kind=K with K a kind, "
+                                    "skirmish:cover=none|light|heavy, skirmish:FLAG=true|false)")])
+    return out
 
 
 def _r(v: float) -> float:

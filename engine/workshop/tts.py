@@ -10,7 +10,8 @@ object is TTS's built-in ``BlockSquare`` (a cube one unit on a side, scaled to s
 - the table: a 0.2" slab the table's size, its top at ``TOP`` (just above the glass table's top);
 - each piece: a block over its outline (a rectangle's own, else the smallest rectangle around it
   with a side along its hull), as tall as the piece (0.05" when flat), standing on the table;
-- each deployment zone, objective and evacuation point: a flat marker on the table.
+- each deployment zone, objective and evacuation point: a flat marker on the table (a zone that
+  is not a rectangle: its edges as flat strips and a marker at its centre).
 
 Each object's ``GMNotes`` (which TTS keeps, and shows only to the game master) holds a JSON tag
 saying what it is: the table's holds the map's id, name, unit and size; a piece's its kind and
@@ -29,12 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.data.errors import DataError, problems_of
 from engine.data.maps import MAX_PIECES, MM_PER, MapFile, Marker, Piece, Zone
 
-from .export_geometry import block_of, from_local, inches_per_unit, outline_in, to_local
+from .export_geometry import block_of, from_local, inches_per_unit, outline_in, rectangle, to_local
 
 TOP = 1.1                 # the table slab's top (TTS's tables stand about one unit high)
 SLAB = 0.2                # its thickness, inches
 FLAT = 0.05               # a flat piece's or a marker's thickness
 MARKER = 1.5              # an objective marker's side (a 40 mm marker is 1.57")
+EDGE = 0.25               # the width of a strip drawing a zone's edge
 MAX_OBJECTS = MAX_PIECES + 5_000
 MAX_IN = 100_000.0 / 25.4
 TAG = "skirmish"
@@ -94,9 +96,19 @@ def to_tts(mapfile) -> tuple[dict, list[str]]:
 
     for z in mapfile.deployment:
         pts = [(x * k, y * k) for x, y in z.points]
-        block = block_of(pts)
-        place({TAG: "zone", "side": z.side, "points": _fractions(pts, block)},
-              f"Deployment zone, side {z.side}", "", block, FLAT, TOP + FLAT / 2, COLOURS[z.side])
+        nick = f"Deployment zone, side {z.side}"
+        block = rectangle(pts)
+        if block is None:
+            # a block cannot take another shape: its edges drawn as flat strips, its tag on a
+            # marker at its centre (moving the marker moves the zone read back)
+            n = len(pts)
+            for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1]):
+                place({TAG: "zone-edge", "side": z.side}, nick, "an edge", ((ax + bx) / 2, (ay + by) / 2,
+                      math.hypot(bx - ax, by - ay), EDGE, math.degrees(math.atan2(by - ay, bx - ax))),
+                      FLAT, TOP + FLAT / 2, COLOURS[z.side])
+            block = (sum(x for x, _ in pts) / n, sum(y for _, y in pts) / n, MARKER, MARKER, 0.0)
+        place({TAG: "zone", "side": z.side, "points": _fractions(pts, block)}, nick, "", block, FLAT, TOP + FLAT / 2,
+              COLOURS[z.side])
     for p in mapfile.pieces:
         block, shape = _piece_block(p, k)
         h = p.height_mm(mapfile.unit) / 25.4
@@ -225,7 +237,7 @@ def from_tts(data: dict, path) -> tuple[MapFile, list[str]]:
     for i, o, tag in tagged:
         where = f"ObjectStates[{i}]"
         kind = tag[TAG]
-        if kind == "table":
+        if kind in ("table", "zone-edge"):         # the edges only draw a zone: its marker holds it
             continue
         t = model(_Obj, o, where).Transform
         block = (t.posX + W / 2, t.posZ + H / 2, t.scaleX, t.scaleZ, -t.rotY)

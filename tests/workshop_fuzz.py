@@ -3,7 +3,8 @@
 
     python tests/workshop_fuzz.py [--fast] [--json REPORT] [--only WORD]
 
-Commands: ``edit``, ``generate``, ``balance``, ``sheet``, the Carltographer import, ``replay``,
+Commands: ``edit``, ``generate``, ``balance``, ``sheet``, the Carltographer import (and of our own
+Tabletop Simulator saves), ``export --to carltographer|tts``, ``replay``,
 ``experiment --resume``, ``analyze-map A B``, ``simulate --save-dir``: each bad file of a library
 (missing, a folder, a named pipe, empty, binary, not JSON, truncated, ``[]``, ``{}``, too deep,
 NaN, 1e30, a 5 MB name, too many pieces, a roster or a save where a map belongs, a sparse 70 MB
@@ -226,6 +227,40 @@ def bad_layouts(d: Path) -> dict[str, Path]:
     put("{}", "{}")
     put("truncated", LAYOUT.read_text()[:200])
 
+    # Tabletop Simulator saves: not ours, or ours damaged (skirmish export --to tts, read back by import)
+    from engine.data.maps import load_named_map
+    from engine.workshop.tts import to_tts
+
+    save, _ = to_tts(load_named_map("town"))
+
+    def tts(name, change):
+        d2 = json.loads(json.dumps(save))
+        change(d2["ObjectStates"])
+        put(name, d2)
+
+    def retag(i, **fields):
+        def fn(objs):
+            objs[i]["GMNotes"] = json.dumps({**json.loads(objs[i]["GMNotes"]), **fields})
+        return fn
+
+    piece = next(i for i, o in enumerate(save["ObjectStates"]) if '"piece"' in o["GMNotes"])
+    zone = next(i for i, o in enumerate(save["ObjectStates"]) if '"zone"' in o["GMNotes"])
+    put("tts save not ours", {"SaveName": "x", "ObjectStates": [{"Name": "BlockSquare", "GMNotes": "hello"}]})
+    put("tts save, ObjectStates not a list", {"SaveName": "x", "ObjectStates": {"a": 1}})
+    tts("tts save, a block scaled -3", lambda o: o[piece]["Transform"].update(scaleX=-3))
+    tts("tts save, posX \"4\"", lambda o: o[piece]["Transform"].update(posX="4"))
+    tts("tts save, a block 1e9 away", lambda o: o[piece]["Transform"].update(posX=1e9))
+    tts("tts save, a zone for side 3", retag(zone, side=3))
+    tts("tts save, a table in furlongs", lambda o: o[0].update(GMNotes=o[0]["GMNotes"].replace('"in"', '"furlong"')))
+    tts("tts save, a piece of kind castle", retag(piece, piece={"id": "p", "kind": "castle"}))
+    tts("tts save, a piece tag with a path field", retag(piece, piece={"id": "p", "kind": "rock", "path": "x"}))
+    tts("tts save, a polygon tag with no points", retag(piece, shape={"type": "polygon"}))
+    tts("tts save, a tag of another kind", retag(piece, skirmish="castle"))
+    tts("tts save, GMNotes 5 MB", lambda o: o[piece].update(GMNotes='{"skirmish":"piece","x":"' + "x" * 5_000_000 + '"}'))
+    tts("tts save, 100,000 objects", lambda o: o.extend([o[piece]] * 100_000))
+    put("carltographer export, skirmish:kind=castle", json.dumps(_layout(terrain_objects=[
+        {**obj0, "tags": ["skirmish:kind=castle"]}] + doc["terrain_objects"][1:])))
+
     # Carltographer's saved PNGs (the layout in a 'carltographer_layout' text chunk), made bad
     import struct
     import zlib
@@ -395,13 +430,36 @@ def cases(base: Path, full: bool) -> list[Case]:
         Case("analyze-map", "analyze-map A B --png /proc/x.png",
              ["analyze-map", "field", "{b}/field-copy.json", "--png", "/proc/x.png"], (1,)),
     ]
+    # the export (skirmish export MAP --to carltographer|tts OUT)
+    for name, f in files.items():
+        keep = () if name == "missing" else (str(f),)
+        for to in ("tts", "carltographer"):
+            out.append(Case("export", f"export {name} --to {to}", ["export", str(f), "{t}/o.json", "--to", to], (1,),
+                            keep, fast=name in fast_files))
+    out += [
+        Case("export", "export --to vassal", ["export", "field", "{t}/o.json", "--to", "vassal"], (2,), fast=True),
+        Case("export", "export without --to", ["export", "field", "{t}/o.json"], (2,)),
+        Case("export", "export to /proc/x.json", ["export", "field", "/proc/x.json", "--to", "tts"], (1,), fast=True),
+        Case("export", "export to a folder", ["export", "field", "{b}/bad/folder.json", "--to", "tts"], (1,)),
+        Case("export", "export to an existing file", ["export", "field", "{b}/a-file", "--to", "tts"], (1,),
+             keep=("{b}/a-file",), fast=True),
+        Case("export", "export a map onto itself --force", ["export", "{b}/field-copy.json", "{b}/field-copy.json",
+                                                            "--to", "carltographer", "--force"], (1,),
+             keep=("{b}/field-copy.json",), fast=True),
+        Case("export", "export into a missing folder under a file", ["export", "field", "{b}/a-file/o.json", "--to",
+                                                                    "tts"], (1,), keep=("{b}/a-file",)),
+        Case("export", "export the field to tts", ["export", "field", "{t}/o.json", "--to", "tts"], (0,)),
+        Case("export", "export 2,000 pieces to carltographer", ["export", "{b}/many.json", "{t}/o.json", "--to",
+                                                                "carltographer"], (0,)),
+    ]
     # the import
     argv, python = _import_argv()
     for name, f in {**bad_layouts(base / "layouts"), **{k: v for k, v in files.items()
                                                        if k in ("a named pipe", "a folder", "binary", "missing")}}.items():
         out.append(Case("import", f"import {name}", [a.replace("{file}", str(f)) for a in argv], (1,),
                         keep=() if name == "missing" else (str(f),), python=python,
-                        fast=name in ("a sphere", "10,000 placements", "x at 150,000", "width as \"44\"")))
+                        fast=name in ("a sphere", "10,000 placements", "x at 150,000", "width as \"44\"", "tts save not ours",
+                                     "tts save, a block scaled -3")))
     out.append(Case("import", "import the small layout", [a.replace("{file}", str(LAYOUT)) for a in argv], (0,),
                     python=python))
     # replay: damaged saves

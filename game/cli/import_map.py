@@ -1,5 +1,6 @@
-"""``skirmish import FILE --out MAP``: a Carltographer layout as a Skirmish map, with a report of
-what did not carry over (the editor's Import runs the same ``engine.workshop.carltographer``)."""
+"""``skirmish import FILE --out MAP``: a Carltographer layout (or a Tabletop Simulator save that
+``skirmish export`` wrote) as a Skirmish map, with a report of what did not carry over (the
+editor's Import runs the same ``engine.workshop.carltographer``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,9 +9,11 @@ from game.cli.args import err as _err
 
 
 def add_import_parser(sub) -> None:
-    im = sub.add_parser("import", help="turn a Carltographer layout (JSON, or the PNG its Save button writes) into a map, "
-                                       "and say what did not carry over")
-    im.add_argument("file", help="a Carltographer layout (JSON or its saved PNG), or an engine result holding one")
+    im = sub.add_parser("import", help="turn a Carltographer layout (JSON, or the PNG its Save button writes), or a "
+                                       "Tabletop Simulator save skirmish export wrote, into a map, and say what did "
+                                       "not carry over")
+    im.add_argument("file", help="a Carltographer layout (JSON or its saved PNG), an engine result holding one, or a "
+                                 "TTS save from skirmish export")
     im.add_argument("--out", required=True, help="the map file to write (JSON)")
     im.add_argument("--force", action="store_true", help="replace --out if it exists")
     im.add_argument("--json", action="store_true", help="print the report as one JSON object")

@@ -222,3 +222,24 @@ def test_export_into_a_read_only_folder_is_refused(tmp_path, capsys):
         assert str(d) in capsys.readouterr().err and not list(d.iterdir())
     finally:
         d.chmod(0o700)
+
+
+def test_a_tts_tag_that_is_not_json_is_refused_not_dropped(tmp_path):
+    """A piece whose notes name our tag but no longer parse would vanish from the map read back."""
+    doc, _ = to_tts(load_named_map("field"))
+    i = next(i for i, o in enumerate(doc["ObjectStates"]) if '"piece"' in o["GMNotes"])
+    doc["ObjectStates"][i]["GMNotes"] = doc["ObjectStates"][i]["GMNotes"][:-5]
+    f = tmp_path / "cut.json"
+    f.write_text(json.dumps(doc))
+    with pytest.raises(DataError) as e:
+        import_layout(f)
+    assert f"ObjectStates[{i}].GMNotes" in str(e.value) and "not JSON" in str(e.value)
+
+
+def test_feature_ids_stay_unique_when_a_group_shares_an_id_with_a_piece():
+    m = load_named_map("field")
+    p0, p1, p2 = m.pieces[:3]
+    pieces = [p0.model_copy(update={"group": p2.id}), p1.model_copy(update={"group": p2.id}), p2, *m.pieces[3:]]
+    doc, _ = to_carltographer(m.model_copy(update={"pieces": pieces}))
+    ids = [f["feature"]["id"] for f in doc["placed_features"]]
+    assert len(ids) == len(set(ids))

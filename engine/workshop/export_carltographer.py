@@ -95,6 +95,7 @@ def to_carltographer(mapfile) -> tuple[dict, list[str]]:
     for p in mapfile.pieces:
         groups.setdefault(p.group or f"\0{p.id}", []).append(p)
     objects, features = [], []
+    fids: set[str] = set()
     counts = {"circles": 0, "walls": 0, "locked": 0, "polygons": 0}
     for key, members in groups.items():
         outlines = [outline_in(p, k) for p in members]
@@ -125,7 +126,11 @@ def to_carltographer(mapfile) -> tuple[dict, list[str]]:
                             "is_footprint": is_footprint(p)})
             comps.append({"object_id": p.id, "transform": {"x_inches": _r(cx - fx), "y_inches": 0.0,
                                                            "z_inches": _r(fy - cy), "rotation_deg": turn}})
-        fid = key if not key.startswith("\0") else members[0].id
+        fid = base = key if not key.startswith("\0") else members[0].id
+        n = 2
+        while fid in fids:             # a group may share its id with a piece of no group
+            fid, n = f"{base}-{n}", n + 1
+        fids.add(fid)
         footprint = any(is_footprint(p) for p in members)
         x, z = frame(fx, fy)
         features.append({"feature": {"id": fid, "feature_type": FEATURE_TYPE.get(members[0].kind, "obstacle"),

@@ -187,15 +187,16 @@ NOT_OURS = ("a Tabletop Simulator save, but not one skirmish export wrote (no ob
             "tag); only our own exports are read back")
 
 
-def _tag(o: dict) -> dict | None:
-    """An object's tag, None when it carries none (an object added in TTS)."""
+def _tag(o, path, where: str) -> dict | None:
+    """An object's tag, None when it carries none (an object added in TTS, its own notes). Notes
+    that name our tag but are not JSON are refused: reading on would silently drop a piece."""
     notes = o.get("GMNotes") if isinstance(o, dict) else None
-    if not isinstance(notes, str) or not notes.lstrip().startswith("{"):
+    if not isinstance(notes, str) or f'"{TAG}"' not in notes[:100]:
         return None
     try:
         tag = json.loads(notes)
-    except ValueError:
-        return None
+    except ValueError as err:
+        raise DataError(path, [(f"{where}.GMNotes", f"holds a skirmish tag that is not JSON ({err})")]) from None
     return tag if isinstance(tag, dict) and isinstance(tag.get(TAG), str) else None
 
 
@@ -206,7 +207,7 @@ def from_tts(data: dict, path) -> tuple[MapFile, list[str]]:
         raise DataError(path, [("ObjectStates", "not a list of objects")])
     if len(objs) > MAX_OBJECTS:
         raise DataError(path, [("ObjectStates", f"{len(objs):,} objects, more than a map's export holds ({MAX_OBJECTS:,})")])
-    tagged = [(i, o, t) for i, o in enumerate(objs) if (t := _tag(o)) is not None]
+    tagged = [(i, o, t) for i, o in enumerate(objs) if (t := _tag(o, path, f"ObjectStates[{i}]")) is not None]
     tables = [(i, t) for i, _, t in tagged if t[TAG] == "table"]
     if not tables:
         raise DataError(path, [("ObjectStates", NOT_OURS)])

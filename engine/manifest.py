@@ -10,7 +10,8 @@ at the manifest's commit (its code exported from the project's git history into 
 folder), or with the running code (``--here``: does today's code still play those games the same).
 
 The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
-the path (``git show COMMIT:PATH``).
+the path (``git show COMMIT:PATH``). A manifest whose games cannot be played again (they ran on code
+that was never committed as it ran) says why in ``historical``; its figures are history only.
 """
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ class Manifest(BaseModel):
     map_files: dict[str, str] = Field(default_factory=dict, description="a map file as the config names it "
                                       "(a path outside the history) -> its path in raw.commit's tree")
     note: str | None = Field(None, max_length=4000, description="what a reader of the check should know")
+    historical: str | None = Field(None, min_length=1, max_length=4000,
+                                   description="why these games can no longer be played again (code never "
+                                   "committed as it ran, a change never shipped): their figures are history, "
+                                   "cited only from docs/experiments/LOG.md, and --check does not play them")
 
 
 def digest(hashes: list[str]) -> str:

@@ -17,6 +17,9 @@ def cmd_check(args) -> int:
     except DataError as e:
         _err(str(e))
         return 1
+    if m.historical:           # nothing to play: its code is not in the history (the reason says why)
+        _err(f"skirmish experiment: --check {args.check}: historical, not played again: {m.historical}")
+        return 1
     keys = sample_keys(m, args.sample or None)
     if m.note:
         print(f"note: {m.note}")

@@ -1,8 +1,8 @@
 """Every experiment a doc cites replays (issue 60): a manifest cited from docs/ (or the README) is
 either played again by its seeds (a sample checked by hash), or marked ``historical`` with the
-reason and cited only from the experiment log. The search agents' manifests (a CPU budget a
-decision, so a replay depends on the machine; their raw lines hold no decisions) say so in their
-note."""
+reason and cited only from the experiment log. A search agent's manifest (a CPU budget a
+decision, so its seeds alone do not replay it) replays by the answers its raw lines keep; the 15 of
+before 2026-12-07 keep none, and their notes say so."""
 from __future__ import annotations
 
 import json
@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.manifest import load_manifest
+from engine.manifest import load_manifest, thinks_for_time
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "docs" / "experiments" / "LOG.md"
 PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
 MANIFESTS = sorted((ROOT / "data" / "experiments").rglob("manifest.json"))
-BUDGET = {"normal", "hard", "hard-2026"}      # agents that think for a CPU budget
 # a cited path: in a link or a code span; "<ruleset>" and "*" stand for any folder
 CITED = re.compile(r"data/experiments/[A-Za-z0-9_.*<>/-]*")
 FORMER_REFUSED = ROOT / "data/experiments/balance-layout/frontier/before/manifest.json"
@@ -59,8 +58,9 @@ def _check(path: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def _replayable(path: Path) -> bool:
+    """Played again by its seeds, or (a search agent's) by the answers its raw lines keep."""
     m = load_manifest(path)
-    return not m.historical and not set(m.agents) & BUDGET
+    return not m.historical and not (thinks_for_time(m.agents) and "keep no" in (m.note or ""))
 
 
 def test_the_citations_are_found():
@@ -72,7 +72,7 @@ def test_the_citations_are_found():
 def test_every_manifest_replays_by_its_seeds_or_says_why_not():
     for path in MANIFESTS:
         m = load_manifest(path)
-        if set(m.agents) & BUDGET and not m.historical:
+        if thinks_for_time(m.agents) and not m.historical:
             assert m.note and "CPU budget" in m.note, path
         if m.historical is None:
             assert not any(word in (m.note or "") for word in ("not kept", "never committed", "not committed")), \
@@ -109,7 +109,7 @@ def test_a_start_map_kept_beside_the_history_plays_again():
                          ids=lambda p: str(p.relative_to(ROOT / "data/experiments").parent))
 def test_every_cited_manifest_plays_a_sample_again(path: Path):
     if not _replayable(path):
-        pytest.skip("a search agent's games (CPU budget): not replayed by seeds")
+        pytest.skip("a search agent's games (CPU budget) whose raw lines keep no answers")
     m = load_manifest(path)
     if not _history_has(m.commit):
         pytest.skip(f"no git history with {m.commit[:10]}")

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -241,7 +242,10 @@ def recorded_answers(m: Manifest, keys: list[str]) -> dict[str, list]:
         raise ReplayError("the manifest names no raw lines, so no recorded answers to play")
     data = _git("show", f"{m.raw.commit}:{m.raw.path}")
     if m.raw.path.endswith(".gz"):
-        data = gzip.decompress(data)
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as err:      # not gzip, or cut short
+            raise ReplayError(f"the raw lines {m.raw.path} at {m.raw.commit[:10]} do not unpack: {err}") from err
     return answers_in(data.decode(errors="replace").splitlines(), keys)
 
 

@@ -80,3 +80,13 @@ def test_the_hard_experiments_of_before_say_they_keep_no_answers():
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 1 and "Traceback" not in p.stderr
     assert "by their recorded answers" in p.stdout and "keep no answers" in p.stderr, p.stdout + p.stderr
+
+
+def test_raw_lines_that_do_not_unpack_are_refused_with_the_file(monkeypatch):
+    import engine.manifest as manifest
+
+    m = load_manifest(HARD)
+    packed = m.model_copy(update={"raw": m.raw.model_copy(update={"path": "x/games.jsonl.gz"})})
+    monkeypatch.setattr(manifest, "_git", lambda *args: b"\x1f\x8b\x08cut short")
+    with pytest.raises(ReplayError, match="x/games.jsonl.gz .* do not unpack"):
+        manifest.recorded_answers(packed, ["prehistoric:0"])

@@ -10,10 +10,12 @@ at the manifest's commit (its code exported from the project's git history into 
 folder), or with the running code (``--here``: does today's code still play those games the same).
 
 The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
-the path (``git show COMMIT:PATH``).
+the path (``git show COMMIT:PATH``). A manifest whose games cannot be played again (they ran on code
+that was never committed as it ran) says why in ``historical``; its figures are history only.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +66,20 @@ class Manifest(BaseModel):
     map_files: dict[str, str] = Field(default_factory=dict, description="a map file as the config names it "
                                       "(a path outside the history) -> its path in raw.commit's tree")
     note: str | None = Field(None, max_length=4000, description="what a reader of the check should know")
+    historical: str | None = Field(None, min_length=1, max_length=4000,
+                                   description="why these games can no longer be played again (code never "
+                                   "committed as it ran, a change never shipped): their figures are history, "
+                                   "cited only from docs/experiments/LOG.md, and --check does not play them")
+
+
+SEEDED_AGENTS = ("random", "easy")     # agents whose every choice follows from the game and their seed
+
+
+def thinks_for_time(agents) -> bool:
+    """Whether one of ``agents`` (names, parameters included) searches for a budget of time: its
+    choices depend on the machine and its load, so its games replay by their recorded answers
+    (an experiment's raw lines keep them, ``answers``), not by their seeds."""
+    return any(str(a).split(":", 1)[0] not in SEEDED_AGENTS for a in agents)
 
 
 def digest(hashes: list[str]) -> str:
@@ -98,6 +115,37 @@ print(json.dumps(out))
 """
 
 
+# The same, for games played by their recorded answers (a search agent's): each game set up from its
+# job as the experiment set it up, then its answers submitted in order; prints {"label:index": hash}.
+_REPLAY_ANSWERS = r"""
+import dataclasses, json, sys
+from engine.core.protocol import Choice
+from engine.simulate import GamePlan, new_game
+from engine.workshop.experiment import Config, _load, jobs
+raw, answers = json.loads(sys.stdin.read())
+names = {f.name for f in dataclasses.fields(Config)}
+c = {k: v for k, v in raw.items() if k in names}
+for k in ("maps", "rosters", "labels"):
+    if k in c:
+        c[k] = tuple(c[k])
+if "options" in c:
+    c["options"] = tuple(sorted((c["options"] or {}).items()))
+out = {}
+for job in jobs(Config(**c)):
+    key = f"{job.map}:{job.index}"
+    if key in answers:
+        plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))
+        game = new_game(job.ruleset, _load(job.path or job.map), plan, dict(job.options))
+        try:
+            for player, choice in answers[key]:
+                game.submit(int(player), Choice.from_json(choice))
+            out[key] = game.state_hash()
+        except Exception as err:
+            out[key] = f"error: answer {len(game.decisions)}: {type(err).__name__}: {err}"
+print(json.dumps(out))
+"""
+
+
 class ReplayError(RuntimeError):
     """The games could not be played again (no git history, a commit not there, a crash): why."""
 
@@ -124,9 +172,11 @@ def _export(commit: str, paths: list[str], into: Path) -> None:
             t.extractall(into, filter="data")
 
 
-def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 3600) -> dict[str, str]:
+def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 3600,
+           answers: dict[str, list] | None = None) -> dict[str, str]:
     """Play the games ``keys`` ("label:index") of ``m`` again: {key: final hash}. At the
-    manifest's commit, or with the running code when ``here``. ``ReplayError`` says why not."""
+    manifest's commit, or with the running code when ``here``; by their seeds, or, given
+    ``answers`` ({key: [[player, choice], ...]}), by those answers. ``ReplayError`` says why not."""
     maps = [str(x) for x in m.config.get("maps", [])]
     lost = [p for p in maps if Path(p).is_absolute() and p not in m.map_files]
     if lost:
@@ -148,9 +198,13 @@ def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 36
             _export(m.commit, ["engine", "maps", "skirmish_maps", "skirmish_assets"], work)
             code = work
         env = {**os.environ, "PYTHONPATH": str(code)}
+        if answers is None:
+            cmd, stdin = [sys.executable, "-c", _REPLAY, json.dumps(config), json.dumps(keys)], None
+        else:
+            cmd, stdin = [sys.executable, "-c", _REPLAY_ANSWERS], json.dumps([config, {k: answers[k] for k in keys}])
         try:
-            p = subprocess.run([sys.executable, "-c", _REPLAY, json.dumps(config), json.dumps(keys)], cwd=work,
-                               env=env, capture_output=True, text=True, timeout=timeout)
+            p = subprocess.run(cmd, cwd=work, env=env, input=stdin, capture_output=True, text=True,
+                               timeout=timeout)
         except subprocess.TimeoutExpired as err:
             raise ReplayError(f"the replay took longer than {timeout:.0f} s") from err
         if p.returncode != 0:
@@ -160,6 +214,39 @@ def replay(m: Manifest, keys: list[str], here: bool = False, timeout: float = 36
             return {str(k): str(v) for k, v in json.loads(p.stdout.strip().splitlines()[-1]).items()}
         except (ValueError, IndexError, AttributeError) as err:
             raise ReplayError(f"the replay printed no result: {p.stdout[-200:]!r}") from err
+
+
+def answers_in(lines, keys: list[str]) -> dict[str, list]:
+    """The recorded answers of the games ``keys`` among an experiment's raw lines; ``ReplayError``
+    when a game's line keeps none (experiments before 2026-12-07 did not record them)."""
+    want, out = set(keys), {}
+    for line in lines:
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue                    # a line cut short by a kill: the experiment drops it too
+        key = f"{rec.get('map')}:{rec.get('index')}" if isinstance(rec, dict) else None
+        if key in want and isinstance(rec.get("answers"), list):
+            out[key] = rec["answers"]
+    missing = [k for k in keys if k not in out]
+    if missing:
+        raise ReplayError(f"the raw lines keep no answers for {missing[0]} ({len(missing)} of {len(keys)} games): "
+                          "a search agent thinks for a CPU budget, so its games replay only by their recorded "
+                          "answers, and these were played before experiments recorded them")
+    return out
+
+
+def recorded_answers(m: Manifest, keys: list[str]) -> dict[str, list]:
+    """The answers of the games ``keys``, read from the raw lines in the history (``raw``)."""
+    if m.raw is None:
+        raise ReplayError("the manifest names no raw lines, so no recorded answers to play")
+    data = _git("show", f"{m.raw.commit}:{m.raw.path}")
+    if m.raw.path.endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as err:      # not gzip, or cut short
+            raise ReplayError(f"the raw lines {m.raw.path} at {m.raw.commit[:10]} do not unpack: {err}") from err
+    return answers_in(data.decode(errors="replace").splitlines(), keys)
 
 
 def sample_keys(m: Manifest, n: int | None) -> list[str]:

@@ -20,7 +20,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.manifest import FORMAT, Manifest, digest  # noqa: E402 - the project's root on the path first
+from engine.manifest import (  # noqa: E402 - the project's root on the path first
+    FORMAT,
+    Manifest,
+    digest,
+    thinks_for_time,
+)
 
 
 def _git(*args: str) -> str:
@@ -84,7 +89,9 @@ def build(src: Path, raw_commit: str, sample: int, rel: str | None = None) -> Ma
                 map_files[p] = f"{rel.rpartition('/')[0]}/{name}"
     missing = [p for p in cfg["maps"] if Path(p).is_absolute() and p not in map_files]
     note = (f"the map file {missing[0]} was not kept: these games cannot be played again" if missing else None)
-    summary_file = src / "summary.json"
+    if thinks_for_time([cfg["p1"], cfg["p2"]]) and not all("answers" in r for r in recs if not r.get("error")):
+        note = "; ".join(filter(None, [note, "the search agents think for a CPU budget, and these raw lines keep no "
+                                       "answers: --check cannot play them again"]))
     summary_file = src / "summary.json"
     summary = json.loads(summary_file.read_text()).get("maps", {}) if summary_file.exists() else {}
     return Manifest(manifest=FORMAT, name=rel.removeprefix("docs/").removeprefix("bench/"),

@@ -115,13 +115,18 @@ def _load(map_name: str):
 
 def run_game(job: Job) -> dict:
     """Play one game; never raises (an error is part of the record)."""
+    from engine.manifest import thinks_for_time
     from engine.simulate import GamePlan, game_record, play_planned
 
     t0, c0 = time.perf_counter(), time.thread_time()
     plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))
     try:
-        rec, _ = play_planned(job.ruleset, _load(job.path or job.map), plan, dict(job.options),
-                              max_decisions=job.max_decisions)
+        rec, game = play_planned(job.ruleset, _load(job.path or job.map), plan, dict(job.options),
+                                 max_decisions=job.max_decisions)
+        if thinks_for_time(job.agents):
+            # a search agent's choices depend on its clock (and so on the machine and its load): the
+            # seeds alone do not play this game again, its answers do (engine/manifest.py)
+            rec["answers"] = [[player, choice.to_json()] for player, choice in game.decisions]
     except Exception as err:  # noqa: BLE001 - a setup refusal on a worker: recorded like any error
         rec = game_record(plan, None, None, None, f"{type(err).__name__}: {err}")
     rec["map"] = job.map

@@ -38,7 +38,9 @@ def add_experiment_parser(sub) -> None:
     ex.add_argument("--tables", type=int, default=3, help="with --self-test: tables per ruleset (default 3)")
     ex.add_argument("--check", metavar="MANIFEST",
                     help="play a sample of a kept experiment's games again (data/experiments/**/manifest.json) "
-                         "and compare their final hashes; exit 1 when one differs")
+                         "and compare their final hashes (a search agent's games by their recorded answers); "
+                         "exit 1 when one differs, or when they cannot be played (a historical manifest, "
+                         "answers not recorded)")
     ex.add_argument("--sample", type=int, default=4, help="with --check: how many games (default 4; 0: every "
                                                           "game whose hash the manifest keeps)")
     ex.add_argument("--here", action="store_true",

@@ -7,7 +7,15 @@ from game.cli.args import err as _err
 
 def cmd_check(args) -> int:
     from engine.data.errors import DataError
-    from engine.manifest import ReplayError, expected, load_manifest, replay, sample_keys
+    from engine.manifest import (
+        ReplayError,
+        expected,
+        load_manifest,
+        recorded_answers,
+        replay,
+        sample_keys,
+        thinks_for_time,
+    )
 
     if args.sample < 0:
         _err("skirmish experiment: --sample must be 0 or more")
@@ -17,13 +25,18 @@ def cmd_check(args) -> int:
     except DataError as e:
         _err(str(e))
         return 1
+    if m.historical:           # nothing to play: its code is not in the history (the reason says why)
+        _err(f"skirmish experiment: --check {args.check}: historical, not played again: {m.historical}")
+        return 1
     keys = sample_keys(m, args.sample or None)
     if m.note:
         print(f"note: {m.note}")
     where = "the running code" if args.here else f"commit {m.commit[:10]}"
-    print(f"{m.name}: {len(keys)} of {sum(m.games.values())} games played again at {where}")
+    by_answers = thinks_for_time(m.agents)     # a search agent's clock: its games replay by their answers
+    print(f"{m.name}: {len(keys)} of {sum(m.games.values())} games played again at {where}"
+          + (", by their recorded answers" if by_answers else ""))
     try:
-        got = replay(m, keys, here=args.here)
+        got = replay(m, keys, here=args.here, answers=recorded_answers(m, keys) if by_answers else None)
     except ReplayError as e:
         _err(f"skirmish experiment: --check {args.check}: {e}")
         return 1

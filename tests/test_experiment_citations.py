@@ -1,0 +1,125 @@
+"""Every experiment a doc cites replays (issue 60): a manifest cited from docs/ (or the README) is
+either played again by its seeds (a sample checked by hash), or marked ``historical`` with the
+reason and cited only from the experiment log. A search agent's manifest (a CPU budget a
+decision, so its seeds alone do not replay it) replays by the answers its raw lines keep; the 15 of
+before 2026-12-07 keep none, and their notes say so."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.manifest import load_manifest, thinks_for_time
+
+ROOT = Path(__file__).resolve().parents[1]
+LOG = ROOT / "docs" / "experiments" / "LOG.md"
+PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
+MANIFESTS = sorted((ROOT / "data" / "experiments").rglob("manifest.json"))
+# a cited path: in a link or a code span; "<ruleset>" and "*" stand for any folder
+CITED = re.compile(r"data/experiments/[A-Za-z0-9_.*<>/-]*")
+FORMER_REFUSED = ROOT / "data/experiments/balance-layout/frontier/before/manifest.json"
+
+
+def _manifests_cited_by(page: Path) -> set[Path]:
+    """The manifests a page cites: a manifest itself, every manifest at or below a cited folder,
+    the manifest beside a cited file (a report, a picture)."""
+    out: set[Path] = set()
+    text = re.sub(r"/\s*\n\s*", "/", page.read_text(encoding="utf-8"))   # a path broken over two lines
+    for cited in CITED.findall(text):
+        pattern = re.sub(r"<[^>]*>", "*", cited.rstrip(".,;:"))
+        if pattern.rstrip("/") == "data/experiments" or "**" in pattern:
+            continue                                  # the folder itself, every manifest: no one experiment
+        targets = list(ROOT.glob(pattern)) if "*" in pattern else [ROOT / pattern]
+        for t in targets:
+            if t.name == "manifest.json":
+                out.add(t)
+            elif t.is_dir():
+                out.update(t.rglob("manifest.json"))
+            elif (t.parent / "manifest.json").exists():
+                out.add(t.parent / "manifest.json")
+    return out
+
+
+def _history_has(commit: str) -> bool:
+    if shutil.which("git") is None:
+        return False
+    return subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{commit}^{{commit}}"],
+                          capture_output=True).returncode == 0
+
+
+def _check(path: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game.cli", "experiment", "--check", str(path), *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+
+
+def _replayable(path: Path) -> bool:
+    """Played again by its seeds, or (a search agent's) by the answers its raw lines keep."""
+    m = load_manifest(path)
+    return not m.historical and not (thinks_for_time(m.agents) and "keep no" in (m.note or ""))
+
+
+def test_the_citations_are_found():
+    cited = _manifests_cited_by(ROOT / "docs" / "rules" / "doubles.md")
+    assert ROOT / "data/experiments/balance/doubles-easy/ash_skulls--bone_hunters/manifest.json" in cited
+    assert ROOT / "data/experiments/doubles-easy/manifest.json" in _manifests_cited_by(ROOT / "README.md")
+
+
+def test_every_manifest_replays_by_its_seeds_or_says_why_not():
+    for path in MANIFESTS:
+        m = load_manifest(path)
+        if thinks_for_time(m.agents) and not m.historical:
+            assert m.note and "CPU budget" in m.note, path
+        if m.historical is None:
+            assert not any(word in (m.note or "") for word in ("not kept", "never committed", "not committed")), \
+                f"{path}: its note says it cannot be played again, but it is not marked historical"
+
+
+def test_a_historical_manifest_is_cited_only_from_the_experiment_log():
+    historical = {p for p in MANIFESTS if load_manifest(p).historical}
+    assert historical, "the manifests of code that was never committed as it ran are marked historical"
+    wrong = [f"{page.relative_to(ROOT)} cites {p.relative_to(ROOT)}" for page in PAGES if page != LOG
+             for p in sorted(_manifests_cited_by(page) & historical)]
+    assert wrong == []
+
+
+def test_a_historical_manifest_is_not_played_and_says_why():
+    path = next(p for p in MANIFESTS if load_manifest(p).historical)
+    p = _check(path, "--sample", "1")
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert "historical, not played again" in p.stderr and load_manifest(path).historical in p.stderr
+
+
+def test_a_start_map_kept_beside_the_history_plays_again():
+    """The balance command's start maps were copies of files the history keeps: once named in
+    map_files, the games that were refused ("the map file was not kept") play again."""
+    m = load_manifest(FORMER_REFUSED)
+    if not _history_has(m.commit):
+        pytest.skip(f"no git history with {m.commit[:10]}: nothing to replay from")
+    p = _check(FORMER_REFUSED, "--sample", "1")
+    assert p.returncode == 0 and "OK: 1 of 1 games end in the recorded state" in p.stdout, p.stdout + p.stderr
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("path", sorted({p for page in PAGES for p in _manifests_cited_by(page)}),
+                         ids=lambda p: str(p.relative_to(ROOT / "data/experiments").parent))
+def test_every_cited_manifest_plays_a_sample_again(path: Path):
+    if load_manifest(path).historical:
+        pytest.skip("historical: cited only from the experiment log, not played again")
+    if not _replayable(path):
+        pytest.skip("a search agent's games (CPU budget) whose raw lines keep no answers")
+    m = load_manifest(path)
+    if not _history_has(m.commit):
+        pytest.skip(f"no git history with {m.commit[:10]}")
+    p = _check(path, "--sample", "1")
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_the_manifest_json_keeps_its_format():
+    # the manifests are written with indent 1 and ASCII escapes: a rewrite keeps diffs small
+    path = FORMER_REFUSED
+    assert path.read_text() == json.dumps(json.loads(path.read_text()), indent=1) + "\n"

@@ -10,25 +10,10 @@ import math
 from engine.core.choice_words import ChoiceWords
 from engine.rulesets.common import MoveTo
 
+from . import choices as C
 from . import duel as dl
 from . import shooting as sh
 from . import turn as tn
-from .choices import (
-    Announce,
-    ChooseEffect,
-    DiscardDie,
-    EndActivation,
-    Face,
-    KeepDice,
-    MeleeAttack,
-    PickTarget,
-    PickUp,
-    RerollDie,
-    Shoot,
-    ShootAt,
-    StandUp,
-    TakeRelic,
-)
 
 
 def _shoot(r, st, c) -> str:
@@ -119,20 +104,20 @@ def _face(r, st, c) -> str:
 
 
 CHOICE_WORDS = ChoiceWords({
-    Shoot: _shoot,
-    ShootAt: _shoot_at,
-    PickUp: _pick_up,
-    TakeRelic: _take_relic,
-    MeleeAttack: _melee,
+    C.Shoot: _shoot,
+    C.ShootAt: _shoot_at,
+    C.PickUp: _pick_up,
+    C.TakeRelic: _take_relic,
+    C.MeleeAttack: _melee,
     MoveTo: _move,
-    StandUp: lambda r, st, c: f"{r.fighter_name(st, c.fighter)} stands up",
-    EndActivation: lambda r, st, c: f"{r.fighter_name(st, c.fighter)} ends its activation",
-    Announce: _announce,
-    PickTarget: lambda r, st, c: f"the shot hits {r.fighter_name(st, c.fighter)}",
-    KeepDice: lambda r, st, c: (f"{r.fighter_name(st, c.fighter)}: "
+    C.StandUp: lambda r, st, c: f"{r.fighter_name(st, c.fighter)} stands up",
+    C.EndActivation: lambda r, st, c: f"{r.fighter_name(st, c.fighter)} ends its activation",
+    C.Announce: _announce,
+    C.PickTarget: lambda r, st, c: f"the shot hits {r.fighter_name(st, c.fighter)}",
+    C.KeepDice: lambda r, st, c: (f"{r.fighter_name(st, c.fighter)}: "
                                 f"{dl.make_keep(c.values, c.penalty_values, r.opts).describe()}"),
-    ChooseEffect: lambda r, st, c: f"{r.fighter_name(st, c.fighter)}: {dl.EFFECT_WORDS.get(c.effect, c.effect)}",
-    RerollDie: _die("makes the opponent reroll"),
-    DiscardDie: _die("sets aside"),
-    Face: _face,
+    C.ChooseEffect: lambda r, st, c: f"{r.fighter_name(st, c.fighter)}: {dl.EFFECT_WORDS.get(c.effect, c.effect)}",
+    C.RerollDie: _die("makes the opponent reroll"),
+    C.DiscardDie: _die("sets aside"),
+    C.Face: _face,
 })

@@ -142,3 +142,26 @@ def test_a_change_that_never_comes_into_play_costs_one_stage(tmp_path):
     step = next(h for h in res.state["history"] if h["kind"] == "search")
     assert step["tested"] and all(t["sprt"] == "no change" and t["games"] == 100 for t in step["tested"])
     assert step["games"] == 100 * len(step["tested"])
+
+
+@pytest.mark.parametrize("plays", ["no change", "null"])
+def test_a_step_reads_the_incumbents_games_once_a_stage(tmp_path, plays):
+    """A search step reads the incumbent's experiment once per stage it plays, the first read
+    before it writes its candidates' maps (a damaged experiment is then refused before the step
+    writes: test_workshop_resume_damage), and no extra read ahead of it."""
+    from pathlib import Path
+
+    from test_workshop_balance import FakePlay
+
+    play = FakePlay(lambda m: 0.3) if plays == "no change" else NullPlay()
+    calls = []
+
+    def counted(cfg, folder, outputs):
+        calls.append(Path(folder).relative_to(tmp_path).as_posix())
+        return play(cfg, folder, outputs)
+
+    B.run(settings(max_steps=1, search_games=200, near=0.0), small_map(LOW), tmp_path, counted, say=lambda x: None)
+    assert calls[0] == "before" and "after" in calls          # the start measured; the confirmation
+    step = calls[1:calls.index("after")]
+    stages = max(step.count(f) for f in set(step) if f.startswith("search/"))
+    assert step[0] == "before" and step.count("before") == stages, step

@@ -52,7 +52,7 @@ def test_a_marker_with_a_number_keeps_it_and_a_plain_one_reads_as_the_help_write
 def test_a_jump_heading_reads_in_whole_degrees():
     """Issue 58: "jumps a d5 toward 315.59°"."""
     from engine.rulesets.counterblast.choices import Jump
-    from engine.rulesets.counterblast.flow.words import _heading_words
+    from engine.rulesets.counterblast.flow.choice_words import _heading_words
     assert _heading_words(315.59) == "316°"
     assert _heading_words(12.4) == "12°" and _heading_words(359.7) == "0°"
     assert _heading_words(90.0) == "north (90°)" and _heading_words(315) == "south-east (315°)"

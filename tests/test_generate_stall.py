@@ -13,6 +13,7 @@ from engine.table import Table
 from engine.workshop import generate as G
 from engine.workshop.catalog import load_catalog
 from engine.workshop.corrections import clamp, note_seen, verdict
+from engine.workshop.generate import problem, search
 from engine.workshop.targets import meets, parse_target, sight_figures
 
 CATALOG = load_catalog()
@@ -89,7 +90,7 @@ def test_a_correction_no_layout_can_satisfy_no_longer_stalls_the_search(monkeypa
     no check ran again, and the search ran all its rounds unmet. Now the correction is clamped,
     the next layout is checked, and the true full reading meets ``longest <= 80`` (the diagonal
     is 74")."""
-    monkeypatch.setattr(G, "full_figures", _lying_full(50.0, 1))
+    monkeypatch.setattr(search, "full_figures", _lying_full(50.0, 1))
     prob, pre = _problem(("longest<=80",))
     res = G.run(prob, seed=5, chains=2, rounds=8, steps=4, pre_edits=pre)
     first = res.checks[0]
@@ -103,7 +104,7 @@ def test_a_correction_no_layout_can_satisfy_no_longer_stalls_the_search(monkeypa
 def test_a_layout_is_checked_every_few_rounds_when_none_passes(monkeypatch):
     """However wrong the correction, the full grid is asked again at least every CHECK_EVERY
     rounds (the old code asked only when a layout passed on the coarse grid)."""
-    monkeypatch.setattr(G, "full_figures", _lying_full(50.0, 10_000))
+    monkeypatch.setattr(search, "full_figures", _lying_full(50.0, 10_000))
     prob, pre = _problem(("longest<=80",))
     res = G.run(prob, seed=5, chains=2, rounds=7, steps=3, pre_edits=pre)
     assert not res.met and res.stopped == "rounds"
@@ -142,7 +143,7 @@ def test_the_search_reads_a_lane_above_its_target_as_the_full_grid_does():
     prob, _ = _problem(("lane_share<=95", "los=30"))
     assert G.lane_floors(prob) == {"lane_share": 95.0}
     biases: dict = {}
-    G._learn_bias(biases, {"lane_share": 90.0, "los": 30.0}, {"lane_share": 96.0, "los": 31.0}, prob.targets,
+    search._learn_bias(biases, {"lane_share": 90.0, "los": 30.0}, {"lane_share": 96.0, "los": 31.0}, prob.targets,
                   G.lane_floors(prob))
     assert biases == {"los": [1.0]}
 
@@ -183,7 +184,7 @@ def test_a_hair_over_one_target_never_scores_better_than_meeting_them_all():
     assert score(hair, targets, step=G.MISS_STEP) > score(met, targets, step=G.MISS_STEP)
     assert score(hair, targets, step=1.0) == pytest.approx(0.01 / 3 + 1.0)
     prob, _ = _problem(("lane_share<=95", "cover=24+-4", "los=30"))
-    assert G._score(hair, prob) > G._score(met, prob)
+    assert problem._score(hair, prob) > problem._score(met, prob)
 
 
 # ----------------------------------------------------------------------------- the figures

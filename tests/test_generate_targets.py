@@ -9,6 +9,7 @@ from test_workshop_analysis import _box, _map
 
 from engine.table import Table
 from engine.workshop import generate as G
+from engine.workshop.generate import search
 from engine.workshop.targets import parse_target, sight_figures
 
 
@@ -46,7 +47,7 @@ def test_a_difference_gets_no_coarse_grid_correction():
     every later coarse reading of 0 above a <= 5 target, and the search could never stop."""
     biases: dict = {}
     targets = [parse_target("hide_diff<=5"), parse_target("obj_diff<=0"), parse_target("los=30")]
-    G._learn_bias(biases, {"hide_diff": 0.0, "obj_diff": 0.0, "los": 30.0},
+    search._learn_bias(biases, {"hide_diff": 0.0, "obj_diff": 0.0, "los": 30.0},
                   {"hide_diff": 5.3, "obj_diff": 33.3, "los": 31.0}, targets)
     assert biases == {"los": [1.0]}
 

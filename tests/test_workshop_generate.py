@@ -16,6 +16,7 @@ from engine.workshop import shapes as S
 from engine.workshop.analysis import analyse
 from engine.workshop.catalog import load_catalog
 from engine.workshop.constraints import Rules, geometry_problems, part_distance
+from engine.workshop.generate import search
 from engine.workshop.reachability import reach_problems, smallest_base_mm
 from engine.workshop.targets import meets, parse_target, score, sight_figures
 
@@ -280,8 +281,8 @@ def test_a_full_grid_correction_never_makes_the_hide_difference_unreachable():
     full = {"los": 31.0, "hide": {"1": 45.3, "2": 40.0}, "hide_diff": 5.3}
     assert meets(coarse, targets) and not meets(full, targets)
     biases: dict = {}
-    G._learn_bias(biases, coarse, full, targets)
-    bias = G._mean_bias(biases)
+    search._learn_bias(biases, coarse, full, targets)
+    bias = search._mean_bias(biases)
     assert bias == {"los": 1.0, "hide": {"1": pytest.approx(5.3), "2": 0.0}}       # nothing on hide_diff
     assert not meets(coarse, targets, bias)                  # the checked layout: as the full grid said
     # a layout whose side 1 reads 5 points less on the coarse grid is the one the full grid passes
@@ -291,7 +292,7 @@ def test_a_full_grid_correction_never_makes_the_hide_difference_unreachable():
     # and a layout the coarse grid reads as exact still has a reachable difference after any bias
     for b in (5.3, -5.3, 50.0):
         f = {"los": 30.0, "hide": {"1": 40.0 - b, "2": 40.0}, "hide_diff": abs(b)}
-        assert G._mean_bias({"hide": {"1": [b], "2": [0.0]}}) == {"hide": {"1": b, "2": 0.0}}
+        assert search._mean_bias({"hide": {"1": [b], "2": [0.0]}}) == {"hide": {"1": b, "2": 0.0}}
         from engine.workshop.targets import with_bias
         assert with_bias(f, {"hide": {"1": b, "2": 0.0}})["hide_diff"] == pytest.approx(0.0, abs=1e-9)
 

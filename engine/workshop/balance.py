@@ -420,17 +420,16 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
                                  "note": "no candidate passed the constraints"})
         say(f"step {step}: no candidate passed the constraints")
         return
-    inc_recs()        # the incumbent's games read first: a damaged experiment is refused before this step writes
     # the folder is named by the candidates too: a resumed step that proposed other maps (after a
     # change of the code) can never take the games of the old ones for its own
     tag = hashlib.blake2b("".join(_digest(p[0].map) for p in picked).encode(), digest_size=3).hexdigest()
     folder = out / "search" / f"step-{step:03d}-{tag}"
     labels = [f"c{i + 1}" for i in range(len(picked))]
-    paths = [_write_map(c.map, folder / f"{lab}.json") for lab, (c, *_) in zip(labels, picked)]
     words = [change_words(m, c.map, c.op, templates) for c, *_ in picked]
     for lab, w, (c, _, pred, how, _) in zip(labels, words, picked):
         say(f"step {step}, candidate {lab} ({how}, predicted {100 * _expit(pred):.0f}%): {'; '.join(w) or c.edit.describe()}")
-    runs, inc_recs, spent = _play_candidates(s, b, folder, paths, labels, play, inc_recs, say)
+    runs, paths, inc_recs, spent = _play_candidates(s, b, folder, [c.map for c, *_ in picked], labels, play,
+                                                    inc_recs, say)
     tested = []
     for lab, w, (c, f, pred, how, phi) in zip(labels, words, picked):
         cr, verdict, h, u = runs[lab]
@@ -471,11 +470,13 @@ def _search_step(s, problem, state, step, out, play, m, inc_recs, templates, say
         + f"; current table {_pct(cur)}; the step cost {len(tested)} candidates and {spent} games")
 
 
-def _play_candidates(s, b, folder, paths, labels, play, inc_records, say):
-    """Play each candidate in its own experiment on the incumbent's seeds. The SPRT rule plays in
-    stages and stops a candidate as soon as the test decides (``sequential.py``); the z rule plays
-    one batch of ``search_games``. Returns ({label: (records, verdict, helpful, unhelpful)}, the
-    incumbent's records over the most games played, the games this step played)."""
+def _play_candidates(s, b, folder, maps, labels, play, inc_records, say):
+    """Play each candidate map in its own experiment on the incumbent's seeds. The SPRT rule plays
+    in stages and stops a candidate as soon as the test decides (``sequential.py``); the z rule
+    plays one batch of ``search_games``. The candidates' maps are written only after the first
+    read of the incumbent's games, so a damaged incumbent experiment is refused before this step
+    writes anything. Returns ({label: (records, verdict, helpful, unhelpful)}, the candidates' map
+    paths, the incumbent's records over the most games played, the games this step played)."""
     from .sequential import Sprt, pairs, toward
 
     if s.keep_rule == "z":
@@ -485,10 +486,12 @@ def _play_candidates(s, b, folder, paths, labels, play, inc_records, say):
         top = max(s.max_games or 3 * s.search_games, stage)
     test, zone = Sprt(s.alpha, s.beta, s.p1), toward(b)
     runs = {lab: ([], None, 0, 0) for lab in labels}
-    open_, n, inc_recs, spent = list(labels), 0, [], 0
+    open_, n, inc_recs, spent, paths = list(labels), 0, [], 0, []
     while open_ and n < top:
         n = min(top, n + stage)
         inc_recs = inc_records(n)
+        if not paths:
+            paths = [_write_map(m, folder / f"{lab}.json") for lab, m in zip(labels, maps)]
         for lab in list(open_):
             path = paths[labels.index(lab)]
             recs = play(experiment_config(s, [path], [lab], n, s.seed), folder / lab, False)
@@ -504,7 +507,7 @@ def _play_candidates(s, b, folder, paths, labels, play, inc_records, say):
             runs[lab] = (recs, v or ("undecided" if n >= top else None), h, u)
             if v:
                 open_.remove(lab)
-    return runs, inc_recs, spent
+    return runs, paths, inc_recs, spent
 
 
 def decide_sprt(b: float, tested: list[dict]) -> int | None:

@@ -1,5 +1,5 @@
 """The generator's coarse-to-full corrections, kept reachable, and its verdict on a target it
-could not meet (``generate.py``, ``docs/workshop.md``, "Generating a layout").
+could not meet (``generate/search.py``, ``docs/workshop.md``, "Generating a layout").
 
 The chains score layouts on a coarse grid; a layout the coarse grid passes is measured on the
 full grid, and the difference (full minus coarse, per figure, per side for a per-side figure) is

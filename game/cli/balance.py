@@ -74,7 +74,7 @@ def cmd_balance(args) -> int:
     from engine.data.errors import DataError
     from engine.data.maps import load_named_map
     from engine.workshop import balance as B
-    from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
+    from game.cli.checks import map_problem, ruleset_and_agents_problem, scheduler_and_rosters
 
     agents = tuple(a.strip() for a in args.agents.split(","))
     if len(agents) == 1:
@@ -86,14 +86,7 @@ def cmd_balance(args) -> int:
     if why:
         _err(why)
         return 2
-    if args.scheduler:
-        from engine.workshop.experiment import scheduler_problem
-
-        why = scheduler_problem(args.scheduler)
-        if why:
-            _err(f"skirmish balance: --scheduler: {why}")
-            return 2
-    rosters, why = rosters_arg("balance", args.ruleset, args.rosters)
+    rosters, why = scheduler_and_rosters("balance", args.ruleset, args.scheduler, args.rosters)
     if why:
         _err(why)
         return 2

@@ -88,6 +88,20 @@ def rosters_arg(command: str, ruleset: str, text: str | None) -> tuple[tuple | N
     return (None, f"skirmish {command}: --rosters: {why}") if why else (ids, None)
 
 
+def scheduler_and_rosters(command: str, ruleset: str, scheduler: str | None,
+                          rosters: str | None) -> tuple[tuple | None, str | None]:
+    """(rosters, problem): the options ``balance`` and ``experiment`` share, checked in their order,
+    ``--scheduler`` (an address of the right shape; whether one answers is known only when the run
+    connects) then ``--rosters`` (``rosters_arg``: the ruleset's pair when not given)."""
+    if scheduler:
+        from engine.workshop.experiment import scheduler_problem
+
+        why = scheduler_problem(scheduler)
+        if why:
+            return None, f"skirmish {command}: --scheduler: {why}"
+    return rosters_arg(command, ruleset, rosters)
+
+
 def _suits(args, mapfile, command: str) -> bool:
     """False (after saying why) when the map's ``suits`` leaves out the ruleset and --any-map
     was not given."""

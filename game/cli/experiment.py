@@ -72,7 +72,7 @@ def cmd_experiment(args) -> int:
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
     from game.cli.args import option_pairs
-    from game.cli.checks import map_problem, rosters_arg, ruleset_and_agents_problem
+    from game.cli.checks import map_problem, ruleset_and_agents_problem, scheduler_and_rosters
 
     if args.self_test:
         from game.cli.selftest import cmd_self_test
@@ -95,14 +95,7 @@ def cmd_experiment(args) -> int:
     if args.games < 1 or args.workers < 1:
         _err("skirmish experiment: --games and --workers must be at least 1")
         return 2
-    if args.scheduler:
-        from engine.workshop.experiment import scheduler_problem
-
-        why = scheduler_problem(args.scheduler)
-        if why:
-            _err(f"skirmish experiment: --scheduler: {why}")
-            return 2
-    rosters, why = rosters_arg("experiment", args.ruleset, args.rosters)
+    rosters, why = scheduler_and_rosters("experiment", args.ruleset, args.scheduler, args.rosters)
     if why:
         _err(why)
         return 2

@@ -184,7 +184,6 @@ def cmd_host(args) -> int:
 # --- join ------------------------------------------------------------------------------------
 def cmd_join(args) -> int:
     from game.net.link import parse_address
-    from game.net.remote import RemoteSession
 
     try:
         parse_address(args.address)
@@ -203,14 +202,8 @@ def cmd_join(args) -> int:
             _err(f"skirmish join: {why}")
             return 2
         return _join_headless(args)
-    from game.net.link import NotConnected, Refused
-
-    session = RemoteSession(args.address, args.seat, args.code, args.name)
-    try:
-        session.wait_ready(args.timeout)
-    except (Refused, NotConnected) as e:
-        session.close()
-        _err(f"skirmish join: {e}")
+    session = _joined(args, args.name)
+    if session is None:
         return 1
     from game.app import run_remote
 
@@ -220,18 +213,29 @@ def cmd_join(args) -> int:
         session.close()
 
 
-def _join_headless(args) -> int:
-    """An agent plays the seat through the protocol until the game is over."""
-    from engine.core import GameError
+def _joined(args, name: str):
+    """The session of ``args``' seat at the host, ready to play; None after saying why the host
+    refused or did not answer within ``--timeout``."""
     from game.net.link import NotConnected, Refused
     from game.net.remote import RemoteSession
 
-    session = RemoteSession(args.address, args.seat, args.code, args.name or f"ai:{args.ai}")
+    session = RemoteSession(args.address, args.seat, args.code, name)
     try:
         session.wait_ready(args.timeout)
     except (Refused, NotConnected) as e:
         session.close()
         _err(f"skirmish join: {e}")
+        return None
+    return session
+
+
+def _join_headless(args) -> int:
+    """An agent plays the seat through the protocol until the game is over."""
+    from engine.core import GameError
+    from game.net.link import NotConnected
+
+    session = _joined(args, args.name or f"ai:{args.ai}")
+    if session is None:
         return 1
     session.agent(args.ai, args.ai_seed)
     record: list[dict] = []

@@ -118,21 +118,25 @@ class GameOverScene(Scene):
         card = self.card(min(room, 820), small)
         # the engine's reason and the game; then the scoreboard; then each side's score
         head, rest = (self.lines[:2], self.lines[2:]) if card is not None else (self.lines, [])
-        for text in head:
-            for line in fit_lines(text, body, room, 2):
-                if y + line_h - 2 > bottom:
-                    return
-                img = body.render(line, True, (230, 222, 204))
-                screen.blit(img, img.get_rect(midtop=(w // 2, y)))
-                y += line_h
+        y = _centred_lines(screen, head, body, room, y, line_h, bottom)
+        if y is None:
+            return
         if card is not None:
             y += 6
             card.draw(screen, (w // 2 - card.width // 2, y), bottom - y)
             y += card.height + 10
-        for text in rest:
-            for line in fit_lines(text, body, room, 2):
-                if y + line_h - 2 > bottom:
-                    return
-                img = body.render(line, True, (230, 222, 204))
-                screen.blit(img, img.get_rect(midtop=(w // 2, y)))
-                y += line_h
+        _centred_lines(screen, rest, body, room, y, line_h, bottom)
+
+
+def _centred_lines(screen, texts, body, room: int, y: int, line_h: int, bottom: int) -> int | None:
+    """``texts`` drawn centred from ``y``, each fitted to ``room`` in at most 2 lines; the ``y``
+    below them, or None where the room above ``bottom`` ran out (nothing further is drawn)."""
+    w = screen.get_width()
+    for text in texts:
+        for line in fit_lines(text, body, room, 2):
+            if y + line_h - 2 > bottom:
+                return None
+            img = body.render(line, True, (230, 222, 204))
+            screen.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += line_h
+    return y

@@ -240,7 +240,7 @@ class LauncherScene(Scene):
         if self.mission is not None:
             s.missions[s.ruleset] = self.mission
         s.save()
-        try:
+        try:       # a player's force is its roster file's dict (refused with file, field, reason)
             rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
         except DataError as err:
             self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
@@ -287,31 +287,15 @@ class LauncherScene(Scene):
     def open_join(self) -> None:
         self.join = JoinFlow(self.ui, self.app.size, self.settings)
 
-
     def start_game(self) -> None:
+        got = self._checked_setup()
+        if got is None:
+            return
+        rosters, seats = got
         s = self.settings
-        self._read_sides()
         try:
-            s.seed = int(self.seed.get_text() or "1")
-        except ValueError:
-            s.seed = 1
-        why = refusal(s.ruleset, s.map) or self.mission_problem() or self.house_rules()[1]
-        if why:
-            self.error = why
-            self.form.update_reason()
-            return
-        if self.mission is not None:
-            s.missions[s.ruleset] = self.mission
-        s.save()
-        try:       # a player's force is its roster file's dict (refused with file, field, reason)
-            rosters = [forces.resolve(s.ruleset, k) for k in s.rosters.get(s.ruleset, ())]
-        except DataError as err:
-            self.error = f"that force cannot be played: {str(err).splitlines()[0]}"
-            self.form.update_reason()
-            return
-        try:
-            session = GameSession.new(s.ruleset, self.maps[s.map], rosters,
-                                      {1: s.seats[0], 2: s.seats[1]}, s.seed, options=self.game_options())
+            session = GameSession.new(s.ruleset, self.maps[s.map], rosters, seats, s.seed,
+                                      options=self.game_options())
         except (GameError, ValueError) as err:
             self.error = str(err)
             self.form.update_reason()

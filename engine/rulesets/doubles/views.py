@@ -2,37 +2,19 @@
 
 ``view`` gives the state as a player sees it (every fighter, the track, the attack in progress
 with its dice, the weapons lying on the table, and the pieces the client draws);
-``describe_choice`` words each choice ("Lokee throws his flint knife at Bones (short range)");
+``describe_choice`` words each choice ("Lokee throws his flint knife at Bones (short range)"), by
+the table in ``choice_words``;
 ``aim_info`` and ``ranges`` are the client's aids (sight word, edge-to-edge distance and range
 band; the range rings). ``ViewMixin`` gives ``DoublesRules`` these; none changes the state.
 """
 from __future__ import annotations
 
-import math
-
 from engine.core import Choice
 from engine.core.board import piece
-from engine.rulesets.common import MoveTo, copied_piece
+from engine.rulesets.common import copied_piece
 
-from . import duel as dl
 from . import shooting as sh
-from . import turn as tn
-from .choices import (
-    Announce,
-    ChooseEffect,
-    DiscardDie,
-    EndActivation,
-    Face,
-    KeepDice,
-    MeleeAttack,
-    PickTarget,
-    PickUp,
-    RerollDie,
-    Shoot,
-    ShootAt,
-    StandUp,
-    TakeRelic,
-)
+from .choice_words import CHOICE_WORDS
 from .state import BASE_RADIUS_MM, MODEL_HEIGHT_MM, DoublesState, FighterState
 
 
@@ -115,82 +97,7 @@ class ViewMixin:
         return [(f"{band.replace('_', ' ')} range", hi * 10.0) for band, lo, hi in sh.range_bands(self.chars(f).throw)]
 
     def describe_choice(self, st: DoublesState, c: Choice) -> str:
-        n = lambda k: self.fighter_name(st, k)  # noqa: E731
-        if isinstance(c, Shoot):
-            f, t = st.fighters.get(c.shooter), st.fighters.get(c.target)
-            if f is None or t is None:
-                return c.describe()
-            what = self._thrown_words(f, c.weapon)
-            band = sh.range_band(self.chars(f).throw, self.edge_cm(f, t)).replace("_", " ")
-            if c.aimed:
-                return f"{f.name} aims {what} at {t.name} in the melee ({band} range, 1 AP more, a penalty die)"
-            if self.engaged_with(st, t):
-                return f"{f.name} throws {what} into the melee around {t.name} ({band} range)"
-            return f"{f.name} throws {what} at {t.name} ({band} range)"
-        if isinstance(c, ShootAt):
-            f = st.fighters.get(c.shooter)
-            if f is None:
-                return c.describe()
-            cm = self.table.distance_to_point(self.base(f), c.x, c.y) / 10.0
-            band = sh.range_band(self.chars(f).throw, cm).replace("_", " ")
-            return f"{f.name} throws {self._thrown_words(f, c.weapon)} at a point of empty ground {cm:.1f} cm away ({band} range)"
-        if isinstance(c, PickUp):
-            f = st.fighters.get(c.fighter)
-            if f is None:
-                return c.describe()
-            return f"{f.name} picks up the {self.warbands[f.side].weapon(c.weapon).name.lower()}"
-        if isinstance(c, TakeRelic):
-            f = st.fighters.get(c.fighter)
-            if f is None:
-                return c.describe()
-            return f"{f.name} picks up the {self._marker_name(c.relic)} ({self.opts.relic_pick_up_ap} AP)"
-        if isinstance(c, MeleeAttack):
-            f = st.fighters.get(c.attacker)
-            w = self.weapon_for(f, "melee") if f else None
-            return f"{n(c.attacker)} strikes {n(c.target)}" + (f" with his {w.name.lower()}" if w else " barehanded")
-        if isinstance(c, MoveTo):
-            f = st.fighters.get(c.model)
-            if f is None:
-                return c.describe()
-            moved = self.base(f).moved(c.x, c.y)
-            foes = [e for e in self.in_play(st) if e.side != f.side
-                    and tn.is_engaged(self.table.distance(moved, self.base(e)) / 10.0, self.opts)]
-            d = math.hypot(c.x - f.x, c.y - f.y) / 10.0
-            if self.engaged_with(st, f):
-                return f"{f.name} disengages to a point {d:.1f} cm away"
-            if foes:
-                return f"{f.name} charges {', '.join(e.name for e in foes)}"
-            return f"{f.name} moves to a point {d:.1f} cm away"
-        if isinstance(c, StandUp):
-            return f"{n(c.fighter)} stands up"
-        if isinstance(c, EndActivation):
-            return f"{n(c.fighter)} ends its activation"
-        if isinstance(c, Announce):
-            s = f"{n(c.fighter)} spends {c.ap} AP on extra dice" if c.ap else f"{n(c.fighter)} spends no AP on extra dice"
-            if c.back == "advantage":
-                s += ", back shot: an advantage die"
-            elif c.back == "penalty":
-                s += ", back shot: a penalty die for the defender"
-            return s
-        if isinstance(c, PickTarget):
-            return f"the shot hits {n(c.fighter)}"
-        if isinstance(c, KeepDice):
-            return f"{n(c.fighter)}: {dl.make_keep(c.values, c.penalty_values, self.opts).describe()}"
-        if isinstance(c, ChooseEffect):
-            return f"{n(c.fighter)}: {dl.EFFECT_WORDS.get(c.effect, c.effect)}"
-        if isinstance(c, (RerollDie, DiscardDie)):
-            verb = "makes the opponent reroll" if isinstance(c, RerollDie) else "sets aside"
-            val = None
-            if st.attack is not None and st.attack.duel is not None:
-                for r in ("attacker", "defender"):
-                    for x in st.attack.duel.side(r).dice:
-                        if x.id == c.die:
-                            val = x.describe()
-            return f"{n(c.fighter)} {verb} the {val if val is not None else f'die #{c.die}'}"
-        if isinstance(c, Face):
-            return f"{n(c.fighter)} turns to face the attacker" if c.turn else f"{n(c.fighter)} stays as it is"
-        return c.describe()
-
+        return CHOICE_WORDS(self, st, c)
 
     def _thrown_words(self, f: FighterState, weapon: str | None) -> str:
         if weapon is None:

@@ -1,6 +1,6 @@
 """What Last Hope Frontier's players read and may not see: the view (each player's cards as that
-player may see them), the pieces the client draws, each option in words, the aiming and range
-notes, the odds of an attack; and what is hidden from a player (``hidden_from``) and a world
+player may see them), the pieces the client draws, each option in words (by the table in
+``choice_words``), the aiming and range notes, the odds of an attack; and what is hidden from a player (``hidden_from``) and a world
 that player cannot tell from the real one (``determinize``: the unseen cards dealt anew).
 ``ViewRules`` gives ``FrontierRules`` these (a mixin); none changes the state."""
 from __future__ import annotations
@@ -9,14 +9,13 @@ import math
 
 from engine.core import Choice
 from engine.core.board import piece
-from engine.rulesets.common import MoveTo, copied_piece
+from engine.rulesets.common import copied_piece
 
 from . import duel
-from .cards import card as parse_card
 from .cards import full_deck
-from .choices import Commit, Drink, Fight, Hold, KeepLast, LayDown, Pass, Shoot, Steal
+from .choice_words import CHOICE_WORDS
 from .duel import FAVOURED_SUIT
-from .state import CONTACT_MM, INCH, MODEL_HEIGHT_MM, FrontierState, Model
+from .state import INCH, MODEL_HEIGHT_MM, FrontierState, Model
 
 
 class ViewRules:
@@ -111,57 +110,7 @@ class ViewRules:
         return f"{self.posses[m.player].name}'s {m.name}"
 
     def describe_choice(self, st: FrontierState, c: Choice) -> str:
-        M = st.models
-        if isinstance(c, MoveTo) and c.model in M:
-            m = M[c.model]
-            d = math.hypot(c.x - m.x, c.y - m.y) / INCH
-            contact = [e.name for e in self._standing(st, 3 - m.player)
-                       if math.hypot(c.x - e.x, c.y - e.y) - m.radius - e.radius <= CONTACT_MM]
-            if contact:
-                return f"{m.name} moves {d:.1f}\" into base contact with {', '.join(contact)}"
-            return f"{m.name} moves {d:.1f}\""
-        if isinstance(c, Hold) and c.model in M:
-            return f"{M[c.model].name} holds its ground"
-        if isinstance(c, Shoot) and c.model in M and c.target in M:
-            w = self.items[c.weapon].name.lower() if c.weapon in self.items else c.weapon
-            verb = "throws the hunting knife at" if self.items.get(c.weapon) and self.items[c.weapon].kind == "melee" else "shoots"
-            s = (f"{self._who(M[c.model])} {verb} {self._who(M[c.target])}" if verb != "shoots"
-                 else f"{self._who(M[c.model])} shoots {self._who(M[c.target])} with the {w}")
-            if c.friend and c.friend in M:
-                s += f" (into the fight: {M[c.friend].name} takes the risk)"
-            return s
-        if isinstance(c, Fight) and c.model in M and c.target in M:
-            w = f"the {self.items[c.weapon].name.lower()}" if c.weapon in self.items else "bare hands"
-            return f"{self._who(M[c.model])} fights {self._who(M[c.target])} with {w}"
-        if isinstance(c, Drink) and c.model in M and c.item in self.items:
-            return f"{M[c.model].name} drinks the {self.items[c.item].name.lower()}"
-        if isinstance(c, Pass):
-            p = st.active
-            moves = sum(1 for m in self._standing(st, p) if not m.second_move)
-            n = self._must_spend(st, p)
-            what = "laid down face up" if self.opts.shortfall == "lay_down" else "forfeited"
-            lost = [f"{moves} second move{'s' if moves != 1 else ''}"] if moves else []
-            return ("pass for the rest of the turn: no more activations" + (f", {', '.join(lost)} lost" if lost else "")
-                    + (f"; the {n} card{'s' if n != 1 else ''} still to spend will be {what}" if n else ""))
-        if isinstance(c, Commit):
-            try:
-                cs = [parse_card(x) for x in c.cards]
-            except ValueError:
-                return c.describe()
-            if len(cs) == 2:
-                return f"play the pair {cs[0].describe()} + {cs[1].describe()} (the {cs[1].describe()} is discarded)"
-            return f"play the {cs[0].describe()}" if cs else "play no card"
-        if isinstance(c, Steal) and c.item in self.items:
-            return f"take the {self.items[c.item].name.lower()}"
-        if isinstance(c, LayDown):
-            try:
-                cd = parse_card(c.card).describe()
-            except ValueError:
-                return c.describe()
-            return f"{'lay down' if self.opts.shortfall == 'lay_down' else 'forfeit'} the {cd}"
-        if isinstance(c, KeepLast):
-            return "keep the last card and draw up" if c.keep else "ditch the last card and draw a full hand"
-        return c.describe()
+        return CHOICE_WORDS(self, st, c)
 
     # --- what a player may not see ------------------------------------------------------------
     def hidden_from(self, st: FrontierState, player: int) -> tuple:

@@ -9,6 +9,7 @@
 - ``attacks``      attack checks, Defense and damage, conditions inflicted, Throw, Psi
 - ``turn_end``     Upkeep, Dread, Panic and Rally, the end of the game and its scores
 - ``words``        the view, option labels with their odds, ``attack_odds``
+- ``choice_words`` each choice type's words, by a table (``describe_choice``)
 - ``common``       constants and the action-kind table
 
 Not to be confused with the phase-1 modules one level up (``../actions.py``, ``../movement.py``,

@@ -13,9 +13,9 @@ from engine.rulesets.deployment.zones import zone_polys
 
 from .. import damage, movement
 from ..choices import MoveProne
+from .choice_words import _heading_words
 from .common import CONTACT_MM, MM
 from .headings import HeadingSpace, jump_space, throw_space
-from .words import _heading_words
 
 
 class CBMoveSpace(MoveSpace):

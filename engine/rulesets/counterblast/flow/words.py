@@ -1,54 +1,17 @@
 """Words: the view, the pieces the client draws, each option's label (with the cached odds of an
-attack that the label quotes) and the ``attack_odds`` entry point.
+attack that the label quotes) and the ``attack_odds`` entry point. The words of each choice type
+are in ``choice_words``.
 """
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 from engine.core.board import piece
 from engine.rulesets.common import MoveTo
 
-from .. import actions as act_mod
 from .. import attacks, conditions, damage, odds, scoring
-from ..choices import (
-    ActivateGroup,
-    ActivateSingle,
-    Aim,
-    AimAssist,
-    Boost,
-    DogPile,
-    DoNothing,
-    ElectLeader,
-    EndActivation,
-    Engineer,
-    GoProne,
-    GroupAction,
-    HackDoor,
-    HackMark,
-    HackTerminal,
-    Jump,
-    KeepLeader,
-    MoveD5,
-    NoReaction,
-    PassTurn,
-    PsiCraft,
-    PsiStrike,
-    Rally,
-    React,
-    Recover,
-    ReduceDread,
-    Rush,
-    Shoot,
-    SplitShoot,
-    SplitStrike,
-    StandUp,
-    Stay,
-    Strike,
-    Throw,
-    ThrowDirection,
-    Treat,
-)
+from ..choices import Shoot, Strike
+from .choice_words import CHOICE_WORDS
 from .common import MM, PRONE_HEIGHT_MM
 
 # condition name -> its marker on a piece: the rules' own word (Half-blind, Panicked), done once
@@ -82,18 +45,6 @@ def _attack_chance(dice, difficulty, damage_, explode, defense_dice, mettle, tok
         k_max = raw - need                # Defense successes that still leave enough tokens
         p += ps * (cum[k_max + 1] if k_max + 1 < len(cum) else 1.0)
     return min(1.0, p)
-
-
-_COMPASS = {0: "east", 45: "north-east", 90: "north", 135: "north-west", 180: "west", 225: "south-west",
-            270: "south", 315: "south-east"}
-
-
-def _heading_words(heading) -> str:
-    """'north (90°)' for a compass heading (the table's +y is north), else the heading in whole
-    degrees ('316°' for 315.59: a player reads a direction, not hundredths; issue 58)."""
-    h = float(heading)
-    name = _COMPASS.get(int(h)) if h.is_integer() else None
-    return f"{name} ({h:g}°)" if name else f"{round(h) % 360}°"
 
 
 class WordsRules:
@@ -231,69 +182,7 @@ class WordsRules:
         return got
 
     def describe_choice(self, st, c) -> str:
-        N = self.names.get
-        if isinstance(c, KeepLeader):
-            return "keep the leader"
-        if isinstance(c, ElectLeader):
-            return f"elect {N(c.model)} as leader ({self.opt.leader_election_cost} Moxie)"
-        if isinstance(c, ActivateSingle):
-            return f"activate {N(c.model)} ({self.opt.single_activation_cost} Moxie)"
-        if isinstance(c, ActivateGroup):
-            return f"activate the group {', '.join(N(i) for i in c.models)} ({self.opt.group_activation_cost} Moxie)"
-        if isinstance(c, PassTurn):
-            return "pass the turn"
-        if isinstance(c, EndActivation):
-            return "end the activation"
-        if isinstance(c, GroupAction):
-            return f"the group uses {act_mod.ACTIONS[c.action].name}"
-        if isinstance(c, MoveTo):
-            m = st.models.get(c.model)
-            d = math.hypot(c.x - m.x, c.y - m.y) / MM if m else 0
-            return f"{N(c.model)} moves {d:.1f}\"" + (" and drops Prone" if type(c).__name__ == "MoveProne" else "")
-        if isinstance(c, Shoot):
-            return self._describe_shot(st, c.model, c.weapon, c.target)
-        if isinstance(c, (SplitShoot, SplitStrike)):
-            kind = "shoot" if isinstance(c, SplitShoot) else "strike"
-            return (f"{N(c.model)} splits {sum(c.dice)} dice with the {self._wname(kind, c.weapon)} between "
-                    + " and ".join(f"{N(t)} ({d})" for t, d in zip(c.targets, c.dice)))
-        if isinstance(c, Strike):
-            return self._describe_strike(st, c.model, c.weapon, c.target)
-        if isinstance(c, MoveD5):
-            return f"{N(c.model)} moves a d5 (Half-blind)"
-        if isinstance(c, Jump):
-            return f"{N(c.model)} jumps a d5 toward {_heading_words(c.heading)}"
-        if isinstance(c, Throw):
-            return f"{N(c.model)} throws {N(c.target)} (Grit; the direction is chosen after a success)"
-        if isinstance(c, ThrowDirection):
-            return f"{N(c.model)} sends {N(c.target)} toward {_heading_words(c.heading)}"
-        if isinstance(c, React):
-            w = f" with the {self._wname('shoot' if c.reaction in ('return_fire', 'snapshot') else 'strike', c.weapon)}" if c.weapon else ""
-            return f"{N(c.model)}: {act_mod.ACTIONS[c.reaction].name}{w} ({self.opt.reaction_cost} Moxie)"
-        if isinstance(c, NoReaction):
-            return "no reaction"
-        if isinstance(c, ReduceDread):
-            return f"spend {c.moxie} Moxie to reduce Dread by {c.moxie}"
-        simple = {GoProne: "drops Prone", StandUp: "stands up", Rush: "Rushes (d10)", Stay: "stays put",
-                  Aim: "Aims", Recover: "Recovers", Rally: "Rallies (Knack/7)", DoNothing: "does nothing"}
-        if type(c) in simple:
-            return f"{N(c.model)} {simple[type(c)]}"
-        if isinstance(c, (Treat, Engineer)):
-            return f"{N(c.model)} uses {type(c).__name__} on {N(c.target)} (Knack/7)"
-        if isinstance(c, HackMark):
-            return f"{N(c.model)} hacks {N(c.target)} with a scanner to Mark it (Knack/7)"
-        if isinstance(c, HackTerminal):
-            return f"{N(c.model)} hacks the terminal {c.marker} (Knack/7)"
-        if isinstance(c, HackDoor):
-            return f"{N(c.model)} hacks the {self.table.piece(c.door).label} open (Knack/7)"
-        if isinstance(c, (PsiStrike, PsiCraft)):
-            return f"{N(c.model)} channels {self.enigma(c.model, c.enigma).name} at {N(c.target)}"
-        if isinstance(c, AimAssist):
-            return f"{N(c.model)} Aim-Assists {N(c.friend)} (+1D Zap)"
-        if isinstance(c, Boost):
-            return f"{N(c.model)} Boosts {N(c.friend)} (+1D Knack)"
-        if isinstance(c, DogPile):
-            return f"{N(c.model)} Dog-piles {N(c.target)} (+1D to the next Strike on it)"
-        return c.describe()
+        return CHOICE_WORDS(self, st, c)
 
     def attack_odds(self, st, c, player):
         """Exact odds of a Shoot, Strike, split attack, Return fire, Snapshot or Counterstrike

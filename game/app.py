@@ -191,6 +191,7 @@ class App:
                 while self.under:         # the game kept under a game-over screen: its AI stops too
                     self._close(self.under.pop())
                 return
+            assert self.scene is not None     # past a Quit, the loop runs with a scene shown
             if ev.type == pygame.VIDEORESIZE:
                 w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)
                 self.size = (w, h)
@@ -205,6 +206,7 @@ class App:
             if scene.ui.process_events(ev) and ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
                 continue                  # a press on a widget or window is not a press on the table
             scene.handle(ev)
+        assert self.scene is not None
         scene = self.scene
         scene.ui.update(dt)
         t = scene.update(dt)

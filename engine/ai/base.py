@@ -20,10 +20,15 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core.protocol import Choice, Decision
+
+if TYPE_CHECKING:
+    from engine.core.rules import Rules
+    from engine.table import Table
 
 
 class NoParams(BaseModel):
@@ -45,8 +50,8 @@ class Agent:
         self.player = player
         self.params = params if params is not None else self.Params()
         self.rng = random.Random(seed)
-        self.table = None
-        self.rules = None
+        self.table: Table | None = None     # both given by ``attach``
+        self.rules: Rules | None = None
         self.worlds: Callable | None = None
 
     def attach(self, table, rules) -> None:
@@ -87,10 +92,11 @@ class Agent:
         return new
 
 
-_AGENTS: dict[str, Callable[..., Agent]] = {}
+_AGENTS: dict[str, type[Agent]] = {}
+AgentClass = TypeVar("AgentClass", bound=type[Agent])
 
 
-def register_agent(cls):
+def register_agent(cls: AgentClass) -> AgentClass:
     _AGENTS[cls.name] = cls
     return cls
 
@@ -104,14 +110,15 @@ def parse_agent(name: str) -> tuple[str, dict]:
         key, eq, val = part.partition("=")
         if not eq or not key.strip():
             raise ValueError(f"agent parameter {part!r} in {name!r} is not key=value")
-        val = val.strip()
+        text = val.strip()
+        value: int | float | str = text
         for conv in (int, float):
             try:
-                val = conv(val)
+                value = conv(text)
                 break
             except ValueError:
                 pass
-        params[key.strip()] = val
+        params[key.strip()] = value
     return base.strip(), params
 
 

@@ -11,6 +11,7 @@ from engine.rulesets.counterblast.damage import skill_useful
 from engine.rulesets.counterblast.rules import CONTACT_MM, MM
 from engine.table import Base
 
+from .cb_host import CounterblastHost
 from .cb_skills import HEAL_MIN
 
 
@@ -18,7 +19,7 @@ def edge(a: Base, b: Base) -> float:
     return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius)
 
 
-class ActivationPlay:
+class ActivationPlay(CounterblastHost):
     def activate(self, d, v):
         singles = [o for o in d.options if isinstance(o, ActivateSingle)]
         if not singles:

@@ -43,13 +43,14 @@ from engine.rulesets.counterblast.choices import (
     Strike,
 )
 
+from .cb_host import CounterblastHost
 from .cb_odds import cover_from_sight, label_numbers
 
 NO_GROUP = ("panic", "pinned", "stunned", "blind", "half_blind")
 SHOT_MIN = 0.12        # the single activation's own bar for an attack
 
 
-class GroupPlay:
+class GroupPlay(CounterblastHost):
     # -------------------------------------------------------------- forming a group
     def group_member_ok(self, v, mid) -> bool:
         """Can ``mid`` follow a group's steps (Move, then an attack) without losing its own plan?"""

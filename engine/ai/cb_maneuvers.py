@@ -29,6 +29,7 @@ from engine.rulesets.counterblast.choices import GoProne, Jump, MoveProne, Shoot
 from engine.rulesets.counterblast.rules import PRONE_HEIGHT_MM
 from engine.table import Base
 
+from .cb_host import CounterblastHost
 from .cb_odds import cover_from_sight
 from .geo import walk_grid
 
@@ -38,7 +39,7 @@ GUNS_SHOOT = 0.5      # half of the guns that could shoot the model will
 JUMP_MARGIN = 1.0     # inches of mean progress a Jump must gain over the Rush it forgoes
 
 
-class ManeuverPlay:
+class ManeuverPlay(CounterblastHost):
     def exposure(self, v, mid, at=None, prone=False) -> float:
         """The sum, over enemy guns (not Down) in range that see a third of ``mid`` (standing at
         ``at``, or where it stands; lying down with ``prone``), of each gun's best chance to put

@@ -27,6 +27,7 @@ from engine.rulesets.common import MoveTo
 from engine.rulesets.counterblast.checks import pool_size
 from engine.rulesets.counterblast.scoring import marker_controller
 
+from .cb_host import CounterblastHost
 from .cb_odds import at_least, label_numbers
 
 MM = 25.4
@@ -36,7 +37,7 @@ COUNTER = 0.5          # the weight of the target's Counterstrike (it may not re
 THROW_MARGIN = 0.10    # a Throw off a marker must beat the best attack's chance by this much
 
 
-class MeleePlay:
+class MeleePlay(CounterblastHost):
     def contact_target(self, v, mv: MoveTo) -> str | None:
         """The enemy a ready-made contact move ends in base contact with, or None."""
         r = self.rules.radius[mv.model]

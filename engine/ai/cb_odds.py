@@ -159,7 +159,7 @@ class Odds:
         return at_least(n, self.opt.knack_difficulty, 1)
 
 
-def cover_from_sight(table, shooter, target, others, *, prone: bool, options) -> str:
+def cover_from_sight(table, shooter, target, others, *, prone: bool, options) -> damage.CoverClass:
     """The target's cover class against ``shooter`` as the rules read it (``GeometryRules.cover``):
     the table's sight between the two bases, the share hidden behind light and heavy terrain,
     ``damage.cover_class`` of those shares."""

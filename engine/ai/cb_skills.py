@@ -19,6 +19,7 @@ from engine.rulesets.counterblast import damage
 from engine.rulesets.counterblast.checks import pool_size
 from engine.rulesets.counterblast.choices import Engineer, HackMark, PsiCraft, PsiStrike, Treat
 
+from .cb_host import CounterblastHost
 from .cb_odds import at_least, cover_from_sight, label_numbers
 
 FRIEND_SHOOTS = 0.5      # a friend still to act shoots this target about half the time
@@ -34,7 +35,7 @@ HEAL_MIN = 0.15           # a heal worth less is not worth the action
 CONDITION_WORTH = {"blind": 0.4, "half_blind": 0.25, "pinned": 0.3, "burning": 0.15}
 
 
-class SkillPlay:
+class SkillPlay(CounterblastHost):
     def friends_to_act(self, v, exclude=()) -> list[str]:
         """Friends that may still act this turn: on the table, not Down, not Spent, not activated
         by this agent this turn (its memory)."""

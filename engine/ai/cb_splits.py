@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from engine.rulesets.counterblast.choices import Shoot, SplitShoot, SplitStrike
 
+from .cb_host import CounterblastHost
 from .cb_odds import label_numbers
 
 SPLIT_MARGIN = 0.05
 
 
-class SplitPlay:
+class SplitPlay(CounterblastHost):
     split_margin = SPLIT_MARGIN
 
     def best_split(self, d, v):

@@ -24,6 +24,7 @@ from engine.rulesets.doubles.rules import (
     ChooseEffect,
     DiscardDie,
     DisengageSpace,
+    DoublesRules,
     EndActivation,
     Face,
     KeepDice,
@@ -35,7 +36,7 @@ from engine.rulesets.doubles.rules import (
     StandUp,
     TakeRelic,
 )
-from engine.table import Base
+from engine.table import Base, Table
 
 from .doubles_odds import OUT_BONUS, DuelPricer
 from .easy import Policy, fallback
@@ -48,6 +49,9 @@ BAND_SCORE = {"short": 1.0, "medium": 0.0, "long": -1.0}
 
 class DoublesPolicy(Policy):
     Utility = DoublesUtility
+    # built by ``policy_class`` only once ``attach`` gave both: this ruleset's rules and a table
+    rules: DoublesRules
+    table: Table
 
     priced_charges = True     # False: charge only when no shot is worth taking (before; for the bench)
     priced_shots = 0.25       # the throw by the engine's odds, taken when worth this much (0: the old score, for the bench)

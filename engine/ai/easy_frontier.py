@@ -29,6 +29,7 @@ from engine.rulesets.frontier.rules import (
     Commit,
     Drink,
     Fight,
+    FrontierRules,
     Hold,
     KeepLast,
     LayDown,
@@ -36,7 +37,7 @@ from engine.rulesets.frontier.rules import (
     Shoot,
     Steal,
 )
-from engine.table import Base
+from engine.table import Base, Table
 
 from .easy import Policy, fallback
 from .easy_moves import best_spot, candidate_moves, measure, view_key
@@ -67,6 +68,9 @@ def _play_class(cs: tuple, fav) -> tuple:
 
 class FrontierPolicy(Policy):
     Utility = FrontierUtility
+    # built by ``policy_class`` only once ``attach`` gave both: this ruleset's rules and a table
+    rules: FrontierRules
+    table: Table
     # Decisions easy answers better than a few sampled worlds can: the card for a test is
     # scored exactly against the opponent card model's plays (the search agents turn the model
     # on); a handful of sampled hands adds only noise (measured: hard lost 2-6 to easy in
@@ -372,7 +376,8 @@ class FrontierPolicy(Policy):
         counts: dict = {}
         for _ in range(self.MODEL_HANDS):
             hand = rng.sample(pool, size)
-            best, best_u = None, -1e9
+            best: tuple[Card, ...] | None = None      # a single card or a pair
+            best_u = -1e9
             if singles_ok:
                 for x in hand:
                     u = value((x,))
@@ -451,7 +456,7 @@ class FrontierPolicy(Policy):
         else:
             opp_plays, among = self.unseen_plays(self.v, opp)
         hand = cards[str(self.player)]["hand"] or []
-        plays = [(parse_card(c),) for c in dict.fromkeys(hand)] or [()]
+        plays: list[tuple[Card, ...]] = [(parse_card(c),) for c in dict.fromkeys(hand)] or [()]
         val = max(self.play_value(test, cs, opp_plays, True, among) - self.price(cs, self.player) for cs in plays)
         if w.thrown:
             val -= 0.3           # the knife is lost

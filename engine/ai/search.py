@@ -100,6 +100,7 @@ class SearchAgent(Agent):
     """``normal``: a short search (0.25 s, 3 candidates, to the end of the activation)."""
     name = "normal"
     Params = SearchParams
+    params: SearchParams
 
     def __init__(self, player: int, seed: int = 0, params: SearchParams | None = None):
         super().__init__(player, seed, params)
@@ -214,7 +215,7 @@ class SearchAgent(Agent):
 
     def _world(self, seed: int):
         rng = random.Random(seed)
-        w = self.worlds(rng)
+        w = self.worlds(rng)  # type: ignore[misc]  # bound by bind_worlds before the first choose
         if self.memory is not None:
             self.memory.condition(w, rng)    # Frontier: the cards seen going to the discard stay there
         return w
@@ -227,7 +228,7 @@ class SearchAgent(Agent):
             return list(others)
         w0 = self._world(self.rng.getrandbits(64))
         key = segment_key(w0.state)
-        ranked = []
+        ranked: list[tuple] = []
         for i, o in enumerate(others[:self.prefilter]):
             if timed and ranked and self.clock() - t0 >= self.rank_share * self.budget:
                 break  # the time budget: rank what was looked at, keep time for the rounds
@@ -283,7 +284,8 @@ class SearchAgent(Agent):
                 if timed and rounds > 0 and clock() > deadline:
                     part = None   # out of time inside a round: that round does not count
                     break
-                part[i] = self._playout(w0, cands[i], key, depth=self.depth,
+                # a dict here (None only just before the break above): mypy widens it in the loop
+                part[i] = self._playout(w0, cands[i], key, depth=self.depth,  # type: ignore[index]
                                         stop_at=late if timed and rounds == 0 else None)
             if part is None:
                 break
@@ -420,8 +422,8 @@ class SearchAgent(Agent):
         except Exception as err:  # an engine refusal inside a look-ahead must not stop the real game
             self.stats["errors"] += 1
             self.last_error = f"{type(err).__name__}: {err}"
-            return self.utility(root, self.player)
-        return self.utility(w, self.player)
+            return self.utility(root, self.player)  # type: ignore[misc]  # set by attach before any search
+        return self.utility(w, self.player)  # type: ignore[misc]
 
 
 @register_agent

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -31,6 +31,8 @@ from engine.table.geometry import CirclePart, ConvexPart
 from engine.table.heatmap import DEFAULT_EYE_MM
 
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Sequence
+
     from engine.table import Table
 
 TWO_PI = 2.0 * math.pi
@@ -123,7 +125,7 @@ def tall_parts(pieces, eye_mm: float) -> list:
     return [part for p in pieces if p.blocks_sight and p.height > eye_mm for part in p.parts]
 
 
-def _blockers(table: Table, eye_mm: float, footprints: list = ()):
+def _blockers(table: Table, eye_mm: float, footprints: Sequence = ()):
     """Packed blocker parts: pieces that block sight and stand taller than the eye, then the
     ``footprints`` pieces. ``fp_of`` gives each part (polygons first, then discs, the order of
     ``_silhouettes``) the index of its footprint piece, -1 for an ordinary blocker."""
@@ -205,8 +207,9 @@ GRAZE_RAD = 1e-9       # and a ray this close to a silhouette vertex as inside t
 _STATE: dict = {}        # inherited by forked workers
 
 
-def _hidden_rows(b0: int, b1: int, batch: int) -> np.ndarray:
-    """Hidden (source, target) pairs for the sources ``b0:b1``, as flat indices src * n + tgt."""
+def _hidden_rows(b0: int, b1: int, batch: int) -> Any:
+    """Hidden (source, target) pairs for the sources ``b0:b1``, as flat indices src * n + tgt
+    (an array; with ``tags`` set in ``_STATE``, the pair (flat, tags): hence ``Any``)."""
     pts, poly, circ = _STATE["pts"], _STATE["poly"], _STATE["circ"]
     fp_of, inside = _STATE["fp_of"], _STATE["inside"]
     n = len(pts)
@@ -505,6 +508,7 @@ class SightAnalysis:
         """Whether the open points at ``a_mm`` and ``b_mm`` see each other (False when either
         lies in terrain)."""
         i, j = self.point_index(*a_mm), self.point_index(*b_mm)
+        assert self.visible is not None     # ``analyse`` always keeps the matrix
         return i >= 0 and j >= 0 and bool(self.visible[i, j])
 
     def seen_share_of_table(self) -> np.ndarray:
@@ -512,6 +516,7 @@ class SightAnalysis:
         terrain. Unlike ``heat`` (a share of the open table) it does not shrink when terrain is
         taken away elsewhere: the measure for comparing two layouts point by point."""
         g = self.grid
+        assert self.visible is not None     # ``analyse`` always keeps the matrix
         seen = self.visible.sum(axis=1) - 1 if len(g.pts) else np.zeros(0)
         return self.layer(seen / (g.rows * g.cols))
 
@@ -654,7 +659,7 @@ def firing_lanes(pts: np.ndarray, V: np.ndarray, count: int, zones: dict, unit_m
     zone_of = np.zeros(n, dtype=np.int8)
     for side, zi in zones.items():
         zone_of[zi] = side
-    out = []
+    out: list[dict] = []
     s2 = separation ** 2
     alive = np.ones(len(top), dtype=bool)
     A, Bp = P[i[top]], P[j[top]]

@@ -51,6 +51,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from engine.data.maps import MapFile
 
@@ -200,7 +201,7 @@ class Outcome:
     state: dict
     start: MapFile
     final: MapFile
-    before: dict            # the start's table effect (search seeds)
+    before: dict | None     # the start's table effect (search seeds)
     after: dict | None      # the confirmation's (fresh seeds)
 
 
@@ -373,7 +374,7 @@ def run(s: Settings, start: MapFile, out: str | Path, play: Play, resume: bool =
     if state["phase"] == "confirm2":
         # the same fresh seeds, another pairing: does the balance hold beyond the forces or agents
         # it was found with?
-        rosters2, agents2 = s.second()
+        rosters2, agents2 = s.second()  # type: ignore[misc]  # phase confirm2 only when second() gave a pairing
         cs = state["confirm_seed"]
         say(f"second confirmation: {s.confirm_games} games, rosters {','.join(map(str, rosters2))}, "
             f"agents {' v '.join(agents2)} (experiment seed {cs})")
@@ -399,7 +400,7 @@ def sight_of(problem, m: MapFile) -> dict:
     from .balance_layout import full_figures, limits_met
 
     f = figures(problem, m)
-    out = {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
+    out: dict[str, Any] = {k: f.get(k) for k in ("hide", "hide_diff", "objectives", "obj_diff")}
     out["full"] = full_figures(m)
     out["limits_broken"] = limits_met(problem, out["full"])     # judged on the designer's grid
     return out
@@ -517,7 +518,7 @@ def decide_sprt(b: float, tested: list[dict]) -> int | None:
     for i, t in enumerate(tested):
         if t.get("sprt") != "keep" or t.get("d") is None or gain_of(b, t["d"]) <= 0:
             continue
-        z = t.get("gain_z") if t.get("gain_z") is not None else math.inf
+        z = t["gain_z"] if t.get("gain_z") is not None else math.inf
         if z > best_z:
             best, best_z = i, z
     return best

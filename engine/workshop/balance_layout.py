@@ -237,7 +237,8 @@ def proposals(problem, state, seed: int, step: int, n: int) -> list:
     from . import generate as G
 
     rng = step_rng(seed, step)
-    out, seen = [], set()
+    out: list = []
+    seen: set = set()
     for _ in range(n * 4):
         if len(out) >= n:
             break
@@ -257,11 +258,15 @@ def footprint(m: MapFile) -> frozenset:
     turned by 180 degrees about its centre has the same footprint, and playing it would be waste."""
     from collections import Counter
 
-    out = Counter()
+    out: Counter = Counter()
     for p in m.pieces:
         g = E.geometry(m, ("piece", p.id))
-        pts = []
-        E.map_geometry(("piece", p.id), g, lambda x, y: pts.append((round(x, 3), round(y, 3))) or (x, y))
+        pts: list[tuple[float, float]] = []
+
+        def keep(x, y, pts=pts):
+            pts.append((round(x, 3), round(y, 3)))     # noted, and left where it is
+            return (x, y)
+        E.map_geometry(("piece", p.id), g, keep)
         out[(p.kind, tuple(sorted(set(pts))))] += 1
     return frozenset(out.items())
 
@@ -379,7 +384,8 @@ def edit_from_json(d: dict) -> E.Edit:
         return E.Rotate(tuple(tuple(k) for k in d["rotate"]), d["degrees"],
                         None if d.get("about") is None else tuple(d["about"]))
     if "set_geometry" in d:
-        shape = TypeAdapter(Shape)
+        # an Annotated union is a type form mypy cannot take as an argument (PEP 747); pydantic can
+        shape: TypeAdapter[Shape] = TypeAdapter(Shape)  # type: ignore[arg-type]
         return E.SetGeometry(tuple((tuple(k), shape.validate_python(g)) for k, g in d["set_geometry"]), d.get("label", ""))
     if "delete" in d:
         return E.DeletePieces(tuple(d["delete"]))

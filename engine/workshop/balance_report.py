@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from engine.data.maps import MapFile
 
@@ -78,8 +79,9 @@ def summary_markdown(st: dict, outcome: Outcome, m: MapFile, files: dict) -> str
     s = st["settings"]
     before, after = st.get("before"), st.get("after")
     hw = s["half_width"]
-    stop = {"balanced": f"the incumbent's check interval lay within 50 +- {100 * hw:g}",
-            "budget": "the budget ran out", "steps": "the step limit was reached"}.get(st.get("stopped"), st.get("stopped"))
+    stops: dict[Any, str] = {"balanced": f"the incumbent's check interval lay within 50 +- {100 * hw:g}",
+                             "budget": "the budget ran out", "steps": "the step limit was reached"}
+    stop = stops.get(st.get("stopped"), st.get("stopped"))
     rows = [
         f"# Balancing {outcome.start.name} for {s['ruleset']}",
         "",

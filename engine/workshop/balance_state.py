@@ -42,7 +42,8 @@ class Estimate(_Shape):
         ends = (self.share, self.low, self.high)
         if any(v is None for v in ends) and any(v is not None for v in ends):
             raise ValueError("share, low and high are given together or not at all")
-        if self.share is not None and not self.low - 1e-9 <= self.share <= self.high + 1e-9:
+        if (self.share is not None and self.low is not None and self.high is not None
+                and not self.low - 1e-9 <= self.share <= self.high + 1e-9):
             raise ValueError(f"the share {self.share} lies outside its interval [{self.low}, {self.high}]")
         return self
 

@@ -351,7 +351,7 @@ def carltographer_metrics(mapfile, control_mm: float = 3 * 25.4, standard_in: fl
            "standard_in": standard_in, "observers": std["observers"]}
     effective = [h for _, h, sight, fp in lay.pieces if sight or fp]
     second = infantry_in is not None and any(infantry_in <= h < standard_in for h in effective)
-    if not second:
+    if infantry_in is None or not second:     # (second is False without infantry_in)
         out.update({k: std[k] for k in ("overall", "dz_hideability", "objective_hidability", "objectives")})
         out["passes"] = {"standard": std}
         return out

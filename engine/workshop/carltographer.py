@@ -192,6 +192,7 @@ def _outline(sh: Prism, cx: float, cz: float, degrees: float) -> list[tuple[floa
     """The shape's outline in Carltographer's frame: a prism's four corners, a polygon's vertices."""
     c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     if sh.shape_type == "polygon":
+        assert sh.vertices is not None    # the model's validator requires them for a polygon
         local = [(float(x), float(z)) for x, z in sh.vertices]
     else:
         w, d = sh.width_inches / 2, sh.depth_inches / 2

@@ -147,18 +147,18 @@ def compare(a, b, map_a=None, map_b=None) -> dict:
         rows.append({"figure": name, "a": va, "b": vb, "diff": d})
     out: dict = {"figures": rows, "same_grid": same_grid(a, b)}
     if out["same_grid"]:
-        name = alignment(a, b)
-        out["aligned_by"] = name
-        out.update(lane_changes(a, b, name))
-        d = openness_change(a, b, name)
-        both = np.isfinite(d)
-        ta = _flip(np.isnan(a.heat), name) if name else np.isnan(a.heat)
+        by = alignment(a, b)
+        out["aligned_by"] = by
+        out.update(lane_changes(a, b, by))
+        change = openness_change(a, b, by)
+        both = np.isfinite(change)
+        ta = _flip(np.isnan(a.heat), by) if by else np.isnan(a.heat)
         out["openness_change"] = {
-            "opened_points": int((d[both] > 0.05).sum()),      # sees at least 5% more of the table
-            "closed_points": int((d[both] < -0.05).sum()),
+            "opened_points": int((change[both] > 0.05).sum()),      # sees at least 5% more of the table
+            "closed_points": int((change[both] < -0.05).sum()),
             "terrain_added_cells": int((np.isnan(b.heat) & ~ta).sum()),
             "terrain_removed_cells": int((ta & ~np.isnan(b.heat)).sum()),
         }
         if map_a is not None and map_b is not None:
-            out["moved_pieces"] = moved_pieces(map_a, map_b, name)
+            out["moved_pieces"] = moved_pieces(map_a, map_b, by)
     return out

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SUFFIX = ".confirmed.json"
 BAND = (0.45, 0.55)          # "balanced": the whole interval inside this band
-FORMAT = "skirmish-balance-confirmation"
+FORMAT: Final = "skirmish-balance-confirmation"
 
 
 class SampleGame(BaseModel):
@@ -66,7 +66,7 @@ class Confirmation(BaseModel):
     sample: list[SampleGame] = Field(min_length=1, max_length=16)
 
 
-def verdict(est: dict | None, band: tuple[float, float] = BAND) -> str:
+def verdict(est: dict | None, band: tuple[float, float] = BAND) -> Literal["balanced", "not balanced"]:
     """"balanced" only when the interval lies inside the band (45-55% by default)."""
     if not est or est.get("low") is None or not all(math.isfinite(est[k]) for k in ("low", "high")):
         return "not balanced"
@@ -175,7 +175,7 @@ def replay_changed(conf: Confirmation, mapfile, limit: int | None = None) -> lis
 
     why = []
     for g in conf.sample[:limit]:
-        plan = GamePlan(g.index, 0, g.seed, tuple(g.rosters), tuple(g.agents))
+        plan = GamePlan(g.index, 0, g.seed, tuple(g.rosters), (g.agents[0], g.agents[1]))
         rec, _ = play_planned(conf.ruleset, mapfile, plan, dict(conf.options))
         if rec.get("error"):
             why.append(f"sample game {g.index} (seed {g.seed}) fails today: {rec['error']}")

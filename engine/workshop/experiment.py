@@ -119,7 +119,7 @@ def run_game(job: Job) -> dict:
     from engine.simulate import GamePlan, game_record, play_planned
 
     t0, c0 = time.perf_counter(), time.thread_time()
-    plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))
+    plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), (job.agents[0], job.agents[1]))
     try:
         rec, game = play_planned(job.ruleset, _load(job.path or job.map), plan, dict(job.options),
                                  max_decisions=job.max_decisions)
@@ -260,7 +260,7 @@ def check_config(cfg: Config, out: Path, resume: bool) -> tuple[list[dict], bool
         raise ConfigMismatch(f"{out} holds an experiment of an older design ({old.get('design', 'seats swapped halfway')}) "
                              "that cannot be extended: choose another --out")
     new = cfg.to_json()
-    defaults = {"options": {}}       # a folder written before a field existed had its default
+    defaults: dict[str, dict] = {"options": {}}       # a folder written before a field existed had its default
     diff = [k for k in new if k not in ("games", "any_map") and old.get(k, defaults.get(k)) != new[k]]
     if diff:
         raise ConfigMismatch(f"{out}/{CONFIG} differs from these arguments in {', '.join(diff)}: "

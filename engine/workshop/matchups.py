@@ -92,8 +92,9 @@ def split(cells: list[Cell]) -> Split:
                 strengths_ss=float(sum(v * v for v in fitted.values())),
                 matchups_ss=float(sum(v * v for v in matchup.values())))
     variances = [cell_variance(c) for c in cells]
-    if variances and all(v is not None for v in variances):
-        v = float(np.mean(variances))
+    known = [v for v in variances if v is not None]
+    if variances and len(known) == len(variances):
+        v = float(np.mean(known))
         out.noise = {"strengths": (n - 1) * v, "matchups": (p - n + 1) * v}
     return out
 
@@ -134,8 +135,8 @@ def markdown(splits: dict[str, Split]) -> str:
         lines.append("| pairing (A v B) | A's distance from even | from strengths | matchup |")
         lines.append("|---|---|---|---|")
         for (a, b), m in s.matchup.items():
-            f = s.fitted[(a, b)]
-            lines.append(f"| {a} v {b} | {f + m:+.1f} | {f:+.1f} | {m:+.1f} |")
+            fit = s.fitted[(a, b)]
+            lines.append(f"| {a} v {b} | {fit + m:+.1f} | {fit:+.1f} | {m:+.1f} |")
     if len(splits) > 1:
         acr = across_maps(splits)
         labels = list(splits)

@@ -104,7 +104,8 @@ def pick(ruleset: str, tables, limit: int) -> tuple[list[tuple[str, str]], list[
             return (2, label)
         return (3 if t == "point" else 4, label)
 
-    chosen, refused = [], []
+    chosen: list = []
+    refused: list = []
     for label, mf, t in sorted(tables, key=rank):
         if len(chosen) >= limit:
             break

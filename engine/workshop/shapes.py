@@ -89,9 +89,9 @@ def centre(shape) -> tuple[float, float]:
 def vertices(shape) -> list[tuple[float, float]]:
     """The points a user can drag: a polygon's corners, a wall's two ends, a circle's centre."""
     if isinstance(shape, PolygonShape):
-        return [tuple(p) for p in shape.points]
+        return [(x, y) for x, y in shape.points]
     if isinstance(shape, WallShape):
-        return [tuple(shape.a), tuple(shape.b)]
+        return [(shape.a[0], shape.a[1]), (shape.b[0], shape.b[1])]
     return [tuple(shape.center)]
 
 
@@ -99,14 +99,14 @@ def with_vertex(shape, index: int, to: tuple[float, float]):
     """The shape with vertex ``index`` moved to ``to`` (see ``vertices``)."""
     to = (float(to[0]), float(to[1]))
     if isinstance(shape, PolygonShape):
-        pts = [tuple(p) for p in shape.points]
+        pts = [(x, y) for x, y in shape.points]
         pts[index] = to
         return PolygonShape.model_construct(type="polygon", points=pts)
     if isinstance(shape, WallShape):
         if index not in (0, 1):
             raise IndexError(index)
-        return WallShape.model_construct(type="wall", a=to if index == 0 else tuple(shape.a),
-                                         b=to if index == 1 else tuple(shape.b), thickness=shape.thickness)
+        return WallShape.model_construct(type="wall", a=to if index == 0 else (shape.a[0], shape.a[1]),
+                                         b=to if index == 1 else (shape.b[0], shape.b[1]), thickness=shape.thickness)
     if index != 0:
         raise IndexError(index)
     return CircleShape.model_construct(type="circle", center=to, radius=shape.radius)

@@ -104,7 +104,7 @@ def _pages(m, paper: str, landscape: bool):
     fig = Figure(figsize=size_in)
     beside = landscape and len(rows) <= ROWS_BESIDE
     map_w = 0.64 if beside else 0.92
-    ax = fig.add_axes([0.05, 0.08, map_w - 0.02, 0.82])
+    ax = fig.add_axes((0.05, 0.08, map_w - 0.02, 0.82))
     ax.set_aspect("equal")
     ax.set_xlim(-m.width * 0.02, m.width * 1.02)
     ax.set_ylim(-m.height * 0.02, m.height * 1.02)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.data.maps import CircleShape, PolygonShape, WallShape
 
@@ -84,7 +85,7 @@ def outline(shape) -> list[tuple[float, float]]:
     """A shape's outline as a polygon (walls as their rectangle; circles: the centre only,
     distances to them subtract the radius)."""
     if isinstance(shape, PolygonShape):
-        return [tuple(p) for p in shape.points]
+        return [(x, y) for x, y in shape.points]
     if isinstance(shape, WallShape):
         (ax, ay), (bx, by), t = shape.a, shape.b, shape.thickness
         L = math.hypot(bx - ax, by - ay) or 1.0
@@ -129,7 +130,8 @@ def shape_gap(a, b) -> tuple[float, tuple, tuple]:
         return 0.0, pb[0], pb[0]
     if len(pb) > 2 and len(pa) == 1 and _inside(pa[0], pb):
         return 0.0, pa[0], pa[0]
-    best = (math.inf, None, None)
+    # each outline has a point at least, so the loops below always find a pair
+    best: tuple[float, Any, Any] = (math.inf, None, None)
     for p in pa:
         for e in _edges(pb):
             d, q = seg_point(p, *e)

@@ -91,7 +91,7 @@ def _expit(x: float) -> float:
     return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
 
 
-def logistic_effects(y: list[int], factors: dict[str, list[float]], groups: list) -> dict | None:
+def logistic_effects(y: list[int], factors: dict[str, list[float]], groups: list) -> dict[str, tuple[float, float]] | None:
     """Fit logit P(y=1) = b0 + sum_f b_f x_f with cluster-robust errors by ``groups``; return
     {"const" | factor: (coef, se)}, or None when the model cannot be fitted (too few games or
     clusters, or a factor that separates the outcome: an infinite coefficient)."""

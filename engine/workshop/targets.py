@@ -40,6 +40,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -228,7 +229,8 @@ def sight_figures(table, step_mm: float = 25.4, eye_mm: float | None = None, con
             if z.side == side:
                 m |= _point_in_poly(px, py, [(x * k, y * k) for x, y in z.points])
         zones[side] = np.nonzero(m)[0]
-    hide, objs, hidden = {}, {}, {}
+    hide, objs = {}, {}
+    hidden: dict[int, Any] = {}    # (n,) bool arrays: numpy's stubs allow a scalar for ~V.any(axis=1)
     for side, other in ((1, 2), (2, 1)):
         a, b = zones[side], zones[other]
         hidden[side] = ~V[:, b].any(axis=1) if len(b) else np.zeros(n, dtype=bool)

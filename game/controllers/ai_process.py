@@ -62,11 +62,12 @@ def serve(conn, setup, decisions, seats, ai_seed) -> None:
                 conn.send(("error", msg[3], f"the AI's copy of the game fell out of step: {err}"))
             continue
         if msg[0] == "ask":
-            reply = answer(session, *msg[3:], ready=ready)
+            job, seq, asked = msg[3:]         # ("ask", reset, news, job, seq, asked)
+            reply = answer(session, job, seq, asked, ready=ready)
             conn.send(reply)
             if reply[0] == "answer":          # the window submits it: play it now, not in the
                 try:                          # next decision's time (``AIProcess`` counts it known)
-                    session.game.submit(session.pending().player, reply[2])
+                    session.game.submit(session.pending().player, reply[2])  # type: ignore[union-attr]  # the one answered
                 except Exception as err:  # noqa: BLE001 - the window sends everything again
                     conn.send(("lost", f"{type(err).__name__}: {err}"))
 

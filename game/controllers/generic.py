@@ -65,7 +65,7 @@ class GenericController:
         self.group: list[str] = []         # models Shift+clicked into the selected leader's group
         self._groups: list[bool] | None = None
         self.prone = False                 # moves end Prone (where the ruleset offers it)
-        self._preview_key = None
+        self._preview_key: tuple | None = None
         self._preview: Preview | None = None
 
     # --- what may be picked -------------------------------------------------------------
@@ -94,7 +94,8 @@ class GenericController:
         return self.ordered_actors()[0]
 
     def spaces_for(self, model: str | None) -> list[ChoiceSpace]:
-        sp = [s for s in self.decision.spaces if s.at_point.__func__ is not ChoiceSpace.at_point]
+        # a space that answers a point overrides at_point (typeshed's bound method has no __func__)
+        sp = [s for s in self.decision.spaces if s.at_point.__func__ is not ChoiceSpace.at_point]  # type: ignore[attr-defined]
         if model is None:
             actors = {s.actor for s in sp}
             return sp if len(actors) <= 1 else []   # no model picked: only a space with one actor
@@ -128,7 +129,8 @@ class GenericController:
         headings): the table answers it too, so the list shows it after the others."""
         o = self.decision.options[i]
         return any(not isinstance(s, MoveSpace) and type(o) is getattr(s, "choice_type", None)
-                   and s.at_point.__func__ is not ChoiceSpace.at_point for s in self.decision.spaces)
+                   and s.at_point.__func__ is not ChoiceSpace.at_point  # type: ignore[attr-defined]
+                   for s in self.decision.spaces)
 
     def flight_of(self, i: int):
         """The straight flight option ``i`` starts (a compass heading), from the space that
@@ -262,7 +264,7 @@ class GenericController:
         """The spaces a plain click answers (a move, when the model may move) and those a
         Shift+click answers (anything else pointed at the table: a throw at the ground)."""
         spaces = self.spaces_for(self.selected)
-        moves = [s for s in spaces if isinstance(s, MoveSpace)]
+        moves: list[ChoiceSpace] = [s for s in spaces if isinstance(s, MoveSpace)]
         others = [s for s in spaces if not isinstance(s, MoveSpace)]
         if alternate:
             return others
@@ -307,7 +309,7 @@ class GenericController:
                 pv = Preview(reason is None, reason, choice=c, flight=s.flight(c))
                 if isinstance(s, MoveSpace):
                     pv.allowance = s.allowance
-                    route = s.route(c) if reason is None else None
+                    route = s.route(c) if reason is None else None  # type: ignore[arg-type]  # a move space's points are MoveTo
                     if route is not None:      # the engine's own route to the point a click gives
                         pv.path, pv.cost = route
                 if reason is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .ai_process import ChildProcess
@@ -103,7 +104,7 @@ class HintThinker:
         if self.on_ready is not None:
             self.on_ready(self.ready)
 
-    on_ready = None              # called with the moment the thinker is ready (the process says so)
+    on_ready: Callable[[float], object] | None = None   # called with the moment the thinker is ready (the process says so)
 
     def answer(self, ask: HintAsk) -> HintAnswer:
         from engine.ai import make_agent

@@ -6,6 +6,8 @@ or changes the document.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -28,10 +30,15 @@ class ToolbarPanel(Panel):
     """The tool bar: buttons (each a ``Command`` of its key) and the grid, symmetry and overlay
     menus (``Command("grid", label)``, ``Command("symmetry", mode)``, ``Command("overlay", mode)``)."""
 
+    # the menus, made from ``items`` by their keys
+    grid_dd: pygame_gui.elements.UIDropDownMenu
+    sym_dd: pygame_gui.elements.UIDropDownMenu
+    overlay_dd: pygame_gui.elements.UIDropDownMenu
+
     def __init__(self, ui, width: int, grid_labels, grid_now: str, symmetry, overlay: str):
         super().__init__()
         self.ui = ui
-        items = [
+        items: list[tuple[str, Any, int, Any]] = [     # key, text (a menu's: its choices), width, tip (a menu's: its choice)
             ("new", "New", 44, "Ctrl+N: a new empty table"), ("open", "Open", 48, "Ctrl+O: open a map file"),
             ("save", "Save", 44, "Ctrl+S: save (validated first)"), ("saveas", "Save as", 62, "Ctrl+Shift+S"),
             ("undo", "Undo", 46, "Ctrl+Z"), ("redo", "Redo", 46, "Ctrl+Y"),

@@ -232,6 +232,7 @@ class BoxSelectTool(DragTool):
 
     kind = "box"
     starts_active = False
+    add: bool           # Shift: add to the selection (given by the select tool)
 
     def drag(self, xy, pos, mods):
         if not self.active:

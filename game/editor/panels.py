@@ -34,7 +34,7 @@ class Palette:
     def __init__(self, ui, rect: pygame.Rect, catalog):
         self.ui, self.rect, self.catalog = ui, rect, catalog
         self.actions: dict[str, tuple] = {}
-        rows: list[str] = []
+        rows: list[str | tuple[str, str]] = []
 
         def section(title, items):
             rows.append(f"-- {title} --")
@@ -135,7 +135,7 @@ class PropertyForm:
     def __init__(self, ui, rect: pygame.Rect, missions=()):
         self.ui, self.rect = ui, rect
         self.missions = list(missions)
-        self.container = None
+        self.container: E_.UIPanel | None = None
         self.fields: dict = {}           # element -> (field name, kind)
         self.entries: dict = {}          # field -> text entry
         self.dropdowns: dict = {}        # element -> field
@@ -145,7 +145,7 @@ class PropertyForm:
         self.map = None
         self.problem = ""                # the validation message of the field being typed
         self.title = ""
-        self._shown = None
+        self._shown: tuple | None = None
 
     # --- building ------------------------------------------------------------------------
     def show(self, m, keys: list, force: bool = False) -> None:
@@ -304,19 +304,19 @@ class PropertyForm:
         if name in ("height", "map.width", "map.height") and text.strip() == self.shown.get(name):
             return None                  # as shown (rounded): keep the exact length
         if name == "height":
-            v = parse_length(text)
-            if v is not None and v < 0:
+            length = parse_length(text)
+            if length is not None and length < 0:
                 raise ValueError("a height cannot be below the table")
-            return E.set_field(ids, "height", v)
+            return E.set_field(ids, "height", length)
         if name.startswith("marker."):
             return E.SetMarkerFields(((self.keys[0], name.split(".")[1], text.strip()),))
         if name.startswith("map."):
             fld = name.split(".")[1]
             if fld in ("width", "height"):
-                v = parse_length(text)
-                if v is None or v <= 0:
+                length = parse_length(text)
+                if length is None or length <= 0:
                     raise ValueError(f"the table's {'depth' if fld == 'height' else fld} must be above zero")
-                return E.SetMap(((fld, v),))
+                return E.SetMap(((fld, length),))
             if fld == "suits":
                 return E.SetMap((("suits", [s.strip() for s in text.split(",") if s.strip()]),))
             return E.SetMap(((fld, text.strip()),))

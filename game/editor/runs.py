@@ -146,6 +146,7 @@ class Runs:
             self._end_generate(out.lines + ["the layout is as it was"])
             self.ed.say(out.lines[0], error=True)
             return
+        assert out.map is not None            # a layout read whole (ok) has its map
         why = ("another layout was opened while the generator ran" if doc is not self.state.doc
                else frame_problem(start, self.ed.map, out.map))
         if why:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from engine.workshop.live import LiveResult
 from game.editor.figures import diff_text, symmetry_line
 from game.editor.figures import rows as figure_rows
 from game.editor.layout import PANEL_W
@@ -79,8 +80,8 @@ class AnalysisView:
     and balance test's lines above their progress bars (``floor``: the bars' top)."""
     problem: str = ""
     save_lines: list = field(default_factory=list)
-    live: object = None
-    baseline: object = None
+    live: LiveResult | None = None
+    baseline: LiveResult | None = None
     busy: bool = False
     generate_lines: list = field(default_factory=list)
     balance_lines: list = field(default_factory=list)
@@ -129,7 +130,7 @@ class AnalysisPanel(Panel):
             screen.blit(T(a if not b else f"{a} / {b}", 14, True), (x + 160, y))
             dt = diff_text(d)
             if dt:
-                screen.blit(T(dt, 14, True, (255, 170, 80) if d > 0 else (120, 180, 255)), (x + 270, y))
+                screen.blit(T(dt, 14, True, (255, 170, 80) if d is not None and d > 0 else (120, 180, 255)), (x + 270, y))
             y += 18
         y += 4
         # the generator's lines, then the balance test's, above whichever progress bars show

@@ -23,8 +23,12 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.workshop.live import LiveResult, analyse_map
+
+if TYPE_CHECKING:    # started on the first request (the pool's imports wait until then)
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 FULL_PROCESSES = min(2, os.cpu_count() or 1)
 
@@ -32,9 +36,9 @@ FULL_PROCESSES = min(2, os.cpu_count() or 1)
 class AnalysisRunner:
     def __init__(self, inline: bool = False):
         self.inline = inline
-        self._pool = None
-        self._future = None
-        self._pending = None
+        self._pool: ProcessPoolExecutor | None = None      # started on the first request
+        self._future: Future | None = None
+        self._pending: tuple | None = None
         self._ready: LiveResult | None = None
         self.requests = 0
 

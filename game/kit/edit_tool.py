@@ -70,6 +70,7 @@ class EditTool(Tool):
     kind = ""                 # the drag kind the preview draws ("move", "rotate", ...)
 
     def __init__(self, ctx: EditContext | None = None):
-        self.ctx = ctx
+        # the scene sets it before each call, so the tools read it as set
+        self.ctx: EditContext = ctx  # type: ignore[assignment]
         self.done = False
         self.active = False

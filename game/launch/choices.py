@@ -9,7 +9,7 @@ from engine.ai.about import order as agent_order
 from engine.core import Game, GameError, Setup
 from engine.core.rules import get_rules
 from engine.data.errors import DataError
-from engine.data.maps import load_map
+from engine.data.maps import MapFile, load_map
 from engine.paths import MAPS_DIR
 from game.presenters import presenters
 from game.session import HUMAN
@@ -24,7 +24,7 @@ HUMAN_ABOUT = "You play this side with the mouse (two humans: hot-seat, passing 
 ONE_WAY = "One way to play"          # the Mission list of a ruleset without missions
 
 
-def shipped_maps() -> dict[str, object]:
+def shipped_maps() -> dict[str, MapFile]:
     out = {}
     for p in sorted(MAPS_DIR.glob("*.json")):
         try:
@@ -36,7 +36,7 @@ def shipped_maps() -> dict[str, object]:
 
 # maps from the layout editor (Play), by a key made from their content, so a changed layout
 # is a new key and the cached refusals stay true
-_EDITED: dict = {}
+_EDITED: dict[str, MapFile] = {}
 
 
 def register_map(mapfile) -> str:

@@ -73,7 +73,7 @@ class LauncherForm:
             y += n * line_h + (step - wh)
             return out
 
-        rs_names = list(RULESETS.values())
+        rs_names: list[str | tuple[str, str]] = list(RULESETS.values())
         sc.dd_ruleset = row("Ruleset", lambda r: E.UIDropDownMenu(rs_names, RULESETS[s.ruleset], r, sc.ui))
         sc.map_labels = {self.map_label(mid): mid for mid in sc.maps}
         current = self.map_label(s.map)

@@ -25,13 +25,13 @@ another version or too big is refused with the reason (``ProtocolError``); nothi
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Final, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from game.names import NAME_MAX, clean_name, name_problem  # noqa: F401 - the protocol's rule for a name
 
-VERSION = 1
+VERSION: Final = 1
 MAX_CLIENT_BYTES = 64 * 1024
 MAX_SERVER_BYTES = 16 * 1024 * 1024
 MAX_SEQ = 10 ** 9
@@ -96,7 +96,8 @@ class Bye(_Msg):
 
 
 ClientMessage = Annotated[Union[Hello, Answer, UndoAsk, UndoReply, SaveAsk, Bye], Field(discriminator="type")]
-_CLIENT = TypeAdapter(ClientMessage)
+# an Annotated union is a type form mypy cannot take as an argument (PEP 747); pydantic can
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)  # type: ignore[arg-type]
 
 
 # --- server -> client -------------------------------------------------------------------------
@@ -192,7 +193,7 @@ class ServerBye(_Msg):
 
 ServerMessage = Annotated[Union[Welcome, StateMsg, Refused, WaitingFor, Joined, UndoAsked, UndoResult, Saved,
                                 ServerBye], Field(discriminator="type")]
-_SERVER = TypeAdapter(ServerMessage)
+_SERVER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)  # type: ignore[arg-type]
 
 
 def _depth_problem(text: str, limit: int) -> str | None:

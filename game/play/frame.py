@@ -238,7 +238,7 @@ class Frame:
         return elide(setup, f, max(40, width - f.size(tail)[0])) + tail, f
 
     @classmethod
-    def bar_image(cls, bar, title, sides, view, names) -> pygame.Surface:
+    def bar_image(cls, bar, title: tuple[str, str], sides, view, names) -> pygame.Surface:
         from game.ui.tracks import draw_tracks
         img = pygame.Surface(bar.size)
         img.fill((34, 28, 22))

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from engine.core import GameError
+from engine.core.protocol import Flight
 from engine.rulesets.common import MoveSpace
 from game.controllers.generic import involved
 from game.controllers.hint import HINT_AGENT, HintProcess, InlineHints, hint_ask
@@ -48,7 +49,7 @@ class Hint:
     target: str | None = None    # an attack's target
     point: tuple | None = None   # a point of the table it answers (a move's end, a placement)
     path: list = field(default_factory=list)     # a move's route (mm), the engine's own
-    flight: object = None        # a heading's flight (a Jump)
+    flight: Flight | None = None  # a heading's flight (a Jump)
     cards: tuple = ()            # the cards it plays
 
 
@@ -77,7 +78,7 @@ def read_hint(game, decision, key, choice, reason: str, ids) -> Hint:
             point = (x, y)
         flight = sp.flight(choice)
         if isinstance(sp, MoveSpace):
-            route = sp.route(choice)
+            route = sp.route(choice)  # type: ignore[arg-type]  # of the space's choice_type (checked above)
             path = list(route[0]) if route is not None else []
         break
     cards = getattr(choice, "cards", None)
@@ -96,7 +97,7 @@ def budget_of(agent: str) -> float | None:
 @dataclass
 class _Job:
     id: int
-    key: tuple
+    key: tuple | None
     asked: float
     budget: float | None
 
@@ -108,7 +109,7 @@ class HintPart:
     def __init__(self, agent: str = HINT_AGENT, apart: bool = True):
         self.agent = agent
         self.apart = apart
-        self.thinker = None               # HintProcess (or InlineHints), started on the first press
+        self.thinker: HintProcess | InlineHints | None = None   # started on the first press
         self.job: _Job | None = None      # the question being thought about
         self.shown: Hint | None = None    # the answer on the screen
         self.failed: tuple | None = None  # (key, why) when the asked decision got no hint
@@ -160,7 +161,7 @@ class HintPart:
             self.job = None
         if self.job is None or busy:
             return changed
-        got = self.thinker.answer(self.job.id)
+        got = self.thinker.answer(self.job.id)  # type: ignore[union-attr]  # a job has a thinker
         if got is None:
             return changed
         self.job = None
@@ -184,8 +185,8 @@ class HintPart:
         name = self.agent.split(":", 1)[0]
         if ready is None:
             return f"Hint: {name} is getting ready (its process starts once)"
-        spent = max(0.0, time.monotonic() - max(job.asked, ready))
-        of = f" of {job.budget:.1f}" if job.budget else ""
+        spent = max(0.0, time.monotonic() - max(job.asked, ready))  # type: ignore[union-attr]  # drawn only while a job is out (draw_box)
+        of = f" of {job.budget:.1f}" if job.budget else ""  # type: ignore[union-attr]
         return f"Hint: {name} thinking, {spent:.1f}{of} s (G again: cancel)"
 
     def close(self) -> None:

@@ -48,7 +48,7 @@ class PlayPanels:
         s = self.state
         shown = Shown(s.view, s.decision, s.ctrl is not None, s.scoreboard)
         for p in self.router.panels:
-            p.show(shown)
+            p.show(shown)  # type: ignore[attr-defined]  # the play screen's router holds PlayPanels
         self.tools.select.show(s.ctrl, s.decision.player if s.decision else None, why_not)
 
 
@@ -62,9 +62,18 @@ class Routing:
         self.panels = panels
         self.answering = answering
         self.pointer = pointer
-        # each intent's class -> what does it (a tool's tuple of intents: each in turn)
+
+        def each(intents) -> None:          # a tool's tuple of intents: each in turn
+            for one in intents:
+                self.apply(one)
+
+        def hover_drop(arg) -> None:        # the model placed where the pointer is
+            self.hover(Hover(arg))
+            deploying.drop(arg)
+
+        # each intent's class -> what does it
         self.INTENTS = {
-            tuple: lambda i: [self.apply(one) for one in i],
+            tuple: each,
             Hover: self.hover,
             Click: lambda i: self.apply(pointer.click(i.pos)),
             Submit: lambda i: s.ctrl is not None and answering.submit(deploying.with_facing(i.choice)),
@@ -104,7 +113,7 @@ class Routing:
             "deploy rest": lambda arg: deploying.rest(),
             "deploy refresh": lambda arg: deploying.refresh(),
             "deploy pick": lambda arg: (deploying.pick(arg) and options.fill(), deploying.refresh()),
-            "deploy drop": lambda arg: (self.hover(Hover(arg)), deploying.drop(arg)),
+            "deploy drop": hover_drop,
             "deploy turn": deploying.turn,
         }
         for name in s.toggles:

@@ -1,11 +1,16 @@
 """The game screen's score panel: the ruleset's scoreboard as a ``ScoreCard``, S to show or hide it."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.kit import TAKEN, Command, Hover
 from game.kit.panel import POINTER_EVENTS
 from game.play.panels import PlayPanel
+
+if TYPE_CHECKING:
+    from game.ui.score_board import ScoreCard
 
 
 class ScorePanel(PlayPanel):
@@ -22,7 +27,8 @@ class ScorePanel(PlayPanel):
         self.titles = dict(titles)
         self.open = True
         self.small = False                 # a short window: what wins in at most three lines
-        self._card = None
+        self._card: ScoreCard | None = None
+        self._card_small: bool | None = None   # whether the card kept was laid out small
 
     def set_titles(self, titles: dict) -> None:
         """The sides' titles again (a network game's player named as it joins): cards made anew."""
@@ -44,10 +50,10 @@ class ScorePanel(PlayPanel):
         on a short window smaller, what wins in two lines and a note in one (all of it on hover)."""
         from game.ui.score_board import ScoreCard
         c = self._card
-        if c is None or c.board != self.board or c.width != width or getattr(c, "small", None) != self.small:
+        if c is None or c.board != self.board or c.width != width or self._card_small != self.small:
             c = self._card = (ScoreCard(self.board, self.titles, width, size=12, wins_lines=2, note_lines=1)
                               if self.small else ScoreCard(self.board, self.titles, width, size=14, wins_lines=4))
-            c.small = self.small
+            self._card_small = self.small
         return c
 
     def hover_card(self):

@@ -13,8 +13,12 @@ back to look at the table).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.names import named
+
+if TYPE_CHECKING:
+    from game.ui.log_panel import LogPanel
 
 
 @dataclass(eq=False)
@@ -27,7 +31,7 @@ class PlayState:
     tray: object                                       # scene: the dice tray
     hand: object                                       # scene: the card hand
     deploy_tray: object                                # scene: the tray of models to place
-    log: object                                        # scene: the log panel
+    log: LogPanel                                      # scene: the log panel
     options: object                                    # scene: the options list widget
     effects: object                                    # scene: shots and floating words on the table
     hint: object                                       # scene (tests give another): HintPart

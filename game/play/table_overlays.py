@@ -44,8 +44,8 @@ class Overlays:
         pos = self.answering.positions()
         ctrl = self.state.ctrl
         mouse_in = self.state.table_rect.collidepoint(self.state.mouse)
-        mx, my = mm(st, st.mouse) if mouse_in else (None, None)
-        hover = pt.piece_at(self.state.pieces, pos, mx, my) if mouse_in else None
+        at = mm(st, st.mouse) if mouse_in else None      # the mouse on the table (mm)
+        hover = pt.piece_at(self.state.pieces, pos, *at) if at is not None else None
         sel = ctrl.selected if ctrl else None
         if not self._busy() and ctrl and sel:
             if self.state.toggles["reach"]:
@@ -62,7 +62,7 @@ class Overlays:
         # live move preview: the select tool draws its own
         pv = None
         if not self._busy() and ctrl and sel and mouse_in and hover is None and not self.panels.tools.pan.active and self.panels.tools.tape.start is None:
-            pv = self.panels.tools.select.draw_preview(surf, cam, (mx, my), self._shift(), self.state.unit)
+            pv = self.panels.tools.select.draw_preview(surf, cam, at, self._shift(), self.state.unit)
         hovered = st.options.hover if ctrl and self.panels.sheets.reference is None else None
         if hovered is not None and not self._busy():   # a listed compass heading: its flight
             f = ctrl.flight_of(hovered)

@@ -61,7 +61,7 @@ class TapeTool(Tool):
     def __init__(self, frame: TableFrame):
         self.frame = frame
         self.start = None                      # where the left button went down (screen)
-        self.tape = None                       # ((x, y) mm, (x, y) mm, from piece, to piece)
+        self.tape: tuple | None = None         # ((x, y) mm, (x, y) mm, from piece, to piece)
 
     def press(self, xy, pos, button, mods):
         self.start = pos

@@ -4,10 +4,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .png import headless_pygame
+
+if TYPE_CHECKING:      # pygame is imported when a frame is drawn (headless_pygame)
+    import pygame
+
+    from .camera import Camera
+    from .table_view import TableRenderer
 
 PANEL_W = 420
 MIN_H = 800
@@ -49,10 +56,10 @@ Rect = tuple[float, float, float, float]      # x, y, w, h in pixels
 # --- the frame: the map on the left, a panel of figures on the right ------------------
 @dataclass
 class Frame:
-    surf: object
-    sub: object
-    cam: object
-    renderer: object
+    surf: pygame.Surface
+    sub: pygame.Surface                # the map's part of ``surf``
+    cam: Camera
+    renderer: TableRenderer
     map_w: int
     margin: int
     top: int

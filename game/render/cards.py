@@ -66,7 +66,8 @@ def card_image(code: str, size: tuple = (58, 84), favoured: bool = False, dim: b
 def card_back(size: tuple = (58, 84), player: int | None = None) -> pygame.Surface:
     w, h = size
     img = pygame.Surface((w, h), pygame.SRCALPHA)
-    base = {1: (46, 70, 130), 2: (130, 44, 40)}.get(player, (80, 64, 48))
+    sides: dict[int | None, tuple[int, int, int]] = {1: (46, 70, 130), 2: (130, 44, 40)}
+    base = sides.get(player, (80, 64, 48))
     pygame.draw.rect(img, base, (0, 0, w, h), border_radius=6)
     pygame.draw.rect(img, (230, 220, 200), (3, 3, w - 6, h - 6), 1, border_radius=4)
     for k in range(-h, w, 8):                          # a lattice on the back

@@ -7,7 +7,7 @@ import math
 import zlib
 from dataclasses import dataclass, field
 
-from engine.data.maps import CircleShape, MapFile, WallShape, point_in_polygon, polygon_area
+from engine.data.maps import CircleShape, MapFile, Piece, WallShape, point_in_polygon, polygon_area
 
 from .look import PALETTE
 
@@ -15,7 +15,7 @@ from .look import PALETTE
 
 @dataclass
 class PieceGeom:
-    piece: object
+    piece: Piece
     kind: str
     shape: str                         # "poly" or "circle"
     points: list = field(default_factory=list)   # world polygon (walls become rectangles)

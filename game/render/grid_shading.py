@@ -67,8 +67,8 @@ def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
     r0, r1 = max(0, math.floor((view.top - top) / s)), min(h, math.ceil((view.bottom - top) / s))
     if c0 >= c1 or r0 >= r1:
         return
-    key = (id(surf), "block")
-    got = _SCALED.get(key)
+    block_key = (id(surf), "block")
+    got = _SCALED.get(block_key)
     if (got is None or got.surf is not surf or got.size != size
             or not (got.c0 <= c0 and got.r0 <= r0 and c1 <= got.c1 and r1 <= got.r1)):
         # a new block: while the zoom changes, just the view (the next notch needs another);
@@ -81,7 +81,7 @@ def draw_grid_overlay(screen, cam, surf, origin_mm, cell_mm, rows: int) -> None:
         bsize = (max(1, round(b1 * s) - px[0]), max(1, round(q1 * s) - px[1]))
         if len(_SCALED) > 16:
             _SCALED.clear()
-        got = _SCALED[key] = _Block(surf, size, b0, q0, b1, q1, px,
+        got = _SCALED[block_key] = _Block(surf, size, b0, q0, b1, q1, px,
                                     pygame.transform.scale(surf.subsurface((b0, q0, b1 - b0, q1 - q0)), bsize))
     screen.blit(got.image, (round(left) + got.corner[0], round(top) + got.corner[1]))
 

@@ -4,6 +4,7 @@ the cloth themes."""
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 import pygame
 
@@ -65,7 +66,14 @@ SIDE_COLOURS = {1: (40, 100, 235), 2: (225, 50, 40)}
 OBJECTIVE_COLOUR = (242, 190, 40)
 EVAC_COLOUR = (60, 200, 120)
 
-THEMES = {
+class Theme(TypedDict):
+    cloth: tuple[int, int, int]
+    grid: tuple[int, int, int]
+    bg: tuple[int, int, int]
+    platform: str                     # how platforms are drawn: "wood" or "steel"
+
+
+THEMES: dict[str, Theme] = {
     # cloth, grid line, background around the table
     "frontier":   dict(cloth=(201, 170, 122), grid=(120, 92, 60), bg=(46, 36, 30), platform="wood"),
     "industrial": dict(cloth=(112, 116, 110), grid=(60, 66, 64), bg=(28, 31, 34), platform="steel"),

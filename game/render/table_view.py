@@ -68,10 +68,10 @@ class TableRenderer:
         self._main: _TableImage | None = None       # the crisp image at the last settled scale
         self._overview: _TableImage | None = None   # the last whole-table image (for zooming out)
         self._frame: pygame.Surface | None = None   # the last composed frame
-        self._frame_key = None
+        self._frame_key: tuple | None = None
         self._frame_crisp = False
-        self._drawn_key = None                      # the key of the last frame drawn (kept or not)
-        self._last_scale = None
+        self._drawn_key: tuple | None = None        # the key of the last frame drawn (kept or not)
+        self._last_scale: float | None = None
         self._scale_changed_at = -math.inf
         self._force_settle = False
         self.rebuilds = 0                           # how many times the table was rendered
@@ -144,6 +144,7 @@ class TableRenderer:
                 self._rebuild(cam, size, view_only=now is None and (
                     self._main is None or self._main.cam.scale != cam.scale))
                 at = self._placement(self._main, cam, size)
+            assert self._main is not None and at is not None     # rebuilt above to hold the view
             if key != self._drawn_key:
                 # the camera moved since the last frame (a pan): compose straight onto the
                 # surface, one copy of the table instead of two; the frame is kept only once
@@ -261,6 +262,7 @@ class TableRenderer:
         """The frame from the cached image(s) at another scale: a stand-in while zooming."""
         frame.fill(self.theme["bg"])
         main = self._main
+        assert main is not None           # asked only with a cached image (draw)
         if not main.whole and self._overview is not None:
             # a region image may not cover the view once zoomed out: the whole table under it
             x0, y0, f = _image_origin(main, cam)

@@ -208,7 +208,8 @@ class CardHand:
         self.rects = []
         cards = self.view.get("cards") or {}
         mine = cards.get(str(self.viewer)) or {}
-        committed = mine.get("committed") if isinstance(mine.get("committed"), list) else []
+        committed = mine.get("committed")
+        committed = committed if isinstance(committed, list) else []
         n = len(hand) + len(committed)
         if n == 0:
             return
@@ -230,7 +231,7 @@ class CardHand:
             elif self.singles or self.pairs:
                 lift = 8 if self.pickable(code) else 0
             dim = bool(self.singles or self.pairs) and not self.pickable(code)
-            img = card_image(code, CARD, favoured=bool(fav) and code.endswith(fav), dim=dim)
+            img = card_image(code, CARD, favoured=bool(fav and code.endswith(fav)), dim=dim)
             r = pygame.Rect(round(x + k * step), round(base_y - lift), *CARD)
             screen.blit(img, r)
             if code == self.lifted or code in self.picked:
@@ -279,6 +280,7 @@ class CardHand:
 
     def _draw_banner(self, screen) -> None:
         b = self.banner
+        assert b is not None            # drawn only with a banner up (draw)
         r = self._banner_rect()
         box = pygame.Surface(r.size, pygame.SRCALPHA)
         pygame.draw.rect(box, (18, 14, 10, 232), box.get_rect(), border_radius=10)

@@ -182,13 +182,14 @@ class DiceTray:
 
     def _draw_offer(self, screen, x0, y) -> int:
         o = self.offer
+        assert o is not None            # drawn only with an offer (draw)
         t = font(13, True).render(o.label, True, (140, 240, 160))
         screen.blit(t, (x0, y))
         y += t.get_height() + 1
         x = x0
         o.rects = {}
         for did, value, penalty in o.dice:
-            marks = ("kept",) if did in o.chosen else ()
+            marks: tuple[str, ...] = ("kept",) if did in o.chosen else ()
             if penalty:
                 marks += ("penalty",)
             img = die_image(6, value, o.player, marks, 30)

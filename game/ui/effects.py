@@ -93,7 +93,7 @@ on_reset(float_label.cache_clear)
 class TableEffects:
     def __init__(self):
         self.effects: list[Effect] = []
-        self.drawn: list[tuple[Effect, object]] = []     # the floats the last frame drew, and where
+        self.drawn: list[tuple[Effect, pygame.Rect]] = []     # the floats the last frame drew, and where
 
     def add(self, events, now: float) -> None:
         self.effects += effects_of(events, now)

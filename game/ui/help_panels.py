@@ -27,7 +27,7 @@ def _safe(fn, *a):
 
 
 @functools.lru_cache(maxsize=128)
-def option_card(ruleset: str, label: str, tag_key, width: int = 360) -> pygame.Surface | None:
+def option_card(ruleset: str, label: str, tag_key, width: int = 360) -> pygame.Surface:
     """The card for one option: its label (with odds and cost), then the rule in a player's
     words and where it is written. ``tag_key`` is the choice (hashable) help is looked up by."""
     entry = _safe(help_text.help_for, ruleset, tag_key)
@@ -60,7 +60,7 @@ class ReferencePanel:
         self.title = title
         self.entries = entries or []
         self.scroll = 0
-        self._image = None
+        self._image: pygame.Surface | None = None
         self._width = 0
 
     def _render(self, width: int) -> pygame.Surface:

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from engine.data.errors import DataError, load_json_file, parse_data
 
-RULESETS = ("counterblast", "frontier", "doubles")
+RULESETS: tuple[Ruleset, ...] = ("counterblast", "frontier", "doubles")
 HELP_SCHEMA_VERSION = 1
 
 
@@ -175,7 +175,7 @@ class HelpFile(_Strict):
         for g in self.glossary:
             if g.see is not None:
                 tag, _, var = g.see.partition(":")
-                if var not in (self.choices.get(tag).variants if tag in self.choices else {}):
+                if var not in (self.choices[tag].variants if tag in self.choices else {}):
                     raise ValueError(f"glossary {g.topic!r}: 'see' names {g.see!r}, which this file does not hold")
         words = [_norm(w) for m in self.markers for w in (m.marker, *m.also)]
         dup = sorted({w for w in words if words.count(w) > 1})
@@ -301,6 +301,7 @@ def glossary(ruleset: str) -> list[HelpEntry]:
             tag, _, var = g.see.partition(":")
             text = hf.choices[tag].variants[var].text
         else:
+            assert g.text is not None      # the item's validator: 'text' or 'see'
             text = g.text
         out.append(HelpEntry(g.topic, text, g.source, g.see or ""))
     return out
@@ -347,7 +348,8 @@ def legend(ruleset: str | None = None) -> list[HelpEntry]:
     lf = _legend()
     out = []
     for t in lf.terrain:
-        per = ([t.rulesets[ruleset]] if ruleset in t.rulesets
+        mine = next((text for r, text in t.rulesets.items() if r == ruleset), None)
+        per = ([mine] if mine is not None
                else [f"{presenter_for(r).short}: {t.rulesets[r]}" for r in RULESETS])
         key = "terrain." + t.property + (f".{t.value}" if t.value else "")
         kinds = _default_kinds(t.property, t.value)
@@ -356,5 +358,5 @@ def legend(ruleset: str | None = None) -> list[HelpEntry]:
         out.append(HelpEntry(t.title, " ".join([t.text, *per]), t.source, key))
     for item in (*lf.shading, *lf.overlays):
         out.append(HelpEntry(item.title, item.text, item.source, item.key,
-                             tuple(item.colour) if item.colour is not None else None))
+                             item.colour))
     return out

@@ -87,8 +87,8 @@ class HouseRulesDialog(Panel):
         return min(i, len(self.heights) - 1)
 
     def _build_rows(self) -> None:
-        for row in self.rows.values():
-            for w in row["all"]:
+        for old in self.rows.values():
+            for w in old["all"]:
                 w.kill()
         self.rows, self.widgets = {}, {}
         ui, c, lr = self.ui, self.window, self.list_rect

@@ -16,6 +16,8 @@ KIND_COLOURS = {"dice": (250, 220, 130), "cards": (250, 220, 130), "card": (250,
 
 
 class LogPanel:
+    _bg: pygame.Surface | None = None     # the panel's background, made at its size when drawn
+
     def __init__(self, rect: pygame.Rect, size: int = 16):
         self.rect = pygame.Rect(rect)
         self.size = size
@@ -121,7 +123,7 @@ class LogPanel:
         return shown[k] if 0 <= k < len(shown) else None
 
     def draw(self, screen) -> None:
-        if getattr(self, "_bg", None) is None or self._bg.get_size() != self.rect.size:
+        if self._bg is None or self._bg.get_size() != self.rect.size:
             self._bg = pygame.Surface(self.rect.size)
             self._bg.fill((18, 15, 12))
         screen.blit(self._bg, self.rect)

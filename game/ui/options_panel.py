@@ -42,7 +42,7 @@ class OptionsPanel:
         self.hover: int | None = None            # option index under the mouse
         self.mouse: tuple[int, int] | None = None   # where the mouse was last seen moving
         self.more_rect: pygame.Rect | None = None  # where "more below" was drawn last (None: not drawn)
-        self._key = None
+        self._key: tuple | None = None
 
     # --- content --------------------------------------------------------------------------
     def set(self, general: list[tuple[int, str]], items: list[tuple[int, str]]) -> None:

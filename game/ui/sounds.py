@@ -3,9 +3,11 @@ The files are the project's own (tools/make_sounds.py, assets/LICENSES.md). No s
 no file, means silence, never an error."""
 from __future__ import annotations
 
+from typing import Literal
+
 import pygame
 
-_CACHE: dict[str, object] = {}
+_CACHE: dict[str, pygame.mixer.Sound | Literal[False]] = {}     # False: no such sound
 
 
 def play(name: str) -> None:

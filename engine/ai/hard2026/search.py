@@ -52,6 +52,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -61,6 +62,9 @@ from engine.core.protocol import Choice, Decision
 from ..base import Agent, NoParams, register_agent
 from ..easy import EasyAgent, fallback, policy_class
 from .utility import FROZEN, Utility
+
+if TYPE_CHECKING:
+    from ..utility import Utility as BaseUtility
 
 # The budget's clock. By default the agent's own CPU time (this thread's), not the wall clock:
 # on a loaded machine (a simulation beside other jobs) the search still gets the rounds its
@@ -100,6 +104,7 @@ class Hard2026Agent(Agent):
     through the reply's activation)."""
     name = "hard-2026"
     Params = Hard2026Params
+    params: Hard2026Params
 
     def __init__(self, player: int, seed: int = 0, params: Hard2026Params | None = None):
         super().__init__(player, seed, params)
@@ -117,7 +122,7 @@ class Hard2026Agent(Agent):
         self.position = p.position  # weight of a ruleset's position term (Frontier's)
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
-        self.utility: Utility | None = None
+        self.utility: Utility | BaseUtility | None = None   # FROZEN's, else the policy's own
         self.trusted: tuple[str, ...] = ()    # decision kinds left to easy (``Policy.trusted``)
         self.clock = clock          # the budget's clock (``time_from``)
         self.grace = 0.2            # a first round's playouts may run this share past the budget
@@ -157,10 +162,11 @@ class Hard2026Agent(Agent):
         if act is None or final == pick:
             return
         done = act.setdefault(view.get("turn"), {})
-        if type(pick).__name__ == "ActivateSingle" and done.get(pick.model):
-            done[pick.model] -= 1
+        # the class name stands for an isinstance test (this frozen copy keeps it as it was)
+        if type(pick).__name__ == "ActivateSingle" and done.get(pick.model):  # type: ignore[attr-defined]
+            done[pick.model] -= 1  # type: ignore[attr-defined]
         if type(final).__name__ == "ActivateSingle":
-            done[final.model] = done.get(final.model, 0) + 1
+            done[final.model] = done.get(final.model, 0) + 1  # type: ignore[attr-defined]
 
     def _prime_rollouts(self) -> None:
         mine = self._memory()
@@ -205,7 +211,7 @@ class Hard2026Agent(Agent):
         return final
 
     def _world(self, seed: int):
-        return self.worlds(random.Random(seed))
+        return self.worlds(random.Random(seed))  # type: ignore[misc]  # bound by bind_worlds before the first choose
 
     def search(self, decision: Decision, pick: Choice, t0: float) -> Choice:
         others = [o for o in decision.options if o != pick]
@@ -224,7 +230,7 @@ class Hard2026Agent(Agent):
         else:
             w0 = self._world(self.rng.getrandbits(64))
             key = segment_key(w0.state)
-            ranked = []
+            ranked: list[tuple] = []
             for i, o in enumerate(others[:self.prefilter]):
                 if timed and ranked and clock() - t0 >= 0.4 * self.budget:
                     break  # the time budget: rank what was looked at, keep time for the rounds
@@ -256,7 +262,8 @@ class Hard2026Agent(Agent):
                 if timed and rounds > 0 and clock() > deadline:
                     part = None   # out of time inside a round: that round does not count
                     break
-                part.append(self._playout(w0, c, key, depth=self.depth,
+                # a list here (None only just before the break above): mypy widens it in the loop
+                part.append(self._playout(w0, c, key, depth=self.depth,  # type: ignore[union-attr]
                                           stop_at=late if timed and rounds == 0 else None))
             if part is None:
                 break
@@ -352,5 +359,5 @@ class Hard2026Agent(Agent):
         except Exception as err:  # an engine refusal inside a look-ahead must not stop the real game
             self.stats["errors"] += 1
             self.last_error = f"{type(err).__name__}: {err}"
-            return self.utility(root, self.player)
-        return self.utility(w, self.player)
+            return self.utility(root, self.player)  # type: ignore[misc]  # set by attach before any search
+        return self.utility(w, self.player)  # type: ignore[misc]

@@ -85,12 +85,13 @@ class Card:
         """Short code: ``AS``, ``10H``, ``7D``, ``JK1``."""
         if self.is_joker:
             return f"JK{self.joker}"
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.value}"
+        # a card that is not a joker has a suit (the card's validator); is_joker does not narrow it
+        return f"{RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.value}"  # type: ignore[union-attr]
 
     def describe(self) -> str:
         if self.is_joker:
             return f"Joker {self.joker}"
-        return f"{RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.word}"
+        return f"{RANK_WORDS.get(self.rank, str(self.rank))} of {self.suit.word}"  # type: ignore[union-attr]
 
     def __str__(self) -> str:
         return self.code

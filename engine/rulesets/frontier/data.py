@@ -362,7 +362,7 @@ def load_options(path: str | Path = OPTIONS_FILE) -> Options:
     return load_model(Options, path)
 
 
-def fighter(profile: ModelProfile, faction: str, catalogue: ItemCatalogue,
+def fighter(profile: ModelProfile, faction: Faction, catalogue: ItemCatalogue,
             wounds: int | None = None, items: list[str] | None = None) -> Fighter:
     """The duel's view of a model: its numbers, leader or not, and its best padded clothing."""
     known = catalogue.by_id()

@@ -99,7 +99,7 @@ def force_catalog() -> ForceCatalog:
     return _catalog()
 
 
-def shape_problems(roles: list[str], file: str) -> list[Problem]:
+def shape_problems(roles: list[str | None], file: str) -> list[Problem]:
     """The builder's shape: one leader, two deputies, three gangers."""
     out = []
     for role, least, most in SHAPE:
@@ -143,7 +143,8 @@ def price_force(roster: dict, limit: int | None = None, file: str = "<force>") -
     cat = load_items()
     raw = roster.get("models") if isinstance(roster, dict) else None
     # each model priced by itself (its own schema), so a posse that does not read yet still shows a total
-    models, total = [], 0
+    models: list[ModelPrice] = []
+    total: int | None = 0              # None: a model that does not read leaves the total unknown
     for m in (raw if isinstance(raw, list) else []):
         try:
             prof = parse_data(ModelProfile, m, file)

@@ -2,7 +2,6 @@
 item's geometry, bounds, fresh ids, and the words naming items in a command's description."""
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable
 
@@ -121,10 +120,10 @@ def new_id(taken: Iterable[str], base: str) -> str:
     base = re.sub(r"-\d+$", "", base) or base
     if base not in taken:
         return base
-    for n in itertools.count(2):
-        cand = f"{base}-{n}"
-        if cand not in taken:
-            return cand
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
 
 
 def _name(key) -> str:

@@ -68,7 +68,7 @@ def counterpart(m: MapFile, key: Key, mode: str, tol: float = TOLERANCE, taken=(
         if z.side != want or len(z.points) != len(g) or ("zone", i) in taken:
             continue
         if S.same_shape(PolygonShape.model_construct(points=list(g)),
-                        PolygonShape.model_construct(points=[tuple(p) for p in z.points]), tol):
+                        PolygonShape.model_construct(points=[(x, y) for x, y in z.points]), tol):
             return ("zone", i)
     return None
 
@@ -82,7 +82,7 @@ def twins_of(m: MapFile, keys, mode: str) -> tuple[list, dict, set]:
     """(primaries, twin of each primary, items that are their own counterpart) for ``keys``:
     of a selected item and its selected counterpart, only the first is primary."""
     primaries, twin, selfs = [], {}, set()
-    covered = set()
+    covered: set = set()
     for k in keys:
         if k in covered:
             continue
@@ -228,9 +228,9 @@ def _with_twins(edit: Edit, m: MapFile, mode: str) -> Edit:
             return edit
         return Compound((edit, AddMarkers(edit.group, tuple(twins))), edit.describe())
     if isinstance(edit, AddZones):
-        twins = tuple(z.model_copy(update={"side": 3 - z.side, "points": [S.map_point(p, f) for p in z.points]})
+        zones = tuple(z.model_copy(update={"side": 3 - z.side, "points": [S.map_point(p, f) for p in z.points]})
                       for z in edit.zones)
-        return Compound((edit, AddZones(twins)), edit.describe())
+        return Compound((edit, AddZones(zones)), edit.describe())
     return edit        # map fields, zone sides, marker names, unit: nothing to mirror
 
 

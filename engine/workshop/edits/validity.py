@@ -28,7 +28,7 @@ def _schema_problems(m: MapFile) -> list[tuple[str, str]]:
     try:
         MapFile.model_validate(m.model_dump())
     except ValidationError as err:
-        out = []
+        out: list[tuple[str, str]] = []
         for fld, reason in problems_of(err):
             # the map-level check joins its findings with "; ": one line each
             parts = reason.split("; ") if fld == "" else [reason]

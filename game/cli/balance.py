@@ -87,8 +87,8 @@ def cmd_balance(args) -> int:
         _err(why)
         return 2
     rosters, why = scheduler_and_rosters("balance", args.ruleset, args.scheduler, args.rosters)
-    if why:
-        _err(why)
+    if why or rosters is None:
+        _err(why or "skirmish balance: --rosters: no pair")
         return 2
     try:
         start = load_named_map(args.map)

@@ -203,8 +203,8 @@ def cmd_generate(args) -> int:
         _err(f"skirmish generate: {err}")
         return 2
     except ValidationError as err:               # a table the schema refuses: each field and why
-        for f, r in problems_of(err)[:5]:
-            _err(f"skirmish generate: the table asked for: {f + ': ' if f else ''}{r}")
+        for field, reason in problems_of(err)[:5]:
+            _err(f"skirmish generate: the table asked for: {field + ': ' if field else ''}{reason}")
         return 2
     except (ValueError, DataError) as err:
         _err(f"skirmish generate: {str(err).splitlines()[0]}")

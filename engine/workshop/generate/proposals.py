@@ -9,12 +9,17 @@ from __future__ import annotations
 import math
 import random
 
+from typing import TYPE_CHECKING
+
 from engine.data.maps import MapFile
 
 from .. import edits as E
 from ..catalog import place_template
 from ..constraints import count_problems, geometry_problems, instance_of
 from ..reachability import reach_problems
+if TYPE_CHECKING:
+    from engine.table import Table
+
 from .problem import _PARTS, Candidate, Problem, State, _counts, _instances, _score, coarse_figures
 
 TURNS = (15, -15, 45, -45, 90, -90, 180)
@@ -127,7 +132,7 @@ def propose(problem: Problem, state: State, rng: random.Random) -> tuple[Candida
         for _ in range(PLACE_TRIES):
             sigma = (8.0 if big else 2.0) * unit
             dx, dy = _snap(rng.gauss(0, sigma), g), _snap(rng.gauss(0, sigma), g)
-            if fixed:
+            if fixed and problem.symmetry is not None:   # fixed implies a symmetry
                 dx, dy = E.project_move(problem.symmetry, dx, dy)
             if dx == 0 and dy == 0:
                 continue
@@ -155,7 +160,7 @@ def propose(problem: Problem, state: State, rng: random.Random) -> tuple[Candida
     return None, why
 
 
-def _state(problem: Problem, cand: Candidate, prev: State, bias: dict | None) -> tuple[State, object]:
+def _state(problem: Problem, cand: Candidate, prev: State, bias: dict | None) -> tuple[State, Table]:
     table, figs = coarse_figures(problem, cand.map)
     return State(cand.map, cand.templates, prev.edits + (cand.edit,), figs,
                  _score(figs, problem, bias)), table

@@ -218,7 +218,7 @@ def run(problem: Problem, seed: int = 1, chains: int = 4, rounds: int = 60, step
             # so that a correction is always learnt again and can never stop every check
             cand = _best_unchecked(pool, problem, bias, checked)
             why = f"no check in {CHECK_EVERY} rounds" if cand is not None else None
-        if why is not None:
+        if why is not None and cand is not None:   # a reason to check is given only with a layout
             c0 = cpu()
             full = full_figures(problem, cand.map)
             check_cost = max(check_cost, cpu() - c0)
@@ -242,7 +242,9 @@ def run(problem: Problem, seed: int = 1, chains: int = 4, rounds: int = 60, step
     seen = merge_seen(c.seen for c in pool)
     if chosen is None:
         # the best layout the search holds, measured on the full grid (or the best checked one)
-        cand = _best_candidate(pool, problem, bias)
+        best = _best_candidate(pool, problem, bias)
+        assert best is not None, "a run always holds at least one chain"
+        cand = best
         key = map_digest(cand.map)
         full = checked[key][1] if key in checked else full_figures(problem, cand.map)
         chosen = (cand, full)
@@ -253,9 +255,9 @@ def run(problem: Problem, seed: int = 1, chains: int = 4, rounds: int = 60, step
     ok = meets(full, problem.targets)
     if ok and met_at is None:       # the last round's best, measured at the end, meets them
         met_at, stopped = time.perf_counter() - t0, "targets met"
-    why = [] if ok else verdict(problem.targets, full, state.figures, bias, seen, problem.start.unit)
+    reasons = [] if ok else verdict(problem.targets, full, state.figures, bias, seen, problem.start.unit)
     return Result(state, full, ok, r, sum(c.steps for c in pool), time.perf_counter() - t0, cpu(), met_at,
-                  history, checks, bias, pool, stopped, why, learnt, seen)
+                  history, checks, bias, pool, stopped, reasons, learnt, seen)
 
 
 def _set_bias(pool, problem: Problem, old: dict, new: dict) -> dict:

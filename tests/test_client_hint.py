@@ -224,3 +224,85 @@ def test_sampled_worlds_of_a_players_world_are_the_real_games():
     w.update(decode_state(world_of(g, 1)), d.seq, (1, d.kind), [p for p, _ in g.decisions],
              log=[e for e in g.log if e.visible(1)])
     assert w.sample_world(1, random.Random(3)).state_hash() == g.sample_world(1, random.Random(3)).state_hash()
+
+
+# --- the process started ahead of the first press (the window's default) --------------------------
+
+def _wait(app, until, seconds=90.0):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        frame(app)
+        time.sleep(0.02)
+    return until()
+
+
+def test_the_hint_process_starts_ahead_once_on_the_players_world_and_ends_with_the_screen(app, monkeypatch):
+    """The window's default: a game screen with a human seat starts the hint's process at once,
+    before any G, once; what it is sent is that player's world only (Frontier: no card of the
+    other hand); it is ready before the press, the press is answered by the same process, and
+    leaving the screen ends it (no process left behind)."""
+    from game.scenes.base import Scene
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    warms = []
+    real_warm = HintProcess.warm
+    monkeypatch.setattr(HintProcess, "warm", lambda self, w: warms.append(w) or real_warm(self, w))
+    g = _until("frontier", 5, _card_play)
+    scene = game_screen(app, g, {1: "human", 2: "ai:easy"})
+    scene.state.ai_wait = 1e9
+    hint = scene.state.hint
+    assert hint.ahead and isinstance(hint.thinker, HintProcess) and hint.job is None   # no G yet
+    proc = hint.thinker.proc
+    assert proc.is_alive()
+    assert len(warms) == 1 and warms[0].player == 1 and warms[0].world == world_of(g, 1)
+    world = decode_state(warms[0].world)
+    assert len(g.state.cards[2].hand) > 0 and all(c is None for c in world.cards[2].hand)
+    assert _wait(app, lambda: hint.thinker.ready_at is not None), "the process never said it was ready"
+    assert hint.thinker.proc is proc and hint.starts == 1 and len(warms) == 1    # once, not per frame
+    hint.agent = SMALL                                       # quick and exact from here
+    frame(app, [G])
+    assert _wait(app, lambda: hint.job is None)
+    assert hint.shown is not None, hint.failed
+    assert g.check(1, hint.shown.choice, g.pending().seq) is g.pending()
+    assert hint.thinker.proc is proc and hint.starts == 1
+    app.switch(Scene(app))                                   # the player leaves the game screen
+    proc.join(5.0)
+    assert not proc.is_alive() and proc.exitcode is not None
+    assert hint.thinker is None
+
+
+def test_the_hint_process_ends_when_the_game_does(app, monkeypatch):
+    """Doubles one answer from its end, the human's: the process started ahead is ended by the
+    answer that ends the game (before any game-over screen)."""
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    g = _game("doubles", 5)
+    agents = _agents(g, ("easy", "easy"), 5)
+    while not g.over:
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    last_player, last = g.decisions[-1]
+    from engine.core import replay
+    g = replay(g.setup, g.decisions[:-1])
+    seats = {last_player: "human", 3 - last_player: "ai:easy"}
+    scene = game_screen(app, g, seats)
+    scene.state.ai_wait = 1e9
+    proc = scene.state.hint.thinker.proc
+    assert proc.is_alive()
+    assert scene.answering.submit(last) and g.over
+    proc.join(5.0)
+    assert not proc.is_alive() and scene.state.hint.thinker is None
+
+
+def test_no_hint_process_starts_in_a_replay_nor_for_agents_only(app, monkeypatch):
+    """Ahead of a press, a process starts only for a human seat of a live game: a replay (whose
+    record answers) and a game of two agents start none, however long they are shown."""
+    from game.play.source import RecordSource
+    from game.scenes.play import PlayScene
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    g = _until("counterblast", 5, lambda d: d.kind == "act")
+    src = RecordSource(g.setup, g.decisions, eyes=1, seats={1: "human", 2: "ai:easy"})
+    scene = PlayScene(app, src.session, g.setup.map.id, source=src)
+    app.switch(scene)
+    frame(app, n=30)
+    assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0
+    scene = game_screen(app, _until("counterblast", 5, lambda d: d.kind == "act"), {1: "ai:easy", 2: "ai:easy"}, n=30)
+    assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0

@@ -6,18 +6,22 @@ one-line reason in a box at the table's top right.
 
 The agent thinks in a process of its own from the player's world only (``game/controllers/
 hint.py``), on the AI seat's budget (``hard``: 0.8 s of wall time from the press): the window keeps
-drawing, and a "thinking" line says for how long. A hint is asked only by the window's own seat in
+drawing, and a "thinking" line says for how long. The process is started as soon as the screen
+shows a live game with a human seat (``get_ready``; never a replay, never a game of agents only),
+and warms up on that seat's world, so that its start (2-3 s on a loaded machine) has passed
+by the first press; it ends with the screen and with the game. A hint is asked only by the window's own seat in
 its own decision (a controller exists: not the other side's decision, not behind a pass screen,
 not the other seat's in a network game); a second press while it thinks cancels it, a press with
 the hint shown hides it; it goes when the decision changes (answered, undone, another game).
 
 An owned part (issue 63): the game screen's state holds one (``PlayState.hint``) and its parts call
-it (``press``, ``update`` each frame, ``option``, ``draw_table``, ``draw_cards``, ``draw_box``),
+it (``press``, ``get_ready`` and ``update`` each frame, ``option``, ``draw_table``, ``draw_cards``, ``draw_box``),
 handing it what it needs; its state is written here only.
 """
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 
@@ -25,8 +29,9 @@ import pygame
 
 from engine.core import GameError
 from engine.rulesets.common import MoveSpace
+from game.controllers.ai_process import STARTS
 from game.controllers.generic import involved
-from game.controllers.hint import HINT_AGENT, HintProcess, InlineHints, hint_ask
+from game.controllers.hint import HINT_AGENT, HintProcess, InlineHints, hint_ask, hint_warm
 from game.play.options import odds_text
 from game.render import overlays as ov
 from game.render.text import plate
@@ -86,6 +91,12 @@ def read_hint(game, decision, key, choice, reason: str, ids) -> Hint:
     return Hint(key, choice, index, words, reason, odds, actor, target, point, path, flight, cards)
 
 
+def ahead_wanted() -> bool:
+    """Whether the hint's process starts ahead of the first press (``SKIRMISH_HINT_AHEAD=0``: on
+    the press, as before: the tests' default, so a test's game screen starts no process unasked)."""
+    return os.environ.get("SKIRMISH_HINT_AHEAD", "1").strip() != "0"
+
+
 def budget_of(agent: str) -> float | None:
     """The agent's time budget in seconds (None: it is held to a number of rounds instead)."""
     from engine.ai import check_agent
@@ -103,12 +114,16 @@ class _Job:
 
 class HintPart:
     """The hint's state and drawing (see the module's doc). ``agent``: who is asked (the tests
-    give one held to a few rounds); ``apart``: think in a process (False: in this one, when asked)."""
+    give one held to a few rounds); ``apart``: think in a process (False: in this one, when asked);
+    ``ahead``: start the process before the first press (None: ``ahead_wanted()``)."""
 
-    def __init__(self, agent: str = HINT_AGENT, apart: bool = True):
+    def __init__(self, agent: str = HINT_AGENT, apart: bool = True, ahead: bool | None = None):
         self.agent = agent
         self.apart = apart
-        self.thinker = None               # HintProcess (or InlineHints), started on the first press
+        self.ahead = ahead_wanted() if ahead is None else ahead
+        self.thinker = None               # HintProcess (or InlineHints): ahead of the first press, or on it
+        self.setup = None                 # the setup the thinker was started for (another game: another)
+        self.starts = 0                   # thinkers started under this screen
         self.job: _Job | None = None      # the question being thought about
         self.shown: Hint | None = None    # the answer on the screen
         self.failed: tuple | None = None  # (key, why) when the asked decision got no hint
@@ -135,9 +150,7 @@ class HintPart:
         self.asked += 1
         self.failed = None
         try:
-            if self.thinker is None or not self.thinker.alive:
-                g = session.game
-                self.thinker = HintProcess(g.setup) if self.apart else InlineHints(g.setup, g.table)
+            self._thinker_for(session.game)
             ask = hint_ask(session, self.asked, self.agent)
         except Exception as err:  # noqa: BLE001 - a hint is an aid: the game goes on without one
             self.thinker = None
@@ -146,12 +159,47 @@ class HintPart:
         self.thinker.ask(ask)
         return ""
 
+    def _thinker_for(self, game):
+        """The thinker for ``game``'s setup, started if there is none alive (another setup: a
+        loaded game, a new network host's game, gets a new one)."""
+        if self.thinker is not None and (self.setup is not game.setup or not self.thinker.alive):
+            self.close()
+        if self.thinker is None:
+            self.starts += 1
+            self.thinker = HintProcess(game.setup) if self.apart else InlineHints(game.setup, game.table)
+            self.setup = game.setup
+        return self.thinker
+
+    def get_ready(self, session, live: bool, busy: bool = False) -> None:
+        """Each frame: start the process ahead of the first press when this screen may ask a hint
+        (``live``: the seats answer here, not a replay's record; a human seat; the game not over),
+        warmed up on the world of the seat likely to ask (the eyes shown; that seat's world only).
+        Not while an agent's thread asks the table (``busy``); a process that keeps dying is not
+        started again (``STARTS``)."""
+        g = session.game
+        asker = _asker(session) if live and g is not None and not g.over else None
+        if asker is None:                         # (a game over: ``update`` ends its process)
+            return
+        if self.thinker is not None and self.thinker.alive and self.setup is g.setup:
+            self.thinker.pump()                   # its "ready" word
+            return
+        if not (self.ahead and self.apart) or busy or self.job is not None or self.starts >= STARTS \
+                or session.pending() is None:
+            return
+        try:
+            self._thinker_for(g).warm(hint_warm(session, asker, self.agent))
+        except Exception:  # noqa: BLE001 - a hint is an aid: the first press starts it again and says why
+            self.close()
+
     def update(self, session, decision, answering: bool, pieces=(), busy: bool = False) -> bool:
         """Each frame: a hint or a question of a decision no longer this player's to answer is
-        dropped; an answer that came is read (not while an agent's thread asks the table:
-        ``busy``; ``pieces``: the view's). True when what is shown changed (the list follows)."""
+        dropped (and the process ended once the game is over); an answer that came is read (not
+        while an agent's thread asks the table: ``busy``; ``pieces``: the view's). True when what
+        is shown changed (the list follows)."""
         key = self.key_of(session, decision) if answering else None
         changed = False
+        if self.thinker is not None and getattr(session.game, "over", False):
+            self.close()                           # the game is over: nobody asks any more
         if self.shown is not None and self.shown.key != key:
             self.shown, changed = None, True
         if self.failed is not None and self.failed[0] != key:
@@ -192,6 +240,7 @@ class HintPart:
         if self.thinker is not None:
             self.thinker.close()
             self.thinker = None
+        self.setup = None
         self.job = None
 
     # --- drawn ------------------------------------------------------------------------------
@@ -280,6 +329,18 @@ class HintPart:
                 pygame.draw.rect(screen, GOLD, r.inflate(8, 8), 4, border_radius=9)
                 tag = plate("\u2605 hint", 14, fg=(30, 24, 10), bg=(*GOLD, 235), bold=True)
                 screen.blit(tag, tag.get_rect(midbottom=(r.centerx, r.top - 5)))
+
+
+def _asker(session) -> int | None:
+    """The human seat whose hint this window would ask first: the eyes shown, else the one who
+    decides now, else the first human seat (None: no human seat, nobody asks)."""
+    v = session.viewer()
+    if session.is_human(v):
+        return v
+    d = session.pending()
+    if d is not None and session.is_human(d.player):
+        return d.player
+    return next((p for p in (1, 2) if session.is_human(p)), None)
 
 
 def _arrow(surf, a, b, stop: float) -> None:

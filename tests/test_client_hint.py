@@ -306,3 +306,48 @@ def test_no_hint_process_starts_in_a_replay_nor_for_agents_only(app, monkeypatch
     assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0
     scene = game_screen(app, _until("counterblast", 5, lambda d: d.kind == "act"), {1: "ai:easy", 2: "ai:easy"}, n=30)
     assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0
+
+
+# --- what is drawn stays readable ------------------------------------------------------------------
+
+def test_an_attack_hint_between_models_in_reach_marks_beyond_the_target_not_over_them(app):
+    """Seen in a window game of Doubles: a javelin thrown at a model in base contact drew the
+    hint's star on the two models (no arrow fits between them) and hid the attacker's token. The
+    star goes beyond the target, on the side away from the attacker; the arrow's midpoint stays
+    the mark when there is room for it."""
+    from game.play.hint import GOLD, Hint
+    from game.render import overlays as ov
+    g = _until("doubles", 5, lambda d: d.kind == "action")
+    scene = _screen(app, g)
+    cam = scene.state.cam
+    r = 12.5
+    for gap, far in ((0.0, False), (200.0, True)):
+        pieces = [{"id": "a", "x": 300.0, "y": 300.0, "radius": r},
+                  {"id": "t", "x": 300.0 + 2 * r + gap, "y": 300.0, "radius": r}]
+        part = HintPart(SMALL, apart=False)
+        part.shown = Hint(None, None, None, "a attacks t", "", odds="hit 82%", actor="a", target="t")
+        surf = pygame.Surface(scene.state.table_rect.size)
+        part.draw_table(surf, cam, pieces, {}, "cm")
+        a, t = (ov.mm_to_screen(cam, p["x"], p["y"]) for p in pieces)
+        mid = (round((a[0] + t[0]) / 2), round((a[1] + t[1]) / 2))
+        beyond = (round(t[0] + (r * cam.px_per_mm + 22)), round(t[1]))
+        assert (tuple(surf.get_at(mid))[:3] == GOLD) is far          # the star between them only when far
+        assert (tuple(surf.get_at(beyond))[:3] == GOLD) is not far   # else beyond the target
+
+
+def test_the_hint_box_keeps_clear_of_what_the_hint_marks(app):
+    """A hint whose mark lies under the box's usual place (the table's top right: Counterblast's
+    side 1 zone) moves the box to the top left, so the mark stays in sight."""
+    from game.play.hint import Hint
+    from game.render import overlays as ov
+    g = _until("counterblast", 5, lambda d: d.kind == "act" and len(d.options) > 3)
+    scene = _screen(app, g)
+    st = scene.state
+    inside = (st.table_rect.w - 120, 40)                             # table coordinates, under the box
+    part = HintPart(SMALL, apart=False)
+    part.shown = Hint(None, None, None, "a point of the table", "", point=ov.screen_to_mm(st.cam, *inside))
+    part.draw_table(app.screen.subsurface(st.table_rect), st.cam, st.pieces, {}, st.unit)
+    box = part.draw_box(app.screen, st.table_rect, st.table_rect.y + 8)
+    mark = (inside[0] + st.table_rect.x, inside[1] + st.table_rect.y)
+    assert box is not None and not box.inflate(20, 20).collidepoint(mark)
+    assert box.top == st.table_rect.y + 8 and box.left < st.table_rect.centerx      # the top left

@@ -128,6 +128,7 @@ class HintPart:
         self.shown: Hint | None = None    # the answer on the screen
         self.failed: tuple | None = None  # (key, why) when the asked decision got no hint
         self.asked = 0                    # questions asked (a job's number)
+        self.marks: list = []             # where the hint was drawn on the table (its box keeps clear)
 
     @staticmethod
     def key_of(session, decision) -> tuple | None:
@@ -258,19 +259,25 @@ class HintPart:
         return out
 
     def draw_box(self, screen, table_rect: pygame.Rect, top: int) -> pygame.Rect | None:
-        """The thinking line, or the hint's words, at the table's top right from ``top``."""
+        """The thinking line, or the hint's words, at the table's top right from ``top`` (its top left
+        when the top right would hide the hint's marks on the table)."""
         if self.job is not None:
             lab = plate(self.thinking_text(), 16, fg=GOLD)
         elif self.shown is not None or self.failed is not None:
             lab = ov.note_box(self.lines(), max(200, min(380, table_rect.w // 2 - 20)))
         else:
             return None
-        return screen.blit(lab, lab.get_rect(topright=(table_rect.right - 10, top)))
+        marks = [(x + table_rect.x, y + table_rect.y) for x, y in self.marks]
+        spots = [lab.get_rect(topright=(table_rect.right - 10, top)), lab.get_rect(topleft=(table_rect.x + 10, top))]
+        # the top left when the top right would hide what the hint marks on the table
+        at = min(spots, key=lambda r: sum(r.inflate(24, 24).collidepoint(m) for m in marks))
+        return screen.blit(lab, at)
 
     def draw_table(self, surf, cam, pieces, pos, unit: str) -> None:
         """The answer on the table (``surf``, the table's own): a route and its end, a point, a
         heading's flight, an attack's line to its target, or the model whose option it is."""
         h = self.shown
+        self.marks = []
         if h is None:
             return
         by_id = {p["id"]: p for p in pieces}
@@ -287,7 +294,7 @@ class HintPart:
                 pygame.draw.circle(surf, GOLD, c, r, width)
             return c
 
-        at = None
+        at, left = None, False                   # left: the label on the star's left
         a = ring(h.actor) if h.actor else None
         if h.flight is not None:
             ov.draw_flight(surf, cam, h.flight, True, unit)
@@ -304,17 +311,24 @@ class HintPart:
         elif h.target is not None and a is not None:
             t = ring(h.target, 2)
             if t is not None:
-                _arrow(surf, a, t, by_id[h.target]["radius"] * cam.px_per_mm + 9)
-                at = ((a[0] + t[0]) / 2, (a[1] + t[1]) / 2)
+                rt = by_id[h.target]["radius"] * cam.px_per_mm
+                _arrow(surf, a, t, rt + 9)
+                d = math.dist(a, t)
+                if d > rt + by_id[h.actor]["radius"] * cam.px_per_mm + 60:
+                    at = ((a[0] + t[0]) / 2, (a[1] + t[1]) / 2)     # on the arrow, clear of both
+                else:    # models in reach of each other: the mark beyond the target, not over them
+                    ux, uy = ((t[0] - a[0]) / d, (t[1] - a[1]) / d) if d > 0 else (1.0, 0.0)
+                    at, left = (t[0] + ux * (rt + 22), t[1] + uy * (rt + 22)), ux < -0.3
         elif a is not None:
             r = by_id[h.actor]["radius"] * cam.px_per_mm
             at = (a[0] + r * 0.8 + 6, a[1] - r * 0.8 - 6)
+        self.marks = [c for c in (a, at, centre(h.target) if h.target else None) if c is not None]
         if at is None:
             return
         ov.draw_star(surf, at)
         words = "hint" + (f": {h.odds}" if h.target is not None and h.odds else "")
         lab = plate(words, 14, fg=(30, 24, 10), bg=(*GOLD, 225), bold=True)
-        rect = lab.get_rect(midleft=(at[0] + 14, at[1]))
+        rect = lab.get_rect(midright=(at[0] - 14, at[1])) if left else lab.get_rect(midleft=(at[0] + 14, at[1]))
         rect.clamp_ip(surf.get_rect())
         surf.blit(lab, rect)
 

@@ -351,3 +351,25 @@ def test_the_hint_box_keeps_clear_of_what_the_hint_marks(app):
     mark = (inside[0] + st.table_rect.x, inside[1] + st.table_rect.y)
     assert box is not None and not box.inflate(20, 20).collidepoint(mark)
     assert box.top == st.table_rect.y + 8 and box.left < st.table_rect.centerx      # the top left
+
+
+def test_a_placement_hint_names_the_model_not_its_id(app):
+    """Seen in a real window (Counterblast's deployment): the box said "place 1-grekka at (567,
+    806) mm", the engine's plain words. It names the model as the tray does, and points at the
+    star drawn where it goes."""
+    from engine.core import Game, Setup
+    g0 = _game("counterblast", 5)
+    g = Game(Setup("counterblast", g0.setup.map, (), {"deployment": "alternate"}, 5))
+    agents = _agents(g, ("easy", "easy"), 5)
+    while g.pending().player != 1:
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    d = g.pending()
+    assert d.kind == "deploy"
+    scene = _screen(app, g)
+    frame(app, [G])
+    h = scene.state.hint.shown
+    assert h is not None and h.point is not None, scene.state.hint.failed
+    sp = next(sp for sp in d.spaces if getattr(sp, "model", None) == h.choice.model)
+    assert h.words == f"place {sp.name} at the star" and h.choice.model not in h.words
+    assert scene.state.hint.lines()[1] == h.words

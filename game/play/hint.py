@@ -29,6 +29,7 @@ import pygame
 
 from engine.core import GameError
 from engine.rulesets.common import MoveSpace
+from engine.rulesets.deployment.choices import PlaceModel
 from game.controllers.ai_process import STARTS
 from game.controllers.generic import involved
 from game.controllers.hint import HINT_AGENT, HintProcess, InlineHints, hint_ask, hint_warm
@@ -81,6 +82,8 @@ def read_hint(game, decision, key, choice, reason: str, ids) -> Hint:
         if isinstance(x, float) and isinstance(y, float):
             point = (x, y)
         flight = sp.flight(choice)
+        if isinstance(choice, PlaceModel) and index is None:     # not "place 1-grekka at (567, 806) mm"
+            words = f"place {getattr(sp, 'name', choice.model)} at the star"
         if isinstance(sp, MoveSpace):
             route = sp.route(choice)
             path = list(route[0]) if route is not None else []

@@ -4,6 +4,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A game screen starts the player's hint's process on the first G only, not ahead of it (the
+# window's default): a test's screen starts no process it did not ask for (tests/test_client_hint.py
+# turns it on where it tests it).
+os.environ.setdefault("SKIRMISH_HINT_AHEAD", "0")
 
 import pytest
 from hypothesis import settings

@@ -224,3 +224,152 @@ def test_sampled_worlds_of_a_players_world_are_the_real_games():
     w.update(decode_state(world_of(g, 1)), d.seq, (1, d.kind), [p for p, _ in g.decisions],
              log=[e for e in g.log if e.visible(1)])
     assert w.sample_world(1, random.Random(3)).state_hash() == g.sample_world(1, random.Random(3)).state_hash()
+
+
+# --- the process started ahead of the first press (the window's default) --------------------------
+
+def _wait(app, until, seconds=90.0):
+    end = time.monotonic() + seconds
+    while not until() and time.monotonic() < end:
+        frame(app)
+        time.sleep(0.02)
+    return until()
+
+
+def test_the_hint_process_starts_ahead_once_on_the_players_world_and_ends_with_the_screen(app, monkeypatch):
+    """The window's default: a game screen with a human seat starts the hint's process at once,
+    before any G, once; what it is sent is that player's world only (Frontier: no card of the
+    other hand); it is ready before the press, the press is answered by the same process, and
+    leaving the screen ends it (no process left behind)."""
+    from game.scenes.base import Scene
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    warms = []
+    real_warm = HintProcess.warm
+    monkeypatch.setattr(HintProcess, "warm", lambda self, w: warms.append(w) or real_warm(self, w))
+    g = _until("frontier", 5, _card_play)
+    scene = game_screen(app, g, {1: "human", 2: "ai:easy"})
+    scene.state.ai_wait = 1e9
+    hint = scene.state.hint
+    assert hint.ahead and isinstance(hint.thinker, HintProcess) and hint.job is None   # no G yet
+    proc = hint.thinker.proc
+    assert proc.is_alive()
+    assert len(warms) == 1 and warms[0].player == 1 and warms[0].world == world_of(g, 1)
+    world = decode_state(warms[0].world)
+    assert len(g.state.cards[2].hand) > 0 and all(c is None for c in world.cards[2].hand)
+    assert _wait(app, lambda: hint.thinker.ready_at is not None), "the process never said it was ready"
+    assert hint.thinker.proc is proc and hint.starts == 1 and len(warms) == 1    # once, not per frame
+    hint.agent = SMALL                                       # quick and exact from here
+    frame(app, [G])
+    assert _wait(app, lambda: hint.job is None)
+    assert hint.shown is not None, hint.failed
+    assert g.check(1, hint.shown.choice, g.pending().seq) is g.pending()
+    assert hint.thinker.proc is proc and hint.starts == 1
+    app.switch(Scene(app))                                   # the player leaves the game screen
+    proc.join(5.0)
+    assert not proc.is_alive() and proc.exitcode is not None
+    assert hint.thinker is None
+
+
+def test_the_hint_process_ends_when_the_game_does(app, monkeypatch):
+    """Doubles one answer from its end, the human's: the process started ahead is ended by the
+    answer that ends the game (before any game-over screen)."""
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    g = _game("doubles", 5)
+    agents = _agents(g, ("easy", "easy"), 5)
+    while not g.over:
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    last_player, last = g.decisions[-1]
+    from engine.core import replay
+    g = replay(g.setup, g.decisions[:-1])
+    seats = {last_player: "human", 3 - last_player: "ai:easy"}
+    scene = game_screen(app, g, seats)
+    scene.state.ai_wait = 1e9
+    proc = scene.state.hint.thinker.proc
+    assert proc.is_alive()
+    assert scene.answering.submit(last) and g.over
+    proc.join(5.0)
+    assert not proc.is_alive() and scene.state.hint.thinker is None
+
+
+def test_no_hint_process_starts_in_a_replay_nor_for_agents_only(app, monkeypatch):
+    """Ahead of a press, a process starts only for a human seat of a live game: a replay (whose
+    record answers) and a game of two agents start none, however long they are shown."""
+    from game.play.source import RecordSource
+    from game.scenes.play import PlayScene
+    monkeypatch.setenv("SKIRMISH_HINT_AHEAD", "1")
+    g = _until("counterblast", 5, lambda d: d.kind == "act")
+    src = RecordSource(g.setup, g.decisions, eyes=1, seats={1: "human", 2: "ai:easy"})
+    scene = PlayScene(app, src.session, g.setup.map.id, source=src)
+    app.switch(scene)
+    frame(app, n=30)
+    assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0
+    scene = game_screen(app, _until("counterblast", 5, lambda d: d.kind == "act"), {1: "ai:easy", 2: "ai:easy"}, n=30)
+    assert scene.state.hint.ahead and scene.state.hint.thinker is None and scene.state.hint.starts == 0
+
+
+# --- what is drawn stays readable ------------------------------------------------------------------
+
+def test_an_attack_hint_between_models_in_reach_marks_beyond_the_target_not_over_them(app):
+    """Seen in a window game of Doubles: a javelin thrown at a model in base contact drew the
+    hint's star on the two models (no arrow fits between them) and hid the attacker's token. The
+    star goes beyond the target, on the side away from the attacker; the arrow's midpoint stays
+    the mark when there is room for it."""
+    from game.play.hint import GOLD, Hint
+    from game.render import overlays as ov
+    g = _until("doubles", 5, lambda d: d.kind == "action")
+    scene = _screen(app, g)
+    cam = scene.state.cam
+    r = 12.5
+    for gap, far in ((0.0, False), (200.0, True)):
+        pieces = [{"id": "a", "x": 300.0, "y": 300.0, "radius": r},
+                  {"id": "t", "x": 300.0 + 2 * r + gap, "y": 300.0, "radius": r}]
+        part = HintPart(SMALL, apart=False)
+        part.shown = Hint(None, None, None, "a attacks t", "", odds="hit 82%", actor="a", target="t")
+        surf = pygame.Surface(scene.state.table_rect.size)
+        part.draw_table(surf, cam, pieces, {}, "cm")
+        a, t = (ov.mm_to_screen(cam, p["x"], p["y"]) for p in pieces)
+        mid = (round((a[0] + t[0]) / 2), round((a[1] + t[1]) / 2))
+        beyond = (round(t[0] + (r * cam.px_per_mm + 22)), round(t[1]))
+        assert (tuple(surf.get_at(mid))[:3] == GOLD) is far          # the star between them only when far
+        assert (tuple(surf.get_at(beyond))[:3] == GOLD) is not far   # else beyond the target
+
+
+def test_the_hint_box_keeps_clear_of_what_the_hint_marks(app):
+    """A hint whose mark lies under the box's usual place (the table's top right: Counterblast's
+    side 1 zone) moves the box to the top left, so the mark stays in sight."""
+    from game.play.hint import Hint
+    from game.render import overlays as ov
+    g = _until("counterblast", 5, lambda d: d.kind == "act" and len(d.options) > 3)
+    scene = _screen(app, g)
+    st = scene.state
+    inside = (st.table_rect.w - 120, 40)                             # table coordinates, under the box
+    part = HintPart(SMALL, apart=False)
+    part.shown = Hint(None, None, None, "a point of the table", "", point=ov.screen_to_mm(st.cam, *inside))
+    part.draw_table(app.screen.subsurface(st.table_rect), st.cam, st.pieces, {}, st.unit)
+    box = part.draw_box(app.screen, st.table_rect, st.table_rect.y + 8)
+    mark = (inside[0] + st.table_rect.x, inside[1] + st.table_rect.y)
+    assert box is not None and not box.inflate(20, 20).collidepoint(mark)
+    assert box.top == st.table_rect.y + 8 and box.left < st.table_rect.centerx      # the top left
+
+
+def test_a_placement_hint_names_the_model_not_its_id(app):
+    """Seen in a real window (Counterblast's deployment): the box said "place 1-grekka at (567,
+    806) mm", the engine's plain words. It names the model as the tray does, and points at the
+    star drawn where it goes."""
+    from engine.core import Game, Setup
+    g0 = _game("counterblast", 5)
+    g = Game(Setup("counterblast", g0.setup.map, (), {"deployment": "alternate"}, 5))
+    agents = _agents(g, ("easy", "easy"), 5)
+    while g.pending().player != 1:
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    d = g.pending()
+    assert d.kind == "deploy"
+    scene = _screen(app, g)
+    frame(app, [G])
+    h = scene.state.hint.shown
+    assert h is not None and h.point is not None, scene.state.hint.failed
+    sp = next(sp for sp in d.spaces if getattr(sp, "model", None) == h.choice.model)
+    assert h.words == f"place {sp.name} at the star" and h.choice.model not in h.words
+    assert scene.state.hint.lines()[1] == h.words

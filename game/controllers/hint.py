@@ -13,7 +13,8 @@ same way from its own world, which holds nothing of the other seat's.
 
 Like the AI seat's process (``ai_process.py``), the budget counts wall time from the moment the
 window asked (``SearchAgent.time_from``), and the window keeps its interpreter while the agent
-thinks. The process never imports pygame. ``HintThinker`` is the thinking itself: the process runs
+thinks. The window starts the process ahead of the first press (``HintWarm``: the same player's
+world, no question), so its start and warm-up (2-3 s on a loaded machine) are not the player's wait. The process never imports pygame. ``HintThinker`` is the thinking itself: the process runs
 it, and the tests call it in the window's process (``InlineHints``) to be quick and exact.
 """
 from __future__ import annotations
@@ -45,6 +46,21 @@ class HintAsk:
 
 
 @dataclass(frozen=True)
+class HintWarm:
+    """Sent ahead of the first press: one player's world (as an ask gives it: ``world_of``, the
+    log lines that player may read) for the process to build its game and warm up on; no question.
+    ``decider`` and ``kind``: the pending decision's (it may be the other seat's; None: none)."""
+    player: int
+    seq: int
+    decider: int | None
+    kind: str
+    deciders: tuple
+    world: object
+    log: tuple
+    agent: str
+
+
+@dataclass(frozen=True)
 class HintAnswer:
     job: int
     choice: object = None      # the agent's answer (None with ``error``)
@@ -66,6 +82,18 @@ def hint_ask(session, job: int, agent: str = HINT_AGENT, asked: float | None = N
                    tuple(event_to_json(e) for e in g.log if e.visible(p)), agent,
                    decision_seed(session.ai_seed ^ HINT_SALT, p, d.seq),
                    time.monotonic() if asked is None else asked)
+
+
+def hint_warm(session, player: int, agent: str = HINT_AGENT) -> HintWarm:
+    """What the process warms up on for ``player`` (a seat this window may ask for): that player's
+    world only, whoever decides now."""
+    from engine.core.worlds import event_to_json, world_of
+
+    g = session.game
+    d = session.pending()
+    return HintWarm(player, len(g.decisions) if d is None else d.seq, None if d is None else d.player,
+                    "" if d is None else d.kind, tuple(q for q, _ in g.decisions), world_of(g, player),
+                    tuple(event_to_json(e) for e in g.log if e.visible(player)), agent)
 
 
 def public_setup(setup):
@@ -106,6 +134,21 @@ class HintThinker:
 
     on_ready: Callable[[float], object] | None = None   # called with the moment the thinker is ready (the process says so)
 
+    def prepare(self, warm: HintWarm) -> None:
+        """Ahead of the first ask: build ``warm.player``'s game on their world, load the agent's
+        modules and warm the table up (what the first ask would otherwise wait for)."""
+        from engine.ai import make_agent
+        from engine.core.worlds import decode_state, event_from_json
+        try:
+            w = self._world(warm.player)
+            w.update(decode_state(warm.world), warm.seq, None if warm.decider is None else (warm.decider, warm.kind),
+                     list(warm.deciders), log=[event_from_json(e) for e in warm.log])
+            make_agent(warm.agent, warm.player, 0).attach(w.table, w.rules)
+            if self.warm:
+                self.warm_up(w, warm.player)
+        except Exception:  # noqa: BLE001 - a warm-up that fails costs only the time it saved: the
+            return         # first ask builds and warms again, and says why if it cannot
+
     def answer(self, ask: HintAsk) -> HintAnswer:
         from engine.ai import make_agent
         from engine.core.worlds import decode_state, event_from_json
@@ -140,18 +183,28 @@ def serve(conn, setup) -> None:
             ask = conn.recv()
         except (EOFError, OSError):
             return
+        if isinstance(ask, HintWarm):
+            thinker.prepare(ask)
+            continue
         if not isinstance(ask, HintAsk):
             return
         conn.send(thinker.answer(ask))
 
 
 class HintProcess(ChildProcess):
-    """The window's side of the hint's process: started on the first ask, asked, read."""
+    """The window's side of the hint's process: started ahead of the first ask (or on it), asked,
+    read."""
 
     def __init__(self, setup):
         super().__init__(serve, "skirmish-hint", public_setup(setup))
         self.ready_at: float | None = None
         self.answers: dict[int, HintAnswer] = {}
+
+    def warm(self, warm: HintWarm) -> None:
+        try:
+            self.conn.send(warm)
+        except (OSError, ValueError):
+            pass                    # a dead process: the first ask says so
 
     def ask(self, ask: HintAsk) -> None:
         try:
@@ -159,8 +212,8 @@ class HintProcess(ChildProcess):
         except (OSError, ValueError) as err:
             self.answers[ask.job] = HintAnswer(ask.job, error=f"the hint's process is gone ({err})")
 
-    def answer(self, job: int) -> HintAnswer | None:
-        """The answer to ``job`` once it has come (an error one if the process died)."""
+    def pump(self) -> None:
+        """Read what has come (answers, the "ready" word), never waiting."""
         try:
             while self.conn.poll(0):
                 msg = self.conn.recv()
@@ -170,6 +223,10 @@ class HintProcess(ChildProcess):
                     self.ready_at = msg[1]
         except (EOFError, OSError):
             pass
+
+    def answer(self, job: int) -> HintAnswer | None:
+        """The answer to ``job`` once it has come (an error one if the process died)."""
+        self.pump()
         got = self.answers.pop(job, None)
         for old in [k for k in self.answers if k < job]:      # questions cancelled or gone stale
             del self.answers[old]
@@ -188,6 +245,12 @@ class InlineHints:
         self.answers: dict[int, HintAnswer] = {}
         self.asks: list[HintAsk] = []        # what was sent (the tests read it)
         self.alive = True
+
+    def warm(self, warm: HintWarm) -> None:
+        self.thinker.prepare(warm)
+
+    def pump(self) -> None:
+        pass
 
     def ask(self, ask: HintAsk) -> None:
         self.asks.append(ask)

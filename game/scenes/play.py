@@ -188,6 +188,7 @@ class PlayScene(Scene):
             self.frame.relayout()
         self.answering.settle_glides()
         self.ai.step()
+        st.hint.get_ready(st.session, st.source.answers, self.ai.busy())   # its process before the first G
         if st.hint.update(st.session, st.decision, st.ctrl is not None, st.pieces, self.ai.busy()):
             self.options.stale()
             self.options.fill()           # the hint's row starred, or no longer

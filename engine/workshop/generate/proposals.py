@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-
 from typing import TYPE_CHECKING
 
 from engine.data.maps import MapFile
@@ -17,6 +16,7 @@ from .. import edits as E
 from ..catalog import place_template
 from ..constraints import count_problems, geometry_problems, instance_of
 from ..reachability import reach_problems
+
 if TYPE_CHECKING:
     from engine.table import Table
 

@@ -40,7 +40,8 @@ def doubles_features(util: DoublesUtility, st, player: int) -> dict[str, float]:
     limit the points decide), ``mission_points`` and ``mission_held`` (the mission terms of
     ``DoublesUtility.mission_value``, split)."""
     R = util.rules
-    util.value(st, player) if not util._scale else None   # fills the scales once
+    if not util._scale:
+        DoublesUtility.value(util, st, player)   # the hand utility fills the scales once
     f = {"standing": 0.0, "health": 0.0, "ground": 0.0, "fresh": 0.0}
     for k, fi in st.fighters.items():
         if fi.out:
@@ -61,15 +62,21 @@ def doubles_features(util: DoublesUtility, st, player: int) -> dict[str, float]:
 
 
 def frontier_features(util: FrontierUtility, st, player: int) -> dict[str, float]:
-    """Frontier, mine minus theirs: ``standing`` models, their ``wounds``, ``cards`` (the strength
-    of the cards in hand and committed, as ``FrontierUtility`` prices them, /10), ``position``
-    (``frontier_position``), ``mission`` (``mission_value``)."""
-    f = {"standing": 0.0, "wounds": 0.0}
+    """Frontier, mine minus theirs: ``standing``, the share of a posse's models still standing,
+    ``wounds``, the share of its wounds left (shares, not counts: two posses may differ in size,
+    and a count would read the faction, not the game; a rout counts shares too), ``cards`` (the
+    strength of the cards in hand and committed, as ``FrontierUtility`` prices them, /10),
+    ``position`` (``frontier_position``), ``mission`` (``mission_value``)."""
+    n = {1: [0, 0, 0, 0], 2: [0, 0, 0, 0]}     # per player: models, standing, wounds left, most wounds
     for m in st.models.values():
-        if m.wounds > 0:
-            s = 1 if m.player == player else -1
-            f["standing"] += s
-            f["wounds"] += s * m.wounds
+        c = n[m.player]
+        c[0] += 1
+        c[1] += m.wounds > 0
+        c[2] += max(0, m.wounds)
+        c[3] += m.max_wounds
+    o = 3 - player
+    f = {"standing": n[player][1] / max(1, n[player][0]) - n[o][1] / max(1, n[o][0]),
+         "wounds": n[player][2] / max(1, n[player][3]) - n[o][2] / max(1, n[o][3])}
     f["cards"] = (util.card_strength(st, player) - util.card_strength(st, 3 - player)) / 10.0
     f["position"] = util.frontier_position(st, player) if util.table is not None and util.policy is not None else 0.0
     f["mission"] = util.mission_value(st, player) if st.mission is not None else 0.0

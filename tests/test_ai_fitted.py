@@ -1,6 +1,6 @@
 """``hard``'s evaluation fitted by self-play (``engine/ai/fitted.py``, issue 61 item 3): the shipped
 weights load, a malformed weights file is refused with the file and the field, a better state is
-worth more, ``hard`` uses it and ``hard-2026`` does not."""
+worth more, ``hard:fitted=true`` uses it, ``hard`` by default and ``hard-2026`` do not."""
 from __future__ import annotations
 
 import json
@@ -45,20 +45,22 @@ def test_hard_falls_back_to_the_hand_utility_on_a_broken_file(tmp_path, monkeypa
     monkeypatch.setattr(fitted, "WEIGHTS", f)
     monkeypatch.setattr(fitted, "_cache", {})
     g = _game("doubles", 3)
-    a = make_agent("hard:iters=1", 1, 0)
+    a = make_agent("hard:iters=1,fitted=true", 1, 0)
     a.attach(g.table, g.rules)     # no exception: the hand-weighted utility, and the reason kept
     assert type(a.utility) is DoublesUtility
     assert str(f) in a.last_error and "rulesets.doubles.weights.standing" in a.last_error
 
 
 @pytest.mark.parametrize("ruleset, hand", [("doubles", DoublesUtility), ("frontier", FrontierUtility)])
-def test_hard_uses_the_fitted_utility_and_the_others_do_not(ruleset, hand):
+def test_fitted_true_uses_the_fitted_utility_and_the_defaults_do_not(ruleset, hand):
+    """Off by default (measured not stronger, docs/ai.md "A stronger hard"); hard-2026 never."""
     g = _game(ruleset, 3)
-    ag = {n: make_agent(n, 1, 0) for n in ("hard", "normal", "hard:fitted=false", "hard-2026")}
+    ag = {n: make_agent(n, 1, 0) for n in ("hard:fitted=true", "normal:fitted=true", "hard", "normal", "hard-2026")}
     for a in ag.values():
         a.attach(g.table, g.rules)
-    assert type(ag["hard"].utility) is fitted.FITTED[ruleset]
-    assert type(ag["normal"].utility) is hand and type(ag["hard:fitted=false"].utility) is hand
+    assert type(ag["hard:fitted=true"].utility) is fitted.FITTED[ruleset]
+    assert type(ag["normal:fitted=true"].utility) is fitted.FITTED[ruleset]
+    assert type(ag["hard"].utility) is hand and type(ag["normal"].utility) is hand
     assert not isinstance(ag["hard-2026"].utility, tuple(fitted.FITTED.values()))
 
 

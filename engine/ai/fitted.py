@@ -10,6 +10,10 @@ stays in the utility's units (a win is ``WIN`` = 20) and the search's ``margin``
 ``z`` keep their meaning, and its mean over sampled worlds is an expected result, not an
 expected log-odds (a state already won cannot outweigh two that are lost).
 
+Not ``hard``'s default: ``hard:fitted=true`` (any search agent) turns it on. Measured against
+``hard-2026`` it was not stronger in Doubles and weaker in Frontier (docs/ai.md, "A stronger hard"):
+a fit of who wins predicts the result better than the hand weights, but ranks moves no better.
+
 The weights are data: ``engine/ai/eval_weights.json``, one entry per ruleset, each with its
 feature weights and where they came from. A malformed file is refused with the file, the field
 and the reason (``WeightsError``); ``hard`` then falls back to the hand-weighted utility, never

@@ -85,7 +85,8 @@ class SearchParams(NoParams):
     race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
-    fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) where a ruleset has them")
+    fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
+                         "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
 
 class HardParams(SearchParams):
@@ -96,7 +97,6 @@ class HardParams(SearchParams):
     budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
     k: int = Field(3, ge=1, le=100, description="candidates searched at once (live)")
     depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")
-    fitted: bool = Field(True, description="value states with the self-play-fitted weights (engine/ai/fitted.py) where a ruleset has them")
 
 
 # ------------------------------------------------------------------ the agent

@@ -38,6 +38,7 @@ Parameters: ``make_agent("hard:budget=2.0,k=5")``; see ``SearchParams`` (types, 
 from __future__ import annotations
 
 import copy
+import logging
 import random
 import time
 
@@ -48,6 +49,7 @@ from engine.core.protocol import Choice, Decision
 
 from .base import Agent, NoParams, register_agent
 from .easy import EasyAgent, fallback, policy_class
+from .fitted import WeightsError, fitted_utility
 from .frontier_belief import CardMemory
 from .utility import Utility
 
@@ -57,6 +59,7 @@ from .utility import Utility
 # are the same. The client counts wall time instead (``SearchAgent.time_from``): in the window
 # the budget is a promise about when the answer is on screen (docs/ai.md, "In the window").
 clock = time.thread_time
+log = logging.getLogger("skirmish.ai")
 
 def segment_key(st) -> tuple:
     """Changes when an activation ends: the turn, the active player, Doubles' acting fighter,
@@ -82,6 +85,8 @@ class SearchParams(NoParams):
     race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
+    fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
+                         "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
 
 class HardParams(SearchParams):
@@ -117,6 +122,7 @@ class SearchAgent(Agent):
         self.z = p.z               # standard errors a change from easy's pick needs
         self.position = p.position  # weight of a ruleset's position term (Frontier's)
         self.race, self.drop_z, self.rank_share = p.race, p.drop_z, p.rank_share
+        self.fitted = p.fitted
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
@@ -146,6 +152,12 @@ class SearchAgent(Agent):
             # ``opponent_plays``); the playouts keep plain easy on both sides
             pol.model_cards = True
         self.utility = ruleset_policy.Utility(rules, table, pol, self.position)
+        if self.fitted:
+            try:
+                self.utility = fitted_utility(rules, table, pol, self.position) or self.utility
+            except WeightsError as err:    # a broken weights file: the hand-weighted utility, said
+                self.last_error = str(err)
+                log.warning("fitted evaluation not used: %s", err)
         self.trusted = ruleset_policy.trusted
 
     # -------------------------------------------------------------- memory (Counterblast's easy)

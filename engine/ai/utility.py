@@ -87,30 +87,35 @@ class FrontierUtility(Utility):
     per point of strength (as easy prices them), for both sides; plus the position term."""
 
     def value(self, st, player: int) -> float:
-        from engine.rulesets.frontier import duel
-
-        R = self.rules
         total = 0.0
         for m in st.models.values():
             if m.wounds > 0:
                 v = 2.0 + m.wounds
                 total += v if m.player == player else -v
         for q in (1, 2):
-            fav = duel.FAVOURED_SUIT[R.faction[q]]
-            s = 0.0
-            piles = st.cards[q]
-            for c in list(piles.hand) + list(piles.committed):
-                if c.is_joker:
-                    s += 16.0
-                    continue
-                b = duel.FAVOURED_FACE_BONUS.get(c.rank, duel.NO_BONUS) if c.suit == fav else duel.NO_BONUS
-                s += c.rank + b.test + b.damage + (0.5 if c.suit == fav else 0.0)
+            s = self.card_strength(st, q)
             total += 0.045 * s if q == player else -0.045 * s
         if self.position and self.table is not None and self.policy is not None:
             total += self.position * self.frontier_position(st, player)
         if st.mission is not None:
             total += self.mission_value(st, player)
         return total
+
+    def card_strength(self, st, q: int) -> float:
+        """The strength of player ``q``'s cards in hand and committed, as easy prices a card kept:
+        its rank, a favoured face's bonuses, half a point for the favoured suit, 16 a joker."""
+        from engine.rulesets.frontier import duel
+
+        fav = duel.FAVOURED_SUIT[self.rules.faction[q]]
+        s = 0.0
+        piles = st.cards[q]
+        for c in list(piles.hand) + list(piles.committed):
+            if c.is_joker:
+                s += 16.0
+                continue
+            b = duel.FAVOURED_FACE_BONUS.get(c.rank, duel.NO_BONUS) if c.suit == fav else duel.NO_BONUS
+            s += c.rank + b.test + b.damage + (0.5 if c.suit == fav else 0.0)
+        return s
 
     def mission_value(self, st, player: int) -> float:
         """A mission's score (docs/rules/frontier.md, "Missions"). Claim Jumpers: 1.5 a claim point

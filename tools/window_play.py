@@ -209,6 +209,20 @@ class Driver(Hands):
             return
         if type(choice).__name__ == "PlaceModel" and self.place(sc, choice):
             return
+        heading = getattr(choice, "heading", None)
+        origin = next((sp.origin for sp in d.spaces if hasattr(sp, "origin")), None)
+        if heading is not None and origin is not None and not hasattr(choice, "x"):
+            # a heading (a Throw's direction, a Jump off the compass points): one click 6" from
+            # where the flight starts, along it, as a player points (the pixel turns it a little)
+            import math
+
+            from game.render import overlays as ov
+            hx = origin[0] + 152.4 * math.cos(math.radians(heading))
+            hy = origin[1] + 152.4 * math.sin(math.radians(heading))
+            sx, sy = ov.mm_to_screen(sc.state.cam, hx, hy)
+            self.click((round(sx) + sc.state.table_rect.x, round(sy) + sc.state.table_rect.y))
+            self.shot(f"heading-{type(choice).__name__}")
+            return
         # a point of the table: the model first, then the point (Shift for a throw at the ground)
         actor = getattr(choice, "model", None) or getattr(choice, "fighter", None)
         if actor in ctrl.pieces and ctrl.selected != actor:

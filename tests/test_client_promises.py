@@ -554,3 +554,46 @@ def test_a_counterblast_group_is_formed_by_clicking_its_models(app):
     key(app, pygame.K_1)
     assert g.decisions[n0] == (d.player, want)
     assert ActivateSingle(leader) != want
+
+
+def test_a_click_on_the_mover_s_own_base_in_a_move_window_moves_it_there(app):
+    """A Rush of 1-2" ends on or beside the model's own base: in a move window (one model, one
+    thing to do) a click there is the point to move to, not a second select (seen through the
+    window: tools/window_play.py's clicks on Mad Tibbs' 2" Rush were not taken)."""
+    from client_helpers import click
+
+    from engine.rulesets.common import MoveSpace
+    from game.scenes.play import PlayScene
+    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 2))
+    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    while True:
+        d = g.pending()
+        if d.kind == "move" and any(isinstance(s, MoveSpace) for s in d.spaces):
+            break
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
+    scene = PlayScene(app, s, "outpost")
+    app.switch(scene)
+    frame(app)
+    sp = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
+    assert scene.state.ctrl.selected == sp.actor
+    seen = len(g.decisions)
+    for dx, dy in ((8.0, 0.0), (-8.0, 0.0), (0.0, 8.0), (0.0, -8.0), (6.0, 6.0)):   # within a 25 mm base
+        x, y = sp.base.x + dx, sp.base.y + dy
+        if scene.state.ctrl.click_table(x, y).choice is None:
+            continue
+        from game.render import piece_tokens as pt
+        hit = pt.piece_at(scene.state.pieces, {}, x, y)
+        assert hit is not None and hit["id"] == sp.actor   # the click lands on the model itself
+        pos = scene.pointer.screen_of_mm(x, y)
+        click(app, pos)
+        frame(app, n=3)
+        break
+    else:
+        pytest.skip("no legal point on the mover's base in this position")
+    assert len(g.decisions) == seen + 1
+    who, answer = g.decisions[-1][0], g.decisions[-1][1]
+    assert who == d.player and getattr(answer, "model", None) == sp.actor
+

@@ -163,6 +163,13 @@ class SelectTool(Tool):
             out = ctrl.add_to_group(p["id"], self.why_not)    # Shift+click: a friend in or out of the group
             return (Command("options", True),) + ((Say(out.refusal, warn=True),) if out.refusal else ())
         stale = ()
+        if p is not None and p["id"] == ctrl.selected and not shift and ctrl.decision.kind == "move" \
+                and ctrl.actors() == {p["id"]}:
+            # a move window of one model (a Rush's 2", an Action roll's move) has one thing to do:
+            # a click on its own base is a point to move to, as short moves land there
+            out = ctrl.click_table(x, y)
+            if out.choice is not None:
+                return (Command("options", False), Submit(out.choice))
         if p is not None and (p["id"] in ctrl.actors() or ctrl.selected is not None):
             out = ctrl.click_model(p["id"])
             stale = (Command("options", False),)

@@ -108,7 +108,7 @@ def seat_window(port: int, seat: int, code: str, turns: int, out: Path, undo_che
                 return
             n = len(s.game.decisions)
             self.tried.add(n)
-            s.last_undo = None
+            s.asks.last_undo = None       # the remote session's asks own it (issue 63)
             self.click(sc.panels.buttons.buttons["undo"].rect.center)
             asked = sc.state.message[0] if sc.state.message else ""
             self.shot("undo-asked")

@@ -41,7 +41,7 @@ class EditHands(Driver):
 
     def palette(self, text):
         sc = self.app.scene
-        lst = sc.palette.list
+        lst = sc.catalog_panel.palette.list
         for _ in range(80):
             for item in lst.item_list:
                 el = item.get("button_element")
@@ -71,14 +71,14 @@ class EditHands(Driver):
         self.shot("empty-table")
         for _ in range(3):                          # off -> mirror | -> mirror - -> point
             self.key("m")
-        self.say(f"symmetry: {sc.stack.symmetry}")
+        self.say(f"symmetry: {sc.state.doc.stack.symmetry}")
         placed = [("Ruin with walls", (16, 30)), ("Ruin with walls", (26, 12)), ("Building with a yard", (14, 14)),
                   ("Forest", (24, 34)), ("Container stack", (30, 22.0)), ("Crate pile", (8, 24)),
                   ("Fence run", (36, 8))]
         for text, at in placed:
             self.palette(text)
             self.click(self.table(*at))
-            self.say(f"placed {text} at {at}: {len(sc.map.pieces)} pieces")
+            self.say(f"placed {text} at {at}: {len(sc.state.doc.map.pieces)} pieces")
         self.shot("placed-point-symmetric")
         # drag a ruin with the ruler showing, half way, then drop
         a = self.table(26, 12)
@@ -92,8 +92,8 @@ class EditHands(Driver):
         xdo("mouseup", 1)
         time.sleep(0.5)
         self.key("r")                               # turn it by 15 degrees
-        self.say(f"turned: {sc.messages[-1][0] if sc.messages else ''}")
-        self.wait_for(lambda: sc.live is not None and sc.live.version == sc.stack.version and not sc.live.coarse)
+        self.say(f"turned: {sc.state.messages[-1][0] if sc.state.messages else ''}")
+        self.wait_for(lambda: sc.state.live is not None and sc.state.live.version == sc.state.doc.stack.version and not sc.state.live.coarse)
         self.key("o")                               # the openness overlay
         time.sleep(0.6)
         self.shot("overlay-openness")
@@ -104,38 +104,38 @@ class EditHands(Driver):
         for _ in range(2):                          # hidden 2 -> lanes -> off
             self.key("o")
         self.key("ctrl+s")
-        self.say(f"save: {sc.messages[-1][0] if sc.messages else ''}")
+        self.say(f"save: {sc.state.messages[-1][0] if sc.state.messages else ''}")
         # Generate: the dialog, its Generate button, the child process's progress, the result
-        self.click(sc.buttons["generate"].rect.center)
-        self.wait_for(lambda: sc.dialog is not None, 10)
+        self.click(sc.toolbar.buttons["generate"].rect.center)
+        self.wait_for(lambda: sc.dialogs.dialog is not None, 10)
         time.sleep(0.6)
         self.shot("generate-dialog")
-        self.click(sc.dialog.go.rect.center)
-        self.wait_for(lambda: sc.generating is not None, 10)
+        self.click(sc.dialogs.dialog.go.rect.center)
+        self.wait_for(lambda: sc.state.generating is not None, 10)
         time.sleep(2.0)
         self.shot("generate-running")
-        ok = self.wait_for(lambda: sc.generating is None, timeout=600, step=1.0)
-        self.say(f"generate {'ended' if ok else 'still running after 10 min'}: {len(sc.map.pieces)} pieces; "
-                 f"{sc.generate_lines}")
-        self.wait_for(lambda: sc.live is not None and sc.live.version == sc.stack.version and not sc.live.coarse, 60)
+        ok = self.wait_for(lambda: sc.state.generating is None, timeout=600, step=1.0)
+        self.say(f"generate {'ended' if ok else 'still running after 10 min'}: {len(sc.state.doc.map.pieces)} pieces; "
+                 f"{sc.state.generate_lines}")
+        self.wait_for(lambda: sc.state.live is not None and sc.state.live.version == sc.state.doc.stack.version and not sc.state.live.coarse, 60)
         time.sleep(0.6)
         self.shot("generated-layout")
-        last = sc.messages[-1] if sc.messages else None
-        self.click(sc.buttons["sheet"].rect.center)
+        last = sc.state.messages[-1] if sc.state.messages else None
+        self.click(sc.toolbar.buttons["sheet"].rect.center)
         # the sheet is drawn in the window's own thread (seconds): wait for its message
-        self.wait_for(lambda: (sc.messages[-1] if sc.messages else None) is not last, 60)
-        self.say(f"sheet: {sc.messages[-1][0] if sc.messages else ''}")
+        self.wait_for(lambda: (sc.state.messages[-1] if sc.state.messages else None) is not last, 60)
+        self.say(f"sheet: {sc.state.messages[-1][0] if sc.state.messages else ''}")
         from game.editor import balance
         balance.BALANCE_GAMES = self.games
-        self.click(sc.buttons["balance"].rect.center)
-        self.wait_for(lambda: sc.balance is not None, 30)   # started, before waiting for its end
+        self.click(sc.toolbar.buttons["balance"].rect.center)
+        self.wait_for(lambda: sc.state.balance is not None, 30)   # started, before waiting for its end
         time.sleep(3)
         self.shot("balance-running")
-        ok = self.wait_for(lambda: sc.balance is None, timeout=900, step=1.0)
-        self.say(f"balance test {'done' if ok else 'still running after 15 min'}: {sc.balance_lines}")
+        ok = self.wait_for(lambda: sc.state.balance is None, timeout=900, step=1.0)
+        self.say(f"balance test {'done' if ok else 'still running after 15 min'}: {sc.state.balance_lines}")
         time.sleep(0.5)
         self.shot("balance-result")
-        self.click(sc.buttons["play"].rect.center)
+        self.click(sc.toolbar.buttons["play"].rect.center)
         self.wait_for(lambda: isinstance(self.app.scene, LauncherScene), 10)
         time.sleep(1.0)
         self.shot("launcher-with-the-layout")

@@ -221,11 +221,9 @@ def test_the_move_preview_is_the_engines_route_and_the_log_says_its_length():
     assert checked > 50
 
 
-# --- item 6: a reaction's move is previewed like any move -----------------------------------
-
-def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
-    """An Action-roll's move (or a Rush) has one model to move: it is selected at once, so the
-    route, the reach and the refusal box show with no click to find it."""
+def _move_window_scene(app):
+    """(game, decision, scene): easy v easy on the outpost up to the first one-model move window
+    (a Rush's or a reaction's move), the game screen open on it for the human who moves."""
     from engine.rulesets.common import MoveSpace
     from game.scenes.play import PlayScene
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 2))
@@ -241,6 +239,16 @@ def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
     scene = PlayScene(app, s, "outpost")
     app.switch(scene)
     frame(app)
+    return g, d, scene
+
+
+# --- item 6: a reaction's move is previewed like any move -----------------------------------
+
+def test_the_only_mover_of_a_decision_is_selected_with_its_preview(app):
+    """An Action-roll's move (or a Rush) has one model to move: it is selected at once, so the
+    route, the reach and the refusal box show with no click to find it."""
+    from engine.rulesets.common import MoveSpace
+    g, d, scene = _move_window_scene(app)
     mover = next(sp.actor for sp in d.spaces if isinstance(sp, MoveSpace))
     assert scene.state.ctrl.selected == mover
     b = next(sp.base for sp in d.spaces if isinstance(sp, MoveSpace))
@@ -563,20 +571,7 @@ def test_a_click_on_the_mover_s_own_base_in_a_move_window_moves_it_there(app):
     from client_helpers import click
 
     from engine.rulesets.common import MoveSpace
-    from game.scenes.play import PlayScene
-    g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 2))
-    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    while True:
-        d = g.pending()
-        if d.kind == "move" and any(isinstance(s, MoveSpace) for s in d.spaces):
-            break
-        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
-    scene = PlayScene(app, s, "outpost")
-    app.switch(scene)
-    frame(app)
+    g, d, scene = _move_window_scene(app)
     sp = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
     assert scene.state.ctrl.selected == sp.actor
     seen = len(g.decisions)

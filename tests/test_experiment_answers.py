@@ -1,7 +1,8 @@
 """A search agent's experiment replays by its recorded answers (issue 60): a game with an agent that
 thinks for a CPU budget keeps its answers in its raw line, and ``skirmish experiment --check``
 plays them back and compares the final hash, whatever the agent's clock did. Games recorded
-before that keep none, and the check says so instead of playing minutes of search that may differ."""
+before that keep none: their manifests are historical, and the check says so instead of playing
+minutes of search that may differ."""
 from __future__ import annotations
 
 import json
@@ -12,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.manifest import Manifest, ReplayError, answers_in, load_manifest, replay, thinks_for_time
+from engine.manifest import (
+    Manifest,
+    ReplayError,
+    answers_in,
+    load_manifest,
+    recorded_answers,
+    replay,
+    sample_keys,
+    thinks_for_time,
+)
 from engine.workshop.experiment import Config, jobs, run_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,15 +81,20 @@ def test_raw_lines_without_answers_are_refused_with_the_reason():
         {"m:1": [[1, {"type": "x"}]]}
 
 
-def test_the_hard_experiments_of_before_say_they_keep_no_answers():
+def test_the_hard_experiments_of_before_are_historical_because_they_keep_no_answers():
+    """Their raw lines keep no answers (true: read from the history), so they are marked historical
+    with that reason, and the check refuses them instead of playing minutes of search."""
     m = load_manifest(HARD)
+    assert m.historical and "answers were not kept" in m.historical
     if shutil.which("git") is None or subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", m.raw.commit],
                                                      capture_output=True).returncode != 0:
         pytest.skip("no git history with the raw lines")
+    with pytest.raises(ReplayError, match="keep no answers"):
+        recorded_answers(m, sample_keys(m, 1))
     p = subprocess.run([sys.executable, "-m", "game.cli", "experiment", "--check", str(HARD), "--sample", "1"],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 1 and "Traceback" not in p.stderr
-    assert "by their recorded answers" in p.stdout and "keep no answers" in p.stderr, p.stdout + p.stderr
+    assert "historical, not played again" in p.stderr and "answers were not kept" in p.stderr, p.stdout + p.stderr
 
 
 def test_raw_lines_that_do_not_unpack_are_refused_with_the_file(monkeypatch):

@@ -57,12 +57,14 @@ def play(args) -> int:
 
 def rows(folder: Path) -> list[dict]:
     out = []
-    for d in sorted(p for p in folder.iterdir() if (p / "summary.json").exists() or (p / "manifest.json").exists()):
+    from engine.manifest import load_manifest, manifest_in
+
+    for d in sorted(p for p in folder.iterdir() if (p / "summary.json").exists() or manifest_in(p)):
         if (d / "summary.json").exists():
             s = json.loads((d / "summary.json").read_text())
-        else:                                   # a kept experiment: its manifest holds the summary
-            m = json.loads((d / "manifest.json").read_text())
-            s = {"config": m["config"], "maps": m["summary"]}
+        else:                                   # a kept experiment: its manifest (gzip) holds the summary
+            m = load_manifest(manifest_in(d))
+            s = {"config": m.config, "maps": m.summary}
         for label in s["config"]["labels"]:
             m = s["maps"].get(label)
             if m is None:

@@ -16,6 +16,7 @@ so where the games differ the per-game gain measures the games as much as the co
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -37,8 +38,9 @@ def measure(folders: list[str], games: int) -> dict:
 
     out = {}
     for folder in folders:
-        f = THIS / folder / "config.json"       # a kept experiment holds it in its manifest
-        raw = json.loads(f.read_text()) if f.exists() else json.loads((f.parent / "manifest.json").read_text())["config"]
+        f = THIS / folder / "config.json"       # a kept experiment holds it in its manifest (gzip)
+        raw = json.loads(f.read_text()) if f.exists() else \
+            json.loads(gzip.decompress((f.parent / "manifest.json.gz").read_bytes()))["config"]
         cfg = Config(raw["ruleset"], tuple(raw["maps"]), games, raw["p1"], raw["p2"],
                      tuple(raw.get("rosters") or (None, None)), raw.get("seed", 1),
                      raw.get("max_decisions", 50_000), tuple(raw.get("labels") or ()))

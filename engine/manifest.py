@@ -2,14 +2,15 @@
 
 A balance experiment (``skirmish experiment``) is deterministic: its configuration and the code
 it ran on fix every game. So instead of its raw game lines, the project keeps for each experiment
-a small manifest (``data/experiments/**/manifest.json``): the command, the commit whose code
+a small manifest (``data/experiments/**/manifest.json.gz``): the command, the commit whose code
 played the games, the configuration, the agents, the seeds, the games' final state hashes (a
 digest of all of them per map, and the full hash of a sample of games) and the summary with its
 intervals. ``skirmish experiment --check MANIFEST`` plays a sample again and compares the hashes:
 at the manifest's commit (its code exported from the project's git history into a temporary
 folder), or with the running code (``--here``: does today's code still play those games the same).
 
-The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
+The kept manifests are gzip-compressed (``manifest.json.gz``: a fresh checkout stays small); a
+plain ``manifest.json`` reads the same. The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
 the path (``git show COMMIT:PATH``). A manifest whose games cannot be played again (they ran on code
 that was never committed as it ran) says why in ``historical``; its figures are history only.
 """
@@ -19,6 +20,7 @@ import gzip
 import hashlib
 import json
 import os
+import stat
 import subprocess
 import sys
 import tarfile
@@ -29,11 +31,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.data.errors import parse_data, parse_json_text, read_text_file
+from engine.data.errors import MAX_FILE_BYTES, DataError, parse_data, parse_json_text, read_text_file
 
 FORMAT = 1
 ROOT = Path(__file__).resolve().parent.parent
 HEX = r"^[0-9a-f]{7,64}$"
+NAMES = ("manifest.json.gz", "manifest.json")     # kept gzip-compressed; a plain one reads the same
 
 
 class RawLines(BaseModel):
@@ -86,9 +89,64 @@ def digest(hashes: list[str]) -> str:
     return hashlib.sha256("".join(h + "\n" for h in hashes).encode()).hexdigest()
 
 
+def _read_text(path: Path) -> str:
+    """A manifest's text, gunzipped when its name ends in ``.gz``; ``DataError`` (the file, the
+    reason) when it cannot be read. The compressed file is opened as ``read_text_file`` opens any
+    data file (a pipe or a device refused, not waited on), and its text held to the same bound."""
+    if path.suffix != ".gz":
+        return read_text_file(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise DataError(path, [("", "no such file")]) from None
+    except OSError as err:
+        raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise DataError(path, [("", "is not a regular file")])
+    with os.fdopen(fd, "rb") as f:
+        try:
+            data = gzip.GzipFile(fileobj=f).read(MAX_FILE_BYTES + 1)
+        except (OSError, EOFError, zlib.error) as err:          # not gzip, or cut short
+            raise DataError(path, [("", f"does not unpack (gzip): {err}")]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DataError(path, [("", f"unpacks to more than any data file ({MAX_FILE_BYTES:,} bytes)")])
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise DataError(path, [("", f"cannot read: {err}")]) from None
+
+
 def load_manifest(path: str | Path) -> Manifest:
-    """The manifest at ``path``; ``DataError`` with the file, the field and the reason if it is not one."""
-    return parse_data(Manifest, parse_json_text(read_text_file(path), path), path)
+    """The manifest at ``path`` (``.json``, or ``.json.gz`` compressed); ``DataError`` with the
+    file, the field and the reason if it is not one."""
+    path = Path(path)
+    return parse_data(Manifest, parse_json_text(_read_text(path), path), path)
+
+
+def manifest_text(m: Manifest) -> str:
+    """A manifest as the project writes it: indent 1, ASCII escapes (a rewrite keeps diffs small)."""
+    return json.dumps(m.model_dump(exclude_defaults=True), indent=1) + "\n"
+
+
+def write_manifest(m: Manifest, folder: Path) -> Path:
+    """``folder/manifest.json.gz``, written atomically (a temporary file beside it, then renamed);
+    ``mtime=0`` so the same manifest gives the same bytes."""
+    path = Path(folder) / NAMES[0]
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_bytes(gzip.compress(manifest_text(m).encode(), 9, mtime=0))
+    tmp.replace(path)
+    return path
+
+
+def manifests_under(folder: str | Path) -> list[Path]:
+    """Every manifest at or below ``folder`` (either name), sorted."""
+    return sorted(p for name in NAMES for p in Path(folder).rglob(name))
+
+
+def manifest_in(folder: str | Path) -> Path | None:
+    """The manifest of one experiment folder, if it holds one."""
+    return next((Path(folder) / n for n in NAMES if (Path(folder) / n).is_file()), None)
 
 
 # Played in a child process from the folder the code was exported to (or the running code's):

@@ -26,7 +26,7 @@ from engine.manifest import (
 from engine.workshop.experiment import Config, jobs, run_game
 
 ROOT = Path(__file__).resolve().parents[1]
-HARD = ROOT / "data/experiments/balance/doubles-hard/ash_skulls--bone_hunters/manifest.json"
+HARD = ROOT / "data/experiments/balance/doubles-hard/ash_skulls--bone_hunters/manifest.json.gz"
 CONFIG = {"ruleset": "doubles", "maps": ["prehistoric"], "games": 2, "p1": "hard:budget=0.01", "p2": "easy",
           "rosters": ["ash_skulls", "bone_hunters"], "seed": 3, "max_decisions": 50000, "labels": ["prehistoric"],
           "any_map": False, "design": "crossed-v2"}

@@ -6,6 +6,7 @@ hard-v-hard ones of before 2026-12-07 keep none, so they are historical. No thir
 manifest that is not historical must play again."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import shutil
@@ -15,15 +16,25 @@ from pathlib import Path
 
 import pytest
 
-from engine.manifest import ReplayError, load_manifest, recorded_answers, sample_keys, thinks_for_time
+from engine.manifest import (
+    NAMES,
+    ReplayError,
+    load_manifest,
+    manifest_in,
+    manifest_text,
+    manifests_under,
+    recorded_answers,
+    sample_keys,
+    thinks_for_time,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 LOG = ROOT / "docs" / "experiments" / "LOG.md"
 PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").rglob("*.md"))]
-MANIFESTS = sorted((ROOT / "data" / "experiments").rglob("manifest.json"))
+MANIFESTS = manifests_under(ROOT / "data" / "experiments")
 # a cited path: in a link or a code span; "<ruleset>" and "*" stand for any folder
 CITED = re.compile(r"data/experiments/[A-Za-z0-9_.*<>/-]*")
-FORMER_REFUSED = ROOT / "data/experiments/balance-layout/frontier/before/manifest.json"
+FORMER_REFUSED = ROOT / "data/experiments/balance-layout/frontier/before/manifest.json.gz"
 
 
 def _manifests_cited_by(page: Path) -> set[Path]:
@@ -37,12 +48,12 @@ def _manifests_cited_by(page: Path) -> set[Path]:
             continue                                  # the folder itself, every manifest: no one experiment
         targets = list(ROOT.glob(pattern)) if "*" in pattern else [ROOT / pattern]
         for t in targets:
-            if t.name == "manifest.json":
+            if t.name in NAMES:
                 out.add(t)
             elif t.is_dir():
-                out.update(t.rglob("manifest.json"))
-            elif (t.parent / "manifest.json").exists():
-                out.add(t.parent / "manifest.json")
+                out.update(manifests_under(t))
+            elif manifest_in(t.parent):
+                out.add(manifest_in(t.parent))
     return out
 
 
@@ -85,8 +96,8 @@ def _why_not_playable(path: Path) -> str | None:
 
 def test_the_citations_are_found():
     cited = _manifests_cited_by(ROOT / "docs" / "rules" / "doubles.md")
-    assert ROOT / "data/experiments/balance/doubles-easy/ash_skulls--bone_hunters/manifest.json" in cited
-    assert ROOT / "data/experiments/doubles-easy/manifest.json" in _manifests_cited_by(ROOT / "README.md")
+    assert ROOT / "data/experiments/balance/doubles-easy/ash_skulls--bone_hunters/manifest.json.gz" in cited
+    assert ROOT / "data/experiments/doubles-easy/manifest.json.gz" in _manifests_cited_by(ROOT / "README.md")
 
 
 def test_every_manifest_replays_by_its_seeds_or_says_why_not():
@@ -109,7 +120,7 @@ def test_a_rules_page_citing_a_historical_experiment_is_caught(tmp_path):
     """The check above would fail if a rules page cited the hard-v-hard games (historical) as a figure."""
     page = tmp_path / "doubles.md"
     page.write_text("`hard` v `hard`: 42% [26-59] (`data/experiments/balance/doubles-hard/`).\n", encoding="utf-8")
-    hard = set((ROOT / "data/experiments/balance/doubles-hard").rglob("manifest.json"))
+    hard = set(manifests_under(ROOT / "data/experiments/balance/doubles-hard"))
     assert len(hard) == 3 and {p for _, p in _historical_cited_outside_the_log([page])} == hard
     assert _historical_cited_outside_the_log([LOG]) == []           # the log may tell their story
 
@@ -158,5 +169,5 @@ def test_every_cited_manifest_plays_a_sample_again(path: Path):
 
 def test_the_manifest_json_keeps_its_format():
     # the manifests are written with indent 1 and ASCII escapes: a rewrite keeps diffs small
-    path = FORMER_REFUSED
-    assert path.read_text() == json.dumps(json.loads(path.read_text()), indent=1) + "\n"
+    text = gzip.decompress(FORMER_REFUSED.read_bytes()).decode()
+    assert text == json.dumps(json.loads(text), indent=1) + "\n" == manifest_text(load_manifest(FORMER_REFUSED))

@@ -3,7 +3,7 @@
     python tools/experiment_manifest.py SRC_FOLDER DEST_FOLDER [--raw-commit C] [--sample N]
 
 SRC_FOLDER holds an experiment's ``config.json``, ``games.jsonl`` (or ``.gz``) and, usually,
-``summary.json``; DEST_FOLDER gets ``manifest.json`` (and a copy of ``report.md``). The commit
+``summary.json``; DEST_FOLDER gets ``manifest.json.gz`` (gzip; and a copy of ``report.md``). The commit
 whose code played the games is the one that last wrote ``games.jsonl`` (``git log -1``); ``--raw-commit`` names a commit whose tree keeps the raw lines (default HEAD).
 """
 from __future__ import annotations
@@ -25,6 +25,7 @@ from engine.manifest import (  # noqa: E402 - the project's root on the path fir
     Manifest,
     digest,
     thinks_for_time,
+    write_manifest,
 )
 
 
@@ -113,12 +114,10 @@ def main(argv=None) -> int:
     m = build(Path(a.src), a.raw_commit or _git("rev-parse", "HEAD"), a.sample, a.path)
     dest = Path(a.dest)
     dest.mkdir(parents=True, exist_ok=True)
-    tmp = dest / "manifest.json.tmp"
-    tmp.write_text(json.dumps(m.model_dump(exclude_none=True), indent=1) + "\n")
-    tmp.replace(dest / "manifest.json")
+    path = write_manifest(m, dest)
     if (Path(a.src) / "report.md").exists():
         shutil.copyfile(Path(a.src) / "report.md", dest / "report.md")
-    print(dest / "manifest.json")
+    print(path)
     return 0
 
 

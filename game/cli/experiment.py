@@ -37,7 +37,7 @@ def add_experiment_parser(sub) -> None:
                     default=None, help="with --self-test: the deployment modes to test (default automatic alternate)")
     ex.add_argument("--tables", type=int, default=3, help="with --self-test: tables per ruleset (default 3)")
     ex.add_argument("--check", metavar="MANIFEST",
-                    help="play a sample of a kept experiment's games again (data/experiments/**/manifest.json) "
+                    help="play a sample of a kept experiment's games again (data/experiments/**/manifest.json.gz) "
                          "and compare their final hashes (a search agent's games by their recorded answers); "
                          "exit 1 when one differs, or when they cannot be played (a historical manifest, "
                          "answers not recorded)")

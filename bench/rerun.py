@@ -2,7 +2,7 @@
 
     python bench/rerun.py [--games 20] [--before DIR] [--rounds 2] [EXPERIMENT_DIR ...]
 
-Each experiment folder's ``config.json`` (or its ``manifest.json``'s config) (by default the four in ``data/experiments/`` and one
+Each experiment folder's ``config.json`` (or its ``manifest.json.gz``'s config) (by default the four in ``data/experiments/`` and one
 ``easy`` balance pairing per ruleset that those do not play) is played again for its first
 ``--games`` games per map, the same agents, seeds and crossed design, one game after another in
 one process (``engine.workshop.experiment.run_game``, what a worker does, without dask). One

@@ -12,7 +12,7 @@ folder), or with the running code (``--here``: does today's code still play thos
 The kept manifests are gzip-compressed (``manifest.json.gz``: a fresh checkout stays small); a
 plain ``manifest.json`` reads the same. The raw lines of a manifest's games stay in the project's history: ``raw`` names the commit and
 the path (``git show COMMIT:PATH``). A manifest whose games cannot be played again (they ran on code
-that was never committed as it ran) says why in ``historical``; its figures are history only.
+that was never committed as it ran, or a search agent's answers were not kept) says why in ``historical``; its figures are history only.
 """
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ class Manifest(BaseModel):
     note: str | None = Field(None, max_length=4000, description="what a reader of the check should know")
     historical: str | None = Field(None, min_length=1, max_length=4000,
                                    description="why these games can no longer be played again (code never "
-                                   "committed as it ran, a change never shipped): their figures are history, "
+                                   "committed as it ran, a change never shipped, a search's answers not kept): their figures are history, "
                                    "cited only from docs/experiments/LOG.md, and --check does not play them")
 
 

@@ -236,6 +236,25 @@ def test_rush_and_jump_preconditions():
     assert not movement.can_jump([], ["half_blind"])[0]
 
 
+def test_rush_jump_and_react_refusals_name_the_first_bar():
+    """The reason shown is the first bar the rule names, in its order (the client words it)."""
+    assert movement.can_rush(["rush"], ["prone"]) == (False, "already Rushed this activation (Multitasking)")
+    assert movement.can_rush([], ["prone"]) == (False, "a model must Move before it may Rush")
+    assert movement.can_rush(["move", "jump"], []) == (False, "a model that Jumped this activation may not Rush")
+    assert movement.can_rush(["move"], ["prone", "half_blind"]) == (False, "Prone models may not Rush")
+    assert movement.can_rush(["move"], ["half_blind"]) == (False, "Half-blind models may not Rush")
+    assert movement.can_rush(["move"], ["stunned"]) == (True, "")
+    assert movement.can_jump(["jump", "rush"], []) == (False, "already Jumped this activation (Multitasking)")
+    assert movement.can_jump(["rush"], ["prone"]) == (False, "a model that Rushed this activation may not Jump")
+    assert movement.can_jump([], ["prone"]) == (False, "Prone models may not Jump")
+    assert movement.can_jump([], ["half_blind"]) == (False, "Half-blind models may not Jump")
+    assert movement.can_jump(["move"], []) == (True, "")
+    assert conditions.can_react({"down", "stunned"}) == (False, "Down models may not use actions")
+    assert conditions.can_react({"stunned", "pinned"}) == (False, "a Stunned model may not trigger reactions")
+    assert conditions.can_react({"pinned"}) == (False, "a Pinned model may only Recover")
+    assert conditions.can_react({"prone"}) == (True, "")
+
+
 def test_jump_clearance():
     """003_52d4831de0a47706.txt: 'jumping over models of its own size or smaller and any terrain no more than 1″ higher'."""
     assert movement.jumps_over_model(2, 2) and not movement.jumps_over_model(2, 3)

@@ -212,3 +212,10 @@ def test_hands_are_named_as_players_say_them():
     assert named("QH", "3C", "5D") == "High card, queen"
     assert named("9S", "9D", "4C", "4H", "KD") == "Two pair, nines and fours"
     assert named("2H", "3H", "4H", "5H", "6H") == "Straight flush, six high"
+    # the other categories, so that every entry of poker.HAND_WORDS is said once
+    assert named("7S", "7D", "7H", "2C", "4D") == "Three sevens"
+    assert named("5S", "6D", "7H", "8C", "9D") == "Straight, nine high"
+    assert named("2H", "5H", "9H", "JH", "KH") == "Flush, king high"
+    assert named("QS", "QD", "QH", "QC", "3D") == "Four queens"
+    assert named("JK1", "AS", "AD", "AH", "AC") == "Five aces"
+    assert best_hand([]).name() == "No hand"

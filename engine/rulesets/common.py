@@ -6,11 +6,15 @@ rulesets, the client and the random agent all use the one check.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
+from engine.core.errors import SetupError
 from engine.core.protocol import Choice, ChoiceSpace
+from engine.data.errors import DataError
 from engine.table.measure import length_words
 
 
@@ -23,6 +27,30 @@ def memo_get(memo: dict, key, build, limit: int):
         memo.clear()
     value = memo[key] = build()
     return value
+
+
+_R = TypeVar("_R")
+
+
+def roster_of(roster, shipped: Callable[[], Mapping[str, _R]], read: Callable[[dict], _R], *,
+              unknown: str, listed: str = "shipped", refused: str = "", kinds: str,
+              catch: type[Exception] = DataError) -> _R:
+    """A player's roster: the shipped one ``roster`` names (an id), or ``read(roster)`` for a roster
+    object (a dict); anything else is refused with a ``SetupError`` in the ruleset's words:
+    ``unknown`` begins the refusal of an id not shipped ("player 1: no posse"; the ``listed`` ids
+    follow), ``refused`` that of an object that does not read (its reasons follow), ``kinds``
+    that of another type; ``catch``: what a failed read raises. ``shipped`` is asked only for an id."""
+    if isinstance(roster, str):
+        known = shipped()
+        if roster not in known:
+            raise SetupError(f"{unknown} {roster!r} ({listed}: {', '.join(sorted(known))})")
+        return known[roster]
+    if isinstance(roster, dict):
+        try:
+            return read(roster)
+        except catch as err:  # DataError names the field
+            raise SetupError(f"{refused}{err}") from None
+    raise SetupError(f"{kinds}, not {type(roster).__name__}")
 
 
 def copied_piece(owner, key, build) -> dict:

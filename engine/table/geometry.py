@@ -8,6 +8,7 @@ for discs): this is the kernel used by sight, path costs and the heatmap.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +17,16 @@ import pymunk.autogeometry
 from engine.data.maps import polygon_area
 
 Point = tuple[float, float]
+
+
+def polygon_edges(pts: Sequence[Point]) -> Iterator[tuple[float, float, float, float]]:
+    """Each edge of the closed polygon ``pts`` as (x0, y0, ex, ey): its first vertex and the
+    vector to the next one (the last edge closes back to the first vertex)."""
+    n = len(pts)
+    for i in range(n):
+        x0, y0 = pts[i]
+        x1, y1 = pts[(i + 1) % n]
+        yield x0, y0, x1 - x0, y1 - y0
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +41,7 @@ class ConvexPart:
         return min(xs), min(ys), max(xs), max(ys)
 
     def contains(self, x: float, y: float, tol: float = 0.0) -> bool:
-        pts = self.points
-        n = len(pts)
-        for i in range(n):
-            x0, y0 = pts[i]
-            x1, y1 = pts[(i + 1) % n]
-            ex, ey = x1 - x0, y1 - y0
+        for x0, y0, ex, ey in polygon_edges(self.points):
             # outward normal of a CCW edge is (ey, -ex); inside when the projection is <= 0
             if (ey * (x - x0) - ex * (y - y0)) / math.hypot(ex, ey) > tol:
                 return False
@@ -186,10 +192,7 @@ class PartArrays:
         for i, (p, _) in enumerate(polys):
             pts = p.points
             n = len(pts)
-            for k in range(n):
-                x0, y0 = pts[k]
-                x1, y1 = pts[(k + 1) % n]
-                ex, ey = x1 - x0, y1 - y0
+            for k, (x0, y0, ex, ey) in enumerate(polygon_edges(pts)):
                 L = math.hypot(ex, ey)
                 nx, ny = ey / L, -ex / L
                 self.nx[i, k], self.ny[i, k] = nx, ny

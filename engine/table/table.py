@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path as FsPath
+from typing import TypeVar
 
 import numpy as np
 import pymunk
@@ -28,6 +29,7 @@ from .terrain import (
 )
 
 _MISSING = object()
+_T = TypeVar("_T")
 
 
 class Table:
@@ -209,16 +211,20 @@ class Table:
         see ``engine/table/reach.py``. It agrees with ``MoveSpace.check`` cell by cell."""
         return reach_mod.reach(self, base, allowance_mm, others, cell_mm, difficult_factor, **kw)
 
-    def _nav_graph(self, radius: float) -> movement.NavGraph:
+    def _per_radius(self, cache: dict[float, _T], radius: float, build: Callable[[float], _T]) -> _T:
+        """``cache``'s entry for ``radius`` (rounded to a micrometre), built on first use; looked up
+        again under the lock so that two threads asking at once build it once."""
         key = round(float(radius), 6)
-        g = self._graphs.get(key)
-        if g is None:
+        got = cache.get(key)
+        if got is None:
             with self._lock:
-                g = self._graphs.get(key)
-                if g is None:
-                    g = movement.NavGraph(self, key)
-                    self._graphs[key] = g
-        return g
+                got = cache.get(key)
+                if got is None:
+                    got = cache[key] = build(key)
+        return got
+
+    def _nav_graph(self, radius: float) -> movement.NavGraph:
+        return self._per_radius(self._graphs, radius, lambda r: movement.NavGraph(self, r))
 
     # ------------------------------------------------------------------ sight
     def _swept_space(self, radius: float) -> pymunk.Space:
@@ -229,15 +235,7 @@ class Table:
         space with radius r: Chipmunk's tree walk tests only the centre line against the
         pieces' bounding boxes, so a radius query misses a piece the centre line passes beside
         (a base sliding along a wall, a corridor between two pieces)."""
-        key = round(float(radius), 6)
-        sp = self._swept.get(key)
-        if sp is None:
-            with self._lock:
-                sp = self._swept.get(key)
-                if sp is None:
-                    sp = build_swept_space(self.space, key)
-                    self._swept[key] = sp
-        return sp
+        return self._per_radius(self._swept, radius, lambda r: build_swept_space(self.space, r))
 
     def _pair_sight(self):
         if self._pair is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.data.maps import MM_PER, MapFile
-from engine.table.geometry import CirclePart, ConvexPart, convex_parts
+from engine.table.geometry import CirclePart, ConvexPart, convex_parts, polygon_edges
 from engine.table.terrain import build_piece
 
 
@@ -43,11 +43,7 @@ def _sat_separation(a: tuple, b: tuple) -> float:
     they overlap (minus the penetration), else a lower bound of their distance."""
     best = -math.inf
     for P, Q in ((a, b), (b, a)):
-        n = len(P)
-        for i in range(n):
-            x0, y0 = P[i]
-            x1, y1 = P[(i + 1) % n]
-            ex, ey = x1 - x0, y1 - y0
+        for x0, y0, ex, ey in polygon_edges(P):
             L = math.hypot(ex, ey)
             if L == 0:
                 continue

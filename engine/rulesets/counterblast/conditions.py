@@ -79,15 +79,17 @@ def allowed_actions_when_pinned() -> frozenset[str]:
     return frozenset({"recover"})
 
 
+def first_refusal(*bars: tuple[bool, str]) -> tuple[bool, str]:
+    """``(True, "")`` when no bar holds, else ``(False, reason)`` of the first that does: a rule's
+    refusals as (holds, reason) pairs, in the order the rule gives them."""
+    return next(((False, why) for holds, why in bars if holds), (True, ""))
+
+
 def can_react(conditions: Iterable[str]) -> tuple[bool, str]:
     c = set(conditions)
-    if "down" in c:
-        return False, "Down models may not use actions"
-    if "stunned" in c:
-        return False, "a Stunned model may not trigger reactions"
-    if "pinned" in c:
-        return False, "a Pinned model may only Recover"
-    return True, ""
+    return first_refusal(("down" in c, "Down models may not use actions"),
+                         ("stunned" in c, "a Stunned model may not trigger reactions"),
+                         ("pinned" in c, "a Pinned model may only Recover"))
 
 
 def free_actions(conditions: Iterable[str], options: CounterblastOptions = DEFAULT_OPTIONS) -> int:

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 
 from engine.core.rng import GameRng
 
+from .conditions import first_refusal
 from .options import DEFAULT_OPTIONS, CounterblastOptions
 
 
@@ -32,33 +33,26 @@ def half_blind_move(rng: GameRng, options: CounterblastOptions = DEFAULT_OPTIONS
     return roll_d5(rng, options)
 
 
+def _grounded(c: set[str], action: str) -> tuple[tuple[bool, str], ...]:
+    """What bars both Rush and Jump: a Prone or Half-blind model does neither."""
+    return (("prone" in c, f"Prone models may not {action}"),
+            ("half_blind" in c, f"Half-blind models may not {action}"))
+
+
 def can_rush(used: Iterable[str], conditions: Iterable[str]) -> tuple[bool, str]:
     """Rush needs a Move earlier this activation and no Jump; never Prone or Half-blind."""
     u, c = set(used), set(conditions)
-    if "rush" in u:
-        return False, "already Rushed this activation (Multitasking)"
-    if "move" not in u:
-        return False, "a model must Move before it may Rush"
-    if "jump" in u:
-        return False, "a model that Jumped this activation may not Rush"
-    if "prone" in c:
-        return False, "Prone models may not Rush"
-    if "half_blind" in c:
-        return False, "Half-blind models may not Rush"
-    return True, ""
+    return first_refusal(("rush" in u, "already Rushed this activation (Multitasking)"),
+                         ("move" not in u, "a model must Move before it may Rush"),
+                         ("jump" in u, "a model that Jumped this activation may not Rush"),
+                         *_grounded(c, "Rush"))
 
 
 def can_jump(used: Iterable[str], conditions: Iterable[str]) -> tuple[bool, str]:
     u, c = set(used), set(conditions)
-    if "jump" in u:
-        return False, "already Jumped this activation (Multitasking)"
-    if "rush" in u:
-        return False, "a model that Rushed this activation may not Jump"
-    if "prone" in c:
-        return False, "Prone models may not Jump"
-    if "half_blind" in c:
-        return False, "Half-blind models may not Jump"
-    return True, ""
+    return first_refusal(("jump" in u, "already Jumped this activation (Multitasking)"),
+                         ("rush" in u, "a model that Rushed this activation may not Jump"),
+                         *_grounded(c, "Jump"))
 
 
 def jumps_over_model(jumper_size: int, other_size: int) -> bool:

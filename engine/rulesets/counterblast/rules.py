@@ -26,11 +26,14 @@ play in ``flow/``, one module per part, each a mixin of the class; the state it 
 """
 from __future__ import annotations
 
+from functools import partial
+
 from pydantic import ValidationError
 
 from engine.core import Decision, Event, MissionInfo, Result, Rules, SetupError, register
 from engine.core.rng import GameRng
-from engine.data.errors import DataError, problems_of
+from engine.data.errors import problems_of
+from engine.rulesets.common import roster_of
 
 from . import moxie, panic
 from .choices import ElectLeader, KeepLeader, ReduceDread, Stay
@@ -135,17 +138,9 @@ class CounterblastRules(PlacementMixin, GeometryRules, ActivationRules, ActionRu
         shipped = shipped_crews()
         self.crews: dict[int, Crew] = {}
         for p, r in zip((1, 2), rosters):
-            try:
-                if isinstance(r, str):
-                    if r not in shipped:
-                        raise SetupError(f"no crew {r!r} (shipped: {', '.join(sorted(shipped))})")
-                    self.crews[p] = shipped[r]
-                elif isinstance(r, dict):
-                    self.crews[p] = parse_crew(r, f"roster {p}", self.armoury, self.opt)
-                else:
-                    raise SetupError(f"roster {p}: a crew id or a crew object, not {type(r).__name__}")
-            except DataError as err:
-                raise SetupError(str(err)) from None
+            self.crews[p] = roster_of(r, lambda: shipped, partial(parse_crew, file=f"roster {p}", armoury=self.armoury,
+                                                                  options=self.opt),
+                                      unknown="no crew", kinds=f"roster {p}: a crew id or a crew object")
         for p, crew in self.crews.items():       # a shipped crew too: the game's size is the limit
             if crew.points > self.opt.game_points:
                 raise SetupError(f"roster {p}: {crew.name} costs {crew.points} points, over the game's "

@@ -34,7 +34,7 @@ from engine.core import Choice, Decision, Event, Result, Rules, register
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.data.errors import DataError
-from engine.rulesets.common import MoveTo
+from engine.rulesets.common import MoveTo, roster_of
 from engine.table import Base
 
 from . import damage as dmg
@@ -127,17 +127,9 @@ class DoublesRules(ActivationMixin, AttackMixin, MissionMixin, PlacementMixin, S
 
     @staticmethod
     def _warband(roster, side) -> Warband:
-        if isinstance(roster, str):
-            known = bundled_warbands()
-            if roster not in known:
-                raise SetupError(f"player {side}: no warband {roster!r} (bundled: {', '.join(sorted(known))})")
-            return known[roster]
-        if isinstance(roster, dict):
-            try:
-                return parse_warband(roster, f"<roster of player {side}>")
-            except DataError as err:
-                raise SetupError(str(err)) from None
-        raise SetupError(f"player {side}: a roster is a warband id or a warband object, not {type(roster).__name__}")
+        return roster_of(roster, bundled_warbands, lambda data: parse_warband(data, f"<roster of player {side}>"),
+                         unknown=f"player {side}: no warband", listed="bundled",
+                         kinds=f"player {side}: a roster is a warband id or a warband object")
 
     @classmethod
     def default_rosters(cls, table) -> list:

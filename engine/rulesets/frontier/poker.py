@@ -82,28 +82,9 @@ class HandValue:
         "High card, queen"."""
         r = [RANK_WORDS.get(x, str(x)) for x in self.ranks]
         many = [RANK_PLURAL.get(x, f"{x}s") for x in self.ranks]
-        c = self.category
         if not self.ranks:
             return "No hand"
-        if c == Category.HIGH_CARD:
-            return f"High card, {r[0]}"
-        if c == Category.ONE_PAIR:
-            return f"Pair of {many[0]}"
-        if c == Category.TWO_PAIR:
-            return f"Two pair, {many[0]} and {many[1]}"
-        if c == Category.THREE_OF_A_KIND:
-            return f"Three {many[0]}"
-        if c == Category.STRAIGHT:
-            return f"Straight, {r[0]} high"
-        if c == Category.FLUSH:
-            return f"Flush, {r[0]} high"
-        if c == Category.FULL_HOUSE:
-            return f"Full house, {many[0]} over {many[1]}"
-        if c == Category.FOUR_OF_A_KIND:
-            return f"Four {many[0]}"
-        if c == Category.STRAIGHT_FLUSH:
-            return f"Straight flush, {r[0]} high"
-        return f"Five {many[0]}"
+        return HAND_WORDS[self.category].format(r=r, many=many)
 
     def describe(self) -> str:
         used = " ".join(c.code for c in self.cards) or "no cards"
@@ -115,6 +96,21 @@ RANK_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 
               11: "jack", 12: "queen", 13: "king", 14: "ace"}
 RANK_PLURAL = {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines",
                10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}
+
+# How players say each hand: ``r`` the ranks in order of importance ("queen"), ``many`` their
+# plurals ("queens"); a hand names only the ranks its category has.
+HAND_WORDS = {
+    Category.HIGH_CARD: "High card, {r[0]}",
+    Category.ONE_PAIR: "Pair of {many[0]}",
+    Category.TWO_PAIR: "Two pair, {many[0]} and {many[1]}",
+    Category.THREE_OF_A_KIND: "Three {many[0]}",
+    Category.STRAIGHT: "Straight, {r[0]} high",
+    Category.FLUSH: "Flush, {r[0]} high",
+    Category.FULL_HOUSE: "Full house, {many[0]} over {many[1]}",
+    Category.FOUR_OF_A_KIND: "Four {many[0]}",
+    Category.STRAIGHT_FLUSH: "Straight flush, {r[0]} high",
+    Category.FIVE_OF_A_KIND: "Five {many[0]}",
+}
 
 
 NO_HAND = HandValue(Category.HIGH_CARD, ())

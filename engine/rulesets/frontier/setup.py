@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.data.errors import problems_of
+from engine.rulesets.common import roster_of
 
 from . import duel
 from .cards import PlayerCards
@@ -46,17 +47,9 @@ def _posse_of(roster: Any, player: int) -> Posse:
         return roster
     if roster is None:
         roster = DEFAULT_FACTIONS[player - 1]
-    if isinstance(roster, str):
-        posses = _shipped_posses()
-        if roster not in posses:
-            raise SetupError(f"player {player}: no posse {roster!r} (shipped: {', '.join(sorted(posses))})")
-        return posses[roster]
-    if isinstance(roster, dict):
-        try:
-            return parse_posse(roster, f"roster of player {player}", _catalogue())
-        except Exception as err:  # DataError names the field
-            raise SetupError(f"player {player}: the posse is refused: {err}") from None
-    raise SetupError(f"player {player}: a roster is a faction id or a posse object, not {type(roster).__name__}")
+    return roster_of(roster, _shipped_posses, lambda data: parse_posse(data, f"roster of player {player}", _catalogue()),
+                     unknown=f"player {player}: no posse", refused=f"player {player}: the posse is refused: ",
+                     kinds=f"player {player}: a roster is a faction id or a posse object", catch=Exception)
 
 
 class SetupRules:

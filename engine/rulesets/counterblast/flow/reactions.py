@@ -25,6 +25,19 @@ class ReactionRules:
         m = st.models[r]
         return m.on_table and conditions.can_react(m.conditions + (["down"] if m.down else []))[0]
 
+    def _offer(self, st, w, gather, prompt, otherwise) -> None:
+        """Offer the crew facing ``w["actor"]`` the window ``w`` on that model's action, with the
+        reactions ``gather(rp)`` finds and the words ``prompt(rp)``; when the crew may not react
+        or finds none, carry on at once with ``otherwise()``."""
+        rp = 3 - st.models[w["actor"]].player
+        opts = gather(rp) if self._may_react(st, rp) else []
+        if not opts:
+            otherwise()
+            return
+        w.update(reactor=rp, options=opts + [NoReaction()], prompt=prompt(rp))
+        st.window = w
+        st.phase = "react"
+
     def _after_maneuver(self, st, mid, before, ev):
         """After Move, Rush or Jump: Snapshot (unobscured sight to the mover) or Pursuit (an
         engager the mover left) by the reactive crew."""
@@ -34,85 +47,69 @@ class ReactionRules:
         if not m.on_table or m.down:
             self._continue(st, ev)
             return
-        rp = 3 - m.player
-        opts = []
-        if self._may_react(st, rp):
-            # one sight call for every enemy whose sight of the mover is asked below: the
-            # engagers (in striking reach) and the reactors with a gun in range of it
-            reactors = [r for r in self.on_table(st, rp) if self._can_react(st, r)]
-            guns = {r: [(w, self.armoury.shooting_weapon(w)) for w in self.profile[r].shooting] for r in reactors}
-            self._fill_missing(st, [r for r in self.on_table(st, rp) if not st.models[r].down and (
-                (self.reach[r] is not None and self.within(st, r, mid, self.reach[r]))
-                or any(self.within(st, r, mid, wpn.range) for _, wpn in guns.get(r, ())))], [mid])
-            now = set(self.engagers(st, mid))
-            for r in reactors:
-                eng = None  # engaged(r): asked only when a non-pistol gun could Snapshot
-                for w, wpn in guns[r]:
-                    if self.within(st, r, mid, wpn.range) and self.valid_target(st, r, mid):
-                        if act_mod.engaged_allows("snapshot", pistol=wpn.pistol):
-                            opts.append(React(r, "snapshot", w))
-                            continue
-                        if eng is None:
-                            eng = self.engaged(st, r)
-                        if not eng:
-                            opts.append(React(r, "snapshot", w))
-                # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
-                # to an enemy model than it started', so it may not Pursue
-                if r in before and r not in now and not st.models[r].has("panic"):
-                    opts.append(React(r, "pursuit"))
-        if not opts:
-            self._continue(st, ev)
-            return
-        st.window = {"kind": "maneuver", "actor": mid, "reactor": rp, "options": opts + [NoReaction()],
-                     "prompt": f"Player {rp}: react to {self.names[mid]}'s move?"}
-        st.phase = "react"
+        self._offer(st, {"kind": "maneuver", "actor": mid}, lambda rp: self._maneuver_reactions(st, mid, rp, before),
+                    lambda rp: f"Player {rp}: react to {self.names[mid]}'s move?", lambda: self._continue(st, ev))
+
+    def _maneuver_reactions(self, st, mid, rp, before) -> list:
+        opts: list = []
+        # one sight call for every enemy whose sight of the mover is asked below: the
+        # engagers (in striking reach) and the reactors with a gun in range of it
+        reactors = [r for r in self.on_table(st, rp) if self._can_react(st, r)]
+        guns = {r: [(w, self.armoury.shooting_weapon(w)) for w in self.profile[r].shooting] for r in reactors}
+        self._fill_missing(st, [r for r in self.on_table(st, rp) if not st.models[r].down and (
+            (self.reach[r] is not None and self.within(st, r, mid, self.reach[r]))
+            or any(self.within(st, r, mid, wpn.range) for _, wpn in guns.get(r, ())))], [mid])
+        now = set(self.engagers(st, mid))
+        for r in reactors:
+            eng = None  # engaged(r): asked only when a non-pistol gun could Snapshot
+            for w, wpn in guns[r]:
+                if self.within(st, r, mid, wpn.range) and self.valid_target(st, r, mid):
+                    if act_mod.engaged_allows("snapshot", pistol=wpn.pistol):
+                        opts.append(React(r, "snapshot", w))
+                        continue
+                    if eng is None:
+                        eng = self.engaged(st, r)
+                    if not eng:
+                        opts.append(React(r, "snapshot", w))
+            # Pursuit is a move toward the enemy: a Panicked model 'may not end a move closer
+            # to an enemy model than it started', so it may not Pursue
+            if r in before and r not in now and not st.models[r].has("panic"):
+                opts.append(React(r, "pursuit"))
+        return opts
 
     def _open_attack_window(self, st, w, ev):
         actor = w["actor"]
-        rp = 3 - st.models[actor].player
-        opts = []
-        if self._may_react(st, rp):
-            for t in w["targets"]:
-                if not self._can_react(st, t):
-                    continue
-                if w["kind"] == "shoot":
-                    if not self.engaged(st, t):
-                        for wid in self.profile[t].shooting:
-                            if self._shootable(st, t, actor, self.armoury.shooting_weapon(wid).range):
-                                opts.append(React(t, "return_fire", wid))
-                    opts.append(React(t, "action_roll"))
-                else:
-                    for wid in self.profile[t].striking:
-                        if self.within(st, t, actor, self.armoury.striking_weapon(wid).reach) and self.valid_target(st, t, actor):
-                            opts.append(React(t, "counterstrike", wid))
-                    opts.append(React(t, "parry"))
-        if not opts:
-            self._resolve_attack(st, w, None, ev)
-            return
-        w["reactor"] = rp
-        w["options"] = opts + [NoReaction()]
         verb = "shoots at" if w["kind"] == "shoot" else "strikes at"
-        w["prompt"] = f"Player {rp}: {self.names[actor]} {verb} {', '.join(self.names[t] for t in w['targets'])} — react?"
-        st.window = w
-        st.phase = "react"
+        self._offer(st, w, lambda rp: self._attack_reactions(st, w),
+                    lambda rp: f"Player {rp}: {self.names[actor]} {verb} {', '.join(self.names[t] for t in w['targets'])} — react?",
+                    lambda: self._resolve_attack(st, w, None, ev))
+
+    def _attack_reactions(self, st, w) -> list:
+        actor = w["actor"]
+        opts: list = []
+        for t in w["targets"]:
+            if not self._can_react(st, t):
+                continue
+            if w["kind"] == "shoot":
+                if not self.engaged(st, t):
+                    for wid in self.profile[t].shooting:
+                        if self._shootable(st, t, actor, self.armoury.shooting_weapon(wid).range):
+                            opts.append(React(t, "return_fire", wid))
+                opts.append(React(t, "action_roll"))
+            else:
+                for wid in self.profile[t].striking:
+                    if self.within(st, t, actor, self.armoury.striking_weapon(wid).reach) and self.valid_target(st, t, actor):
+                        opts.append(React(t, "counterstrike", wid))
+                opts.append(React(t, "parry"))
+        return opts
 
     def _open_psi_window(self, st, w, ev):
         actor = w["actor"]
-        rp = 3 - st.models[actor].player
-        opts = []
-        if self._may_react(st, rp):
-            for r in self.on_table(st, rp):
-                if (self.profile[r].role == "psifer" and self._can_react(st, r)
-                        and attacks.disperse_in_range(self.dist(st, r, actor), self.opt)):
-                    opts.append(React(r, "disperse"))
-        if not opts:
-            self._resolve_psi(st, w, None, ev)
-            return
-        w["reactor"] = rp
-        w["options"] = opts + [NoReaction()]
-        w["prompt"] = f"Player {rp}: {self.names[actor]} rolls a Psi check — Disperse it?"
-        st.window = w
-        st.phase = "react"
+        self._offer(st, w, lambda rp: [React(r, "disperse") for r in self.on_table(st, rp)
+                                       if (self.profile[r].role == "psifer" and self._can_react(st, r)
+                                           and attacks.disperse_in_range(self.dist(st, r, actor), self.opt))],
+                    lambda rp: f"Player {rp}: {self.names[actor]} rolls a Psi check — Disperse it?",
+                    lambda: self._resolve_psi(st, w, None, ev))
 
     def _apply_reaction(self, st, c, ev):
         w = st.window

@@ -28,7 +28,7 @@ def cmd_export(args) -> int:
     from engine.data.errors import DataError
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
-    from game.cli.checks import out_file_problem
+    from game.cli.checks import replace_problem
 
     out = Path(args.out)
     try:
@@ -41,14 +41,7 @@ def cmd_export(args) -> int:
         # even with --force: replacing the map by its export would lose what the export cannot carry
         _err(f"skirmish export: {out} is the map being exported; give another OUT")
         return 1
-    if out.is_symlink() and not out.exists():
-        _err(f"skirmish export: {out} is a symbolic link to {os.readlink(out)}, which does not exist; "
-             "give the file's own path")
-        return 1
-    if out.exists() and not args.force:
-        _err(f"skirmish export: {out} exists; give another OUT or --force to replace it")
-        return 1
-    why = out_file_problem(out)
+    why = replace_problem(out, args.force, "OUT")
     if why:
         _err(f"skirmish export: {why}")
         return 1

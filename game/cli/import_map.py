@@ -29,7 +29,7 @@ def cmd_import(args) -> int:
     from engine.core.saves import SaveError, write_atomic
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
-    from game.cli.checks import out_file_problem as _out_problem
+    from game.cli.checks import replace_problem
     from game.editor.document import map_json
 
     src, out = Path(args.file), Path(args.out)
@@ -41,15 +41,7 @@ def cmd_import(args) -> int:
     if not stat.S_ISREG(mode):     # a named pipe would wait forever for a writer
         _err(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON or PNG)")
         return 1
-    if out.is_symlink() and not out.exists():
-        # writing through it would make a file wherever the link points, unasked
-        _err(f"skirmish import: {out} is a symbolic link to {os.readlink(out)}, which does not exist; "
-             "give the map file's own path as --out")
-        return 1
-    if out.exists() and not args.force:
-        _err(f"skirmish import: {out} exists; give another --out or --force to replace it")
-        return 1
-    why = _out_problem(out)
+    why = replace_problem(out, args.force, "--out", "give the map file's own path as --out")
     if why:
         _err(f"skirmish import: {why}")
         return 1

@@ -62,3 +62,16 @@ def test_undo_and_redo_walk_the_same_steps_and_versions():
     for i in (1, 2):
         assert s.redo() is not None and (s.map, s.version) == (maps[i], versions[i])
     assert s.redo() is None and s.version == versions[2]
+
+
+def test_a_vertex_out_of_range_is_refused_by_each_corner_edit_and_an_insertion_may_go_last():
+    m = LAYOUT.model_copy(update={"pieces": [p for p in LAYOUT.pieces if p.shape.type == "polygon"][:1]})
+    key = ("piece", m.pieces[0].id)
+    n = len(m.pieces[0].shape.points)
+    for e in (E.MoveVertex(key, n, (1, 1)), E.MoveVertex(key, -1, (1, 1)), E.InsertVertex(key, n + 1, (1, 1)),
+              E.DeleteVertex(key, n)):
+        with pytest.raises(E.EditRefused, match=f"^{key[1]} has no vertex {e.index}$"):
+            e.apply(m)
+    last = E.InsertVertex(key, n, (1, 1))
+    assert last.apply(m).pieces[0].shape.points[n] == (1.0, 1.0)
+    assert (last.key, last.index, last.at) == (key, n, (1, 1))       # the fields, in their order

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from game.cli.args import fail
+from game.cli.args import err as _err
 
 
 def ruleset_and_agents_problem(command: str, ruleset: str, agents) -> str | None:
@@ -122,5 +122,6 @@ def _suits(args, mapfile, command: str) -> bool:
 
     why = suits_problem(mapfile, args.ruleset)
     if why and not getattr(args, "any_map", False):
-        return fail(f"skirmish {command}: {why}", False)
+        _err(f"skirmish {command}: {why}")
+        return False
     return True

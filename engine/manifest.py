@@ -149,22 +149,31 @@ def manifest_in(folder: str | Path) -> Path | None:
     return next((Path(folder) / n for n in NAMES if (Path(folder) / n).is_file()), None)
 
 
-# Played in a child process from the folder the code was exported to (or the running code's):
-# builds that code's experiment Config from the manifest's (only the fields it knows) and plays
-# the asked games; prints {"label:index": final_hash}.
-_REPLAY = r"""
+# Played in a child process from the folder the code was exported to (or the running code's), the
+# start of both scripts below: ``jobs_of(raw)`` builds that code's experiment Config from the
+# manifest's (only the fields it knows) and gives its jobs.
+_JOBS = r"""
 import dataclasses, json, sys
-from engine.workshop.experiment import Config, jobs, run_game
+from engine.workshop.experiment import Config, jobs
+
+
+def jobs_of(raw):
+    names = {f.name for f in dataclasses.fields(Config)}
+    c = {k: v for k, v in raw.items() if k in names}
+    for k in ("maps", "rosters", "labels"):
+        if k in c:
+            c[k] = tuple(c[k])
+    if "options" in c:
+        c["options"] = tuple(sorted((c["options"] or {}).items()))
+    return jobs(Config(**c))
+"""
+
+# Plays the asked games; prints {"label:index": final_hash}.
+_REPLAY = _JOBS + r"""
+from engine.workshop.experiment import run_game
 raw, keys = json.loads(sys.argv[1]), set(json.loads(sys.argv[2]))
-names = {f.name for f in dataclasses.fields(Config)}
-c = {k: v for k, v in raw.items() if k in names}
-for k in ("maps", "rosters", "labels"):
-    if k in c:
-        c[k] = tuple(c[k])
-if "options" in c:
-    c["options"] = tuple(sorted((c["options"] or {}).items()))
 out = {}
-for job in jobs(Config(**c)):
+for job in jobs_of(raw):
     key = f"{job.map}:{job.index}"
     if key in keys:
         rec = run_game(job)
@@ -175,21 +184,13 @@ print(json.dumps(out))
 
 # The same, for games played by their recorded answers (a search agent's): each game set up from its
 # job as the experiment set it up, then its answers submitted in order; prints {"label:index": hash}.
-_REPLAY_ANSWERS = r"""
-import dataclasses, json, sys
+_REPLAY_ANSWERS = _JOBS + r"""
 from engine.core.protocol import Choice
 from engine.simulate import GamePlan, new_game
-from engine.workshop.experiment import Config, _load, jobs
+from engine.workshop.experiment import _load
 raw, answers = json.loads(sys.stdin.read())
-names = {f.name for f in dataclasses.fields(Config)}
-c = {k: v for k, v in raw.items() if k in names}
-for k in ("maps", "rosters", "labels"):
-    if k in c:
-        c[k] = tuple(c[k])
-if "options" in c:
-    c["options"] = tuple(sorted((c["options"] or {}).items()))
 out = {}
-for job in jobs(Config(**c)):
+for job in jobs_of(raw):
     key = f"{job.map}:{job.index}"
     if key in answers:
         plan = GamePlan(job.index, job.block, job.seed, tuple(job.rosters), tuple(job.agents))

@@ -58,3 +58,18 @@ def test_the_float_prices_are_the_exact_chain():
         exact = [float(x) for x in chain(dice, diff, dmg, expl, dd, 7, mettle, tokens, down)]
         fast = odds.chance(dice, diff, dmg, expl, dd, {"tokens": tokens, "down": down}, mettle)
         assert all(abs(a - b) < 1e-9 for a, b in zip(exact, fast)), (dice, diff, dmg, expl, dd, mettle, tokens, down)
+
+
+def test_an_aims_shot_is_read_from_the_label_of_a_shoot_with_two_actions_left():
+    from types import SimpleNamespace
+
+    from engine.ai.cb_odds import aim_numbers
+
+    shot, other = Shoot(model="a", weapon="w", target="b"), Shoot(model="a", weapon="w", target="c")
+    d = SimpleNamespace(options=[shot, other], labels=["shoot b (difficulty 7, heavy cover)", "shoot c"])
+    assert aim_numbers(d, shot, 2) == (7, "heavy")
+    assert aim_numbers(d, shot, 1) is None                     # no action left for an Aim first
+    assert aim_numbers(d, other, 3) is None                    # a label that states no difficulty
+    assert aim_numbers(d, None, 3) is None
+    assert aim_numbers(d, Shoot(model="x", weapon="w", target="b"), 3) is None     # not among the options
+    assert aim_numbers(SimpleNamespace(options=[shot], labels=[]), shot, 3) is None   # no label for it

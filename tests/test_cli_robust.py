@@ -153,3 +153,12 @@ def test_every_commands_help_prints():
         with contextlib.redirect_stdout(out):
             text = cmd.format_help()
         assert "usage: skirmish" in text and name in text, name
+
+
+def test_fail_says_why_on_stderr_and_gives_the_exit_code(capsys):
+    from game.cli.args import fail
+
+    assert fail("skirmish x: why", 2) == 2
+    assert fail("skirmish x: other", 130) == 130
+    out = capsys.readouterr()
+    assert (out.out, out.err) == ("", "skirmish x: why\nskirmish x: other\n")

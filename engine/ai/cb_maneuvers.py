@@ -51,10 +51,18 @@ class ManeuverPlay(CounterblastHost):
         me = Base(mid, x, y, self.rules.radius[mid], h, 0.0, table.surface_height(x, y))
         moved = dict(v, models=dict(v["models"], **{mid: dict(m, x=x, y=y)}))
         total = 0.0
+        for eid, guns, cov in self.guns_that_see(moved, table, mid, me, prone):
+            total += max(self.price.shot(moved, eid, w, mid, cover=cov)[2] for w in guns)
+        return total
+
+    def guns_that_see(self, v, table, mid, me, prone: bool, ready_only: bool = False):
+        """(enemy, its guns in range of ``mid``, the cover ``mid`` has from it) for each enemy not
+        Down (nor Spent, with ``ready_only``) with a gun in range that sees a third of ``me``,
+        ``mid``'s base in the view ``v`` on ``table``: the guns ``exposure`` and ``veil_value`` weigh."""
         for eid, e in self.live(v, 3 - self.player).items():
-            if e["down"] or not self.rules.profile[eid].shooting:
+            if e["down"] or (ready_only and "spent" in e["conditions"]) or not self.rules.profile[eid].shooting:
                 continue
-            dist = self.price.dist_in(moved, eid, mid)
+            dist = self.price.dist_in(v, eid, mid)
             guns = [w for w in self.rules.profile[eid].shooting if dist <= self.rules.armoury.shooting_weapon(w).range]
             if not guns:
                 continue
@@ -62,9 +70,7 @@ class ManeuverPlay(CounterblastHost):
             others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i not in (eid, mid)]
             if table.sight(eb, me, others).visible_fraction < 1 / 3:
                 continue
-            cov = cover_from_sight(table, eb, me, others, prone=prone, options=self.rules.opt)
-            total += max(self.price.shot(moved, eid, w, mid, cover=cov)[2] for w in guns)
-        return total
+            yield eid, guns, cover_from_sight(table, eb, me, others, prone=prone, options=self.rules.opt)
 
     def prone_gain(self, v, mid, at=None) -> float:
         """What lying down (at ``at``, or where it stands) is worth to ``mid``, in models put Down."""

@@ -28,7 +28,7 @@ from engine.rulesets.counterblast.checks import pool_size
 from engine.rulesets.counterblast.scoring import marker_controller
 
 from .cb_host import CounterblastHost
-from .cb_odds import at_least, label_numbers
+from .cb_odds import aim_numbers, at_least
 
 MM = 25.4
 CHARGE_MIN = 0.25      # a charge's net chance to put the target Down, at least
@@ -81,12 +81,7 @@ class MeleePlay(CounterblastHost):
     def shot_alternative(self, d, v, best_att, best_p: float, left: int) -> float:
         """The best attack the model has without charging: the label's chance, or with an Aim
         first (two actions left) the same shot a difficulty lower."""
-        if best_att is None or type(best_att).__name__ != "Shoot" or left < 2:
-            return best_p
-        try:
-            nums = label_numbers(d.labels[d.options.index(best_att)])
-        except (ValueError, IndexError):
-            nums = None
+        nums = aim_numbers(d, best_att, left)
         if nums is None:
             return best_p
         diff, cover = nums

@@ -43,6 +43,17 @@ def label_numbers(label: str) -> tuple[int, str] | None:
     return (int(m.group(1)), m.group(2) or "none") if m else None
 
 
+def aim_numbers(d, att, left: int) -> tuple[int, str] | None:
+    """(difficulty, cover) the label of ``att`` states when it is a Shoot that an Aim or a Mark
+    could come before (two actions left), else None: what the shot would be a difficulty lower."""
+    if att is None or type(att).__name__ != "Shoot" or left < 2:
+        return None
+    try:
+        return label_numbers(d.labels[d.options.index(att)])
+    except (ValueError, IndexError):
+        return None
+
+
 class Odds:
     """Attack prices for one game's rules (static data: profiles, armoury, options)."""
 

@@ -20,7 +20,7 @@ from engine.rulesets.counterblast.checks import pool_size
 from engine.rulesets.counterblast.choices import Engineer, HackMark, PsiCraft, PsiStrike, Treat
 
 from .cb_host import CounterblastHost
-from .cb_odds import at_least, cover_from_sight, label_numbers
+from .cb_odds import aim_numbers, at_least, cover_from_sight
 
 FRIEND_SHOOTS = 0.5      # a friend still to act shoots this target about half the time
 MARK_MARGIN = 0.02
@@ -72,17 +72,12 @@ class SkillPlay(CounterblastHost):
 
     def mark_before_shot(self, d, v, best_att, left: int):
         """The HackMark to take before ``best_att`` (a Shoot) instead of an Aim, or None."""
-        if best_att is None or type(best_att).__name__ != "Shoot" or left < 2:
+        nums = aim_numbers(d, best_att, left)
+        if nums is None:
             return None
         hack = next((o for o in d.options if isinstance(o, HackMark) and o.model == best_att.model
                      and o.target == best_att.target), None)
         if hack is None:
-            return None
-        try:
-            nums = label_numbers(d.labels[d.options.index(best_att)])
-        except (ValueError, IndexError):
-            nums = None
-        if nums is None:
             return None
         diff, cover = nums
         mid, t, w = best_att.model, best_att.target, best_att.weapon
@@ -140,21 +135,10 @@ class SkillPlay(CounterblastHost):
         f = v["models"][friend]
         if f["down"]:
             return 0.0
-        table = self.table_now(v)
         fb = self.base(friend, f)
         total = 0.0
-        for eid, e in self.live(v, 3 - self.player).items():
-            if e["down"] or "spent" in e["conditions"] or not self.rules.profile[eid].shooting:
-                continue
-            dist = self.price.dist_in(v, eid, friend)
-            guns = [w for w in self.rules.profile[eid].shooting if dist <= self.rules.armoury.shooting_weapon(w).range]
-            if not guns:
-                continue
-            eb = self.base(eid, e)
-            others = [self.base(i, o) for i, o in v["models"].items() if self.on_table(o) and i not in (eid, friend)]
-            if table.sight(eb, fb, others).visible_fraction < 1 / 3:
-                continue
-            cov = cover_from_sight(table, eb, fb, others, prone="prone" in f["conditions"], options=self.rules.opt)
+        for eid, guns, cov in self.guns_that_see(v, self.table_now(v), friend, fb, "prone" in f["conditions"],
+                                                 ready_only=True):
             veiled = damage.best_cover(cov, "light")
             if veiled == cov:
                 continue

@@ -78,6 +78,14 @@ MAX_PIECES = 2_000
 Coord = Annotated[float, Field(ge=-MAX_MM, le=MAX_MM)]
 Point = tuple[Coord, Coord]
 Length = Field(gt=0, le=MAX_MM, description="in the map's unit; at most 100 m")
+Corners = Field(min_length=3, max_length=1000, description="corners (x, y) in the map's unit")
+
+
+def _with_area(pts: list[Point], why: str) -> list[Point]:
+    """``pts`` (a polygon's or a zone's corners) when they enclose an area, else ``ValueError(why)``."""
+    if abs(polygon_area(pts)) < 1e-9:
+        raise ValueError(why)
+    return pts
 
 
 class _Strict(BaseModel):
@@ -87,13 +95,12 @@ class _Strict(BaseModel):
 
 class PolygonShape(_Strict):
     type: Literal["polygon"] = "polygon"
-    points: list[Point] = Field(min_length=3, max_length=1000, description="corners (x, y) in the map's unit")
+    points: list[Point] = Corners
 
     @field_validator("points")
     @classmethod
     def _simple(cls, pts: list[Point]) -> list[Point]:
-        if abs(polygon_area(pts)) < 1e-9:
-            raise ValueError("polygon has no area (points are collinear or repeated)")
+        _with_area(pts, "polygon has no area (points are collinear or repeated)")
         if polygon_crosses_itself(pts):
             raise ValueError("polygon edges cross each other; split it into simple polygons")
         return pts
@@ -158,14 +165,12 @@ class Piece(_Strict):
 
 class Zone(_Strict):
     side: int = Field(ge=1, le=2, description="the side that deploys here (1 or 2)")
-    points: list[Point] = Field(min_length=3, max_length=1000, description="corners (x, y) in the map's unit")
+    points: list[Point] = Corners
 
     @field_validator("points")
     @classmethod
     def _area(cls, pts: list[Point]) -> list[Point]:
-        if abs(polygon_area(pts)) < 1e-9:
-            raise ValueError("zone has no area")
-        return pts
+        return _with_area(pts, "zone has no area")
 
 
 class Marker(_Strict):

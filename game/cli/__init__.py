@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from engine.data.errors import DataError, load_json_file
-from game.cli.args import SCREENSHOT_FRAMES, add_mission_arg
+from game.cli.args import SCREENSHOT_FRAMES, add_mission_arg, fail
 from game.cli.args import bounded_int as _bounded_int
 from game.cli.args import err as _err
 from game.cli.checks import out_file_problem as _out_problem
@@ -44,16 +44,14 @@ def cmd_edit(args) -> int:
     if args.screenshot:
         why = _out_problem(args.screenshot)
         if why:
-            _err(f"skirmish edit: {why}")
-            return 1
+            return fail(f"skirmish edit: {why}", 1)
     from game.app import run_editor
 
     try:
         return run_editor(args.map, size=(args.width, args.height), frames=args.frames,
                           screenshot_path=args.screenshot)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
 
 
 def cmd_sheet(args) -> int:
@@ -62,30 +60,24 @@ def cmd_sheet(args) -> int:
 
     why = _out_problem(args.out)
     if why:
-        _err(f"skirmish sheet: {why}")
-        return 1
+        return fail(f"skirmish sheet: {why}", 1)
     try:
         mapfile = load_named_map(args.map)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
     try:
         from engine.workshop.sheet import PAPERS, write_sheet
     except ImportError as err:
-        _err(f"skirmish sheet: needs matplotlib (pip install -e '.[workshop]'): {err}")
-        return 2
+        return fail(f"skirmish sheet: needs matplotlib (pip install -e '.[workshop]'): {err}", 2)
     if args.paper not in PAPERS:
-        _err(f"skirmish sheet: unknown paper {args.paper!r} (one of {', '.join(PAPERS)})")
-        return 2
+        return fail(f"skirmish sheet: unknown paper {args.paper!r} (one of {', '.join(PAPERS)})", 2)
     suffix = Path(args.out).suffix.lower()
     if suffix not in (".pdf", ".png"):
-        _err(f"skirmish sheet: --out must end in .pdf or .png, not {suffix or 'nothing'}")
-        return 2
+        return fail(f"skirmish sheet: --out must end in .pdf or .png, not {suffix or 'nothing'}", 2)
     try:
         path = write_sheet(mapfile, args.out, paper=args.paper, landscape=not args.portrait)
     except OSError as err:
-        _err(f"skirmish sheet: cannot write {args.out}: {err}")
-        return 1
+        return fail(f"skirmish sheet: cannot write {args.out}: {err}", 1)
     print(f"wrote {path}")
     return 0
 
@@ -142,8 +134,7 @@ def cmd_replay(args) -> int:
         saved = read_save(args.save)
         game = load_game(args.save, check=True)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
     if not args.check and not args.log:      # the window: step through the game
         from game.app import run_replay
         from game.session import saved_seats
@@ -291,8 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except KeyboardInterrupt:   # Ctrl-C: a line, not a traceback (experiment says more itself)
-        _err("\ninterrupted")
-        return 130
+        return fail("\ninterrupted", 130)
     except BrokenPipeError:
         # the reader went away (skirmish replay S | head -1): stop quietly, as other tools do
         try:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from game.cli.analyze_output import _compare, _draw, print_sight
 from game.cli.args import err as _err
+from game.cli.args import fail
 
 
 def parse_length_mm(text: str) -> float:
@@ -138,18 +139,15 @@ def cmd_analyze_map(args) -> int:
     from game.cli.checks import out_file_problem as _out_problem
 
     if len(args.maps) > 2:
-        _err("skirmish analyze-map: give one map, or two to compare (B against A)")
-        return 2
+        return fail("skirmish analyze-map: give one map, or two to compare (B against A)", 2)
     comparing = len(args.maps) == 2
     if comparing and (args.no_sight or args.hiding_png or args.symmetry_png):
-        _err("skirmish analyze-map: comparing two maps takes --png (the difference picture) and --json, "
-             "not --no-sight, --hiding-png or --symmetry-png: run each map alone for those")
-        return 2
+        return fail("skirmish analyze-map: comparing two maps takes --png (the difference picture) and --json, "
+                    "not --no-sight, --hiding-png or --symmetry-png: run each map alone for those", 2)
     if getattr(args, "metric", "ours") == "carltographer":
         return _carltographer(args)
     if args.no_sight and (args.hiding_png or args.symmetry_png):
-        _err("skirmish analyze-map: --hiding-png and --symmetry-png need the sight analysis (drop --no-sight)")
-        return 2
+        return fail("skirmish analyze-map: --hiding-png and --symmetry-png need the sight analysis (drop --no-sight)", 2)
     maps = []
     for name in args.maps:
         mf, code = _load(name)
@@ -161,20 +159,17 @@ def cmd_analyze_map(args) -> int:
             try:
                 grid_shape(mf.width * mf.mm_per_unit, mf.height * mf.mm_per_unit, args.grid)
             except ValueError as err:
-                _err(f"skirmish analyze-map: --grid on {mf.id}: {err}")
-                return 2
+                return fail(f"skirmish analyze-map: --grid on {mf.id}: {err}", 2)
     if comparing and args.png:
         a, b = maps
         if (a.width * a.mm_per_unit, a.height * a.mm_per_unit) != (b.width * b.mm_per_unit, b.height * b.mm_per_unit):
-            _err("skirmish analyze-map: the difference picture needs two tables of one size "
-                 f"({a.width:g}x{a.height:g} {a.unit} and {b.width:g}x{b.height:g} {b.unit}); leave out --png to compare the figures")
-            return 2
+            return fail("skirmish analyze-map: the difference picture needs two tables of one size "
+                        f"({a.width:g}x{a.height:g} {a.unit} and {b.width:g}x{b.height:g} {b.unit}); leave out --png to compare the figures", 2)
     for out in (args.png, args.hiding_png, args.symmetry_png):
         if out:
             why = _out_problem(out)
             if why:
-                _err(f"skirmish analyze-map: {why}")
-                return 1
+                return fail(f"skirmish analyze-map: {why}", 1)
     tables = [table_for(mf) for mf in maps]
     infos = [_basic(mf, t) for mf, t in zip(maps, tables)]
     sights = []
@@ -240,10 +235,9 @@ def _carltographer(args) -> int:
     from engine.workshop.carlto_metric import carltographer_metrics
 
     if args.png or args.hiding_png or args.symmetry_png or args.no_sight or args.eye is not None or args.footprints_block:
-        _err("skirmish analyze-map: --metric carltographer gives figures only, at its own heights and with its own "
-             "reading of footprints: leave out --png, --hiding-png, --symmetry-png, --no-sight, --eye and "
-             "--footprints-block")
-        return 2
+        return fail("skirmish analyze-map: --metric carltographer gives figures only, at its own heights and with its own "
+                    "reading of footprints: leave out --png, --hiding-png, --symmetry-png, --no-sight, --eye and "
+                    "--footprints-block", 2)
     control = parse_length_mm(args.control) if isinstance(args.control, str) else args.control
     out = []
     for name in args.maps:

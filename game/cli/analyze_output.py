@@ -1,7 +1,7 @@
 """What ``analyze-map`` prints and draws: a map's sight figures, two maps compared, a picture's write error."""
 from __future__ import annotations
 
-from game.cli.args import err as _err
+from game.cli.args import fail
 
 
 def _draw(what: str, path: str, fn) -> int:
@@ -9,13 +9,11 @@ def _draw(what: str, path: str, fn) -> int:
     try:
         fn()
     except OSError as err:
-        _err(f"skirmish analyze-map: cannot write {path}: {err}")
-        return 1
+        return fail(f"skirmish analyze-map: cannot write {path}: {err}", 1)
     except Exception as err:  # pygame.error: it cannot save there
         if type(err).__name__ != "error":
             raise
-        _err(f"skirmish analyze-map: cannot write {path}: {err}")
-        return 1
+        return fail(f"skirmish analyze-map: cannot write {path}: {err}", 1)
     return 0
 
 
@@ -24,8 +22,7 @@ def _compare(args, maps, infos, sights) -> int:
 
     a, b = maps
     if not sights:
-        _err("skirmish analyze-map: comparing needs the sight analysis")
-        return 2
+        return fail("skirmish analyze-map: comparing needs the sight analysis", 2)
     from engine.workshop.compare import compare
 
     cmp = compare(sights[0], sights[1], map_a=a, map_b=b)

@@ -1,5 +1,5 @@
-"""What every sub-command's parser shares: the error line and the bounded number types (a value
-out of range is a usage error, exit 2, never a traceback)."""
+"""What every sub-command's parser shares: the error line (``fail``: the line and the exit code) and
+the bounded number types (a value out of range is a usage error, exit 2, never a traceback)."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +11,12 @@ SCREENSHOT_FRAMES = 3     # frames drawn before a --screenshot when --frames is 
 
 def err(msg: str) -> None:
     print(msg, file=sys.stderr)
+
+
+def fail(msg: str, code: int) -> int:
+    """Say why the command stops (``err``) and give its exit code: ``return fail(why, 2)``."""
+    err(msg)
+    return code
 
 
 def bounded_int(lo: int, hi: int, what: str):

@@ -7,7 +7,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from game.cli.args import bounded_float
+from game.cli.args import bounded_float, fail
 from game.cli.args import err as _err
 
 _minutes = bounded_float(0, 100_000, "a number of minutes", "minutes from 0 to 100,000")
@@ -80,16 +80,13 @@ def cmd_balance(args) -> int:
     if len(agents) == 1:
         agents = agents * 2
     if len(agents) != 2 or not all(agents):
-        _err("skirmish balance: --agents is one agent or two, A,B")
-        return 2
+        return fail("skirmish balance: --agents is one agent or two, A,B", 2)
     why = ruleset_and_agents_problem("balance", args.ruleset, agents)
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     rosters, why = scheduler_and_rosters("balance", args.ruleset, args.scheduler, args.rosters)
     if why or rosters is None:
-        _err(why or "skirmish balance: --rosters: no pair")
-        return 2
+        return fail(why or "skirmish balance: --rosters: no pair", 2)
     try:
         start = load_named_map(args.map)
     except DataError as err:
@@ -99,26 +96,21 @@ def cmd_balance(args) -> int:
         return 1 if resolve_map(args.map).exists() else 2     # a file refused; an unknown map is bad usage
     why = map_problem("balance", args.ruleset, start, args.map, rosters, args.any_map)
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     try:
         import distributed  # noqa: F401
     except ImportError:
-        _err("skirmish balance needs dask.distributed: pip install 'skirmish[workshop]'")
-        return 2
+        return fail("skirmish balance needs dask.distributed: pip install 'skirmish[workshop]'", 2)
     from engine.workshop.experiment import out_problem
 
     out = Path(args.out)
     why = out_problem(out)          # first: --out may be a file, not a folder
     if why:
-        _err(f"skirmish balance: --out: {why}")
-        return 1
+        return fail(f"skirmish balance: --out: {why}", 1)
     if not args.resume and any(out.iterdir()):
-        _err(f"skirmish balance: --out {out} is not empty: pass --resume to continue a run there, or choose another")
-        return 2
+        return fail(f"skirmish balance: --out {out} is not empty: pass --resume to continue a run there, or choose another", 2)
     if not (math.isfinite(args.keep_z) and 0 <= args.keep_z <= 10):
-        _err("skirmish balance: --keep-z is a number of standard errors from 0 to 10")
-        return 2
+        return fail("skirmish balance: --keep-z is a number of standard errors from 0 to 10", 2)
     if args.confirm2 is not None:
         key, _, val = args.confirm2.partition("=")
         vals = [v.strip() for v in val.split(",") if v.strip()]
@@ -134,8 +126,7 @@ def cmd_balance(args) -> int:
         else:
             why = f"skirmish balance: --confirm2 {args.confirm2!r}: write agents=A[,B] or rosters=A,B"
         if why:
-            _err(why)
-            return 2
+            return fail(why, 2)
     s = B.Settings(args.ruleset, args.map, tuple(rosters), agents, args.seed, args.budget, args.search_games,
                    args.check_games, args.confirm, args.proposals, args.tests, keep_z=args.keep_z,
                    keep_rule=args.keep_rule, alpha=args.alpha, max_games=args.max_games, max_steps=args.max_steps, hide_diff_max=args.max_hide_diff, obj_diff_max=args.max_obj_diff,
@@ -149,27 +140,19 @@ def cmd_balance(args) -> int:
     try:
         outcome = B.run(s, start, out, B.real_play(args.workers, args.scheduler), resume=args.resume,
                         say=lambda line: print(line, flush=True))
-    except B.BalanceError as err:
-        _err(f"skirmish balance: {err}")
-        return 2
-    except ConfigMismatch as err:
-        _err(f"skirmish balance: {err}")
-        return 2
+    except (B.BalanceError, ConfigMismatch) as err:
+        return fail(f"skirmish balance: {err}", 2)
     except SchedulerError as err:
-        _err(f"skirmish balance: --scheduler: {err} (every finished game and step is saved in {out})")
-        return 2
+        return fail(f"skirmish balance: --scheduler: {err} (every finished game and step is saved in {out})", 2)
     except (Interrupted, KeyboardInterrupt):
-        _err(f"\nskirmish balance: interrupted; every finished game and step is saved in {out}. To continue, run:\n  "
-             f"{_resume_command(sys.argv[1:])}")
-        return 130
+        return fail(f"\nskirmish balance: interrupted; every finished game and step is saved in {out}. To continue, run:\n  "
+                    f"{_resume_command(sys.argv[1:])}", 130)
     except DataError as err:        # a damaged state or experiment to resume: refused as it is
         _err(str(err))
-        _err(f"skirmish balance: cannot resume {out}: the games already played are left as they are")
-        return 1
+        return fail(f"skirmish balance: cannot resume {out}: the games already played are left as they are", 1)
     except OSError as err:
-        _err(f"skirmish balance: cannot read or write in {out}: {err.strerror or err}"
-             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
-        return 1
+        return fail(f"skirmish balance: cannot read or write in {out}: {err.strerror or err}"
+                    + (f" ({err.filename})" if getattr(err, "filename", None) else ""), 1)
     from engine.workshop.balance_report import balanced_map, write_outputs
 
     try:
@@ -177,9 +160,8 @@ def cmd_balance(args) -> int:
             _pictures(outcome.start, balanced_map(outcome), out)
         files = write_outputs(out, outcome)
     except OSError as err:
-        _err(f"skirmish balance: cannot write the results in {out}: {err.strerror or err}"
-             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
-        return 1
+        return fail(f"skirmish balance: cannot write the results in {out}: {err.strerror or err}"
+                    + (f" ({err.filename})" if getattr(err, "filename", None) else ""), 1)
     st = outcome.state
     if st.get("after"):
         print(f"verdict: {st.get('verdict')}: zone 1 wins {B._pct(st['after'])} over {st['after']['games']} decisive "

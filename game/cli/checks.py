@@ -76,6 +76,19 @@ def out_file_problem(path) -> str | None:
     return None
 
 
+def replace_problem(out, force: bool, arg: str, own_path: str = "give the file's own path") -> str | None:
+    """Why a command may not write its output file ``out`` (None: it can be tried), for the
+    commands that write one file given as ``arg`` ("OUT", "--out"): a symbolic link that points
+    nowhere (writing through it would make a file wherever it points, unasked; ``own_path`` says
+    what to give instead), a file that exists without ``force``, then ``out_file_problem``."""
+    p = Path(out)
+    if p.is_symlink() and not p.exists():
+        return f"{p} is a symbolic link to {os.readlink(p)}, which does not exist; {own_path}"
+    if p.exists() and not force:
+        return f"{p} exists; give another {arg} or --force to replace it"
+    return out_file_problem(p)
+
+
 def rosters_arg(command: str, ruleset: str, text: str | None) -> tuple[tuple | None, str | None]:
     """(rosters, problem): ``--rosters A,B`` checked against the ruleset's roster ids; the
     ruleset's default pair when not given."""

@@ -1,7 +1,7 @@
 """``skirmish experiment``: balance by AI-vs-AI games on dask.distributed (``engine/workshop/experiment.py``)."""
 from __future__ import annotations
 
-from game.cli.args import add_mission_arg
+from game.cli.args import add_mission_arg, fail
 from game.cli.args import err as _err
 
 
@@ -81,44 +81,35 @@ def cmd_experiment(args) -> int:
         from game.cli.experiment_check import cmd_check
         return cmd_check(args)
     if not args.ruleset or not args.maps:
-        _err("skirmish experiment: --ruleset and --maps are required (unless --self-test)")
-        return 2
+        return fail("skirmish experiment: --ruleset and --maps are required (unless --self-test)", 2)
     options, why = option_pairs(args.option, args.ruleset)
     if why:
-        _err(f"skirmish experiment: {why}")
-        return 2
+        return fail(f"skirmish experiment: {why}", 2)
 
     why = ruleset_and_agents_problem("experiment", args.ruleset, (args.p1, args.p2))
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     if args.games < 1 or args.workers < 1:
-        _err("skirmish experiment: --games and --workers must be at least 1")
-        return 2
+        return fail("skirmish experiment: --games and --workers must be at least 1", 2)
     rosters, why = scheduler_and_rosters("experiment", args.ruleset, args.scheduler, args.rosters)
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     if args.label is not None and len(args.label) != len(args.maps):
-        _err(f"skirmish experiment: --label gives {len(args.label)} names for {len(args.maps)} maps (one per map)")
-        return 2
+        return fail(f"skirmish experiment: --label gives {len(args.label)} names for {len(args.maps)} maps (one per map)", 2)
     seen: dict = {}
     for m in args.maps:
         key = resolve_map(m).resolve()
         if key in seen:
-            _err(f"skirmish experiment: {m} and {seen[key]} are the same map file; give each map once")
-            return 2
+            return fail(f"skirmish experiment: {m} and {seen[key]} are the same map file; give each map once", 2)
         seen[key] = m
     for m in args.maps:
         try:
             mf = load_named_map(m)
         except DataError as err:
-            _err(str(err))
-            return 1
+            return fail(str(err), 1)
         why = map_problem("experiment", args.ruleset, mf, m, rosters, args.any_map, options)
         if why:
-            _err(why)
-            return 2
+            return fail(why, 2)
     from engine.workshop.experiment import (
         Config,
         ConfigMismatch,
@@ -131,17 +122,14 @@ def cmd_experiment(args) -> int:
 
     labels = tuple(args.label) if args.label else map_labels(args.maps)
     if len(set(labels)) != len(labels):
-        _err(f"skirmish experiment: two maps would share a label ({', '.join(labels)}); give --label")
-        return 2
+        return fail(f"skirmish experiment: two maps would share a label ({', '.join(labels)}); give --label", 2)
     try:
         import distributed  # noqa: F401
     except ImportError:
-        _err("skirmish experiment needs dask.distributed: pip install 'skirmish[workshop]'")
-        return 2
+        return fail("skirmish experiment needs dask.distributed: pip install 'skirmish[workshop]'", 2)
     why = out_problem(args.out)
     if why:
-        _err(f"skirmish experiment: --out: {why}")
-        return 1
+        return fail(f"skirmish experiment: --out: {why}", 1)
     assert rosters is not None         # rosters_arg gives the ruleset's pair when --rosters is not given
     cfg = Config(args.ruleset, tuple(args.maps), args.games, args.p1, args.p2, tuple(rosters), args.seed,
                  labels=labels, any_map=args.any_map, options=tuple(sorted(options.items())))
@@ -152,22 +140,17 @@ def cmd_experiment(args) -> int:
         info = run(cfg, args.out, workers=args.workers, scheduler=args.scheduler, resume=args.resume,
                    progress=not args.no_progress)
     except ConfigMismatch as err:
-        _err(f"skirmish experiment: {err}")
-        return 2
+        return fail(f"skirmish experiment: {err}", 2)
     except SchedulerError as err:
-        _err(f"skirmish experiment: --scheduler: {err} (games already in {args.out} are kept)")
-        return 2
+        return fail(f"skirmish experiment: --scheduler: {err} (games already in {args.out} are kept)", 2)
     except DataError as err:        # a damaged folder to resume: refused as it is, nothing rewritten
         _err(str(err))
-        _err(f"skirmish experiment: cannot resume {args.out}: the games already played are left as they are")
-        return 1
+        return fail(f"skirmish experiment: cannot resume {args.out}: the games already played are left as they are", 1)
     except OSError as err:
-        _err(f"skirmish experiment: cannot read or write in {args.out}: {err.strerror or err}")
-        return 1
+        return fail(f"skirmish experiment: cannot read or write in {args.out}: {err.strerror or err}", 1)
     except Interrupted as stop:
-        _err(f"\nskirmish experiment: interrupted; {stop.saved} of {stop.total} games are saved in "
-             f"{args.out}/games.jsonl. To finish, run:\n  {_resume_command(args)}")
-        return 130
+        return fail(f"\nskirmish experiment: interrupted; {stop.saved} of {stop.total} games are saved in "
+                    f"{args.out}/games.jsonl. To finish, run:\n  {_resume_command(args)}", 130)
     from engine.workshop.stats import ranked, summarize
 
     summary = summarize(info.records, cfg)

@@ -2,7 +2,7 @@
 (``engine/manifest.py``)."""
 from __future__ import annotations
 
-from game.cli.args import err as _err
+from game.cli.args import fail
 
 
 def cmd_check(args) -> int:
@@ -18,16 +18,13 @@ def cmd_check(args) -> int:
     )
 
     if args.sample < 0:
-        _err("skirmish experiment: --sample must be 0 or more")
-        return 2
+        return fail("skirmish experiment: --sample must be 0 or more", 2)
     try:
         m = load_manifest(args.check)
     except DataError as e:
-        _err(str(e))
-        return 1
+        return fail(str(e), 1)
     if m.historical:           # nothing to play: its code is not in the history (the reason says why)
-        _err(f"skirmish experiment: --check {args.check}: historical, not played again: {m.historical}")
-        return 1
+        return fail(f"skirmish experiment: --check {args.check}: historical, not played again: {m.historical}", 1)
     keys = sample_keys(m, args.sample or None)
     if m.note:
         print(f"note: {m.note}")
@@ -38,8 +35,7 @@ def cmd_check(args) -> int:
     try:
         got = replay(m, keys, here=args.here, answers=recorded_answers(m, keys) if by_answers else None)
     except ReplayError as e:
-        _err(f"skirmish experiment: --check {args.check}: {e}")
-        return 1
+        return fail(f"skirmish experiment: --check {args.check}: {e}", 1)
     bad = [k for k in keys if got.get(k) != expected(m, k)]
     for k in keys:
         print(f"  {k}: {'same' if k not in bad else 'DIFFERS'} {got.get(k, '(not played)')}"

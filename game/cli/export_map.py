@@ -3,7 +3,7 @@ Simulator save (``engine.workshop.export_carltographer``, ``engine.workshop.tts`
 import`` reads either back."""
 from __future__ import annotations
 
-from game.cli.args import err as _err
+from game.cli.args import fail
 
 TARGETS = ("carltographer", "tts")
 
@@ -28,30 +28,20 @@ def cmd_export(args) -> int:
     from engine.data.errors import DataError
     from engine.data.maps import load_named_map
     from engine.paths import resolve_map
-    from game.cli.checks import out_file_problem
+    from game.cli.checks import replace_problem
 
     out = Path(args.out)
     try:
         src = resolve_map(args.map)
         mapfile = load_named_map(args.map)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
     if out.exists() and src.exists() and os.path.samefile(out, src):
         # even with --force: replacing the map by its export would lose what the export cannot carry
-        _err(f"skirmish export: {out} is the map being exported; give another OUT")
-        return 1
-    if out.is_symlink() and not out.exists():
-        _err(f"skirmish export: {out} is a symbolic link to {os.readlink(out)}, which does not exist; "
-             "give the file's own path")
-        return 1
-    if out.exists() and not args.force:
-        _err(f"skirmish export: {out} exists; give another OUT or --force to replace it")
-        return 1
-    why = out_file_problem(out)
+        return fail(f"skirmish export: {out} is the map being exported; give another OUT", 1)
+    why = replace_problem(out, args.force, "OUT")
     if why:
-        _err(f"skirmish export: {why}")
-        return 1
+        return fail(f"skirmish export: {why}", 1)
     if args.to == "tts":
         from engine.workshop.tts import to_tts as convert
     else:
@@ -61,11 +51,9 @@ def cmd_export(args) -> int:
         # a temporary file beside OUT, then a rename: a full disk or a crash leaves OUT as it was
         write_atomic(out.resolve() if out.is_symlink() else out, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     except SaveError as err:
-        _err(f"skirmish export: {err}")
-        return 1
+        return fail(f"skirmish export: {err}", 1)
     except OSError as err:
-        _err(f"skirmish export: cannot write {out}: {err.strerror or err}")
-        return 1
+        return fail(f"skirmish export: cannot write {out}: {err.strerror or err}", 1)
     what = "Tabletop Simulator save" if args.to == "tts" else "Carltographer layout"
     print(f"{mapfile.name} ({mapfile.id}) written to {out} as a {what}")
     for n in notes:

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.cli.args import bounded_float
+from game.cli.args import bounded_float, fail
 from game.cli.args import err as _err
 
 
@@ -127,15 +127,13 @@ def cmd_generate(args) -> int:
 
         why = scheduler_problem(args.scheduler)
         if why:
-            _err(f"skirmish generate: --scheduler: {why}")
-            return 2
+            return fail(f"skirmish generate: --scheduler: {why}", 2)
     locked = None
     if args.locked:
         try:
             locked = load_named_map(args.locked)
         except DataError as err:
-            _err(str(err))
-            return 1
+            return fail(str(err), 1)
     unit = args.unit or (locked.unit if locked else "in")
     if args.size:
         w, h = args.size
@@ -151,9 +149,8 @@ def cmd_generate(args) -> int:
 
     lo_side = MIN_SIDE_MM / MM_PER[unit]
     if not all(MIN_SIDE_MM <= v * MM_PER[unit] <= MAX_MM for v in (w, h)):
-        _err(f"skirmish generate: --size {w:g}x{h:g} {unit}: each side from {lo_side:g} to {MAX_MM / MM_PER[unit]:g} "
-             f"{unit} (a table the templates fit on, at most 100 m)")
-        return 2
+        return fail(f"skirmish generate: --size {w:g}x{h:g} {unit}: each side from {lo_side:g} to {MAX_MM / MM_PER[unit]:g} "
+                    f"{unit} (a table the templates fit on, at most 100 m)", 2)
     catalog = load_catalog([catalog_dir()])
     mission = None
     mid = args.mission or (None if locked else "short-edges")
@@ -161,31 +158,26 @@ def cmd_generate(args) -> int:
         try:
             mission = catalog.mission(mid)
         except KeyError:
-            _err(f"skirmish generate: no mission {mid!r} (known: {', '.join(m.id for m in catalog.missions)})")
-            return 2
+            return fail(f"skirmish generate: no mission {mid!r} (known: {', '.join(m.id for m in catalog.missions)})", 2)
     if args.ruleset:
         from game.cli.checks import ruleset_and_agents_problem
 
         why = ruleset_and_agents_problem("generate", args.ruleset, ())
         if why:
-            _err(why)
-            return 2
+            return fail(why, 2)
     if args.base is not None and not (math.isfinite(args.base) and 5 <= args.base <= 200):
-        _err("skirmish generate: --base is a base diameter in mm, from 5 to 200")
-        return 2
+        return fail("skirmish generate: --base is a base diameter in mm, from 5 to 200", 2)
     base = args.base or smallest_base_mm(args.ruleset)
     seed = args.seed
     map_id = args.id or f"generated-{seed}"
     if not re.fullmatch(r"[a-z0-9_\-]+", map_id):
-        _err(f"skirmish generate: --id {map_id!r}: lower-case letters, digits, - and _ only")
-        return 2
+        return fail(f"skirmish generate: --id {map_id!r}: lower-case letters, digits, - and _ only", 2)
     name = args.name or f"Generated layout (seed {seed})"
     entries = args.use or [G.Entry(t, lo, hi) for t, (lo, hi) in G.DEFAULT_COUNTS.items()]
     known = {t.id for t, _ in catalog.templates}
     for t in args.in_zones:
         if t not in known:
-            _err(f"skirmish generate: --in-zones {t!r}: no such template")
-            return 2
+            return fail(f"skirmish generate: --in-zones {t!r}: no such template", 2)
     in_zones = set(args.in_zones) if (args.in_zones or args.use) else set(G.DEFAULT_IN_ZONES)
     entries = [G.Entry(e.template, e.min, e.max, e.template in in_zones, e.weight) for e in entries]
     from engine.workshop.targets import parse_target
@@ -200,38 +192,32 @@ def cmd_generate(args) -> int:
         start = G.start_map(w, h, unit, mission, locked, map_id, name)
         problem, pre = G.make_problem(start, args.symmetry, entries, targets, rules, base, catalog)
     except G.GenerateError as err:
-        _err(f"skirmish generate: {err}")
-        return 2
+        return fail(f"skirmish generate: {err}", 2)
     except ValidationError as err:               # a table the schema refuses: each field and why
         for field, reason in problems_of(err)[:5]:
             _err(f"skirmish generate: the table asked for: {field + ': ' if field else ''}{reason}")
         return 2
     except (ValueError, DataError) as err:
-        _err(f"skirmish generate: {str(err).splitlines()[0]}")
-        return 2
+        return fail(f"skirmish generate: {str(err).splitlines()[0]}", 2)
     why = out_problem(args.out)
     if why:
-        _err(f"skirmish generate: --out: {why}")
-        return 1
+        return fail(f"skirmish generate: --out: {why}", 1)
     held = [f for f in output_names(map_id, args.no_pictures) if os.path.lexists(Path(args.out) / f)]
     if held:            # a run's results are never written over (issue 47: generated-SEED.json was)
-        _err(f"skirmish generate: --out {args.out} already holds {', '.join(held)}: choose another --out "
-             "(or another --id)")
-        return 2
+        return fail(f"skirmish generate: --out {args.out} already holds {', '.join(held)}: choose another --out "
+                    "(or another --id)", 2)
     client = cluster = None
     if args.scheduler or args.workers > 1:
         try:
             from engine.workshop.experiment import _client
         except ImportError:
-            _err("skirmish generate --workers/--scheduler needs dask.distributed: pip install 'skirmish[workshop]'")
-            return 2
+            return fail("skirmish generate --workers/--scheduler needs dask.distributed: pip install 'skirmish[workshop]'", 2)
         from engine.workshop.experiment import SchedulerError
 
         try:
             client, cluster = _client(args.workers, args.scheduler)
         except SchedulerError as err:
-            _err(f"skirmish generate: --scheduler: {err}")
-            return 2
+            return fail(f"skirmish generate: --scheduler: {err}", 2)
     print(f"generating a {w:g}x{h:g} {unit} layout, seed {seed}, {args.chains} chains, "
           f"{'symmetry ' + problem.symmetry if problem.symmetry else 'no symmetry'}; targets: "
           + ", ".join(t.text() for t in targets) + f"; reachable by a {base:g} mm base"
@@ -252,11 +238,9 @@ def cmd_generate(args) -> int:
         res = G.run(problem, seed=seed, chains=args.chains, rounds=args.rounds, steps=args.steps, pre_edits=pre,
                     client=client, time_limit=args.time_limit, on_round=on_round, cpu_limit=args.cpu_limit or None)
     except G.GenerateError as err:
-        _err(f"skirmish generate: {err}")
-        return 2
+        return fail(f"skirmish generate: {err}", 2)
     except KeyboardInterrupt:
-        _err("\nskirmish generate: interrupted; nothing written (the search starts again from the seed)")
-        return 130
+        return fail("\nskirmish generate: interrupted; nothing written (the search starts again from the seed)", 130)
     finally:
         if client is not None:
             from engine.workshop.experiment import _close
@@ -265,9 +249,8 @@ def cmd_generate(args) -> int:
     try:
         return write_outputs(args, problem, res, seed)
     except OSError as err:      # the folder changed under the run (it was checked before the search)
-        _err(f"skirmish generate: cannot write the results in {args.out}: {err.strerror or err}"
-             + (f" ({err.filename})" if getattr(err, "filename", None) else ""))
-        return 1
+        return fail(f"skirmish generate: cannot write the results in {args.out}: {err.strerror or err}"
+                    + (f" ({err.filename})" if getattr(err, "filename", None) else ""), 1)
 
 
 def output_names(map_id: str, no_pictures: bool) -> list[str]:
@@ -292,8 +275,7 @@ def write_outputs(args, problem, res, seed: int) -> int:
     m = res.state.map
     broken = G.layout_problems(problem, m, res.state.template_of())
     if broken:          # never: every state of every chain holds them; a bug if it shows
-        _err("skirmish generate: the layout found breaks a constraint (a bug): " + "; ".join(broken[:3]))
-        return 1
+        return fail("skirmish generate: the layout found breaks a constraint (a bug): " + "; ".join(broken[:3]), 1)
     map_path = out / f"{m.id}.json"
     write_atomic(map_path, m.model_dump_json(exclude_none=True, indent=1) + "\n")
     table = table_for(m)

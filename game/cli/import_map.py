@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.cli.args import err as _err
+from game.cli.args import fail
 
 
 def add_import_parser(sub) -> None:
@@ -29,45 +29,31 @@ def cmd_import(args) -> int:
     from engine.core.saves import SaveError, write_atomic
     from engine.data.errors import DataError
     from engine.workshop.carltographer import import_layout
-    from game.cli.checks import out_file_problem as _out_problem
+    from game.cli.checks import replace_problem
     from game.editor.document import map_json
 
     src, out = Path(args.file), Path(args.out)
     try:
         mode = os.stat(src).st_mode
     except OSError as err:
-        _err(f"skirmish import: cannot read {src}: {err.strerror or err}")
-        return 1
+        return fail(f"skirmish import: cannot read {src}: {err.strerror or err}", 1)
     if not stat.S_ISREG(mode):     # a named pipe would wait forever for a writer
-        _err(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON or PNG)")
-        return 1
-    if out.is_symlink() and not out.exists():
-        # writing through it would make a file wherever the link points, unasked
-        _err(f"skirmish import: {out} is a symbolic link to {os.readlink(out)}, which does not exist; "
-             "give the map file's own path as --out")
-        return 1
-    if out.exists() and not args.force:
-        _err(f"skirmish import: {out} exists; give another --out or --force to replace it")
-        return 1
-    why = _out_problem(out)
+        return fail(f"skirmish import: {src}: not a regular file; give a Carltographer layout (JSON or PNG)", 1)
+    why = replace_problem(out, args.force, "--out", "give the map file's own path as --out")
     if why:
-        _err(f"skirmish import: {why}")
-        return 1
+        return fail(f"skirmish import: {why}", 1)
     try:
         mapfile, notes = import_layout(src)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
     try:
         # a temporary file beside the map, then a rename: a full disk or a crash leaves the old map
         # whole. --force through a link replaces the file it points to (the link stays).
         write_atomic(out.resolve() if out.is_symlink() else out, map_json(mapfile))
     except SaveError as err:    # the folder gone, or no longer a regular file: it says which
-        _err(f"skirmish import: {err}")
-        return 1
+        return fail(f"skirmish import: {err}", 1)
     except OSError as err:
-        _err(f"skirmish import: cannot write {out}: {err.strerror or err}")
-        return 1
+        return fail(f"skirmish import: cannot write {out}: {err.strerror or err}", 1)
     kinds: dict[str, int] = {}
     for p in mapfile.pieces:
         kinds[p.kind] = kinds.get(p.kind, 0) + 1

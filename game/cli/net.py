@@ -15,7 +15,7 @@ import json
 import logging
 import sys
 
-from game.cli.args import add_mission_arg, bounded_float, bounded_int, option_pairs
+from game.cli.args import add_mission_arg, bounded_float, bounded_int, fail, option_pairs
 from game.cli.args import err as _err
 
 DEFAULT_PORT = 8765
@@ -157,17 +157,14 @@ def cmd_host(args) -> int:
     # cannot be kept is refused now, not found out when a player drops
     if not host.start_journal():
         why = host.autosave_error or host.journal_error
-        _err(f"skirmish host: cannot keep the game in {host.autosave_path}: {why} "
-             f"(give --autosave a file you may write)")
-        return 1
+        return fail(f"skirmish host: cannot keep the game in {host.autosave_path}: {why} "
+                    f"(give --autosave a file you may write)", 1)
     try:
         rc = run_server(host, args.bind, args.port, ready=ready, stop_when_over=not args.keep_running)
     except _InfoNotWritten as e:
-        _err(str(e))
-        return 1
+        return fail(str(e), 1)
     except OSError as e:
-        _err(f"skirmish host: cannot listen on {args.bind}:{args.port}: {e.strerror or e}")
-        return 1
+        return fail(f"skirmish host: cannot listen on {args.bind}:{args.port}: {e.strerror or e}", 1)
     finally:
         host.flush_autosave()
     if host.game.over:
@@ -188,19 +185,16 @@ def cmd_join(args) -> int:
     try:
         parse_address(args.address)
     except ValueError as e:
-        _err(f"skirmish join: {e}")
-        return 2
+        return fail(f"skirmish join: {e}", 2)
     from game.names import name_problem
     args.name = args.name.strip()
     if name_problem(args.name):
-        _err(f"skirmish join: --name {args.name!r}: {name_problem(args.name)}")
-        return 2
+        return fail(f"skirmish join: --name {args.name!r}: {name_problem(args.name)}", 2)
     if args.ai:
         from engine.ai import agent_problem
         why = agent_problem(args.ai)
         if why:
-            _err(f"skirmish join: {why}")
-            return 2
+            return fail(f"skirmish join: {why}", 2)
         return _join_headless(args)
     session = _joined(args, args.name)
     if session is None:
@@ -247,8 +241,7 @@ def _join_headless(args) -> int:
             session.pump(wait=0.2 if idle else 0.0)      # wait only when there was nothing to do
             idle = True
             if session.fatal:
-                _err(f"skirmish join: {session.fatal}")
-                return 1
+                return fail(f"skirmish join: {session.fatal}", 1)
             if session.undo_asked is not None:
                 session.reply_undo(args.accept_undo == "yes")
             if any(getattr(step, "full", False) for step in session.take_steps()):

@@ -2,7 +2,7 @@
 (``engine/workshop/selftest.py``)."""
 from __future__ import annotations
 
-from game.cli.args import err as _err
+from game.cli.args import fail
 
 EXIT_BIAS = 3     # the self-test ran and found a symmetric table that favours a zone
 
@@ -15,42 +15,34 @@ def cmd_self_test(args) -> int:
 
     rulesets = (args.ruleset,) if args.ruleset else RULESETS
     if any(r not in RULESETS for r in rulesets):
-        _err(f"skirmish experiment --self-test: unknown ruleset {args.ruleset!r} (one of {', '.join(RULESETS)})")
-        return 2
+        return fail(f"skirmish experiment --self-test: unknown ruleset {args.ruleset!r} (one of {', '.join(RULESETS)})", 2)
     if args.games < 1 or args.workers < 1 or not 1 <= args.tables <= 20:
-        _err("skirmish experiment --self-test: --games and --workers must be at least 1, --tables 1 to 20")
-        return 2
+        return fail("skirmish experiment --self-test: --games and --workers must be at least 1, --tables 1 to 20", 2)
     if args.p1 != "easy" or args.p2 != "easy" or args.rosters or args.option:
-        _err("skirmish experiment --self-test plays easy v easy with the default forces: leave out "
-             "--p1, --p2, --rosters and --option")
-        return 2
+        return fail("skirmish experiment --self-test plays easy v easy with the default forces: leave out "
+                    "--p1, --p2, --rosters and --option", 2)
     extra = {}
     for m in args.maps or ():
         try:
             extra[load_named_map(m).id] = load_named_map(m)
         except DataError as err:
-            _err(str(err))
-            return 1
+            return fail(str(err), 1)
     out = args.out if args.out != "experiment" else "self-test"
     why = out_problem(out)
     if why:
-        _err(f"skirmish experiment --self-test: --out: {why}")
-        return 2
+        return fail(f"skirmish experiment --self-test: --out: {why}", 2)
     try:
         import distributed  # noqa: F401
     except ImportError:
-        _err("skirmish experiment needs dask.distributed: pip install 'skirmish[workshop]'")
-        return 2
+        return fail("skirmish experiment needs dask.distributed: pip install 'skirmish[workshop]'", 2)
     try:
         results = run_selftest(out, rulesets, tuple(args.deployment or ("automatic", "alternate")), args.games,
                                args.seed, args.workers, args.scheduler, extra, progress=not args.no_progress,
                                tables_per_ruleset=args.tables)
     except ValueError as err:
-        _err(f"skirmish experiment --self-test: {err}")
-        return 2
+        return fail(f"skirmish experiment --self-test: {err}", 2)
     except Interrupted as it:
-        _err(f"interrupted: {it.saved} of {it.total} games saved in {out}; run the same command to go on")
-        return 130
+        return fail(f"interrupted: {it.saved} of {it.total} games saved in {out}; run the same command to go on", 130)
     bad = [r for r in results if not r.holds_half or r.errors]
     for r in results:
         iv = ("–" if r.fam_low is None or r.fam_high is None or r.share is None else

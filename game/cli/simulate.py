@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine.data.errors import DataError
 from engine.paths import resolve_map
-from game.cli.args import err as _err
+from game.cli.args import fail
 from game.cli.checks import _suits
 
 
@@ -19,22 +19,18 @@ def cmd_simulate(args) -> int:
 
     why = ruleset_and_agents_problem("simulate", args.ruleset, (args.p1, args.p2))
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     rosters, why = rosters_arg("simulate", args.ruleset, args.rosters)
     if why:
-        _err(why)
-        return 2
+        return fail(why, 2)
     options, why = option_pairs(args.option, args.ruleset)
     if why:
-        _err(f"skirmish simulate: {why}")
-        return 2
+        return fail(f"skirmish simulate: {why}", 2)
     path = resolve_map(args.map)
     try:
         mapfile = load_named_map(args.map)
     except DataError as err:
-        _err(str(err))
-        return 1
+        return fail(str(err), 1)
     if not _suits(args, mapfile, "simulate"):
         return 2
     on_game = None
@@ -43,15 +39,13 @@ def cmd_simulate(args) -> int:
 
         why = out_problem(args.save_dir)   # before the first game, not after it
         if why:
-            _err(f"skirmish simulate: --save-dir: {why}")
-            return 1
+            return fail(f"skirmish simulate: --save-dir: {why}", 1)
         on_game = _game_saver(Path(args.save_dir), args.ruleset, mapfile.id)
     try:
         out = simulate(args.ruleset, mapfile, args.games, args.seed, (args.p1, args.p2), map_name=str(args.map),
                        options=options, swap_sides=args.swap_sides, on_game=on_game, rosters=rosters, crossed=not args.fixed)
     except SetupError as err:
-        _err(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}")
-        return 2
+        return fail(f"skirmish simulate: cannot set up {args.ruleset} on {path}: {err}", 2)
     if args.json:
         if not args.records:
             out.pop("records")

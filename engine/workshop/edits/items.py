@@ -126,6 +126,35 @@ def new_id(taken: Iterable[str], base: str) -> str:
     return f"{base}-{n}"
 
 
+def inserted(items, new, at) -> list:
+    """``items`` as a new list with ``new`` added at the list positions ``at`` (each an index in
+    the result, so they go in ascending), or at the end when ``at`` is None: the Add commands'
+    one way in, so an Add that undoes a Delete puts each item back where it stood."""
+    out = list(items)
+    if at is None:
+        out.extend(new)
+    else:
+        for i, item in sorted(zip(at, new), key=lambda t: t[0]):
+            out.insert(i, item)
+    return out
+
+
+def refuse_taken(taken: Iterable[str], ids: Iterable[str], what: str) -> None:
+    """Refuse ids already on the map or given twice (``what``: "a piece", "an objective")."""
+    seen = set(taken)
+    for i in ids:
+        if i in seen:
+            raise EditRefused(f"{what} {i!r} is already on the map")
+        seen.add(i)
+
+
+def refuse_missing(gone: set, present: Iterable, what: str) -> None:
+    """Refuse to delete what is not on the map, naming the first (in order) of those missing."""
+    missing = gone - set(present)
+    if missing:
+        raise EditRefused(f"no {what} {sorted(missing)[0]!r}")
+
+
 def _name(key) -> str:
     kind, ident = key
     if kind == "zone":

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .command import Compound, Edit
-from .items import MARKER_GROUPS, EditRefused, _marker_list, _name, _names
+from .items import MARKER_GROUPS, EditRefused, _marker_list, _name, _names, inserted, refuse_missing, refuse_taken
 
 
 @dataclass(frozen=True)
@@ -16,17 +16,8 @@ class AddMarkers(Edit):
 
     def apply(self, m):
         lst = _marker_list(m, self.group)
-        taken = {mk.id for mk in lst}
-        for mk in self.markers:
-            if mk.id in taken:
-                raise EditRefused(f"an {self.group} {mk.id!r} is already on the map")
-            taken.add(mk.id)
-        if self.at is None:
-            lst.extend(self.markers)
-        else:
-            for i, mk in sorted(zip(self.at, self.markers), key=lambda t: t[0]):
-                lst.insert(i, mk)
-        return m.model_copy(update={MARKER_GROUPS[self.group]: lst})
+        refuse_taken((mk.id for mk in lst), (mk.id for mk in self.markers), f"an {self.group}")
+        return m.model_copy(update={MARKER_GROUPS[self.group]: inserted(lst, self.markers, self.at)})
 
     def inverse(self, m):
         return DeleteMarkers(tuple((self.group, mk.id) for mk in self.markers))
@@ -46,9 +37,7 @@ class DeleteMarkers(Edit):
             if not gone:
                 continue
             lst = _marker_list(m, group)
-            missing = gone - {mk.id for mk in lst}
-            if missing:
-                raise EditRefused(f"no {group} {sorted(missing)[0]!r}")
+            refuse_missing(gone, (mk.id for mk in lst), group)
             update[attr] = [mk for mk in lst if mk.id not in gone]
         return m.model_copy(update=update)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .command import Edit
-from .items import PIECE_FIELDS, EditRefused, _names, piece_index
+from .items import PIECE_FIELDS, EditRefused, _names, inserted, piece_index, refuse_missing, refuse_taken
 
 
 @dataclass(frozen=True)
@@ -15,18 +15,8 @@ class AddPieces(Edit):
     at: tuple | None = None
 
     def apply(self, m):
-        taken = {p.id for p in m.pieces}
-        for p in self.pieces:
-            if p.id in taken:
-                raise EditRefused(f"a piece {p.id!r} is already on the map")
-            taken.add(p.id)
-        pieces = list(m.pieces)
-        if self.at is None:
-            pieces.extend(self.pieces)
-        else:
-            for i, p in sorted(zip(self.at, self.pieces), key=lambda t: t[0]):
-                pieces.insert(i, p)
-        return m.model_copy(update={"pieces": pieces})
+        refuse_taken((p.id for p in m.pieces), (p.id for p in self.pieces), "a piece")
+        return m.model_copy(update={"pieces": inserted(m.pieces, self.pieces, self.at)})
 
     def inverse(self, m):
         return DeletePieces(tuple(p.id for p in self.pieces))
@@ -41,9 +31,7 @@ class DeletePieces(Edit):
 
     def apply(self, m):
         gone = set(self.ids)
-        missing = gone - {p.id for p in m.pieces}
-        if missing:
-            raise EditRefused(f"no piece {sorted(missing)[0]!r}")
+        refuse_missing(gone, (p.id for p in m.pieces), "piece")
         return m.model_copy(update={"pieces": [p for p in m.pieces if p.id not in gone]})
 
     def inverse(self, m):

@@ -81,21 +81,20 @@ class EditStack:
         return v
 
     def undo(self) -> Edit | None:
-        if not self.done:
-            return None
-        step = self.done.pop()
-        self.map = step.inverse.apply(self.map)
-        self.undone.append(step)
-        self.version = self.done[-1].version if self.done else self.base_version
-        return step.edit
+        return self._shift(self.done, self.undone, undo=True)
 
     def redo(self) -> Edit | None:
-        if not self.undone:
+        return self._shift(self.undone, self.done, undo=False)
+
+    def _shift(self, take: list, give: list, undo: bool) -> Edit | None:
+        """Undo (a step from ``done`` to ``undone``, applying its inverse) or redo (back, applying
+        its edit); either way the map's version is then the last done step's."""
+        if not take:
             return None
-        step = self.undone.pop()
-        self.map = step.edit.apply(self.map)
-        self.done.append(step)
-        self.version = step.version
+        step = take.pop()
+        self.map = (step.inverse if undo else step.edit).apply(self.map)
+        give.append(step)
+        self.version = self.done[-1].version if self.done else self.base_version
         return step.edit
 
     def reset(self, m: MapFile) -> None:

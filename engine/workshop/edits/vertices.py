@@ -20,8 +20,16 @@ def _vertex_geom(key, geom):
     return [geom]
 
 
+@dataclass(frozen=True)
 class _OneOutline(Edit):
-    """A corner edit of one polygon piece or zone (its ``key``): undone by restoring that outline."""
+    """A corner edit (vertex ``index``) of one item (its ``key``): undone by restoring its outline."""
+    key: tuple
+    index: int
+
+    def refuse_no_vertex(self, n: int) -> None:
+        """Refuse an ``index`` outside ``0 .. n - 1`` (an insertion gives one more: after the last)."""
+        if not (0 <= self.index < n):
+            raise EditRefused(f"{_name(self.key)} has no vertex {self.index}")
 
     def inverse(self, m):
         return SetGeometry(((self.key, geometry(m, self.key)),), "restore")
@@ -33,15 +41,11 @@ class _OneOutline(Edit):
 @dataclass(frozen=True)
 class MoveVertex(_OneOutline):
     """Move one vertex: a polygon's corner, a wall's end (0 or 1), a zone's corner."""
-    key: tuple
-    index: int
     to: tuple
 
     def apply(self, m):
         g = geometry(m, self.key)
-        n = len(_vertex_geom(self.key, g))
-        if not (0 <= self.index < n):
-            raise EditRefused(f"{_name(self.key)} has no vertex {self.index}")
+        self.refuse_no_vertex(len(_vertex_geom(self.key, g)))
         to = (float(self.to[0]), float(self.to[1]))
         if self.key[0] == "piece":
             new = S.with_vertex(g, self.index, to)
@@ -60,15 +64,11 @@ class MoveVertex(_OneOutline):
 @dataclass(frozen=True)
 class InsertVertex(_OneOutline):
     """A new corner ``at`` before vertex ``index`` of a polygon piece or a zone."""
-    key: tuple
-    index: int
     at: tuple
 
     def apply(self, m):
-        g = geometry(m, self.key)
-        pts = _outline(self.key, g)
-        if not (0 <= self.index <= len(pts)):
-            raise EditRefused(f"{_name(self.key)} has no vertex {self.index}")
+        pts = _outline(self.key, geometry(m, self.key))
+        self.refuse_no_vertex(len(pts) + 1)
         pts.insert(self.index, (float(self.at[0]), float(self.at[1])))
         return with_geometry(m, {self.key: _with_outline(self.key, pts)})
 
@@ -78,15 +78,13 @@ class InsertVertex(_OneOutline):
 
 @dataclass(frozen=True)
 class DeleteVertex(_OneOutline):
-    key: tuple
-    index: int
+    """Remove corner ``index`` of a polygon piece or a zone (three at least stay)."""
 
     def apply(self, m):
         pts = _outline(self.key, geometry(m, self.key))
         if len(pts) <= 3:
             raise EditRefused(f"{_name(self.key)} keeps at least three corners")
-        if not (0 <= self.index < len(pts)):
-            raise EditRefused(f"{_name(self.key)} has no vertex {self.index}")
+        self.refuse_no_vertex(len(pts))
         pts.pop(self.index)
         return with_geometry(m, {self.key: _with_outline(self.key, pts)})
 

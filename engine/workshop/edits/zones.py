@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .command import Edit
-from .items import EditRefused, _names
+from .items import EditRefused, _names, inserted
 
 
 @dataclass(frozen=True)
@@ -13,13 +13,7 @@ class AddZones(Edit):
     at: tuple | None = None
 
     def apply(self, m):
-        lst = list(m.deployment)
-        if self.at is None:
-            lst.extend(self.zones)
-        else:
-            for i, z in sorted(zip(self.at, self.zones), key=lambda t: t[0]):
-                lst.insert(i, z)
-        return m.model_copy(update={"deployment": lst})
+        return m.model_copy(update={"deployment": inserted(m.deployment, self.zones, self.at)})
 
     def inverse(self, m):
         n = len(m.deployment)

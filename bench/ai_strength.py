@@ -28,7 +28,6 @@ table's geometry, the same for every ruleset, not a ruleset's own cover rule.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -38,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from subcommands import commands, run  # noqa: E402 - beside this file
+
 from engine.core.rules import get_rules  # noqa: E402
 
 HOME = {r: get_rules(r).home_map for r in ("counterblast", "frontier", "doubles")}   # the engine's home maps
@@ -239,9 +240,9 @@ def cmd_report(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("play")
+    cmds = {"play": cmd_play, "report": cmd_report}
+    ap, sub = commands(__doc__.splitlines()[0], cmds)
+    p = sub["play"]
     p.add_argument("--ruleset", choices=sorted(HOME), required=True)
     p.add_argument("--pair", required=True, help="A:B, e.g. hard:easy (A/B when names carry parameters)")
     p.add_argument("--games", type=int, default=200)
@@ -252,10 +253,8 @@ def main(argv=None) -> int:
     p.add_argument("--first", type=int, default=0, help="start at this game index (split a run between processes)")
     p.add_argument("--rosters", default="", help="seat 1's and seat 2's roster ids, e.g. outlawmen,sheriffs "
                    "(default: the ruleset's own); they stay with the seats when --swap-sides moves the agents")
-    r = sub.add_parser("report")
-    r.add_argument("files", nargs="+")
-    args = ap.parse_args(argv)
-    return cmd_play(args) if args.cmd == "play" else cmd_report(args)
+    sub["report"].add_argument("files", nargs="+")
+    return run(ap, argv, cmds)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ the window").
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -89,9 +90,7 @@ def window(ruleset: str, agent: str, seed: int, n: int, thread: bool, each: bool
     job, t_job, timed, kind = None, 0.0, False, ""
     t_end = time.perf_counter() + limit
     while len(walls) < n and s.pending() is not None and time.perf_counter() < t_end and app.running:
-        dt = app.clock.tick(60) / 1000.0
-        app.step(min(dt, 0.1))
-        pygame.display.flip()
+        dt, _ = frame(app)
         now = time.perf_counter()
         if job is not None and scene.state.worker is not job:          # the answer was taken this frame
             if timed:
@@ -132,43 +131,81 @@ def row(ruleset: str, where: str, r: dict, budget: float) -> str:
             f"{within} of {len(w)} | {fps} |")
 
 
+def frame(app, events=None) -> tuple[float, float]:
+    """One frame of the window's loop, as the client runs it: ``clock.tick(60)``, ``App.step`` (its
+    dt capped at 0.1 s), ``display.flip``. Returns the tick's dt and the seconds spent in step and flip."""
+    import pygame
+    dt = app.clock.tick(60) / 1000.0
+    t = time.perf_counter()
+    app.step(min(dt, 0.1), events)
+    pygame.display.flip()
+    return dt, time.perf_counter() - t
+
+
 def busy_loops(k: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(k)]
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ruleset", nargs="*", default=list(HOME))
-    ap.add_argument("--decisions", type=int, default=12)
-    ap.add_argument("--agent", default="hard")
-    ap.add_argument("--seed", type=int, default=4)
-    ap.add_argument("--load", type=int, default=0, help="busy loops to run beside the measure")
-    ap.add_argument("--where", nargs="*", default=["headless", "window"], choices=["headless", "window"])
-    ap.add_argument("--each", action="store_true", help="print every timed decision of the window")
-    ap.add_argument("--thread", action="store_true", help="agents on a thread in the window (the old way)")
-    args = ap.parse_args(argv)
-    from engine.ai import make_agent
-    budget = getattr(make_agent(args.agent, 2, 0), "budget", 0.0)
-    loops = busy_loops(args.load)
+@contextlib.contextmanager
+def under_load(k: int, settle: float = 0.0):
+    """``k`` busy loops beside the measure, ended after it even when it fails; the load average at
+    the end printed after a measure that finished. ``settle``: seconds to wait for the loops to run."""
+    loops = busy_loops(k)
     try:
-        time.sleep(0.5 if loops else 0)
-        print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {os.cpu_count()} cores, load average "
-              f"{os.getloadavg()[0]:.1f} at the start, {args.load} busy loops, agent {args.agent} "
-              f"(budget {budget} s), seed {args.seed}, display {os.environ.get('DISPLAY') or 'dummy'}"
-              f"{', agents on a thread' if args.thread else ''}")
-        print("| ruleset, map | where | decisions | wall s: median / p90 / max | agent CPU s: median / p90 / max "
-              "| within 1.5x budget | frames/s while thinking |")
-        print("|---|---|---|---|---|---|---|")
-        for rs in args.ruleset:
-            for where in args.where:
-                r = (headless(rs, args.agent, args.seed, args.decisions) if where == "headless"
-                     else window(rs, args.agent, args.seed, args.decisions, args.thread, args.each))
-                print(row(rs, where, r, budget), flush=True)
+        time.sleep(settle if loops else 0)
+        yield
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
     finally:
         for p in loops:
             p.kill()
             p.wait()
+
+
+def print_table(columns: list[str], rows) -> None:
+    """A markdown table; each row printed as soon as it is measured (``rows`` is lazy)."""
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for r in rows:
+        print(r, flush=True)
+
+
+def parser(doc: str) -> argparse.ArgumentParser:
+    """The options a window measure shares: the rulesets, the agent timed, the seed, the busy loops."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--ruleset", nargs="*", default=list(HOME))
+    ap.add_argument("--agent", default="hard")
+    ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--load", type=int, default=0, help="busy loops to run beside the measure")
+    return ap
+
+
+def agent_budget(agent: str, seat: int) -> float:
+    from engine.ai import make_agent
+    return getattr(make_agent(agent, seat, 0), "budget", 0.0)
+
+
+def machine(load: int) -> str:
+    """The head of a run's first line: when, the cores, the load average and the busy loops beside it."""
+    return (f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {os.cpu_count()} cores, load average "
+            f"{os.getloadavg()[0]:.1f} at the start, {load} busy loops")
+
+
+def main(argv=None) -> int:
+    ap = parser(__doc__)
+    ap.add_argument("--decisions", type=int, default=12)
+    ap.add_argument("--where", nargs="*", default=["headless", "window"], choices=["headless", "window"])
+    ap.add_argument("--each", action="store_true", help="print every timed decision of the window")
+    ap.add_argument("--thread", action="store_true", help="agents on a thread in the window (the old way)")
+    args = ap.parse_args(argv)
+    budget = agent_budget(args.agent, 2)
+    with under_load(args.load, settle=0.5):
+        print(f"{machine(args.load)}, agent {args.agent} (budget {budget} s), seed {args.seed}, "
+              f"display {os.environ.get('DISPLAY') or 'dummy'}{', agents on a thread' if args.thread else ''}")
+        print_table(["ruleset, map", "where", "decisions", "wall s: median / p90 / max",
+                     "agent CPU s: median / p90 / max", "within 1.5x budget", "frames/s while thinking"],
+                    (row(rs, where, headless(rs, args.agent, args.seed, args.decisions) if where == "headless"
+                         else window(rs, args.agent, args.seed, args.decisions, args.thread, args.each), budget)
+                     for rs in args.ruleset for where in args.where))
     return 0
 
 

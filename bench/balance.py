@@ -16,13 +16,13 @@ out) and how much is matchups between two forces (``engine.workshop.matchups``).
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from subcommands import commands, run  # noqa: E402 - beside this file
 
 # the ruleset's home map first, then a second map it accepts
 MAPS = {"counterblast": ("outpost", "quarry"), "frontier": ("town", "field"), "doubles": ("prehistoric", "town")}
@@ -226,9 +226,9 @@ def false_keep(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("play")
+    cmds = {"play": play, "table": table, "predict": predict, "false-keep": false_keep}
+    ap, sub = commands(__doc__, cmds)
+    p, fk = sub["play"], sub["false-keep"]
     p.add_argument("--ruleset", required=True, choices=sorted(MAPS))
     p.add_argument("--games", type=int, default=400, help="games per map and pairing (whole blocks)")
     p.add_argument("--seed", type=int, default=1)
@@ -238,11 +238,8 @@ def main(argv=None) -> int:
     p.add_argument("--pairs", nargs="+", help="only these pairs, A,B")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", required=True)
-    t = sub.add_parser("table")
-    t.add_argument("folders", nargs="+")
-    pr = sub.add_parser("predict")
-    pr.add_argument("histories", nargs="+")
-    fk = sub.add_parser("false-keep")
+    sub["table"].add_argument("folders", nargs="+")
+    sub["predict"].add_argument("histories", nargs="+")
     fk.add_argument("--reps", type=int, default=2000)
     fk.add_argument("--touch", type=float, default=0.4)
     fk.add_argument("--p", type=float, default=0.5)
@@ -251,8 +248,7 @@ def main(argv=None) -> int:
     fk.add_argument("--stage", type=int, default=100)
     fk.add_argument("--top", type=int, default=600)
     fk.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
-    return {"play": play, "table": table, "predict": predict, "false-keep": false_keep}[args.cmd](args)
+    return run(ap, argv, cmds)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ puts the shipped crews near 500 points.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -39,6 +38,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from subcommands import commands, run  # noqa: E402 - beside this file
 
 MAP = "outpost"
 NAMES = ("Ash Brix Cato Dace Edda Fenn Gris Hale Ives Juno Kite Lark Mace Nim Orla Pike Quin Rusk Sable "
@@ -348,9 +348,9 @@ def cmd_fit(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("play")
+    cmds = {"play": cmd_play, "fit": cmd_fit}
+    ap, sub = commands(__doc__, cmds)
+    p, f = sub["play"], sub["fit"]
     p.add_argument("--pairs", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--values", choices=["equal", "points"], default="equal")
@@ -358,12 +358,10 @@ def main(argv=None) -> int:
                    help="models in a crew (default 4 10)")
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--compare", nargs="*", help="'points': also check the points as they stand")
     f.add_argument("--variants", action="store_true", help="also fit with size, weapons' own rules, Zap and Grit added")
-    args = ap.parse_args(argv)
-    return cmd_play(args) if args.cmd == "play" else cmd_fit(args)
+    return run(ap, argv, cmds)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ prints each one's log-likelihood, the calibration of its predictions, and the fi
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -25,6 +24,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from subcommands import commands, run  # noqa: E402 - beside this file
 
 MATERIALS = ("bone", "wood", "obsidian", "stone", "metal")
 NAMES = "Ash Bark Cinder Dusk Ember Flint Gorse Hob Ivo Jet Kael Loam Moss Nettle Ochre Pyre Quill Rook Sedge Tor".split()
@@ -227,19 +227,17 @@ def cmd_fit(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("play")
+    cmds = {"play": cmd_play, "fit": cmd_fit}
+    ap, sub = commands(__doc__, cmds)
+    p = sub["play"]
     p.add_argument("--matchups", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--values", choices=["one", "points"], default="one")
     p.add_argument("--town-every", type=int, default=4)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
-    f.add_argument("files", nargs="+")
-    args = ap.parse_args(argv)
-    return cmd_play(args) if args.cmd == "play" else cmd_fit(args)
+    sub["fit"].add_argument("files", nargs="+")
+    return run(ap, argv, cmds)
 
 
 if __name__ == "__main__":

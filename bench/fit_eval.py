@@ -18,7 +18,6 @@ through a fitted ``sigmoid(a x)``), so the fit is kept only when it predicts the
 """
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import os
@@ -31,6 +30,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from subcommands import commands, run  # noqa: E402 - beside this file
 
 
 def collect_one(ruleset: str, seed: int, index: int) -> dict:
@@ -173,20 +173,18 @@ def cmd_fit(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
+    cmds = {"collect": cmd_collect, "fit": cmd_fit}
+    ap, sub = commands(__doc__.splitlines()[0], cmds)
+    c, f = sub["collect"], sub["fit"]
     c.add_argument("--ruleset", choices=("doubles", "frontier"), required=True)
     c.add_argument("--games", type=int, default=400)
     c.add_argument("--first", type=int, default=0)
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--out", required=True)
-    f = sub.add_parser("fit")
     f.add_argument("files", nargs="+")
     f.add_argument("--ruleset", choices=("doubles", "frontier"), required=True)
     f.add_argument("--write", default="")
-    args = ap.parse_args(argv)
-    return cmd_collect(args) if args.cmd == "collect" else cmd_fit(args)
+    return run(ap, argv, cmds)
 
 
 if __name__ == "__main__":

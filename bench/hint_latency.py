@@ -22,7 +22,6 @@ ruleset and start (docs/ai.md, "The player's hint").
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -32,7 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ai_window import HOME, busy_loops  # noqa: E402 - beside this file (the script's folder is on the path)
+# beside this file (the script's folder is on the path)
+from ai_window import HOME, agent_budget, frame, machine, parser, print_table, under_load  # noqa: E402
 
 # the decision pressed on, per ruleset: one the search thinks about (not left to easy)
 KIND = {"counterblast": "act", "frontier": "attack card", "doubles": "action"}
@@ -83,11 +83,7 @@ def measure(ruleset: str, agent: str, seed: int, skip: int, start: str, look: fl
     g_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="g", scancode=0)
 
     def step(events=None) -> float:
-        dt = app.clock.tick(60) / 1000.0
-        t = time.perf_counter()
-        app.step(min(dt, 0.1), events)
-        pygame.display.flip()
-        return time.perf_counter() - t
+        return frame(app, events)[1]
 
     shown_at = time.perf_counter()
     frames = []
@@ -127,36 +123,22 @@ def row(ruleset: str, start: str, look: float, r: dict) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ruleset", nargs="*", default=list(HOME))
+    ap = parser(__doc__)
     ap.add_argument("--start", nargs="*", default=["press", "ahead"], choices=["press", "ahead"])
     ap.add_argument("--look", type=float, default=4.0, help="seconds between the screen shown and the first G")
     ap.add_argument("--presses", type=int, default=3)
-    ap.add_argument("--agent", default="hard")
-    ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--skip", type=int, default=60, help="decisions played before seat 1's")
-    ap.add_argument("--load", type=int, default=0, help="busy loops to run beside the measure")
     args = ap.parse_args(argv)
-    from engine.ai import make_agent
-    budget = getattr(make_agent(args.agent, 1, 0), "budget", 0.0)
-    loops = busy_loops(args.load)
-    try:
-        print(f"{time.strftime('%Y-%m-%d %H:%M %Z')}, {os.cpu_count()} cores, load average "
-              f"{os.getloadavg()[0]:.1f} at the start, {args.load} busy loops, hint agent {args.agent} "
-              f"(budget {budget} s, 1.5x = {1.5 * budget:.2f} s), seed {args.seed}, "
-              f"display {os.environ.get('DISPLAY') or 'dummy'}")
-        print("| ruleset, map | decision | process started | G after s | ready at G | first G: s to the hint "
-              "| next G: median / max s | before G, ms: median frame / longest get_ready | process gone after |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for rs in args.ruleset:
-            for start in args.start:
-                r = measure(rs, args.agent, args.seed, args.skip, start, args.look, args.presses)
-                print(row(rs, start, args.look, r), flush=True)
-        print(f"load average {os.getloadavg()[0]:.1f} at the end")
-    finally:
-        for p in loops:
-            p.kill()
-            p.wait()
+    budget = agent_budget(args.agent, 1)
+    with under_load(args.load):
+        print(f"{machine(args.load)}, hint agent {args.agent} (budget {budget} s, 1.5x = {1.5 * budget:.2f} s), "
+              f"seed {args.seed}, display {os.environ.get('DISPLAY') or 'dummy'}")
+        print_table(["ruleset, map", "decision", "process started", "G after s", "ready at G",
+                     "first G: s to the hint", "next G: median / max s",
+                     "before G, ms: median frame / longest get_ready", "process gone after"],
+                    (row(rs, start, args.look, measure(rs, args.agent, args.seed, args.skip, start, args.look,
+                                                       args.presses))
+                     for rs in args.ruleset for start in args.start))
     return 0
 
 

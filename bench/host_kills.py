@@ -50,24 +50,15 @@ def told(sessions) -> int:
 
 def _play_until_dead(proc, sessions, timeout: float) -> int:
     """The seats answer (as ``net_helpers.play_out``) until the host process is gone; decisions sent."""
-    from engine.core import StaleDecision
-    from game.net.link import NotConnected
+    from net_helpers import answer_each
 
     n = 0
     end = time.monotonic() + timeout
     while proc.poll() is None and time.monotonic() < end:
-        moved = False
-        for p, s in sessions.items():
+        for s in sessions.values():
             s.pump()
-            d = s.pending()
-            if d is not None and d.player == p and s.up:
-                player, choice = s.ai_choose()
-                try:
-                    s.submit(player, choice, d.seq, timeout=5.0)
-                except (NotConnected, StaleDecision):
-                    continue
-                n += 1
-                moved = True
+        moved = answer_each(sessions, timeout=5.0)
+        n += moved
         if not moved:
             for s in sessions.values():
                 s.pump(wait=0.02)

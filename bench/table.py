@@ -15,7 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.table import Base, Table, openness_heatmap, sight_reference  # noqa: E402
+from paths import place_models  # noqa: E402 - beside this file: the same 20 models as its path timings
+
+from engine.table import Table, openness_heatmap, sight_reference  # noqa: E402
 
 
 def load_table() -> Table:
@@ -26,16 +28,6 @@ def load_table() -> Table:
     from table_fixtures import random_town
     print("maps/town.json missing: using a 130-piece stand-in")
     return random_town()
-
-
-def place_models(t: Table, n: int, seed: int = 7, r: float = 12.5, h: float = 30.0) -> list[Base]:
-    rng = random.Random(seed)
-    out: list[Base] = []
-    while len(out) < n:
-        x, y = rng.uniform(0, t.width), rng.uniform(0, t.height)
-        if t.position_problem(x, y, r, out) is None:
-            out.append(Base(f"m{len(out)}", x, y, r, h, rng.uniform(0, 360), t.surface_height(x, y)))
-    return out
 
 
 def best_of(fn, repeat=5):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -23,49 +24,28 @@ def _base(kind: str) -> Path:
     return Path(os.environ.get(env) or default) / "skirmish"
 
 
-def settings_file() -> Path:
-    return _base("config") / "settings.json"
+def _place(kind: str, name: str, doc: str = "") -> Callable[[], Path]:
+    """A function naming one place in the ``kind`` folder (``config`` or ``data``), read each time it
+    is called (``SKIRMISH_HOME`` may change between calls: the tests move it)."""
+    def where() -> Path:
+        return _base(kind) / name
+    where.__doc__ = doc or f"The player's {name} ({kind})."
+    return where
 
 
-def saves_dir() -> Path:
-    return _base("data") / "saves"
-
-
-def autosave_file() -> Path:
-    return _base("data") / "autosave.json"
-
-
-def host_autosave_file() -> Path:
-    """Where a network game's server (``skirmish host``) keeps its game after every decision."""
-    return _base("data") / "host-autosave.json"
-
-
-def maps_dir() -> Path:
-    """Where the layout editor saves new maps."""
-    return _base("data") / "maps"
-
-
-def catalog_dir() -> Path:
-    """The user's own catalog files (templates and missions) for the layout editor."""
-    return _base("config") / "catalog"
-
-
-def editor_autosave_file() -> Path:
-    return _base("data") / "editor-autosave.json"
-
-
-def sheets_dir() -> Path:
-    return _base("data") / "sheets"
-
-
-def balance_dir() -> Path:
-    """Where the editor's balance tests keep their games and reports."""
-    return _base("data") / "balance"
-
-
-def generated_dir() -> Path:
-    """Where the editor's Generate runs keep their input, layouts and search records."""
-    return _base("data") / "generated"
+# the player's places, a table: the folder kind and the name in it
+settings_file = _place("config", "settings.json")
+saves_dir = _place("data", "saves")
+autosave_file = _place("data", "autosave.json")
+host_autosave_file = _place("data", "host-autosave.json",
+                            "Where a network game's server (``skirmish host``) keeps its game after every decision.")
+maps_dir = _place("data", "maps", "Where the layout editor saves new maps.")
+catalog_dir = _place("config", "catalog", "The user's own catalog files (templates and missions) for the layout editor.")
+editor_autosave_file = _place("data", "editor-autosave.json")
+sheets_dir = _place("data", "sheets")
+balance_dir = _place("data", "balance", "Where the editor's balance tests keep their games and reports.")
+generated_dir = _place("data", "generated",
+                       "Where the editor's Generate runs keep their input, layouts and search records.")
 
 
 def forces_dir(ruleset: str | None = None) -> Path:

@@ -67,7 +67,6 @@ def play_out(sessions: dict[int, RemoteSession], limit: int = 5000, until=None, 
     n = 0
     end = time.monotonic() + timeout
     while n < limit and time.monotonic() < end:
-        moved = False
         for s in sessions.values():
             s.pump()
             if s.undo_asked is not None:
@@ -76,19 +75,27 @@ def play_out(sessions: dict[int, RemoteSession], limit: int = 5000, until=None, 
             return n
         if until is not None and until():
             return n
-        for p, s in sessions.items():
-            d = s.pending()
-            if d is not None and d.player == p and s.up:
-                player, choice = s.ai_choose()
-                try:
-                    s.submit(player, choice, d.seq)
-                except (NotConnected, StaleDecision):   # the server is gone for now, or came back at
-                    continue                            # another decision: its next state says
-                n += 1
-                moved = True
+        moved = answer_each(sessions)
+        n += moved
         if not moved:
             for s in sessions.values():
                 s.pump(wait=0.05)
+    return n
+
+
+def answer_each(sessions: dict[int, RemoteSession], timeout: float = 30.0) -> int:
+    """Each seat's agent answers the decision the seat holds, through the protocol (``submit``
+    waits up to ``timeout`` for the server); the answers sent."""
+    n = 0
+    for p, s in sessions.items():
+        d = s.pending()
+        if d is not None and d.player == p and s.up:
+            player, choice = s.ai_choose()
+            try:
+                s.submit(player, choice, d.seq, timeout=timeout)
+            except (NotConnected, StaleDecision):   # the server is gone for now, or came back at
+                continue                            # another decision: its next state says
+            n += 1
     return n
 
 

@@ -92,14 +92,6 @@ class ChoiceDialog:
         self.window.kill()
 
 
-def fmt(v) -> str:
-    if v is None:
-        return ""
-    if isinstance(v, float):
-        return f"{v:g}"
-    return str(v)
-
-
 # decimals worth showing per unit: a hundredth of an inch, a millimetre (100 mm is 3.94", not 3.93701)
 DECIMALS = {"in": 2, "cm": 1, "mm": 0}
 

@@ -6,8 +6,11 @@ An owned part of the game screen (``game/scenes/play.py``). (Undo itself is the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from html import escape
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,17 +21,20 @@ from game.names import who
 from game.session import GameSession
 from game.userdirs import saves_dir
 
+if TYPE_CHECKING:
+    from game.play.routing import PlayPanels
 
+
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Commands:
     """Files, the menu, settings and dialogs. Given the state, the screen's pygame_gui manager
     (``ui``: the dialogs' home), the panels (the dialogs and sheets they keep) and the screen's
     ``go_to``."""
 
-    def __init__(self, state, ui, panels, go_to):
-        self.state = state
-        self.ui = ui
-        self.panels = panels
-        self.go_to = go_to
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    ui: pygame_gui.UIManager
+    panels: PlayPanels
+    go_to: Callable
 
     def ask_undo(self) -> None:
         """A network game: the other player asks to take back their last decision; the answer is

@@ -8,6 +8,10 @@ An owned part of the game screen (``game/scenes/play.py``), whose ``draw`` calls
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 import pygame
 import pygame_gui
 
@@ -16,6 +20,11 @@ from game.play.layout import BAR_H
 from game.render.text import elide, font, plate
 from game.ui.status import setup_words, status_line
 from game.ui.toasts import clear_of, scale_bar_on_screen, toast
+
+if TYPE_CHECKING:
+    from game.play.ai_turns import AITurns
+    from game.play.options import OptionsPart
+    from game.play.routing import PlayPanels
 
 
 def net_banner(session, viewer: int) -> str | None:
@@ -32,6 +41,7 @@ def net_banner(session, viewer: int) -> str | None:
     return None
 
 
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Frame:
     """The layout and the drawing. Given the state, the screen's pygame_gui manager, the panels
     (laid out here), the options part (the odds on the option card), the AI's turns (the
@@ -42,14 +52,13 @@ class Frame:
     LOG_MIN_H = 30
     LIST_MIN_H = 100
 
-    def __init__(self, state, ui, panels, options, ai, refresh, size):
-        self.state = state
-        self.ui = ui
-        self.panels = panels
-        self.options = options
-        self.ai = ai
-        self.refresh = refresh
-        self.size = size
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    ui: pygame_gui.UIManager
+    panels: PlayPanels
+    options: OptionsPart
+    ai: AITurns
+    refresh: Callable
+    size: Callable[[], tuple[int, int]]
 
     # --- layout -----------------------------------------------------------------------------
     def layout(self) -> None:

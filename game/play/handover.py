@@ -10,18 +10,25 @@ game-over screen: ``source.flows``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 from game.play.flow import next_screen
 
+if TYPE_CHECKING:
+    from game.play.source import LiveSource
 
+
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Handover:
     """The game-over and pass screens, pushed over the game screen (it stays under them).
     ``go_to``: the screen's way to another; ``showing``: whether the game screen is the one shown."""
 
-    def __init__(self, state, source, go_to, showing):
-        self.state = state
-        self.source = source
-        self.go_to = go_to
-        self.showing = showing
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    source: LiveSource
+    go_to: Callable
+    showing: Callable[[], bool]
 
     def check(self) -> bool:
         """Game over, or a pass screen before anything private of another player is drawn.

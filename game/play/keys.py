@@ -4,9 +4,16 @@ do that is the screen's own (no session). ``Routing`` dispatches them (``game/pl
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.kit import Command, Toggle, Undo
+
+if TYPE_CHECKING:
+    from game.play.options import OptionsPart
+    from game.play.pointer import Pointer
 
 HELP = [
     "Controls",
@@ -55,15 +62,15 @@ def key_intent(ev, answering: bool):
     return None
 
 
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Keys:
     """Esc, P and Tab. Given the state, the options (the list follows), the pointer (the selection)
     and the panels (the sheets Esc closes, the tape it puts away)."""
 
-    def __init__(self, state, options, pointer, panels):
-        self.state = state
-        self.options = options
-        self.pointer = pointer
-        self.panels = panels
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    options: OptionsPart
+    pointer: Pointer
+    panels: Any                  # PlayPanels (game/play/routing.py, which imports this module)
 
     def escape(self) -> None:
         """Esc: the box on top closed, else the selection dropped; the tape put away."""

@@ -9,6 +9,9 @@ AI thinks (``AITurns.busy``); shading is cached per model and game version.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,21 +22,26 @@ from game.render import grid_shading as gs
 from game.render import overlays as ov
 from game.render import piece_tokens as pt
 
+if TYPE_CHECKING:
+    from game.play.ai_turns import AITurns
+    from game.play.answers import Answering
+    from game.play.routing import PlayPanels
+
 FINE_MM = 0.5       # the reach shading's grid along its edge (MoveSpace.shading)
 EDGE_MM = 2.5       # the width of the reach shading's outline on the table
 
 
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Overlays:
     """The overlays and tooltips on the table. Given the state, the answering part (where gliding
     models are), the AI's turns (``busy``), the panels (the tools, the open sheet) and the window's
     surface (a callable: the aim's rays are drawn on it)."""
 
-    def __init__(self, state, answering, ai, panels, screen):
-        self.state = state
-        self.answering = answering
-        self.ai = ai
-        self.panels = panels
-        self.screen = screen
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    answering: Answering
+    ai: AITurns
+    panels: PlayPanels
+    screen: Callable[[], pygame.Surface]
 
     def _busy(self) -> bool:
         return self.ai.busy()

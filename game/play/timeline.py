@@ -8,26 +8,33 @@ and Ctrl+O do nothing here (nothing to undo, save or load).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.kit.transitions import Pop
 from game.render.text import plate
 
+if TYPE_CHECKING:
+    from game.play.answers import Answering
+
 BAR_H = 30
 
 
+@dataclass(eq=False)          # a part of the game screen: one each, known by identity
 class Timeline:
     """The record's position (``k``) and its bar. Given the source, the screen's state, the
     answering part (a step on is shown as an answer is), the screen's ``refresh`` and ``go_to``."""
 
-    def __init__(self, source, state, answering, refresh, go_to):
-        self.source = source
-        self.state = state
-        self.answering = answering
-        self.refresh = refresh
-        self.go_to = go_to
-        self.k = 0
-        self.dragging = False
+    source: Any                  # RecordSource (game/play/source.py, which makes this part)
+    state: Any                   # the PlayState (Any: its made-once fields are typed object)
+    answering: Answering
+    refresh: Callable
+    go_to: Callable
+    k: int = field(default=0, init=False)               # the record's position: decisions played
+    dragging: bool = field(default=False, init=False)   # the bar's knob held
 
     def start(self) -> None:
         self.go(self.source.at)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.data.errors import DataError, load_json_file, parse_data
 
@@ -88,7 +88,8 @@ def _check_source(v: str) -> str:
 # --- the schema ---------------------------------------------------------------------------
 Title = Annotated[str, Field(min_length=1, max_length=80, description="a heading in a player's words")]
 Text = Annotated[str, Field(min_length=1, max_length=900, description="one to three sentences in a player's words")]
-Source = Annotated[str, Field(min_length=1, max_length=400, description="where the rule is written")]
+Source = Annotated[str, Field(min_length=1, max_length=400, description="where the rule is written"),
+                   AfterValidator(_check_source)]     # every entry's source checked by the one type
 Ruleset = Literal["counterblast", "frontier", "doubles"]
 
 
@@ -100,11 +101,6 @@ class Entry(_Strict):
     title: Title
     text: Text
     source: Source
-
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        return _check_source(v)
 
 
 class ChoiceHelp(Entry):
@@ -128,11 +124,6 @@ class GlossaryItem(_Strict):
                             description="'<choice tag>:<variant>': use that entry's text, written once")
     source: Source
 
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        return _check_source(v)
-
     @model_validator(mode="after")
     def _one(self) -> GlossaryItem:
         if (self.text is None) == (self.see is None):
@@ -149,11 +140,6 @@ class MarkerItem(_Strict):
     also: list[MarkerWord] = Field(default_factory=list, max_length=5, description="other words for the same marker")
     text: Text
     source: Source
-
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        return _check_source(v)
 
 
 class HelpFile(_Strict):
@@ -194,11 +180,6 @@ class TerrainItem(_Strict):
     rulesets: dict[Ruleset, Text] = Field(description="what it means in each ruleset")
     source: Source
 
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        return _check_source(v)
-
     @field_validator("rulesets")
     @classmethod
     def _all(cls, v: dict) -> dict:
@@ -217,11 +198,6 @@ class LegendItem(_Strict):
     text: Text
     colour: RGB | None = Field(None, description="the colour the client draws it in")
     source: Source
-
-    @field_validator("source")
-    @classmethod
-    def _source(cls, v: str) -> str:
-        return _check_source(v)
 
 
 class LegendFile(_Strict):

@@ -63,6 +63,28 @@ def zone(side, x0, y0, x1, y1):
     return {"side": side, "points": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
 
 
+def point_symmetric(w, h):
+    """A layout and its ``pair(kind, shape, names, **props)``: the piece and its twin turned half a
+    turn about the table's centre (``names``: one name for both, or a tuple of two)."""
+    L = Layout()
+
+    def pair(kind, shape, names, **props):
+        n1, n2 = names if isinstance(names, tuple) else (names, names)
+        L.add(kind, shape, n1, **props)
+        L.add(kind, rotate180(shape, w, h), n2, **props)
+    return L, pair
+
+
+# Counterblast's tables: 48x36", the crews deploy along the long edges, evac points at the short ones.
+W, H = 48, 36
+
+
+def counterblast_table(id, name, description, layout, objectives):
+    deployment = [zone(1, 0, 0, W, 6), zone(2, 0, H - 6, W, H)]
+    evac = [("Evac West", 1.5, H / 2), ("Evac East", W - 1.5, H / 2)]
+    return mapfile(id, name, description, "in", W, H, ["counterblast"], layout, deployment, objectives, evac)
+
+
 # --------------------------------------------------------------------------------------------
 # Town: Dry Gulch, a frontier town on a 48x36" table. Main Street runs east-west (y 14-22),
 # Church Road leaves it north between saloon and bank, Mill Lane south between hotel and
@@ -197,13 +219,7 @@ def town():
 # favoured: every piece in the north half has its twin turned half a turn in the south half.
 # --------------------------------------------------------------------------------------------
 def outpost():
-    W, H = 48, 36
-    L = Layout()
-
-    def pair(kind, shape, names, **props):
-        n1, n2 = names if isinstance(names, tuple) else (names, names)
-        L.add(kind, shape, n1, **props)
-        L.add(kind, rotate180(shape, W, H), n2, **props)
+    L, pair = point_symmetric(W, H)
 
     # Big buildings on the flanks, each with a climbable gantry platform along one side.
     pair("building", poly([(3, 8), (12, 8), (12, 11), (10, 11), (10, 14.5), (3, 14.5)]),
@@ -255,14 +271,11 @@ def outpost():
     pair("crate", box(15.5, 8.2, 2.4, 1.4, 0), "Cargo Pallet", height=1.0)
     pair("crate", box(28.5, 14.4, 1.6, 1.6, 20), "Supply Crate")
 
-    deployment = [zone(1, 0, 0, 48, 6), zone(2, 0, 30, 48, 36)]
     objectives = [("West Depot", 10.0, 18.0), ("Uplink", 24.0, 18.0), ("East Depot", 38.0, 18.0)]
-    evac = [("Evac West", 1.5, 18.0), ("Evac East", 46.5, 18.0)]
-    return mapfile("outpost", "Kessler Station", "A sci-fi outpost on a 48x36 inch table, "
-                   "point-symmetric so neither long edge is favoured: hab blocks with climbable "
-                   "gantries, container stacks, tanks and pipelines, barricaded objectives along "
-                   "the centre line, evac points at the short edges.", "in", W, H, ["counterblast"], L,
-                   deployment, objectives, evac)
+    return counterblast_table("outpost", "Kessler Station", "A sci-fi outpost on a 48x36 inch table, "
+                              "point-symmetric so neither long edge is favoured: hab blocks with climbable "
+                              "gantries, container stacks, tanks and pipelines, barricaded objectives along "
+                              "the centre line, evac points at the short edges.", L, objectives)
 
 
 # --------------------------------------------------------------------------------------------
@@ -354,13 +367,7 @@ def field():
 # buildings stand back near the deployment zones instead of along the centre line.
 # --------------------------------------------------------------------------------------------
 def quarry():
-    W, H = 48, 36
-    L = Layout()
-
-    def pair(kind, shape, names, **props):
-        n1, n2 = names if isinstance(names, tuple) else (names, names)
-        L.add(kind, shape, n1, **props)
-        L.add(kind, rotate180(shape, W, H), n2, **props)
+    L, pair = point_symmetric(W, H)
 
     bumps = [1, .85, 1.1, .9, 1.15, .88, 1.05, .92, 1.1, .86]
     # Mesas: climbable red rock, tall enough to hide behind, flat enough to stand on.
@@ -397,14 +404,11 @@ def quarry():
     pair("crate", box(30.0, 2.8, 2.4, 1.2, 0), "Cargo Pallet", height=0.9)
     pair("barricade", wall(6.0, 3.4, 9.0, 3.4, 0.5), "Barricade")
 
-    deployment = [zone(1, 0, 0, 48, 6), zone(2, 0, 30, 48, 36)]
     objectives = [("West Pump", 11.0, 18.0), ("Haul Road", 24.0, 18.0), ("East Pump", 37.0, 18.0)]
-    evac = [("Evac West", 1.5, 18.0), ("Evac East", 46.5, 18.0)]
-    return mapfile("quarry", "Redrock Quarry", "A mining camp on a 48x36 inch table, point-symmetric: two "
-                   "climbable mesas and a spoil ridge split the middle into three lanes, objectives in the "
-                   "open between them, buildings and a drill rig back near the zones, evac points at the "
-                   "short edges. Counterblast's second table.", "in", W, H, ["counterblast"], L,
-                   deployment, objectives, evac)
+    return counterblast_table("quarry", "Redrock Quarry", "A mining camp on a 48x36 inch table, point-symmetric: "
+                              "two climbable mesas and a spoil ridge split the middle into three lanes, objectives "
+                              "in the open between them, buildings and a drill rig back near the zones, evac "
+                              "points at the short edges. Counterblast's second table.", L, objectives)
 
 
 ALL = {"town": town, "outpost": outpost, "prehistoric": prehistoric, "field": field, "quarry": quarry}

@@ -137,6 +137,15 @@ def game_screen(app, game, seats, map_id=None, n=1):
     return scene
 
 
+def show_launcher(app, settings=None):
+    """The launcher (on ``settings``, else the saved ones) shown, one frame run."""
+    from game.scenes.launcher import LauncherScene
+    scene = LauncherScene(app) if settings is None else LauncherScene(app, settings)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
 def play_fast_until(app, scene, done, frames: int = 20000):
     """Run the game screen ``scene`` with no pauses or animations between the AI's moves, a frame
     at a time (each waits up to 5 s for the AI's worker), until ``done()`` holds or ``frames`` ran."""

@@ -5,7 +5,7 @@ import math
 
 import pygame
 import pytest
-from client_helpers import app, click, frame, key, play_fast_until, play_scene, take_device  # noqa: F401
+from client_helpers import app, click, frame, key, play_fast_until, play_scene, show_launcher, take_device  # noqa: F401
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
@@ -21,11 +21,8 @@ TOWN = load_map(resolve_map("town"))
 
 
 def test_launcher_to_game_start(app):
-    from game.scenes.launcher import LauncherScene
     from game.scenes.play import PlayScene
-    launcher = LauncherScene(app)
-    app.switch(launcher)
-    frame(app)
+    launcher = show_launcher(app)
     click(app, launcher.start.rect.center)
     assert isinstance(app.scene, PlayScene)
     s = app.scene.state.session

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import app, click, frame, play_fast_until  # noqa: F401
+from client_helpers import app, click, frame, play_fast_until, show_launcher  # noqa: F401
 
 from game.kit.transitions import Pop, Push, Quit, Switch
 
@@ -97,10 +97,8 @@ def test_launcher_to_a_game_to_game_over_and_back_by_the_buttons(app):
     from game.scenes.play import PlayScene
     from game.settings import Settings
 
-    launcher = LauncherScene(app, Settings(ruleset="doubles", map="prehistoric", seats=["ai:random", "ai:random"],
-                                           deployment="automatic", seed=7))
-    app.switch(launcher)
-    frame(app)
+    launcher = show_launcher(app, Settings(ruleset="doubles", map="prehistoric", seats=["ai:random", "ai:random"],
+                                            deployment="automatic", seed=7))
     click(app, launcher.start.rect.center)
     play = app.scene
     assert isinstance(play, PlayScene) and play.state.session.seats == {1: "ai:random", 2: "ai:random"}

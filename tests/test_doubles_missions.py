@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from mission_checks import check_missions_listed
 from test_doubles_rules import arena_map, new_game, open_map, play_checked, stage, submit, texts
 
 from engine.ai import make_agent
-from engine.core import Game, MissionInfo, Setup, replay
+from engine.core import Game, Setup, replay
 from engine.core.errors import SetupError
 from engine.data.maps import MapFile, load_named_map
 from engine.rulesets.common import MoveTo
@@ -51,12 +52,7 @@ def end_all(g, act=None):
 # --- the missions on offer, and the refusals ------------------------------------------------------
 
 def test_missions_are_listed_as_ours_with_the_fight_the_default():
-    ms = DoublesRules.missions()
-    assert list(ms) == ["fight", "standing-stones", "relic-hunt"]
-    for mid, info in ms.items():
-        assert isinstance(info, MissionInfo) and info.id == mid and info.ours
-        assert info.doc == "docs/rules/doubles.md, Missions" and info.summary
-    assert [ms[k].min_markers for k in ms] == [0, 1, 1]
+    check_missions_listed(DoublesRules, ["fight", "standing-stones", "relic-hunt"], "docs/rules/doubles.md, Missions", min_markers=[0, 1, 1])
     assert DoublesRules.default_mission(PREHISTORIC) == "fight"
 
 

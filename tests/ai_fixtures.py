@@ -19,3 +19,32 @@ def _agents(g: Game, names, seed: int) -> dict:
     for a in agents.values():
         a.attach(g.table, g.rules)
     return agents
+
+
+def play_until_searched(g: Game, agents: dict, searched: int) -> str:
+    """Attach ``agents`` to ``g`` (seat 1's searching agent bound to the worlds seat 1 may be in) and
+    play until seat 1 has searched ``searched`` decisions, with no error: the state hash there (16
+    characters)."""
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
+    while (d := g.pending()) is not None and agents[1].stats["searched"] < searched:
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    assert agents[1].stats["searched"] == searched and agents[1].stats["errors"] == 0
+    return g.state_hash()[:16]
+
+
+def simulate_one_json(p1: str, p2: str) -> tuple[int, dict]:
+    """``skirmish simulate`` of one seed-3 doubles game on prehistoric between ``p1`` and ``p2``, its
+    --json report read back: (exit code, report)."""
+    import io
+    import json
+    from contextlib import redirect_stdout
+
+    from game.cli import main
+
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--seed", "3",
+                   "--p1", p1, "--p2", p2, "--json"])
+    return rc, json.loads(buf.getvalue())

@@ -137,6 +137,27 @@ def game_screen(app, game, seats, map_id=None, n=1):
     return scene
 
 
+def show_launcher(app, settings=None):
+    """The launcher (on ``settings``, else the saved ones) shown, one frame run."""
+    from game.scenes.launcher import LauncherScene
+    scene = LauncherScene(app) if settings is None else LauncherScene(app, settings)
+    app.switch(scene)
+    frame(app)
+    return scene
+
+
+def play_fast_until(app, scene, done, frames: int = 20000):
+    """Run the game screen ``scene`` with no pauses or animations between the AI's moves, a frame
+    at a time (each waits up to 5 s for the AI's worker), until ``done()`` holds or ``frames`` ran."""
+    scene.state.speed = 1e6
+    for _ in range(frames):
+        if done():
+            return
+        frame(app, n=0)
+        if scene.state.worker is not None:
+            scene.state.worker.wait(5.0)
+
+
 def play_scene(app, game, seats, map_id="town"):
     """The game screen on ``game``, with the device taken if a pass screen came first."""
     scene = game_screen(app, game, seats, map_id)

@@ -114,6 +114,25 @@ def new_host(ruleset: str, mapname: str, seed: int, options=None, **kw) -> GameH
     return GameHost.new(ruleset, load_named_map(mapname), (), dict(options or {}), seed, **kw)
 
 
+def msg(**d) -> str:
+    """A message of the protocol's version 1, as a seat's connection sends it."""
+    return json.dumps({"version": 1, **d})
+
+
+def play_to_an_undo(host: GameHost, choose, seat: int = 1, limit: int = 100) -> None:
+    """Play ``host``'s game, its AI thinking when due and ``seat`` answering ``choose(decision)``
+    through the protocol, until that seat's last decision may be undone (``limit`` rounds at most)."""
+    for _ in range(limit):
+        if host.ai_due():
+            host.ai_busy = True
+            host.ai_done(*host.ai_think())
+            continue
+        if host.session.undo_target() is not None and host.game.decisions[-1][0] == seat:
+            return
+        d = host.game.pending()
+        host.receive(seat, msg(type="answer", seq=d.seq, choice=choose(d).to_json()))
+
+
 # --- a window on a seat (the client's tests) -------------------------------------------------------
 @pytest.fixture
 def served():

@@ -25,6 +25,20 @@ def _easy(g, player=1):
     return agent
 
 
+def _easy_shoot_step(g, easy):
+    """Play the group's Shoot step to its end, player 1's answers by ``easy``, player 2 reacting
+    with nothing: player 1's answers."""
+    answers = []
+    while g.state.act is not None and g.state.act.step == "shoot":
+        if g.pending().player == 2:
+            submit(g, C.NoReaction())
+            continue
+        c = easy.choose(g.pending(), g.view(1))
+        answers.append(c)
+        submit(g, c)
+    return answers
+
+
 def test_a_member_step_with_no_free_action_left_is_answered():
     """The group's second action (Aim) uses its last free action: each member is asked for its
     part with 0 actions left, and easy answers each with its Aim until the step is over."""
@@ -90,14 +104,7 @@ def test_easy_activates_the_three_who_all_have_work_as_a_group():
     c = easy.choose(g.pending(), g.view(1))
     assert c == C.GroupAction("shoot")
     submit(g, c)
-    shots = []
-    while g.state.act is not None and g.state.act.step == "shoot":
-        if g.pending().player == 2:
-            submit(g, C.NoReaction())
-            continue
-        c = easy.choose(g.pending(), g.view(1))
-        shots.append(c)
-        submit(g, c)
+    shots = _easy_shoot_step(g, easy)
     assert sorted(s.model for s in shots) == sorted(GROUP)
     assert all(isinstance(s, (C.Shoot, C.SplitShoot)) for s in shots)
 
@@ -125,14 +132,7 @@ def test_a_member_with_a_shot_of_its_own_shoots_rather_than_assists():
     submit(g, C.ActivateGroup(GROUP))
     submit(g, C.GroupAction("shoot"))
     easy = _easy(g)
-    answers = []
-    while g.state.act is not None and g.state.act.step == "shoot":
-        if g.pending().player == 2:
-            submit(g, C.NoReaction())
-            continue
-        c = easy.choose(g.pending(), g.view(1))
-        answers.append(c)
-        submit(g, c)
+    answers = _easy_shoot_step(g, easy)
     assert C.AimAssist("1-ranger-1", "1-captain") not in answers
     assert any(getattr(c, "model", None) == "1-ranger-1" and isinstance(c, (C.Shoot, C.SplitShoot)) for c in answers)
 

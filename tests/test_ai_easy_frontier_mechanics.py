@@ -4,7 +4,7 @@ not. Stacked hands and placed models (the helpers of test_frontier_rules.py); ea
 its player's view only."""
 from __future__ import annotations
 
-from test_frontier_rules import OPEN, contact, new_game, place, stack, submit, to_main
+from test_frontier_rules import OPEN, contact, deal, new_game, place, stack, submit, to_main
 
 from engine.ai import make_agent
 from engine.rulesets.common import MoveTo
@@ -115,13 +115,19 @@ def test_a_wounded_defender_drinks_before_the_hit_lands():
 
 # --- Fight ------------------------------------------------------------------------------------
 
+def _brawl_table():
+    """A game with only the Gang Boss, a ganger, a posseman and the Marshal on the table, both
+    hands stacked with middling cards."""
+    g = new_game()
+    only(g, ("p2-boss", "p2-outlaw_1", "p1-posseman_1", "p1-marshal"))
+    deal(g, ["4S", "5H", "6C", "7D", "8S", "9H", "10C", "JH"], ["4D", "5C", "6S", "7H", "8C", "9S", "10H", "JC"])
+    return g
+
+
 def test_a_strong_brawler_fights_rather_than_take_a_poor_shot():
     """The Gang Boss (strength 3, hatchet +2) in contact with a 2-wound posseman; the other shot
     on offer is a ganger's at the Marshal (defence 3, vest) a long way off: fight."""
-    g = new_game()
-    only(g, ("p2-boss", "p2-outlaw_1", "p1-posseman_1", "p1-marshal"))
-    stack(g, 2, ["4D", "5C", "6S", "7H", "8C", "9S", "10H", "JC"])
-    stack(g, 1, ["4S", "5H", "6C", "7D", "8S", "9H", "10C", "JH"])
+    g = _brawl_table()
     place(g, "p1-posseman_1", *OPEN)
     contact(g, "p2-boss", "p1-posseman_1")
     place(g, "p1-marshal", OPEN[0] - 10, OPEN[1] + 4)
@@ -137,10 +143,7 @@ def test_a_weak_ganger_does_not_brawl_with_the_marshal_when_a_sure_shot_is_there
     """A posseman (strength 1, switchblade) in contact with the Gang Boss (defence 3, 6 wounds);
     the Marshal (shooting 4) has a shot at a one-wound outlaw 8\" away (a little of him hidden,
     no cover): shoot."""
-    g = new_game()
-    only(g, ("p2-boss", "p2-outlaw_1", "p1-posseman_1", "p1-marshal"))
-    stack(g, 1, ["4S", "5H", "6C", "7D", "8S", "9H", "10C", "JH"])
-    stack(g, 2, ["4D", "5C", "6S", "7H", "8C", "9S", "10H", "JC"])
+    g = _brawl_table()
     place(g, "p2-boss", *OPEN)
     contact(g, "p1-posseman_1", "p2-boss")
     place(g, "p2-outlaw_1", OPEN[0] - 4, OPEN[1] + 5)

@@ -5,13 +5,10 @@ It is named wherever agents are named, it plays, it is its own frozen copy (a ch
 number of rounds it plays exactly the games ``hard`` played on 2026-12-07."""
 from __future__ import annotations
 
-import io
-import json
 import random
-from contextlib import redirect_stdout
 
 import pytest
-from ai_fixtures import HOME, _game
+from ai_fixtures import HOME, _game, play_until_searched, simulate_one_json
 
 from engine.ai import agent_names, check_agent, make_agent
 from engine.data.maps import load_map
@@ -47,14 +44,7 @@ def _agents(name: str, plan) -> dict:
 def _stretch(ruleset: str, name: str, searched: int = 20) -> str:
     plan = plan_game(0, 28, default_rosters(ruleset), (HARD, "easy"), crossed=False)
     g = new_game(ruleset, load_map(resolve_map(HOME[ruleset])), plan)
-    agents = _agents(name, plan)
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
-    while (d := g.pending()) is not None and agents[1].stats["searched"] < searched:
-        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    assert agents[1].stats["searched"] == searched and agents[1].stats["errors"] == 0
-    return g.state_hash()[:16]
+    return play_until_searched(g, _agents(name, plan), searched)
 
 
 # ------------------------------------------------------------------ named wherever agents are named
@@ -73,13 +63,7 @@ def test_hard_2026_is_listed_and_described():
 
 
 def test_hard_2026_plays_a_short_game_from_the_command_line():
-    from game.cli import main
-
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--seed", "3",
-                   "--p1", "hard-2026:iters=1,k=2,steps=6", "--p2", "easy", "--json"])
-    out = json.loads(buf.getvalue())
+    rc, out = simulate_one_json("hard-2026:iters=1,k=2,steps=6", "easy")
     assert rc == 0 and out["errors"] == 0 and out["agents"]["p1"] == "hard-2026:iters=1,k=2,steps=6"
     assert out["mean_decisions"] > 50
 

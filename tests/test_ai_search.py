@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from ai_fixtures import HOME, _agents, _game  # noqa: E402
+from ai_fixtures import HOME, _agents, _game, simulate_one_json  # noqa: E402
 
 from engine.ai import agent_names, make_agent, parse_agent
 from engine.ai.easy import policy_class
@@ -216,17 +216,7 @@ def test_the_session_binds_worlds_for_search_seats():
 
 
 def test_the_cli_takes_agent_parameters():
-    import io
-    import json
-    from contextlib import redirect_stdout
-
-    from game.cli import main
-
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        rc = main(["simulate", "--ruleset", "doubles", "--map", "prehistoric", "--games", "1", "--seed", "3",
-                   "--p1", "normal:iters=1,k=2,steps=6", "--p2", "random", "--json"])
-    out = json.loads(buf.getvalue())
+    rc, out = simulate_one_json("normal:iters=1,k=2,steps=6", "random")
     assert rc == 0 and out["errors"] == 0 and out["agents"]["p1"] == "normal:iters=1,k=2,steps=6"
 
 

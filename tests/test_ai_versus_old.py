@@ -2,25 +2,21 @@
 change only if the new easy is not weaker"). The old commit's ``engine/ai`` is imported as a
 package of its own and registered as ``easy-old``, with its own ruleset policies (never today's
 ``Rules.easy_policy``); the report counts wins per agent wherever it sat."""
-import importlib.util
+import importlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from script_modules import ROOT, load_script
 
 import engine.ai.base as base
 from engine.data.maps import load_named_map
 from engine.simulate import plan_game, play_planned
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("ai_versus_old", ROOT / "bench" / "ai_versus_old.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("ai_versus_old", "bench/ai_versus_old.py")
 
 
 def test_the_old_easy_is_its_own_package_and_plays_a_game(tmp_path, monkeypatch):

@@ -1,20 +1,14 @@
 """bench/speed.py --split (issue 28's analysis in docs/performance.md, "What the goals not met
 would take"): its spelled-out loop plays the simulator's own games, and its layers are the
 folders they name."""
-import importlib.util
-from pathlib import Path
+from script_modules import load_script
 
 from engine.data.maps import load_map
 from engine.paths import resolve_map
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def speed():
-    spec = importlib.util.spec_from_file_location("bench_speed", ROOT / "bench" / "speed.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("bench_speed", "bench/speed.py")
 
 
 def test_the_split_plays_the_simulators_games_and_times_each_step():

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from cli_process import run_cli
 
 
 def run(argv, home: Path, timeout: float = 60) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SKIRMISH_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    return subprocess.run([sys.executable, "-m", "game.cli", *argv], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return run_cli(argv, home, timeout)
 
 
 def clean(p: subprocess.CompletedProcess, rc: int, *words: str) -> None:

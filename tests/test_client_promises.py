@@ -8,7 +8,7 @@ import math
 import pygame
 import pytest
 from ai_fixtures import HOME  # each ruleset's home map, from the engine
-from client_helpers import app, frame, key, motion  # noqa: F401
+from client_helpers import app, frame, game_screen, key, motion  # noqa: F401
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
@@ -225,7 +225,6 @@ def _move_window_scene(app):
     """(game, decision, scene): easy v easy on the outpost up to the first one-model move window
     (a Rush's or a reaction's move), the game screen open on it for the human who moves."""
     from engine.rulesets.common import MoveSpace
-    from game.scenes.play import PlayScene
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 2))
     agents = {p: make_agent("easy", p, p) for p in (1, 2)}
     for a in agents.values():
@@ -235,10 +234,7 @@ def _move_window_scene(app):
         if d.kind == "move" and any(isinstance(s, MoveSpace) for s in d.spaces):
             break
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
-    scene = PlayScene(app, s, "outpost")
-    app.switch(scene)
-    frame(app)
+    scene = game_screen(app, g, {d.player: "human", 3 - d.player: "ai:random"}, "outpost")
     return g, d, scene
 
 
@@ -465,7 +461,6 @@ def test_the_model_that_acted_stays_selected(app):
     from random import Random
 
     from engine.rulesets.common import MoveSpace
-    from game.scenes.play import PlayScene
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while True:
@@ -475,10 +470,8 @@ def test_the_model_that_acted_stays_selected(app):
                 and (g.view(d.player).get("activation") or {}).get("actions_left", 0) >= 2:
             break
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
-    scene = PlayScene(app, s, "outpost")
-    app.switch(scene)
-    frame(app)
+    scene = game_screen(app, g, {d.player: "human", 3 - d.player: "ai:random"}, "outpost")
+    s = scene.state.session
     space = next(sp for sp in d.spaces if isinstance(sp, MoveSpace))
     scene.pointer.select(space.actor)
     assert scene.state.ctrl.selected == space.actor
@@ -528,16 +521,12 @@ def test_a_counterblast_group_is_formed_by_clicking_its_models(app):
     the others), not read from dozens of list lines; the Jump's compass headings leave the list
     for the table."""
     from engine.rulesets.counterblast.choices import ActivateGroup, ActivateSingle
-    from game.scenes.play import PlayScene
     g = Game(Setup("counterblast", load_named_map("outpost"), (), {"deployment": "automatic"}, 1))
     agents = {p: make_agent("random", p, p) for p in (1, 2)}
     while (d := g.pending()).kind != "activate" or not any(isinstance(o, ActivateGroup) and len(o.models) == 3
                                                            for o in d.options):
         g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    s = GameSession(g, {d.player: "human", 3 - d.player: "ai:random"}, autosave=False)
-    scene = PlayScene(app, s, "outpost")
-    app.switch(scene)
-    frame(app)
+    scene = game_screen(app, g, {d.player: "human", 3 - d.player: "ai:random"}, "outpost")
     assert not any(isinstance(d.options[i], ActivateGroup) and len(d.options[i].models) > 1
                    for i, _ in scene.state.ctrl.items())
     want = next(o for o in d.options if isinstance(o, ActivateGroup) and len(o.models) == 3)

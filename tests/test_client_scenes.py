@@ -5,7 +5,7 @@ import math
 
 import pygame
 import pytest
-from client_helpers import app, click, frame, key, play_scene, take_device  # noqa: F401
+from client_helpers import app, click, frame, key, play_fast_until, play_scene, show_launcher, take_device  # noqa: F401
 
 from engine.core import Game, Setup
 from engine.data.maps import load_map
@@ -21,11 +21,8 @@ TOWN = load_map(resolve_map("town"))
 
 
 def test_launcher_to_game_start(app):
-    from game.scenes.launcher import LauncherScene
     from game.scenes.play import PlayScene
-    launcher = LauncherScene(app)
-    app.switch(launcher)
-    frame(app)
+    launcher = show_launcher(app)
     click(app, launcher.start.rect.center)
     assert isinstance(app.scene, PlayScene)
     s = app.scene.state.session
@@ -134,14 +131,8 @@ def _run_to_game_over(app, ruleset, mapname, seed):
     from game.scenes.play import PlayScene
     g = Game(Setup(ruleset, load_map(resolve_map(mapname)), (), {"deployment": "automatic"}, seed))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=seed, autosave=False), mapname)
-    scene.state.speed = 1e6     # no pauses or animations between the AI's moves
     app.switch(scene)
-    for _ in range(20000):
-        if isinstance(app.scene, GameOverScene):
-            break
-        frame(app, n=0)
-        if scene.state.worker is not None:
-            scene.state.worker.wait(5.0)
+    play_fast_until(app, scene, lambda: isinstance(app.scene, GameOverScene))
     assert isinstance(app.scene, GameOverScene), f"{ruleset}: no game over"
     assert app.scene.result == g.result() if scene.state.session.game is g else True
     frame(app)
@@ -171,12 +162,8 @@ def test_save_and_load_give_back_the_same_game_and_autosave_follows_the_turns(ap
     from game.userdirs import autosave_file
     g = Game(Setup("doubles", load_map(resolve_map("prehistoric")), (), {"deployment": "automatic"}, 3))
     scene = PlayScene(app, GameSession(g, {1: "ai:random", 2: "ai:random"}, ai_seed=3), "prehistoric")
-    scene.state.speed = 1e6
     app.switch(scene)
-    while scene.state.session.game.state.turn < 2:
-        frame(app, n=0)
-        if scene.state.worker is not None:
-            scene.state.worker.wait(5.0)
+    play_fast_until(app, scene, lambda: scene.state.session.game.state.turn >= 2)
     # the turn changed: the autosave holds the game as it was then
     auto = load_game(autosave_file())
     assert auto.state.turn == 2 and len(auto.decisions) <= len(scene.state.session.game.decisions)
@@ -238,13 +225,8 @@ def test_history_and_replay_name_the_seats_as_played(app, tmp_path, monkeypatch)
     scene = play_scene(app, g, {1: "human", 2: "ai:easy"})
     played = {1: "you (The Marshal's Posse)", 2: "AI easy (The Diamond Gang)"}
     assert scene.state.names == played
-    scene.state.speed = 1e6
-    for _ in range(600):                         # the AI plays first: wait for the human's turn
-        if scene.state.worker is None and scene.state.ctrl is not None:
-            break
-        frame(app, n=0)
-        if scene.state.worker is not None:
-            scene.state.worker.wait(5.0)
+    # the AI plays first: wait for the human's turn
+    play_fast_until(app, scene, lambda: scene.state.worker is None and scene.state.ctrl is not None, frames=600)
     key(app, pygame.K_h)
     history = app.scene
     assert isinstance(history.state.source, RecordSource) and history.state.names == played

@@ -4,7 +4,7 @@ drawn face up. Headless, driven with the events a hand makes."""
 from __future__ import annotations
 
 import pygame
-from client_helpers import app, click, frame, game_screen  # noqa: F401
+from client_helpers import app, click, frame, game_screen, key  # noqa: F401
 from counterblast_fixtures import STAGED_DEFAULT, TEST_CREWS
 
 from engine.ai import make_agent
@@ -14,6 +14,16 @@ from engine.data.maps import load_named_map
 
 def scene_for(app, g, human):
     return game_screen(app, g, {human: "human", 3 - human: "ai:random"})
+
+
+def _random_game(ruleset, map_name, decisions):
+    """A seed-3 game of ``ruleset`` on ``map_name``, ``decisions`` choices in, made by two random agents."""
+    g = Game(Setup(ruleset, load_named_map(map_name), (), {"deployment": "automatic"}, 3))
+    agents = {p: make_agent("random", p, p) for p in (1, 2)}
+    for _ in range(decisions):
+        d = g.pending()
+        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    return g
 
 
 def until(g, agents, want, limit=5000):
@@ -27,14 +37,20 @@ def until(g, agents, want, limit=5000):
     raise AssertionError("never came")
 
 
+def _easy_until(g, want, seeds_from=0):
+    """Play ``g`` with two easy agents (seeds ``seeds_from`` + the player) until ``want(decision)``:
+    the decision."""
+    agents = {p: make_agent("easy", p, seeds_from + p) for p in (1, 2)}
+    for a in agents.values():
+        a.attach(g.table, g.rules)
+    return until(g, agents, want)
+
+
 def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(app):
     from engine.rulesets.counterblast.choices import NoReaction, Shoot
     # the crews as they were when this seed was chosen (the shipped ones were re-armed, issue 32)
     g = Game(Setup("counterblast", load_named_map("outpost"), tuple(TEST_CREWS[c] for c in STAGED_DEFAULT), {"deployment": "automatic"}, 3))
-    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    d = until(g, agents, lambda d: any(isinstance(o, Shoot) for o in d.options))
+    d = _easy_until(g, lambda d: any(isinstance(o, Shoot) for o in d.options))
     scene = scene_for(app, g, d.player)
     shot = next(o for o in d.options if isinstance(o, Shoot))
     forced = [9, 2, 10, 7, 4, 8, 1, 6, 3, 5] * 3           # the attack pool, then anything after
@@ -58,10 +74,7 @@ def test_a_counterblast_attack_fills_the_tray_with_the_dice_the_engine_rolled(ap
 
 def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 4))
-    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    d = until(g, agents, lambda d: d.kind == "keep" and len(d.options) >= 2)
+    d = _easy_until(g, lambda d: d.kind == "keep" and len(d.options) >= 2)
     scene = scene_for(app, g, d.player)
     offer = scene.state.tray.offer
     assert offer is not None and offer.picks == max(len(o.values) for o in d.options)
@@ -86,10 +99,7 @@ def test_a_doubles_keep_is_made_by_clicking_the_dice(app):
 def test_a_frontier_card_is_chosen_by_clicking_it_and_the_other_hand_stays_hidden(app, monkeypatch):
     from engine.rulesets.frontier.choices import Commit
     g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 1))
-    agents = {p: make_agent("easy", p, 11 + p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    d = until(g, agents, lambda d: d.kind in ("attack card", "defend card"))
+    d = _easy_until(g, lambda d: d.kind in ("attack card", "defend card"), seeds_from=11)
     other = 3 - d.player
     hidden = set(g.state.cards[other].hand)                   # the other side's cards, never drawn
     drawn = []
@@ -152,10 +162,7 @@ def test_help_is_where_the_choice_is_made(app):
     from game.ui import help_text
     from game.ui.help_panels import option_card
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
-    agents = {p: make_agent("easy", p, p) for p in (1, 2)}
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    d = until(g, agents, lambda d: d.kind == "announce attack" and len(d.options) >= 2)
+    d = _easy_until(g, lambda d: d.kind == "announce attack" and len(d.options) >= 2)
     scene = scene_for(app, g, d.player)
     row = scene.state.options.rows[0]
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=row.rect.center, rel=(0, 0), buttons=(0, 0, 0))])
@@ -163,16 +170,16 @@ def test_help_is_where_the_choice_is_made(app):
     entry = help_text.help_for("doubles", d.options[row.index])
     assert entry is not None and entry.text and entry.source
     assert option_card("doubles", d.labels[row.index], d.options[row.index]) is not None
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_F2)
     assert scene.panels.sheets.reference is not None and scene.panels.sheets.reference_kind == "glossary"
     assert [e.title for e in scene.panels.sheets.reference.entries] == [e.title for e in help_text.glossary("doubles")]
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_l)
     assert scene.panels.sheets.reference_kind == "legend" and scene.panels.sheets.reference.entries
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_ESCAPE)
     assert scene.panels.sheets.reference is None
     from game.play.hint import HintPart
     scene.state.hint = HintPart("hard:iters=2,prefilter=6,steps=16", apart=False)
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_g, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_g)
     shown = scene.state.hint.shown
     assert shown is not None and shown.index is not None and shown.choice == d.options[shown.index]
     starred = [i for i, t in scene.state.options._key[1] if "\u2605 hint" in t]
@@ -195,28 +202,20 @@ def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
     from engine.core import replay
     from game.play.source import RecordSource
     from game.scenes.play import PlayScene
-    g = Game(Setup("frontier", load_named_map("town"), (), {"deployment": "automatic"}, 3))
-    agents = {p: make_agent("random", p, p) for p in (1, 2)}
-    for _ in range(90):
-        d = g.pending()
-        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    g = _random_game("frontier", "town", 90)
     source = RecordSource(g.setup, g.decisions, at=0)
     scene = PlayScene(app, source.session, source=source)
     app.switch(scene)
     frame(app)
-
-    def keyp(k):
-        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
-
     for _ in range(40):
-        keyp(pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
     assert scene.timeline.k == 40 and scene.state.session.game.state_hash() == replay(g.setup, g.decisions[:40]).state_hash()
     for _ in range(13):
-        keyp(pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
     assert scene.timeline.k == 27 and scene.state.session.game.state_hash() == replay(g.setup, g.decisions[:27]).state_hash()
-    keyp(pygame.K_END)
+    key(app, pygame.K_END)
     assert scene.state.session.game.state_hash() == g.state_hash()
-    keyp(pygame.K_PAGEUP)
+    key(app, pygame.K_PAGEUP)
     assert scene.timeline.k in scene.state.source.turn_starts() and scene.timeline.k < len(g.decisions)
     bar = scene.timeline.bar()                                        # the timeline, clicked half way
     frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.centerx, bar.centery), button=1),
@@ -229,19 +228,15 @@ def test_the_replay_viewer_steps_both_ways_to_the_replayed_state(app):
 def test_the_history_shows_an_earlier_position_and_the_game_goes_on_unchanged(app):
     from game.play.source import RecordSource
     from game.scenes.play import PlayScene
-    g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 3))
-    agents = {p: make_agent("random", p, p) for p in (1, 2)}
-    for _ in range(30):
-        d = g.pending()
-        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
+    g = _random_game("doubles", "prehistoric", 30)
     scene = scene_for(app, g, g.pending().player)
     h = g.state_hash()
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_h)
     hist = app.scene
     assert isinstance(hist.state.source, RecordSource) and hist.state.viewer == scene.state.viewer
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_HOME)
     assert hist.timeline.k == 0
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_ESCAPE)
     assert app.scene is scene and isinstance(scene, PlayScene) and scene.state.session.game.state_hash() == h
 
 
@@ -253,7 +248,7 @@ def test_sound_is_off_by_default_and_m_turns_it_on_quietly(app, monkeypatch):
     g = Game(Setup("doubles", load_named_map("prehistoric"), (), {"deployment": "automatic"}, 1))
     scene = scene_for(app, g, g.pending().player)
     assert scene.state.sound is False and Settings.load().sound is False
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="", scancode=0)])
+    key(app, pygame.K_m)
     assert scene.state.sound and Settings.load().sound
     scene.answering.sound("dice")
     assert played == ["dice"]

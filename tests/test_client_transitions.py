@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from client_helpers import app, click, frame  # noqa: F401
+from client_helpers import app, click, frame, play_fast_until, show_launcher  # noqa: F401
 
 from game.kit.transitions import Pop, Push, Quit, Switch
 
@@ -22,8 +22,21 @@ class Probe:
         self.closed += 1
 
 
-def test_push_keeps_the_scene_under_and_pop_brings_the_same_one_back(app):
+@pytest.fixture
+def probe_screen(app):
+    """A "probe" screen in the app's registry, built as a Probe."""
     app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
+
+
+def _b_over_a(app):
+    """Switch to probe a, push probe b over it: (a, b)."""
+    app.go(Switch("probe", {"name": "a"}))
+    a = app.scene
+    app.go(Push("probe", {"name": "b"}))
+    return a, app.scene
+
+
+def test_push_keeps_the_scene_under_and_pop_brings_the_same_one_back(app, probe_screen):
     a = app.build("probe", {"name": "a"})
     app.switch(a)
     app.go(Push("probe", {"name": "b"}))
@@ -39,12 +52,8 @@ def test_push_keeps_the_scene_under_and_pop_brings_the_same_one_back(app):
         app.go(Pop())                                  # nothing under the first screen
 
 
-def test_switch_closes_the_scene_and_those_kept_under_it(app):
-    app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
-    app.go(Switch("probe", {"name": "a"}))
-    a = app.scene
-    app.go(Push("probe", {"name": "b"}))
-    b = app.scene
+def test_switch_closes_the_scene_and_those_kept_under_it(app, probe_screen):
+    a, b = _b_over_a(app)
     app.go(Switch("probe", {"name": "c"}))
     assert app.scene.name == "c" and app.under == [] and a.closed == 1 and b.closed == 1
     app.switch(app.scene)                              # showing the scene shown: nothing closed
@@ -55,18 +64,13 @@ def test_switch_closes_the_scene_and_those_kept_under_it(app):
     assert not app.running
 
 
-def test_showing_a_scene_kept_under_pops_to_it(app):
-    app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
-    app.go(Switch("probe", {"name": "a"}))
-    a = app.scene
-    app.go(Push("probe", {"name": "b"}))
-    b = app.scene
+def test_showing_a_scene_kept_under_pops_to_it(app, probe_screen):
+    a, b = _b_over_a(app)
     app.switch(a)
     assert app.scene is a and app.under == [] and not a.closed and b.closed == 1
 
 
-def test_an_update_may_return_its_transition(app):
-    app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
+def test_an_update_may_return_its_transition(app, probe_screen):
 
     class Leaving(Probe):
         ui = type("UI", (), {"update": lambda self, dt: None, "draw_ui": lambda self, s: None,
@@ -93,20 +97,12 @@ def test_launcher_to_a_game_to_game_over_and_back_by_the_buttons(app):
     from game.scenes.play import PlayScene
     from game.settings import Settings
 
-    launcher = LauncherScene(app, Settings(ruleset="doubles", map="prehistoric", seats=["ai:random", "ai:random"],
-                                           deployment="automatic", seed=7))
-    app.switch(launcher)
-    frame(app)
+    launcher = show_launcher(app, Settings(ruleset="doubles", map="prehistoric", seats=["ai:random", "ai:random"],
+                                            deployment="automatic", seed=7))
     click(app, launcher.start.rect.center)
     play = app.scene
     assert isinstance(play, PlayScene) and play.state.session.seats == {1: "ai:random", 2: "ai:random"}
-    play.state.speed = 1e6                                   # no pauses between the AI's moves
-    for _ in range(20000):
-        if isinstance(app.scene, GameOverScene):
-            break
-        frame(app, n=0)
-        if play.state.worker is not None:
-            play.state.worker.wait(5.0)
+    play_fast_until(app, play, lambda: isinstance(app.scene, GameOverScene))
     over = app.scene
     assert isinstance(over, GameOverScene) and play.state.session.game.over
     assert over.play is play and app.under == [play]  # pushed over the game, which is kept
@@ -125,12 +121,8 @@ def test_launcher_to_a_game_to_game_over_and_back_by_the_buttons(app):
     pygame.event.clear()
 
 
-def test_closing_the_window_closes_the_scenes_kept_under_too(app):
-    app.screens["probe"] = lambda app, under, **args: Probe(app, under, **args)
-    app.go(Switch("probe", {"name": "a"}))
-    a = app.scene
-    app.go(Push("probe", {"name": "b"}))
-    b = app.scene
+def test_closing_the_window_closes_the_scenes_kept_under_too(app, probe_screen):
+    a, b = _b_over_a(app)
     b.request_quit = lambda: True
     app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
     assert not app.running and a.closed == 1 and b.closed == 1

@@ -21,60 +21,56 @@ def label(g, choice):
     return d.labels[d.options.index(choice)]
 
 
+def activated(model, positions, **staging):
+    """A staged game (``positions`` and ``staging`` as ``staged`` takes them) with ``model`` activated alone."""
+    g = staged(positions, **staging)
+    submit(g, C.ActivateSingle(model))
+    return g
+
+
 # --- weapons and enigmas that inflict conditions -----------------------------------------------
 
-def test_flamer_sets_a_target_it_wounds_burning():
+@pytest.mark.parametrize("dice, burning", [((7, 1, 1,   1, 1, 1), True),
+                                            ((7, 1, 1,   9, 1, 1), False)],   # 1 Defense success: no token
+                         ids=["a token", "no token"])
+def test_flamer_sets_a_target_it_wounds_burning(dice, burning):
     """Flamer: 'inflicts burning when tokens'. Warboss Grekka (Zap 3) flames a Gun Drone
-    (Defense 3, Mettle 2) 4.7" away: 1 success -> 1 raw damage, Defense 0 -> 1 token -> Burning."""
-    g = staged({"1-grekka": (18, 7), "2-drone-1": (24, 7)}, rosters=DUSTJAW)
-    submit(g, C.ActivateSingle("1-grekka"))
+    (Defense 3, Mettle 2) 4.7" away: 1 success -> 1 raw damage, Defense 0 -> 1 token -> Burning;
+    a Defense success saves the token, and no token sets no Burning."""
+    g = activated("1-grekka", {"1-grekka": (18, 7), "2-drone-1": (24, 7)}, rosters=DUSTJAW)
     flame = C.Shoot("1-grekka", "flamer", "2-drone-1")
     assert "to leave" not in label(g, flame)          # a 'tokens' rule has no hit chance to show
-    g.state.rng.force(7, 1, 1,   1, 1, 1)
+    g.state.rng.force(*dice)
     ev = submit(g, flame)
     drone = g.state.models["2-drone-1"]
-    assert drone.tokens == 1 and drone.has("burning") and g.state.rng.forced_left == 0
-    assert "The Flamer leaves Gun Drone 1 Burning" in texts(ev)
+    assert drone.tokens == int(burning) and drone.has("burning") == burning and g.state.rng.forced_left == 0
+    assert ("The Flamer leaves Gun Drone 1 Burning" in texts(ev)) == burning
 
 
-def test_flamer_that_gives_no_token_does_not_set_burning():
-    g = staged({"1-grekka": (18, 7), "2-drone-1": (24, 7)}, rosters=DUSTJAW)
-    submit(g, C.ActivateSingle("1-grekka"))
-    g.state.rng.force(7, 1, 1,   9, 1, 1)             # 1 raw damage, 1 Defense success: no token
-    submit(g, C.Shoot("1-grekka", "flamer", "2-drone-1"))
-    drone = g.state.models["2-drone-1"]
-    assert drone.tokens == 0 and not drone.has("burning") and g.state.rng.forced_left == 0
-
-
-def test_tangle_net_pins_on_a_hit_even_without_a_token_and_the_odds_say_so():
+@pytest.mark.parametrize("dice, pinned", [((7, 1, 1, 1, 1,   7, 1, 1), True),
+                                          ((6, 1, 1, 1, 1), False)],          # no success: a miss
+                         ids=["a hit", "a miss"])
+def test_tangle_net_pins_on_a_hit_even_without_a_token_and_the_odds_say_so(dice, pinned):
     """Tangle-net: 'inflicts pinned when hit'. The Overseer (Zap 5) scores 1 success; the Ranger
-    saves the damage but is Pinned, and may then only Recover (the seed's Pinned)."""
+    saves the damage but is Pinned, and may then only Recover (the seed's Pinned). A missed net
+    pins nobody."""
     g = staged({"1-overseer": (18, 7), "2-ranger-1": (26, 7)}, rosters=CHOIR)
     assert g.rules.cover(g.state, "1-overseer", "2-ranger-1") == "none"
     submit(g, C.ActivateSingle("1-overseer"))
     net = C.Shoot("1-overseer", "tangle-net", "2-ranger-1")
     # difficulty 7 (short range), 5 dice: P(at least one success) = 1 - 0.6^5 = 92.2%
     assert label(g, net).endswith("92% to leave them Pinned)")
-    g.state.rng.force(7, 1, 1, 1, 1,   7, 1, 1)
+    g.state.rng.force(*dice)
     ev = submit(g, net)
     ranger = g.state.models["2-ranger-1"]
-    assert ranger.tokens == 0 and ranger.has("pinned") and g.state.rng.forced_left == 0
-    assert "The Tangle-net Launcher leaves Ranger 1 Pinned" in texts(ev)
-
-
-def test_a_missed_net_pins_nobody():
-    g = staged({"1-overseer": (18, 7), "2-ranger-1": (26, 7)}, rosters=CHOIR)
-    submit(g, C.ActivateSingle("1-overseer"))
-    g.state.rng.force(6, 1, 1, 1, 1)
-    submit(g, C.Shoot("1-overseer", "tangle-net", "2-ranger-1"))
-    assert not g.state.models["2-ranger-1"].has("pinned") and g.state.rng.forced_left == 0
+    assert ranger.tokens == 0 and ranger.has("pinned") == pinned and g.state.rng.forced_left == 0
+    assert ("The Tangle-net Launcher leaves Ranger 1 Pinned" in texts(ev)) == pinned
 
 
 def test_blot_blinds_with_no_damage_roll():
     """Blot (psi_strike, difficulty 8, no damage, 'inflicts blind when hit'): Ollo's Knack 6 scores 1;
     the drone is Blind — it sees nothing but itself (the seed's Blind) — and no Defense is rolled."""
-    g = staged({"1-ollo": (18, 7), "2-drone-1": (24, 7)})
-    submit(g, C.ActivateSingle("1-ollo"))
+    g = activated("1-ollo", {"1-ollo": (18, 7), "2-drone-1": (24, 7)})
     blot = C.PsiStrike("1-ollo", "blot", "2-drone-1")
     assert blot in g.pending().options
     g.state.rng.force(8, 1, 1, 1, 1, 1)
@@ -87,8 +83,7 @@ def test_blot_blinds_with_no_damage_roll():
 
 def test_glare_half_blinds():
     """Glare (psi_strike, difficulty 7, 'inflicts half_blind when hit'), channelled by the Cantor."""
-    g = staged({"2-cantor": (24, 7), "1-ranger-1": (18, 7)}, active=2, moxie=(0, 3))
-    submit(g, C.ActivateSingle("2-cantor"))
+    g = activated("2-cantor", {"2-cantor": (24, 7), "1-ranger-1": (18, 7)}, active=2, moxie=(0, 3))
     g.state.rng.force(7, 1, 1, 1, 1, 1)
     submit(g, C.PsiStrike("2-cantor", "glare", "1-ranger-1"))
     r = g.state.models["1-ranger-1"]
@@ -177,8 +172,7 @@ def test_steady_aim_shoots_long_at_the_short_range_difficulty():
 def test_frenzy_explodes_strikes_on_eights():
     """Frenzy (strike_explode_on 8): Mad Tibbs' 8 adds a die; the label's odds use the same number."""
     contact = (18 * IN + 15 + 12.5 + 0.3) / IN
-    g = staged({"1-tibbs": (18, 7), "2-drone-1": (contact, 7)}, rosters=DUSTJAW)
-    submit(g, C.ActivateSingle("1-tibbs"))
+    g = activated("1-tibbs", {"1-tibbs": (18, 7), "2-drone-1": (contact, 7)}, rosters=DUSTJAW)
     strike = C.Strike("1-tibbs", "claws", "2-drone-1")
     want = _attack_chance(5, 7, 2, 8, 3, 2, 0, False)
     assert label(g, strike).endswith(f"{want:.0%} to put it Down)")
@@ -192,8 +186,7 @@ def test_frenzy_explodes_strikes_on_eights():
 def test_relentless_is_never_stunned_by_reacting():
     """Relentless (immune: stunned): Unit Zero Counterstrikes, pays its Moxie, and is not Stunned."""
     contact = (18 * IN + 15 + 20 + 0.3) / IN
-    g = staged({"1-ranger-1": (18, 7), "2-unit-zero": (contact, 7)}, moxie=(3, 1))
-    submit(g, C.ActivateSingle("1-ranger-1"))
+    g = activated("1-ranger-1", {"1-ranger-1": (18, 7), "2-unit-zero": (contact, 7)}, moxie=(3, 1))
     submit(g, C.Strike("1-ranger-1", "combat-knife", "2-unit-zero"))
     g.state.rng.force(1, 1, 1,   1, 1, 1, 1, 1, 1)     # both Grit checks score nothing
     ev = submit(g, C.React("2-unit-zero", "counterstrike", "shock-maul"))
@@ -204,8 +197,7 @@ def test_relentless_is_never_stunned_by_reacting():
 
 def test_a_model_without_the_ability_is_stunned_by_reacting():
     contact = (18 * IN + 15 + 12.5 + 0.3) / IN
-    g = staged({"1-ranger-1": (18, 7), "2-drone-1": (contact, 7)}, moxie=(3, 1))
-    submit(g, C.ActivateSingle("1-ranger-1"))
+    g = activated("1-ranger-1", {"1-ranger-1": (18, 7), "2-drone-1": (contact, 7)}, moxie=(3, 1))
     submit(g, C.Strike("1-ranger-1", "combat-knife", "2-drone-1"))
     g.state.rng.force(1, 1, 1,   1)
     submit(g, C.React("2-drone-1", "counterstrike", "fists"))

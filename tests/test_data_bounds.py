@@ -49,32 +49,32 @@ def _schemas() -> dict[str, type[BaseModel]]:
 
 
 # --- reading the schemas -------------------------------------------------------------------
-def _bounds(meta) -> set[str]:
-    out = set()
+def _upper_bound(meta) -> bool:
     for m in meta:
         for inner in getattr(m, "metadata", None) or [m]:   # a FieldInfo inside Annotated holds its own
             if isinstance(inner, (at.Le, at.Lt)):
-                out.add("upper")
+                return True
             if isinstance(inner, at.Interval) and (inner.le is not None or inner.lt is not None):
-                out.add("upper")
-    return out
+                return True
+    return False
 
 
-def _numeric_slots(ann, meta=(), where=""):
-    """(where, has an upper bound) for every number inside an annotation; models are walked apart."""
+def _typed_slots(ann, leaf: tuple, bounded, meta=(), where=""):
+    """(where, ``bounded(meta)``) for every value of a ``leaf`` type (the numbers, or str) inside an
+    annotation, dict keys included; models are walked apart."""
     origin = typing.get_origin(ann)
     if origin is typing.Annotated:
         base, *extra = typing.get_args(ann)
-        yield from _numeric_slots(base, tuple(meta) + tuple(extra), where)
+        yield from _typed_slots(base, leaf, bounded, tuple(meta) + tuple(extra), where)
     elif origin in (typing.Union, types.UnionType):
         for arm in typing.get_args(ann):
-            yield from _numeric_slots(arm, meta, where)
+            yield from _typed_slots(arm, leaf, bounded, meta, where)
     elif origin in (list, tuple, dict):
         args = [a for a in typing.get_args(ann) if a is not Ellipsis]
-        for i, a in enumerate(args[-1:] if origin is dict else args):
-            yield from _numeric_slots(a, (), f"{where}[{i}]")
-    elif ann in NUMBERS:
-        yield where, "upper" in _bounds(meta)
+        for i, a in enumerate(args):
+            yield from _typed_slots(a, leaf, bounded, (), f"{where}[{'key' if origin is dict and i == 0 else i}]")
+    elif ann in leaf:
+        yield where, bounded(meta)
 
 
 def _models(root: type[BaseModel]):
@@ -99,7 +99,7 @@ def test_every_numeric_field_states_an_upper_bound_and_what_it_is():
     for root in _schemas().values():
         for model in _models(root):
             for name, f in model.model_fields.items():
-                slots = list(_numeric_slots(f.annotation, f.metadata))
+                slots = list(_typed_slots(f.annotation, NUMBERS, _upper_bound, f.metadata))
                 if not slots:
                     continue
                 for where, bounded in slots:
@@ -127,43 +127,44 @@ def _strip(ann):
     return ann
 
 
-def slots(model: type[BaseModel], doc: dict, loc=()):
-    """Where a number may go in ``doc``, for every numeric field of ``model`` and of the models
-    inside it that ``doc`` holds (absent optional numbers included): (location, field name)."""
+def slots(model: type[BaseModel], doc: dict, leaf: tuple, loc=()):
+    """Where a value of a ``leaf`` type (the numbers, or str) may go in ``doc``, for every such
+    field of ``model`` and of the models inside it that ``doc`` holds (absent optional ones
+    included): (location, field name)."""
     for name, f in model.model_fields.items():
-        yield from _value_slots(f.annotation, doc.get(name), loc + (name,), name)
+        yield from _value_slots(f.annotation, doc.get(name), loc + (name,), name, leaf)
 
 
-def _value_slots(ann, value, loc, name):
+def _value_slots(ann, value, loc, name, leaf):
     ann = _strip(ann)
     origin = typing.get_origin(ann)
     if origin in (typing.Union, types.UnionType):
         arms = [a for a in typing.get_args(ann) if a is not type(None)]
-        if any(_strip(a) in NUMBERS for a in arms):
+        if any(_strip(a) in leaf for a in arms):
             yield loc, name
             return
         if value is not None:
             arm = _arm_for(ann, value)
-            if arm is not None:
-                yield from slots(arm, value, loc)
-            else:
-                for a in arms:
-                    yield from _value_slots(a, value, loc, name)
+            for a in ([arm] if arm is not None else arms):
+                yield from _value_slots(a, value, loc, name, leaf)
         return
-    if ann in NUMBERS:
+    if ann in leaf:
         yield loc, name
     elif isinstance(ann, type) and issubclass(ann, BaseModel) and isinstance(value, dict):
-        yield from slots(ann, value, loc)
+        yield from slots(ann, value, leaf, loc)
     elif origin is list and isinstance(value, list) and value:
         (item,) = typing.get_args(ann)
         for i, v in enumerate(value):
-            yield from _value_slots(item, v, loc + (i,), name)
+            yield from _value_slots(item, v, loc + (i,), name, leaf)
     elif origin is tuple:
         args = typing.get_args(ann)
         items = args[:1] * (len(value) if isinstance(value, list) else 2) if Ellipsis in args else args
         for i, item in enumerate(items):
             yield from _value_slots(item, value[i] if isinstance(value, list) and i < len(value) else None,
-                                    loc + (i,), name)
+                                    loc + (i,), name, leaf)
+    elif origin is dict and isinstance(value, dict):
+        for k, v in value.items():
+            yield from _value_slots(typing.get_args(ann)[1], v, loc + (k,), name, leaf)
 
 
 def _set(doc, loc, v):
@@ -212,22 +213,22 @@ def _save_doc(tmp_path):
     return json.loads(make_saves(tmp_path, steps=6)[2].read_text())
 
 
-def test_huge_numbers_are_refused_in_every_numeric_field(tmp_path):
-    from engine.core.saves import SaveFile
-
-    cases, read_save = _cases()
-    cases.append(("save", SaveFile, _save_doc(tmp_path), read_save))
+def _fuzz(cases, leaf, values, tmp_path, longest=None):
+    """Each of ``values`` ((value, how a failure shows it)) set in turn at one place per field of
+    each case (models[0], not every model), written to a file and loaded: every one must be
+    refused with a DataError naming the file and the field (and, with ``longest``, no longer than
+    that). Returns (fields, tried, failures)."""
     tried, fields, failures = 0, set(), []
     for label, schema, base, loader in cases:
         done = set()
-        for loc, name in slots(schema, base):
-            if _key(loc) in done:        # one place per field of each file (models[0], not every model)
+        for loc, name in slots(schema, base, leaf):
+            if _key(loc) in done:
                 continue
             done.add(_key(loc))
             fields.add((schema.__name__, _key(loc)))
-            for huge in HUGE:
+            for value, shown in values:
                 doc = copy.deepcopy(base)
-                _set(doc, loc, huge)
+                _set(doc, loc, value)
                 path = tmp_path / f"{label.replace('/', '_')}"
                 path.write_text(json.dumps(doc))
                 tried += 1
@@ -235,10 +236,20 @@ def test_huge_numbers_are_refused_in_every_numeric_field(tmp_path):
                     loader(path)
                 except DataError as err:
                     text = str(err)
-                    if str(path) not in text or name not in text:
-                        failures.append(f"{label} {loc}={huge:g}: refused without naming the file and {name}: {text}")
+                    if str(path) not in text or name not in text or (longest is not None and len(text) > longest):
+                        failures.append(f"{label} {loc}{shown}: refused without naming the file and {name}"
+                                        + (f", or quoting it whole: {text[:300]}" if longest else f": {text}"))
                     continue
-                failures.append(f"{label} {loc}={huge:g}: accepted")
+                failures.append(f"{label} {loc}{shown}: accepted")
+    return fields, tried, failures
+
+
+def test_huge_numbers_are_refused_in_every_numeric_field(tmp_path):
+    from engine.core.saves import SaveFile
+
+    cases, read_save = _cases()
+    cases.append(("save", SaveFile, _save_doc(tmp_path), read_save))
+    fields, tried, failures = _fuzz(cases, NUMBERS, [(h, f"={h:g}") for h in HUGE], tmp_path)
     assert not failures, f"{len(failures)} of {tried}:\n" + "\n".join(failures[:40])
     assert len(fields) > 150 and tried > 450, (len(fields), tried)
 
@@ -257,64 +268,15 @@ def _max_length(meta) -> bool:
     return any(isinstance(inner, at.MaxLen) for m in meta for inner in (getattr(m, "metadata", None) or [m]))
 
 
-def _str_slots(ann, meta=(), where=""):
-    """(where, has a length bound) for every string inside an annotation, dict keys included."""
-    origin = typing.get_origin(ann)
-    if origin is typing.Annotated:
-        base, *extra = typing.get_args(ann)
-        yield from _str_slots(base, tuple(meta) + tuple(extra), where)
-    elif origin in (typing.Union, types.UnionType):
-        for arm in typing.get_args(ann):
-            yield from _str_slots(arm, meta, where)
-    elif origin in (list, tuple, dict):
-        args = [a for a in typing.get_args(ann) if a is not Ellipsis]
-        for i, a in enumerate(args):
-            yield from _str_slots(a, (), f"{where}[{'key' if origin is dict and i == 0 else i}]")
-    elif ann is str:
-        yield where, _max_length(meta)
-
-
 def test_every_string_field_states_a_length_bound():
     missing = []
     for root in _text_schemas().values():
         for model in _models(root):
             for name, f in model.model_fields.items():
-                for where, bounded in _str_slots(f.annotation, f.metadata):
+                for where, bounded in _typed_slots(f.annotation, (str,), _max_length, f.metadata):
                     if not bounded:
                         missing.append(f"{model.__name__}.{name}{where}: no max_length")
     assert not missing, "\n".join(sorted(set(missing)))
-
-
-def text_slots(model: type[BaseModel], doc: dict, loc=()):
-    """Where a string may go in ``doc`` (absent optional strings included): (location, field name)."""
-    for name, f in model.model_fields.items():
-        yield from _text_value_slots(f.annotation, doc.get(name), loc + (name,), name)
-
-
-def _text_value_slots(ann, value, loc, name):
-    ann = _strip(ann)
-    origin = typing.get_origin(ann)
-    if origin in (typing.Union, types.UnionType):
-        arms = [a for a in typing.get_args(ann) if a is not type(None)]
-        if any(_strip(a) is str for a in arms):
-            yield loc, name
-            return
-        if value is not None:
-            arm = _arm_for(ann, value)
-            for a in ([arm] if arm is not None else arms):
-                yield from _text_value_slots(a, value, loc, name)
-        return
-    if ann is str:
-        yield loc, name
-    elif isinstance(ann, type) and issubclass(ann, BaseModel) and isinstance(value, dict):
-        yield from text_slots(ann, value, loc)
-    elif origin is list and isinstance(value, list) and value:
-        (item,) = typing.get_args(ann)
-        for i, v in enumerate(value):
-            yield from _text_value_slots(item, v, loc + (i,), name)
-    elif origin is dict and isinstance(value, dict):
-        for k, v in value.items():
-            yield from _text_value_slots(typing.get_args(ann)[1], v, loc + (k,), name)
 
 
 def _text_cases(tmp_path):
@@ -335,28 +297,7 @@ def _text_cases(tmp_path):
 
 
 def test_overlong_strings_are_refused_in_every_string_field(tmp_path):
-    tried, fields, failures = 0, set(), []
-    for label, schema, base, loader in _text_cases(tmp_path):
-        done = set()
-        for loc, name in text_slots(schema, base):
-            if _key(loc) in done:
-                continue
-            done.add(_key(loc))
-            fields.add((schema.__name__, _key(loc)))
-            for n in LONG:
-                doc = copy.deepcopy(base)
-                _set(doc, loc, "a" * n)
-                path = tmp_path / f"{label.replace('/', '_')}"
-                path.write_text(json.dumps(doc))
-                tried += 1
-                try:
-                    loader(path)
-                except DataError as err:
-                    text = str(err)
-                    if str(path) not in text or name not in text or len(text) > 20_000:
-                        failures.append(f"{label} {loc} ({n} chars): refused without naming the file and {name}, "
-                                        f"or quoting it whole: {text[:300]}")
-                    continue
-                failures.append(f"{label} {loc} ({n} chars): accepted")
+    fields, tried, failures = _fuzz(_text_cases(tmp_path), (str,), [("a" * n, f" ({n} chars)") for n in LONG],
+                                    tmp_path, longest=20_000)
     assert not failures, f"{len(failures)} of {tried}:\n" + "\n".join(failures[:40])
     assert len(fields) > 80 and tried > 250, (len(fields), tried)

@@ -43,6 +43,7 @@ from engine.rulesets.doubles.duel import (
     resolve,
     roll,
     start_duel,
+    take_step,
 )
 
 SEED = "004_664065b4c29fdc82.txt"
@@ -476,16 +477,7 @@ def test_random_duels_end_and_keep_the_rules(adice, aadv, apen, ddice, dadv, dpe
     while not isinstance(step := next_step(d), ResolveStep):
         steps += 1
         assert steps < 500
-        if isinstance(step, RollStep):
-            d = roll(d, step.role, rng)
-        elif isinstance(step, KeepStep):
-            d = keep(d, step.role, chooser(step))
-        elif isinstance(step, EffectStep):
-            d = choose_effect(d, step.role, chooser(step))
-        elif isinstance(step, ManoeuvreStep):
-            d = manoeuvre(d, step.role, chooser(step), rng)
-        else:
-            d = discard(d, step.role, chooser(step))
+        d = take_step(d, step, rng, chooser)
         d_holder[0] = d
     r = resolve(d)
     assert r.hit == (r.attack_score > r.defence_score

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from mission_checks import check_missions_listed
 from test_doubles_rules import arena_map, new_game, open_map, play_checked, stage, submit, texts
 
 from engine.ai import make_agent
-from engine.core import Game, MissionInfo, Setup, replay
+from engine.core import Game, Setup, replay
 from engine.core.errors import SetupError
 from engine.data.maps import MapFile, load_named_map
 from engine.rulesets.common import MoveTo
@@ -51,12 +52,7 @@ def end_all(g, act=None):
 # --- the missions on offer, and the refusals ------------------------------------------------------
 
 def test_missions_are_listed_as_ours_with_the_fight_the_default():
-    ms = DoublesRules.missions()
-    assert list(ms) == ["fight", "standing-stones", "relic-hunt"]
-    for mid, info in ms.items():
-        assert isinstance(info, MissionInfo) and info.id == mid and info.ours
-        assert info.doc == "docs/rules/doubles.md, Missions" and info.summary
-    assert [ms[k].min_markers for k in ms] == [0, 1, 1]
+    check_missions_listed(DoublesRules, ["fight", "standing-stones", "relic-hunt"], "docs/rules/doubles.md, Missions", min_markers=[0, 1, 1])
     assert DoublesRules.default_mission(PREHISTORIC) == "fight"
 
 
@@ -190,13 +186,9 @@ def test_a_relic_in_reach_is_picked_up_for_an_ap_carried_and_scores_each_turn():
     assert vv[(1, "grit")] + vv[(1, "soot")] > vv[(2, "marrow")]
 
 
-def test_a_carrier_put_out_of_action_drops_its_relic_where_it_fell():
-    """The staged charge of test_doubles_rules (Grit's force attack puts Marrow out), with Marrow
-    carrying the Skull and Bones far off so the game goes on."""
-    g = stage(mission_game("relic-hunt", RELICS), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90),
-                                                   "2.bones": (550, 50, 90)},
-              "1.grit", ["1.grit", "2.marrow", "2.bones"])
-    g.state.mission["relics"]["r1"]["carrier"] = "2.marrow"
+def _grit_charges_marrow_out(g):
+    """Grit (staged 8 cm from Marrow) charges him, keeps a double 6 and takes the force attack,
+    which puts Marrow out of action: the events of that last choice."""
     submit(g, next(o for o in g.pending().options if isinstance(o, MoveTo)))
     submit(g, MeleeAttack("1.grit", "2.marrow"))
     submit(g, Announce("1.grit", 0))
@@ -204,7 +196,17 @@ def test_a_carrier_put_out_of_action_drops_its_relic_where_it_fell():
     submit(g, Announce("2.marrow", 0))
     submit(g, KeepDice("1.grit", (6, 6)))
     g.state.rng.force(1)
-    ev = submit(g, ChooseEffect("1.grit", "force_attack"))
+    return submit(g, ChooseEffect("1.grit", "force_attack"))
+
+
+def test_a_carrier_put_out_of_action_drops_its_relic_where_it_fell():
+    """The staged charge of test_doubles_rules (Grit's force attack puts Marrow out), with Marrow
+    carrying the Skull and Bones far off so the game goes on."""
+    g = stage(mission_game("relic-hunt", RELICS), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90),
+                                                   "2.bones": (550, 50, 90)},
+              "1.grit", ["1.grit", "2.marrow", "2.bones"])
+    g.state.mission["relics"]["r1"]["carrier"] = "2.marrow"
+    ev = _grit_charges_marrow_out(g)
     assert g.state.fighters["2.marrow"].out and "Marrow drops the Skull" in texts(ev)
     assert g.state.mission["relics"]["r1"] == {"x": 200.0, "y": 220.0, "carrier": ""}
     assert g.result() is None
@@ -227,14 +229,7 @@ def test_a_wiped_out_side_loses_at_once_whatever_its_points():
     g = stage(mission_game("standing-stones", STONES), {"1.grit": (200, 300, 270), "2.marrow": (200, 220, 90)},
               "1.grit", ["1.grit", "2.marrow"])
     g.state.mission["points"][2] = 9
-    submit(g, next(o for o in g.pending().options if isinstance(o, MoveTo)))
-    submit(g, MeleeAttack("1.grit", "2.marrow"))
-    submit(g, Announce("1.grit", 0))
-    g.state.rng.force(1, 2, 6, 6, 2, 3, 6)
-    submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.grit", (6, 6)))
-    g.state.rng.force(1)
-    submit(g, ChooseEffect("1.grit", "force_attack"))
+    _grit_charges_marrow_out(g)
     r = g.result()
     assert r.winner == 1 and r.ending == "wiped_out" and r.reason == "side 2 has no fighter left"
     assert r.scores[2]["stone_points"] == 9

@@ -561,12 +561,20 @@ def test_save_and_load_mid_game_give_the_identical_game(tmp_path):
     assert back.state_hash() == g.state_hash() and back.pending().kind == g.pending().kind
 
 
-def _lokee_shoots_marrow(options=None):
-    g = stage(new_game(options=options), {"1.lokee": (200, 100, 90), "2.marrow": (200, 250, 270)}, "1.lokee",
-              ["2.marrow", "1.lokee"])
+def _lokee_shoots_marrow(options=None, ap=None):
+    g = _lokee_and_marrow(ap=ap, options=options)
     submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
     submit(g, Announce("1.lokee", 0))
     return g
+
+
+def _marrow_avoids_it_with(g, effect):
+    """Lokee's knife shot announced: Marrow rolls 10 (a double 5) against Lokee's 7 and takes
+    ``effect``: the events."""
+    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
+    submit(g, Announce("2.marrow", 0))
+    submit(g, KeepDice("1.lokee", (4, 3)))
+    return submit(g, ChooseEffect("2.marrow", effect))
 
 
 def test_low_ammunition_blocks_shooting_next_turn_without_a_double():
@@ -625,10 +633,7 @@ def test_low_ammunition_applies_in_melee_too():
 
 def test_intimidation_ends_the_attackers_activation():
     g = _lokee_shoots_marrow()
-    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
-    submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.lokee", (4, 3)))
-    ev = submit(g, ChooseEffect("2.marrow", "intimidation"))
+    ev = _marrow_avoids_it_with(g, "intimidation")
     t = texts(ev)
     assert "Lokee is intimidated: it loses its remaining AP" in t and "Lokee ends its activation" in t
     assert g.state.fighters["1.lokee"].ap == 0 and g.state.acting == "2.marrow" and g.pending().player == 2
@@ -636,10 +641,7 @@ def test_intimidation_ends_the_attackers_activation():
 
 def test_cover_gives_a_defence_die_against_later_shots_this_turn():
     g = _lokee_shoots_marrow()
-    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
-    submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.lokee", (4, 3)))
-    submit(g, ChooseEffect("2.marrow", "cover"))
+    _marrow_avoids_it_with(g, "cover")
     assert g.state.fighters["2.marrow"].status.cover == 1
     submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
     _, dfs = g.rules.pools(g.state, g.state.attack)
@@ -688,13 +690,8 @@ def test_force_attack_off_balance_knocks_a_surviving_defender_down():
 def test_intimidation_with_no_ap_left_costs_two_ap_next_turn():
     """004_664065b4c29fdc82.txt: 'the latter loses the rest of his action points for this turn or
     2 AP on his next turn if he has none left'."""
-    g = _lokee_and_marrow(ap={"1.lokee": 1})        # the shot spends Lokee's last AP
-    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
-    submit(g, Announce("1.lokee", 0))
-    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
-    submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.lokee", (4, 3)))
-    ev = submit(g, ChooseEffect("2.marrow", "intimidation"))
+    g = _lokee_shoots_marrow(ap={"1.lokee": 1})        # the shot spends Lokee's last AP
+    ev = _marrow_avoids_it_with(g, "intimidation")
     assert "Lokee is intimidated: it will lose 2 AP next turn" in texts(ev)
     assert g.state.fighters["1.lokee"].status.ap_lost_next_turn == 2
     g.state.rng.force(6, 1)                          # next turn's track: Lokee 3+6, Marrow 3+1
@@ -706,13 +703,8 @@ def test_intimidation_with_no_ap_left_costs_two_ap_next_turn():
 
 def test_aggressiveness_lowers_a_later_hit_the_same_turn():
     """004_664065b4c29fdc82.txt: 'Aggressiveness : Decreases the number of damage suffered this turn by 1pt.'"""
-    g = _lokee_and_marrow()
-    submit(g, Shoot("1.lokee", "2.marrow", weapon="knife"))
-    submit(g, Announce("1.lokee", 0))
-    g.state.rng.force(1, 2, 3, 4, 6, 5, 5)
-    submit(g, Announce("2.marrow", 0))
-    submit(g, KeepDice("1.lokee", (4, 3)))
-    ev = submit(g, ChooseEffect("2.marrow", "aggressiveness"))
+    g = _lokee_shoots_marrow()
+    ev = _marrow_avoids_it_with(g, "aggressiveness")
     assert "Marrow avoids Lokee's shot, 10 against 7" in texts(ev)
     assert g.state.fighters["2.marrow"].status.aggressiveness == 1
     # Lokee's second shot hits: 11 - 3 = 8 is 4 points, 1 less for the earlier aggressiveness

@@ -8,7 +8,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_helpers import app_fixture, click, drag, editor, frame, key, palette_click, place, world_px  # noqa: F401
+from client_helpers import (  # noqa: F401
+    app_fixture,
+    click,
+    drag,
+    editor,
+    frame,
+    key,
+    palette_click,
+    place,
+    show_launcher,
+    world_px,
+)
 from client_helpers import motion as _motion
 
 from engine.data.maps import MapFile, load_map
@@ -336,11 +347,8 @@ def test_the_editor_autosaves_and_skirmish_edit_recovers_the_draft(app, tmp_path
 
 def test_the_launcher_edit_button_opens_the_chosen_map(app):
     from game.scenes.editor import EditorScene
-    from game.scenes.launcher import LauncherScene
 
-    launcher = LauncherScene(app)
-    app.switch(launcher)
-    frame(app)
+    launcher = show_launcher(app)
     click(app, launcher.edit_b.rect.center)
     assert isinstance(app.scene, EditorScene)
     assert app.scene.map == launcher.maps[launcher.settings.map]

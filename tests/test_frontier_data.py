@@ -6,6 +6,7 @@ import copy
 import json
 
 import pytest
+from data_refusals import refused
 
 from engine.data.errors import DataError
 from engine.rulesets.frontier.data import (
@@ -66,12 +67,10 @@ def test_bad_posse_is_refused_with_file_field_and_reason(tmp_path):
     d["models"][2]["strength"] = -1
     d["models"][0]["role"] = "ganger"
     p = tmp_path / "bad.json"
-    p.write_text(json.dumps(d))
-    with pytest.raises(DataError) as e:
-        load_posse(p)
-    msg = str(e.value)
+    err = refused(load_posse, d, p)
+    msg = str(err)
     assert str(p) in msg and "models[2].strength" in msg and "greater than or equal to 0" in msg
-    assert e.value.file == str(p)
+    assert err.file == str(p)
 
 
 def test_posse_consistency_checks():

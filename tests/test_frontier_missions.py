@@ -17,12 +17,13 @@ import json
 import random
 
 import pytest
+from mission_checks import check_missions_listed
 from test_frontier_random_games import TOWN as SHIPPED_TOWN
 from test_frontier_random_games import check_invariants, hidden_before, rosters_for
 from test_frontier_rules import contact, place, stack, submit, text, to_main
 
 from engine.ai import make_agent
-from engine.core import Game, MissionInfo, Setup, replay
+from engine.core import Game, Setup, replay
 from engine.core.errors import SetupError
 from engine.core.rng import GameRng
 from engine.core.state import optional_field, state_hash
@@ -73,12 +74,7 @@ def play_out_turn(g):
 # --- the missions on offer, and the refusals ------------------------------------------------------
 
 def test_missions_are_listed_as_ours_with_the_fight_the_default():
-    ms = FrontierRules.missions()
-    assert list(ms) == ["fight", "claim-jumpers", "strongbox"]
-    for mid, info in ms.items():
-        assert isinstance(info, MissionInfo) and info.id == mid and info.ours
-        assert info.doc == "docs/rules/frontier.md, Missions" and info.summary
-    assert [ms[k].min_markers for k in ms] == [0, 1, 1]
+    check_missions_listed(FrontierRules, ["fight", "claim-jumpers", "strongbox"], "docs/rules/frontier.md, Missions", min_markers=[0, 1, 1])
     assert FrontierRules.default_mission(TOWN) == "fight" == FrontierRules.default_mission(NO_MARKERS)
     assert game(None).rules.mission == "fight" and game("strongbox").rules.mission == "strongbox"
 

@@ -72,6 +72,27 @@ def to_main(game, active=1):
     game._pending_ok = False
 
 
+def deal(game, hand_1, hand_2):
+    """Stack both players' hands (card codes): player 1's, then player 2's."""
+    stack(game, 1, hand_1)
+    stack(game, 2, hand_2)
+
+
+def engage(game, attacker, target):
+    """Put ``target`` on the open street, ``attacker`` in base contact with it, and start player
+    1's main phase: the set-up of every scripted fight."""
+    place(game, target, *OPEN)
+    contact(game, attacker, target)
+    to_main(game, 1)
+
+
+def fight(game, attacker, target, weapon, attack_cards, defence_cards):
+    """``attacker`` fights ``target`` with ``weapon``; the two players commit these cards: the events."""
+    submit(game, Fight(attacker, target, weapon))
+    submit(game, Commit(attack_cards))
+    return submit(game, Commit(defence_cards))
+
+
 def submit(game, choice):
     d = game.pending()
     return game.submit(d.player, choice)
@@ -161,11 +182,8 @@ def test_example_1_as_a_combat_action_with_secret_cards():
     # the scenario's Outlaw has 2 wounds left (issue 32 gave the shipped gangers 3), so the
     # example's 2 wounds take it out
     g.state.models["p2-outlaw_1"].wounds = 2
-    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
-    stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
-    to_main(g, active=1)
+    deal(g, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"], ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    engage(g, "p1-marshal", "p2-outlaw_1")
     d = g.pending()
     fight = Fight("p1-marshal", "p2-outlaw_1", "hunting_knife")
     assert fight in d.options and Fight("p1-marshal", "p2-outlaw_1", "") not in d.options
@@ -204,14 +222,9 @@ def test_example_2_winged_deputy_stays_standing():
     # Outlaw deputy (defence 2 + light padding 1, toughness 2) 5 of Clubs: 8 all, the spade breaks
     # the tie, 1 damage + knife 1 - toughness 2 = no wound.
     g = new_game()
-    stack(g, 1, ["6S", "2H", "3H", "4H", "5H", "7H", "8H", "9H"])
-    stack(g, 2, ["5C", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
-    place(g, "p2-deputy_2", *OPEN)
-    contact(g, "p1-deputy_1", "p2-deputy_2")
-    to_main(g, 1)
-    submit(g, Fight("p1-deputy_1", "p2-deputy_2", "hunting_knife"))
-    submit(g, Commit(("6S",)))
-    ev = submit(g, Commit(("5C",)))
+    deal(g, ["6S", "2H", "3H", "4H", "5H", "7H", "8H", "9H"], ["5C", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
+    engage(g, "p1-deputy_1", "p2-deputy_2")
+    ev = fight(g, "p1-deputy_1", "p2-deputy_2", "hunting_knife", ("6S",), ("5C",))
     assert "9 vs 8 (tie: attacker)" in text(ev) and "0 wound(s)" in text(ev)
     dep = g.state.models["p2-deputy_2"]
     assert dep.wounds == dep.max_wounds                # winged: not a wound lost
@@ -226,26 +239,16 @@ def test_a_favoured_face_card_does_not_break_a_tie_by_default():
     # + 1 = 15 against an Outlaw deputy 2 + padded 1 + Q of Clubs 12 = 15: a plain draw.
     g = new_game()
     assert g.rules.opts.tiebreak_cards == "number_only"
-    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
-    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
-    place(g, "p2-deputy_1", *OPEN)
-    contact(g, "p1-marshal", "p2-deputy_1")
-    to_main(g, active=1)
-    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
-    submit(g, Commit(("JS",)))
-    ev = submit(g, Commit(("QC",)))
+    deal(g, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"], ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    engage(g, "p1-marshal", "p2-deputy_1")
+    ev = fight(g, "p1-marshal", "p2-deputy_1", "hunting_knife", ("JS",), ("QC",))
     dep = g.state.models["p2-deputy_1"]
     assert "15 vs 15" in text(ev) and dep.wounds == dep.max_wounds
     # the summary sentence's reading stays an option: there the Jack breaks the tie
     g = new_game(options={"tiebreak_cards": "any"})
-    stack(g, 1, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"])
-    stack(g, 2, ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
-    place(g, "p2-deputy_1", *OPEN)
-    contact(g, "p1-marshal", "p2-deputy_1")
-    to_main(g, active=1)
-    submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
-    submit(g, Commit(("JS",)))
-    ev = submit(g, Commit(("QC",)))
+    deal(g, ["JS", "2H", "3H", "4H", "5H", "6H", "8H", "9H"], ["QC", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
+    engage(g, "p1-marshal", "p2-deputy_1")
+    ev = fight(g, "p1-marshal", "p2-deputy_1", "hunting_knife", ("JS",), ("QC",))
     assert "(tie: attacker)" in text(ev)
 
 
@@ -299,12 +302,9 @@ def test_hidden_target_cannot_be_shot():
 
 def test_failed_shot_into_combat_hurts_the_friend_and_the_thrown_knife_is_lost():
     g = new_game()
-    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
-    stack(g, 2, ["AD", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-posseman_1", "p2-outlaw_1")
+    deal(g, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["AD", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
     place(g, "p1-deputy_2", OPEN[0] - 2, OPEN[1] + 2)    # shotgun and knife, 2" away
-    to_main(g, 1)
+    engage(g, "p1-posseman_1", "p2-outlaw_1")
     d = g.pending()
     shot = Shoot("p1-deputy_2", "p2-outlaw_1", "shotgun", "p1-posseman_1")
     assert shot in d.options
@@ -317,8 +317,7 @@ def test_failed_shot_into_combat_hurts_the_friend_and_the_thrown_knife_is_lost()
     assert g.state.models["p1-posseman_1"].wounds == 1
     # now a thrown knife from base contact range 1": the deputy steps next to the outlaw
     g2 = new_game()
-    stack(g2, 1, ["KH", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
-    stack(g2, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    deal(g2, ["KH", "3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
     place(g2, "p2-outlaw_2", *OPEN)
     place(g2, "p1-deputy_1", OPEN[0] + 1.8, OPEN[1])    # 1.8" centre to centre: 0.6" apart
     to_main(g2, 1)
@@ -336,11 +335,8 @@ def test_failed_shot_into_combat_hurts_the_friend_and_the_thrown_knife_is_lost()
 
 def test_leader_pair_dead_eyed_aim_and_the_discarded_card():
     g = new_game()
-    stack(g, 1, ["7S", "7H", "JK1", "JK2", "2H", "3H", "4H", "5H"])
-    stack(g, 2, ["9C", "2C", "3C", "4C", "5C", "6C", "8C", "10C"])
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
-    to_main(g, 1)
+    deal(g, ["7S", "7H", "JK1", "JK2", "2H", "3H", "4H", "5H"], ["9C", "2C", "3C", "4C", "5C", "6C", "8C", "10C"])
+    engage(g, "p1-marshal", "p2-outlaw_1")
     submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
     opts = g.pending().options
     assert Commit(("7S", "7H")) in opts and Commit(("7H", "7S")) in opts
@@ -362,11 +358,8 @@ def test_after_a_pair_seven_cards_still_make_the_priority_hand():
     # being used and cannot be used in determining initiative.' The pair uses the eighth card, so
     # the leader's player still spends seven counting cards and has none left to keep.
     g = new_game(options={"shortfall": "lay_down"})
-    stack(g, 1, ["7S", "7H", "2H", "3H", "4H", "5H", "6H", "8H"])
-    stack(g, 2, ["10C", "10D", "QC", "KC", "9C", "9D", "8C", "8D"])
-    place(g, "p2-deputy_1", *OPEN)
-    contact(g, "p1-marshal", "p2-deputy_1")
-    to_main(g, 1)
+    deal(g, ["7S", "7H", "2H", "3H", "4H", "5H", "6H", "8H"], ["10C", "10D", "QC", "KC", "9C", "9D", "8C", "8D"])
+    engage(g, "p1-marshal", "p2-deputy_1")
     submit(g, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
     submit(g, Commit(("7S", "7H")))
     asked_keep = set()
@@ -389,34 +382,23 @@ def test_after_a_pair_seven_cards_still_make_the_priority_hand():
 
 def test_only_leaders_pair_and_one_pair_a_turn():
     g = new_game()
-    stack(g, 1, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"])
-    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
-    place(g, "p2-deputy_1", *OPEN)   # padded, 3 wounds, toughness 2: survives a few
-    contact(g, "p1-posseman_1", "p2-deputy_1")
-    to_main(g, 1)
+    deal(g, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"], ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
+    engage(g, "p1-posseman_1", "p2-deputy_1")   # padded, 3 wounds, toughness 2: survives a few
     submit(g, Fight("p1-posseman_1", "p2-deputy_1", "switchblade"))
     assert all(len(o.cards) == 1 for o in g.pending().options)
     g2 = new_game()
-    stack(g2, 1, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"])
-    stack(g2, 2, ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
+    deal(g2, ["7S", "7H", "7D", "7C", "2H", "3H", "4H", "5H"], ["2C", "3C", "4C", "5C", "6C", "8C", "9C", "10C"])
     g2.state.cards[1].pairs_played = 1       # this turn's pair is already used
-    place(g2, "p2-deputy_1", *OPEN)
-    contact(g2, "p1-marshal", "p2-deputy_1")
-    to_main(g2, 1)
+    engage(g2, "p1-marshal", "p2-deputy_1")
     submit(g2, Fight("p1-marshal", "p2-deputy_1", "hunting_knife"))
     assert all(len(o.cards) == 1 for o in g2.pending().options)
 
 
 def test_slippery_paws_asks_which_item_under_ten_dollars():
     g = new_game(rosters=("bootleggers", "sheriffs"))
-    stack(g, 1, ["9C", "9H", "2H", "3H", "4H", "5H", "6H", "8H"])
-    stack(g, 2, ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "10D"])
-    place(g, "p2-posseman_3", *OPEN)          # derringer $9, switchblade $3, whiskey $4
-    contact(g, "p1-kingpin", "p2-posseman_3")
-    to_main(g, 1)
-    submit(g, Fight("p1-kingpin", "p2-posseman_3", "hatchet"))
-    submit(g, Commit(("9C", "9H")))
-    submit(g, Commit(("2D",)))
+    deal(g, ["9C", "9H", "2H", "3H", "4H", "5H", "6H", "8H"], ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "10D"])
+    engage(g, "p1-kingpin", "p2-posseman_3")          # derringer $9, switchblade $3, whiskey $4
+    fight(g, "p1-kingpin", "p2-posseman_3", "hatchet", ("9C", "9H"), ("2D",))
     d = g.pending()
     assert (d.player, d.kind) == (1, "steal")
     assert set(d.options) == {Steal("derringer"), Steal("switchblade"), Steal("whiskey")}
@@ -444,8 +426,7 @@ def test_drinking_is_a_free_action():
 
 def test_no_attack_means_pass_then_lay_down_priority_and_keep():
     g = new_game(options={"shortfall": "lay_down"}, seed=11)
-    stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
-    stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
+    deal(g, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"], ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
     to_main(g, 1)       # the posses are 36" apart: nobody can shoot or fight
     d = g.pending()
     assert Pass() in d.options and not any(isinstance(o, (Shoot, Fight)) for o in d.options)
@@ -478,8 +459,7 @@ def test_by_default_cards_not_spent_in_tests_are_forfeited_and_do_not_count_for_
     # so nobody earns a priority hand; the cards are forfeited unseen, not laid down to build a hand.
     g = new_game(seed=11)
     assert g.rules.opts.shortfall == "forfeit"
-    stack(g, 1, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"])
-    stack(g, 2, ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
+    deal(g, ["2S", "2H", "5D", "9C", "JS", "KH", "AD", "3C"], ["4C", "5C", "6C", "7C", "8C", "2D", "3D", "QD"])
     to_main(g, 1)
     submit(g, Pass())
     submit(g, Pass())
@@ -512,13 +492,10 @@ def test_forfeit_option_sends_cards_to_the_discard_hidden():
 
 def test_a_spent_player_still_defends_then_uses_the_bare_characteristic():
     g = new_game()
-    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
-    stack(g, 2, ["10D"])           # player 2 has one card left
+    deal(g, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["10D"])   # player 2 has one card left
     st = g.state
     st.cards[2].spent = 7
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
-    to_main(g, 1)
+    engage(g, "p1-marshal", "p2-outlaw_1")
     assert g.pending().player == 1
     submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
     submit(g, Commit(("2H",)))
@@ -556,18 +533,13 @@ def test_second_move_once_per_model_and_into_contact_ends_the_activation():
 
 def test_wipe_out_ends_the_game_at_once():
     g = new_game()
-    stack(g, 1, ["AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H"])
-    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    deal(g, ["AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H"], ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
     st = g.state
     for m in st.models.values():
         if m.player == 2 and m.id != "p2-outlaw_1":
             m.wounds = 0
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
-    to_main(g, 1)
-    submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
-    submit(g, Commit(("AS",)))
-    ev = submit(g, Commit(("2C",)))
+    engage(g, "p1-marshal", "p2-outlaw_1")
+    ev = fight(g, "p1-marshal", "p2-outlaw_1", "hunting_knife", ("AS",), ("2C",))
     assert g.pending() is None and g.result().winner == 1 and "wiped out" in g.result().reason
     assert "Game over" in text(ev)
 
@@ -585,9 +557,7 @@ def test_turn_limit_ends_the_game_and_replay_matches():
 
 def test_refused_choices_leave_the_state_alone():
     g = new_game()
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
-    to_main(g, 1)
+    engage(g, "p1-marshal", "p2-outlaw_1")
     h = g.state_hash()
     for bad in (Fight("p1-marshal", "p2-outlaw_1", "machete"),      # not its weapon
                 Fight("p1-deputy_1", "p2-outlaw_1", "hunting_knife"),  # not in contact
@@ -644,8 +614,7 @@ def test_cover_from_the_table_adds_to_the_defence():
     from engine.rulesets.frontier.duel import cover_bonus
 
     g = new_game()
-    stack(g, 1, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"])
-    stack(g, 2, ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
+    deal(g, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"])
     st = g.state
     shooter, target = st.models["p1-deputy_1"], st.models["p2-outlaw_2"]    # rifle, 24"
     found = None
@@ -681,16 +650,11 @@ def test_cover_from_the_table_adds_to_the_defence():
 
 def test_heart_of_the_town_heals_the_leader_on_reveal():
     g = new_game(rosters=("townsfolk", "outlawmen"))
-    stack(g, 1, ["5H", "5S", "2H", "3H", "4H", "6H", "7H", "8H"])
-    stack(g, 2, ["KC", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
+    deal(g, ["5H", "5S", "2H", "3H", "4H", "6H", "7H", "8H"], ["KC", "2C", "3C", "4C", "6C", "7C", "8C", "9C"])
     mayor = g.state.models["p1-mayor"]
     mayor.wounds = 3                                  # of 6
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-mayor", "p2-outlaw_1")
-    to_main(g, 1)
-    submit(g, Fight("p1-mayor", "p2-outlaw_1", "hatchet"))
-    submit(g, Commit(("5H", "5S")))
-    ev = submit(g, Commit(("KC",)))
+    engage(g, "p1-mayor", "p2-outlaw_1")
+    ev = fight(g, "p1-mayor", "p2-outlaw_1", "hatchet", ("5H", "5S"), ("KC",))
     assert "heart of the town" in text(ev)
     assert mayor.wounds == 5
     assert card("5H") in g.state.cards[1].played and card("5S") in g.state.cards[1].discard
@@ -734,14 +698,11 @@ def test_drinks_are_offered_at_every_decision_of_the_owner():
     assert drinker.wounds == 2 and g.pending().kind == "move" and g.pending().player == 1
     # player 2, defending, drinks before choosing the defence card
     g = new_game()
-    stack(g, 1, ["JS", "2D", "3D", "4D", "5D", "6D", "8D", "9D"])
-    stack(g, 2, ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
-    place(g, "p2-outlaw_1", *OPEN)
-    contact(g, "p1-marshal", "p2-outlaw_1")
+    deal(g, ["JS", "2D", "3D", "4D", "5D", "6D", "8D", "9D"], ["7D", "2C", "3C", "4C", "5C", "6C", "8C", "9C"])
     outlaw = g.state.models["p2-outlaw_1"]
     outlaw.items.append("hooch")
     outlaw.wounds = outlaw.max_wounds - 1
-    to_main(g, active=1)
+    engage(g, "p1-marshal", "p2-outlaw_1")
     submit(g, Fight("p1-marshal", "p2-outlaw_1", "hunting_knife"))
     submit(g, Commit(("JS",)))
     d = g.pending()

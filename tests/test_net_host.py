@@ -7,16 +7,12 @@ import json
 import random
 
 import pytest
-from net_helpers import new_host
+from net_helpers import msg, new_host, play_to_an_undo
 
 from engine.ai import make_agent
 from engine.core.saves import load_game
 from game.net.host import GameHost
 from game.net.protocol import CODE_CHARS, CODE_LEN, parse_server
-
-
-def msg(**d) -> str:
-    return json.dumps({"version": 1, **d})
 
 
 def hello(host: GameHost, conn: int, p: int, code: str | None = None, name: str | None = None) -> list:
@@ -181,17 +177,8 @@ def test_undo_asks_the_other_player():
 def test_undo_against_the_ai_is_agreed_and_stale_or_foreign_undo_refused():
     host = new_host("counterblast", "outpost", 4, {"deployment": "alternate"}, seats={1: "remote", 2: "ai:random"})
     hello(host, 1, 1)
-    for _ in range(100):                       # play until the human's last decision may be undone
-        due = host.ai_due()
-        if due:
-            host.ai_busy = True
-            host.ai_done(*host.ai_think())
-            continue
-        if host.session.undo_target() is not None and host.game.decisions[-1][0] == 1:
-            break
-        d = host.game.pending()
-        c = make_agent("random", 1, 3).choose(d, host.game.view(1))
-        host.receive(1, msg(type="answer", seq=d.seq, choice=c.to_json()))
+    # play until the human's last decision may be undone (a new seed-3 agent for each answer)
+    play_to_an_undo(host, lambda d: make_agent("random", 1, 3).choose(d, host.game.view(1)))
     n = len(host.game.decisions)
     assert replies(host.receive(1, msg(type="undo", seq=n - 1)))[0]["type"] == "refused"
     out = replies(host.receive(1, msg(type="undo", seq=n)))

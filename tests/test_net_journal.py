@@ -9,16 +9,12 @@ import json
 import shutil
 
 import pytest
-from net_helpers import new_host
+from net_helpers import msg, new_host, play_to_an_undo
 
 from engine.ai import make_agent
 from engine.data.errors import DataError
 from game.net.host import GameHost
 from game.net.host_journal import journal_path
-
-
-def msg(**d) -> str:
-    return json.dumps({"version": 1, **d})
 
 
 def seated(host: GameHost) -> GameHost:
@@ -78,15 +74,7 @@ def test_an_undo_is_on_disk_before_any_seat_is_told(tmp_path, slow_snapshots):
                     autosave_path=auto)
     host.receive(1, msg(type="hello", seat=1, code=host.codes[1]))
     mine = make_agent("random", 1, 3)
-    for _ in range(100):                       # play until the human's last decision may be undone
-        if host.ai_due():
-            host.ai_busy = True
-            host.ai_done(*host.ai_think())
-            continue
-        if host.session.undo_target() is not None and host.game.decisions[-1][0] == 1:
-            break
-        d = host.game.pending()
-        host.receive(1, msg(type="answer", seq=d.seq, choice=mine.choose(d, host.game.view(1)).to_json()))
+    play_to_an_undo(host, lambda d: mine.choose(d, host.game.view(1)))
     n = len(host.game.decisions)
     out = [json.loads(o.text) for o in host.receive(1, msg(type="undo", seq=n))]
     assert [r["type"] for r in out] == ["state", "undo_result"] and out[1]["accepted"]

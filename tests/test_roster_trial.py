@@ -1,19 +1,15 @@
 """bench/roster_trial.py refuses a roster it cannot play before any game starts: exit 2 and the
 rules' reason with the roster named, never a worker's traceback (a designer's bad file must not
 crash the tool)."""
-import importlib.util
 import json
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from script_modules import ROOT, load_script
+
 CREWS = ROOT / "engine" / "rulesets" / "counterblast" / "data" / "crews"
 
 
 def trial():
-    spec = importlib.util.spec_from_file_location("roster_trial", ROOT / "bench" / "roster_trial.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("roster_trial", "bench/roster_trial.py")
 
 
 def test_a_crew_the_rules_refuse_exits_2_naming_it_and_the_reason(tmp_path, capsys):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from core_fixtures import small_map
+from data_refusals import refused
 
 from engine.ai import make_agent
 from engine.core import Game, Setup
@@ -76,10 +77,7 @@ def test_broken_saves_are_refused_with_the_field(tmp_path, mutate, field):
 
 
 def test_truncated_save_refused(tmp_path):
-    path = tmp_path / "game.json"
-    path.write_text('{"format": "skirmish-save", "vers')
-    with pytest.raises(DataError, match="not valid JSON"):
-        load_game(path)
+    refused(load_game, '{"format": "skirmish-save", "vers', tmp_path / "game.json", match="not valid JSON")
 
 
 def test_simulate_same_arguments_same_hashes():

@@ -15,7 +15,7 @@ deliberate change to name in the docs (docs/performance.md) with new hashes, nev
 from __future__ import annotations
 
 import pytest
-from ai_fixtures import HOME  # each ruleset's home map, from the engine
+from ai_fixtures import HOME, play_until_searched  # HOME: each ruleset's home map, from the engine
 
 from engine.data.maps import load_map
 from engine.paths import resolve_map
@@ -125,14 +125,7 @@ def _searched_stretch(ruleset: str, mapfile) -> str:
     the state hash there."""
     plan = plan_game(0, 28, default_rosters(ruleset), SEARCH, crossed=False)
     g = new_game(ruleset, mapfile, plan)
-    agents = make_agents(plan.seed, plan.agents)
-    for a in agents.values():
-        a.attach(g.table, g.rules)
-    agents[1].bind_worlds(lambda rng: g.sample_world(1, rng))
-    while (d := g.pending()) is not None and agents[1].stats["searched"] < SEARCHED:
-        g.submit(d.player, agents[d.player].choose(d, g.view(d.player)))
-    assert agents[1].stats["searched"] == SEARCHED and agents[1].stats["errors"] == 0
-    return g.state_hash()[:16]
+    return play_until_searched(g, make_agents(plan.seed, plan.agents), SEARCHED)
 
 
 @pytest.mark.parametrize("ruleset", sorted(HOME))

@@ -9,22 +9,17 @@ import hashlib
 import json
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from cli_process import ROOT, run_cli
 
 from engine.data.errors import DataError
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def run(argv, home: Path, timeout: float = 90) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SKIRMISH_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    return subprocess.run([sys.executable, "-m", "game.cli", *argv], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=timeout)
+    return run_cli(argv, home, timeout)
 
 
 def clean(p: subprocess.CompletedProcess, rc: int, *words: str) -> str:

@@ -61,15 +61,11 @@ def _damage(folder: Path, what: str) -> str:
     if what == "records a NaN row":
         recs.write_text(_record(folder).replace('"turns": ', '"turns": NaN, "x": ') + "\n" + good[1] + "\n")
         return "not a finite number"
-    if what == "records a folder":
-        recs.unlink()
-        recs.mkdir()
-        (recs / "keep.txt").write_text("mine")
-        return "a folder"
-    if what == "records a FIFO":
-        recs.unlink()
-        os.mkfifo(recs)
-        return "named pipe"
+    if what in ("records a folder", "records a FIFO"):
+        words = _not_a_file(recs, what)
+        if recs.is_dir():
+            (recs / "keep.txt").write_text("mine")
+        return words
     if what == "config truncated":
         cfg.write_text(cfg.read_text()[:40])
         return "not valid JSON"
@@ -82,15 +78,21 @@ def _damage(folder: Path, what: str) -> str:
     if what == "config NaN":
         cfg.write_text(cfg.read_text().replace('"seed": 4', '"seed": NaN'))
         return "not a finite number"
-    if what == "config a folder":
-        cfg.unlink()
-        cfg.mkdir()
-        return "a folder"
-    if what == "config a FIFO":
-        cfg.unlink()
-        os.mkfifo(cfg)
-        return "named pipe"
+    if what in ("config a folder", "config a FIFO"):
+        return _not_a_file(cfg, what)
     raise AssertionError(what)
+
+
+def _not_a_file(path: Path, what: str) -> str:
+    """Put a folder (``what`` ends "a folder") or a named pipe ("a FIFO") where the file ``path``
+    was; the words the refusal must hold."""
+    path.unlink()
+    if what.endswith("a folder"):
+        path.mkdir()
+        return "a folder"
+    assert what.endswith("a FIFO"), what
+    os.mkfifo(path)
+    return "named pipe"
 
 
 def _listing(folder: Path) -> dict:
@@ -194,14 +196,8 @@ def _damage_state(folder: Path, what: str) -> str:
     elif what == "a NaN":
         path.write_text(path.read_text().replace('"search_seconds": ', '"search_seconds": NaN, "x": '))
         return "not a finite number"
-    elif what == "a folder":
-        path.unlink()
-        path.mkdir()
-        return "a folder"
-    elif what == "a FIFO":
-        path.unlink()
-        os.mkfifo(path)
-        return "named pipe"
+    elif what in ("a folder", "a FIFO"):
+        return _not_a_file(path, what)
     else:
         raise AssertionError(what)
     path.write_text(json.dumps(st))

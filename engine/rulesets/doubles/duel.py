@@ -667,17 +667,22 @@ def resolve(duel: Duel) -> DuelResult:
 def play_out(duel: Duel, rng, chooser) -> tuple[Duel, DuelResult]:
     """Drive a duel to its end, asking ``chooser(step)`` for every decision (tests, AI playouts).
     ``chooser`` returns a ``Keep``, an effect id or a die id, as the step asks."""
-    while True:
-        step = next_step(duel)
-        if isinstance(step, ResolveStep):
-            return duel, resolve(duel)
-        if isinstance(step, RollStep):
-            duel = roll(duel, step.role, rng)
-        elif isinstance(step, KeepStep):
-            duel = keep(duel, step.role, chooser(step))
-        elif isinstance(step, EffectStep):
-            duel = choose_effect(duel, step.role, chooser(step))
-        elif isinstance(step, ManoeuvreStep):
-            duel = manoeuvre(duel, step.role, chooser(step), rng)
-        else:
-            duel = discard(duel, step.role, chooser(step))
+    while not isinstance(step := next_step(duel), ResolveStep):
+        duel = take_step(duel, step, rng, chooser)
+    return duel, resolve(duel)
+
+
+def take_step(duel: Duel, step: Step, rng, chooser) -> Duel:
+    """The duel after ``step`` (any but the ResolveStep): its roll made with ``rng``, or
+    ``chooser(step)``'s answer given."""
+    if isinstance(step, RollStep):
+        return roll(duel, step.role, rng)
+    if isinstance(step, KeepStep):
+        return keep(duel, step.role, chooser(step))
+    if isinstance(step, EffectStep):
+        return choose_effect(duel, step.role, chooser(step))
+    if isinstance(step, ManoeuvreStep):
+        return manoeuvre(duel, step.role, chooser(step), rng)
+    if not isinstance(step, DiscardStep):
+        raise ValueError(f"no step to take at {step}")
+    return discard(duel, step.role, chooser(step))

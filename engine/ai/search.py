@@ -85,6 +85,8 @@ class SearchParams(NoParams):
     race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
+    moves: int = Field(0, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
+                       "move (0: none, a move space searched only through easy's point)")
     fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
                          "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
@@ -123,6 +125,7 @@ class SearchAgent(Agent):
         self.position = p.position  # weight of a ruleset's position term (Frontier's)
         self.race, self.drop_z, self.rank_share = p.race, p.drop_z, p.rank_share
         self.fitted = p.fitted
+        self.moves = p.moves
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
@@ -257,7 +260,8 @@ class SearchAgent(Agent):
         rounds, and the next ranked option takes its place (progressive widening), so a search
         with the time for it looks past the first ``k`` candidates instead of replaying losers."""
         others = [o for o in decision.options if o != pick]
-        if not others or self.k <= 1:
+        alts = self._destinations(decision, pick)
+        if not (others or alts) or self.k + len(alts) <= 1:
             return pick
         timed = self.iters <= 0
         deadline = t0 + self.budget
@@ -267,7 +271,7 @@ class SearchAgent(Agent):
             return pick       # easy's pick (or, in the window, the wait for it) took the budget
         self.stats["searched"] += 1
         queue = self._ranked_others(others, t0, timed, late)
-        live = [pick] + queue[:self.k - 1]
+        live = [pick] + alts + queue[:self.k - 1]
         queue = queue[self.k - 1:]
         # per candidate (by its index in ``cands``): the rounds it was played in, round -> score
         cands: list = list(live)
@@ -323,6 +327,29 @@ class SearchAgent(Agent):
         if best != 0 and self.z > 0 and not self._beats_pick(self._pair_rows(played[0], played[best]), 1):
             return pick
         return cands[best]
+
+    def _destinations(self, decision: Decision, pick: Choice) -> list:
+        """When easy's pick is a point of a move space: up to ``moves`` other destinations it
+        scored nearly as well (``Policy.runners_up``), each one the decision's space accepts."""
+        if not self.moves or not decision.spaces or not hasattr(pick, "x"):
+            return []
+        pol = self.easy._policy
+        if pol is None:
+            return []
+        out = []
+        for alt in pol.runners_up(pick):
+            if len(out) >= self.moves:
+                break
+            if any(self._accepts(sp, alt) for sp in decision.spaces):
+                out.append(alt)
+        return out
+
+    @staticmethod
+    def _accepts(space, choice) -> bool:
+        try:
+            return space.check(choice) is None
+        except Exception:     # a space of another kind (a direction, a disengagement) may not read a point
+            return False
 
     @staticmethod
     def _diffs(base: dict, other: dict) -> list[float]:

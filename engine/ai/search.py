@@ -87,6 +87,8 @@ class SearchParams(NoParams):
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
     moves: int = Field(0, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
                        "move (0: none, a move space searched only through easy's point)")
+    searched: str = Field("", max_length=200, description="decision kinds searched though the ruleset leaves them to "
+                          "easy, joined by '+' (Frontier's 'move', say)")
     fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
                          "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
@@ -161,7 +163,7 @@ class SearchAgent(Agent):
             except WeightsError as err:    # a broken weights file: the hand-weighted utility, said
                 self.last_error = str(err)
                 log.warning("fitted evaluation not used: %s", err)
-        self.trusted = ruleset_policy.trusted
+        self.trusted = tuple(k for k in ruleset_policy.trusted if k not in self.params.searched.split("+"))
 
     # -------------------------------------------------------------- memory (Counterblast's easy)
     def _memory(self):

@@ -157,6 +157,9 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
             "turns": g.state.turn, "decisions": decisions,
             "moves": {str(order[p - 1]): moves[p] for p in (1, 2)},
             "think_s": {str(order[p - 1]): round(think[p], 3) for p in (1, 2)},
+            # a search agent's own counts (decisions searched, rounds, changed from easy's pick...)
+            "stats": {str(order[p - 1]): {k: (round(v, 3) if isinstance(v, float) else v)
+                                          for k, v in getattr(players[p], "stats", {}).items()} for p in (1, 2)},
             "seconds": round(time.perf_counter() - t0, 2), "error": err,
             "hash": g.state_hash(), "commit": _commit()}
 

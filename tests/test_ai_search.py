@@ -24,9 +24,10 @@ def test_agent_names_take_parameters():
     assert parse_agent("hard") == ("hard", {})
     assert parse_agent("hard:budget=2.0,k=5") == ("hard", {"budget": 2.0, "k": 5})
     a = make_agent("hard:budget=2.5,iters=3", 1, 0)
-    assert a.budget == 2.5 and a.iters == 3 and a.k == 3 and a.depth == 1 and a.race == 0   # since 2026-12-07
+    assert a.budget == 2.5 and a.iters == 3 and a.k == 3 and a.depth == 2 and a.race == 0   # since 2026-12-08
+    assert a.moves == 3 and a.params.searched == "move"
     n = make_agent("normal", 2, 0)
-    assert n.k == 3 and n.depth == 1 and n.budget < a.budget
+    assert n.k == 3 and n.depth == 1 and n.budget < a.budget and n.moves == 0 and n.params.searched == ""
     with pytest.raises(ValueError):
         make_agent("hard:speed=9", 1, 0)
     with pytest.raises(ValueError):
@@ -162,6 +163,7 @@ def _hidden_variant(g: Game, player: int, k: int) -> Game:
 
 
 NOPEEK = "hard:iters=2,prefilter=6,steps=16"
+LEFT = "hard:iters=2,prefilter=6,steps=16,searched="    # Frontier's movement phase left to easy
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -283,9 +285,10 @@ def test_frontier_position_term_counts_shots_from_where_models_stand():
 
 
 def test_frontier_movement_phase_is_left_to_easy():
-    """Frontier's movement-phase moves are easy's (FrontierPolicy.trusted): the truncated look-ahead traded
-    easy's advances for Hold and lost to easy (docs/ai.md). The search agent answers each such
-    decision with easy's pick and runs no search for it."""
+    """Frontier's movement-phase moves are easy's (FrontierPolicy.trusted) for ``normal`` and for
+    ``hard:searched=``: the truncated look-ahead traded easy's advances for Hold and lost to easy
+    (docs/ai.md). Such an agent answers each such decision with easy's pick and runs no search
+    for it (``hard`` searches it since 2026-12-08, through the reply, with other destinations)."""
     g = _game("frontier", 21)
     agents = _agents(g, ("easy", "easy"), 21)
     seen = 0
@@ -294,7 +297,7 @@ def test_frontier_movement_phase_is_left_to_easy():
         p = d.player
         v = g.view(p)
         if d.kind == "move" and len(d.options) > 1:
-            hard = make_agent(NOPEEK, p, 5)
+            hard = make_agent(LEFT, p, 5)
             hard.attach(g.table, g.rules)
             hard.bind_worlds(lambda rng, p=p: g.sample_world(p, rng))
             easy = make_agent("easy", p, 0)

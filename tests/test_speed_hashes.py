@@ -66,9 +66,11 @@ HASHES = {
     # (the random games 0-5 are the same)
     # and on 2026-12-07 evening for hard's new search (issue 61, items 3-4; docs/ai.md "A stronger
     # hard"): game 11 of each ruleset, the searched stretch
+    # and on 2026-12-08 for hard's other destinations through the reply (docs/ai.md "Other
+    # destinations"): game 11 (the searched stretch) of Counterblast and Frontier
     "counterblast": ["2651abcfdf73f6c2", "522df2253ebac032", "15be4fcc0f24e4a4", "810dc7b22e3e7ae2",
                     "f261d41ead6ef7b9", "41b0324db2845464", "cd44baf007608329", "27e181b7ee2e0302",
-                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "c95b505feb9bb675"],
+                    "d49f63a62bf6489e", "7768f776981fbc73", "16c48e8babe5c0b1", "59a3526c5a25b388"],
     # Frontier's taken again on 2026-12-03 (efe627b) for a deliberate change: the leader-centred
     # deployment and the re-armed posses (docs/rules/frontier.md, "Deployment", "Default forces");
     # the same hashes came out before and after the third speed pass was merged onto it
@@ -91,7 +93,7 @@ HASHES = {
     # by rank; docs/ai.md): games 6-11, the easy and searched ones
     "frontier": ["ef6eac69311b999a", "3f3e6668b107f946", "93a1b1e05f4e1b33", "0a2117e5dd9b5df3",
                 "aa73456e4bf7ea68", "6130adbb6e691659", "d2cee8078aef1e88", "b4fa7ad86566e381",
-                "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "c3d8056b95640e6f"],
+                "9b8dca8021fc9c5d", "dcd179deaa3b32c5", "956c06b637a20cba", "f38040faa569d8e5"],
     # Doubles' every game again on 2026-12-07 evening for the Ash Skulls' Ember (Throw 3) and Grit's
     # javelin (docs/rules/doubles.md, "The default warbands, balanced"): every game plays them
     "doubles": ["1631896f1f81f9d8", "f02b71573691fe0a", "ea5b8910f164bdd5", "c1f1dae30f7cc770",
@@ -114,9 +116,12 @@ HARD_GAMES = {
     # 61, items 3-4: hard's defaults k 3, depth 1; Frontier's cards seen going to the discard kept
     # there in its worlds and its opponent-card model; docs/ai.md "A stronger hard"), on the tree
     # with Frontier easy's movement order and the Ash Skulls' change (above)
-    "counterblast": ["e92e3a961b961316", "4b235bffa34329c1"],
-    "frontier": ["0ce4f5ac4cd374cc", "cd256ba329d51eaa"],
-    "doubles": ["50d1dc0673eb9cb8", "454a88ce78946a43"],
+    # All three again on 2026-12-08 for hard's other destinations through the reply (issue 61,
+    # item 3: hard's defaults moves 3, depth 2, Frontier's movement phase searched; docs/ai.md
+    # "Other destinations")
+    "counterblast": ["d7b503dc377fa94d", "157cc846a86291cb"],
+    "frontier": ["3e92526da6133a64", "451ccb2a1b617487"],
+    "doubles": ["c3b7c8ef8596b125", "5d51132006b2d9db"],
 }
 
 

@@ -49,13 +49,23 @@ class Policy:
         return self._frame
 
     def note_reason(self, spots, move) -> None:
-        """Keep a move's reason (the score term it gained most on), for ``explain``."""
-        from .easy_moves import spot_reason
+        """Keep a move's reason (the score term it gained most on), for ``explain``, and the
+        runners-up of the same scoring (``runners_up``), for the search agents."""
+        from .easy_moves import runners_up, spot_reason
         reasons = self.__dict__.setdefault("_reasons", {})
+        alts = self.__dict__.setdefault("_runners", {})
         if len(reasons) > 4096:
             reasons.clear()
+            alts.clear()
         if move is not None:
             reasons[move] = spot_reason(spots, move)
+            alts[move] = runners_up(spots, move)
+
+    def runners_up(self, move) -> tuple:
+        """The next best destinations easy scored when it chose ``move`` (best first, each at
+        least an inch from the others and from ``move``), or () when it kept none: the search
+        agents play them against easy's own point (docs/ai.md, "Other destinations")."""
+        return self.__dict__.get("_runners", {}).get(move, ())
 
     def explain(self, decision: Decision, choice: Choice) -> str:
         """One line on why ``choice`` (a player's words): a move's kept reason, an attack's odds

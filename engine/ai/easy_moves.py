@@ -200,6 +200,19 @@ def spot_reason(spots, move) -> str:
     return REASONS.get(best, "") if gains[best] > 0.01 else "moves where it does least harm"
 
 
+def runners_up(spots, move, most: int = 4, apart: float = 25.4) -> tuple:
+    """Up to ``most`` other scored destinations, best first, each at least ``apart`` mm (an inch)
+    from ``move`` and from every one kept before it: the places easy nearly chose, far enough apart
+    to play differently. The first spot (where the model stands) is never one."""
+    kept = [move]
+    for s in sorted(spots[1:], key=lambda s: -s.score):
+        if len(kept) > most:
+            break
+        if all(math.hypot(s.move.x - k.x, s.move.y - k.y) >= apart for k in kept):
+            kept.append(s.move)
+    return tuple(kept[1:])
+
+
 def spot_key(frame=None):
     """The order in which spots are preferred: the score to 1e-9 (float noise is no preference),
     then, on a tie, as the player faces the table (``frame``, engine/table/facing.py: their left,

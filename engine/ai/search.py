@@ -5,9 +5,9 @@ For a decision with more than one answer:
 1. ``easy`` (the greedy agent, ``easy.py``) gives its pick; that pick is always a candidate.
 2. The other enumerated options are ranked by a short look (each applied on one sampled world,
    played on by ``easy`` for both sides until this player's next decision, scored by the
-   utility below) and the best ``k - 1`` join the candidates. A move space is searched only
-   through easy's own point: the other candidates are the decision's enumerated options
-   (hold, stay, a ready-made charge...).
+   utility below) and the best ``k - 1`` join the candidates. When easy's pick is a point of a
+   move space, up to ``moves`` other destinations it scored nearly as well join them too (an
+   inch apart at least); with ``moves`` 0 a move space is searched only through easy's point.
 3. Rounds: each round draws one world (``Agent.worlds``, bound by the simulator and the client:
    ``Game.sample_world`` -- the same view, with the dice to come, the opponent's cards and the
    deck orders drawn anew), and for every candidate plays it on a copy of that world (the same
@@ -25,7 +25,10 @@ choice, ``easy`` plays the rest of it and the reply.
 Since 2026-12-07 (issue 61, items 3-4): ``race`` > 0 races the candidates, dropping a hopeless
 challenger for the next ranked option (progressive widening; off by default, not shown to help);
 in Frontier the worlds and the agent's own easy keep the cards it saw go to the discard
-(``frontier_belief.CardMemory``). ``hard``'s defaults are k 3, depth 1 (``hard-2026``: 4 and 2).
+(``frontier_belief.CardMemory``). Since 2026-12-08 (issue 61): ``moves`` > 0 adds the destinations
+easy scored nearly as well as its own point (``Policy.runners_up``) as candidates, so a move space
+is searched beyond easy's point; ``hard``'s defaults are k 3, moves 3, depth 2 and Frontier's
+movement phase searched (``hard-2026``: k 4, depth 2, no other destination, the phase easy's).
 
 Honesty: the agent reads only the Decision, its view, the static table and rules (``attach``)
 and the worlds it samples. A world is built from what this player sees plus the agent's own RNG
@@ -85,18 +88,27 @@ class SearchParams(NoParams):
     race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
+    moves: int = Field(0, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
+                       "move (0: none, a move space searched only through easy's point)")
+    searched: str = Field("", max_length=200, description="decision kinds searched though the ruleset leaves them to "
+                          "easy, joined by '+' (Frontier's 'move', say)")
     fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
                          "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
 
 class HardParams(SearchParams):
-    """``hard``: a longer search than ``normal``'s. Since 2026-12-07 (issue 61, item 3) it plays
-    to the end of the activation (``depth`` 1, half a playout of ``hard-2026``'s depth 2, so
-    twice the rounds) over 3 candidates: the measured figures are in docs/ai.md, "A stronger
-    hard" (racing, ``race``, is there too: not shown to help, so off)."""
+    """``hard``: a longer search than ``normal``'s. Since 2026-12-08 (issue 61, item 3) it plays
+    easy's pick, 2 other options and 3 other destinations easy nearly chose (``moves``), each
+    through the reply (``depth`` 2), and searches Frontier's movement phase too (``searched``):
+    a destination's worth shows only when the enemy answers it. The measured figures are in
+    docs/ai.md, "Other destinations" (racing, ``race``, is there too: not shown to help, so off)."""
     budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
     k: int = Field(3, ge=1, le=100, description="candidates searched at once (live)")
-    depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")
+    depth: int = Field(2, ge=1, le=10, description="activations played after the candidate")
+    moves: int = Field(3, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
+                       "move (0: none, a move space searched only through easy's point)")
+    searched: str = Field("move", max_length=200, description="decision kinds searched though the ruleset leaves "
+                          "them to easy, joined by '+' (Frontier's movement phase, 'move')")
 
 
 # ------------------------------------------------------------------ the agent
@@ -123,6 +135,7 @@ class SearchAgent(Agent):
         self.position = p.position  # weight of a ruleset's position term (Frontier's)
         self.race, self.drop_z, self.rank_share = p.race, p.drop_z, p.rank_share
         self.fitted = p.fitted
+        self.moves = p.moves
         self.easy = EasyAgent(player, self.rng.getrandbits(32))
         self.roll = {q: EasyAgent(q, self.rng.getrandbits(32)) for q in (1, 2)}
         self.utility: Utility | None = None
@@ -158,7 +171,7 @@ class SearchAgent(Agent):
             except WeightsError as err:    # a broken weights file: the hand-weighted utility, said
                 self.last_error = str(err)
                 log.warning("fitted evaluation not used: %s", err)
-        self.trusted = ruleset_policy.trusted
+        self.trusted = tuple(k for k in ruleset_policy.trusted if k not in self.params.searched.split("+"))
 
     # -------------------------------------------------------------- memory (Counterblast's easy)
     def _memory(self):
@@ -257,7 +270,8 @@ class SearchAgent(Agent):
         rounds, and the next ranked option takes its place (progressive widening), so a search
         with the time for it looks past the first ``k`` candidates instead of replaying losers."""
         others = [o for o in decision.options if o != pick]
-        if not others or self.k <= 1:
+        alts = self._destinations(decision, pick)
+        if not (others or alts) or self.k + len(alts) <= 1:
             return pick
         timed = self.iters <= 0
         deadline = t0 + self.budget
@@ -267,7 +281,7 @@ class SearchAgent(Agent):
             return pick       # easy's pick (or, in the window, the wait for it) took the budget
         self.stats["searched"] += 1
         queue = self._ranked_others(others, t0, timed, late)
-        live = [pick] + queue[:self.k - 1]
+        live = [pick] + alts + queue[:self.k - 1]
         queue = queue[self.k - 1:]
         # per candidate (by its index in ``cands``): the rounds it was played in, round -> score
         cands: list = list(live)
@@ -323,6 +337,29 @@ class SearchAgent(Agent):
         if best != 0 and self.z > 0 and not self._beats_pick(self._pair_rows(played[0], played[best]), 1):
             return pick
         return cands[best]
+
+    def _destinations(self, decision: Decision, pick: Choice) -> list:
+        """When easy's pick is a point of a move space: up to ``moves`` other destinations it
+        scored nearly as well (``Policy.runners_up``), each one the decision's space accepts."""
+        if not self.moves or not decision.spaces or not hasattr(pick, "x"):
+            return []
+        pol = self.easy._policy
+        if pol is None:
+            return []
+        out = []
+        for alt in pol.runners_up(pick):
+            if len(out) >= self.moves:
+                break
+            if any(self._accepts(sp, alt) for sp in decision.spaces):
+                out.append(alt)
+        return out
+
+    @staticmethod
+    def _accepts(space, choice) -> bool:
+        try:
+            return space.check(choice) is None
+        except Exception:     # a space of another kind (a direction, a disengagement) may not read a point
+            return False
 
     @staticmethod
     def _diffs(base: dict, other: dict) -> list[float]:
@@ -440,7 +477,8 @@ class SearchAgent(Agent):
 
 @register_agent
 class HardAgent(SearchAgent):
-    """``hard``: a longer search (0.8 s, 3 candidates, to the end of the activation; since 2026-12-07,
-    before that 4 candidates through the reply: ``hard-2026``)."""
+    """``hard``: a longer search (0.8 s; easy's pick, 2 other options and 3 other destinations,
+    through the reply; before 2026-12-07 4 candidates through the reply and no other destination:
+    ``hard-2026``)."""
     name = "hard"
     Params = HardParams

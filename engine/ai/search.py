@@ -346,7 +346,7 @@ class SearchAgent(Agent):
         pol = self.easy._policy
         if pol is None:
             return []
-        out = []
+        out: list[Choice] = []
         for alt in pol.runners_up(pick):
             if len(out) >= self.moves:
                 break

@@ -31,7 +31,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.data.errors import MAX_FILE_BYTES, DataError, parse_data, parse_json_text, read_text_file
+from engine.data.errors import (
+    MAX_FILE_BYTES,
+    DataError,
+    open_regular_file,
+    parse_data,
+    parse_json_text,
+    read_text_file,
+)
 
 FORMAT = 1
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,12 +102,7 @@ def _read_text(path: Path) -> str:
     data file (a pipe or a device refused, not waited on), and its text held to the same bound."""
     if path.suffix != ".gz":
         return read_text_file(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise DataError(path, [("", "no such file")]) from None
-    except OSError as err:
-        raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
+    fd = open_regular_file(path)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise DataError(path, [("", "is not a regular file")])

@@ -151,17 +151,24 @@ def json_problems(data: Any) -> list[tuple[str, str]]:
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
+def open_regular_file(path: Path) -> int:
+    """A descriptor of ``path`` opened for reading without waiting for a writer (non-blocking: a
+    named pipe cannot block the open); ``DataError`` (the file, the reason) when it cannot be
+    opened. The caller checks what was opened (``os.fstat``) before reading it."""
+    try:
+        return os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise DataError(path, [("", "no such file")]) from None
+    except OSError as err:
+        raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
+
+
 def read_text_file(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> str:
     """The text of a regular file. A named pipe, a device or a folder is refused, not read: the
     open does not wait for a writer (non-blocking), and what was opened is checked before
     reading (so a pipe swapped in after a check cannot block either)."""
     path = Path(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except FileNotFoundError:
-        raise DataError(path, [("", "no such file")]) from None
-    except OSError as err:
-        raise DataError(path, [("", f"cannot read: {err.strerror or err}")]) from None
+    fd = open_regular_file(path)
     m, size = (st := os.fstat(fd)).st_mode, st.st_size
     why = None
     if not stat.S_ISREG(m):

@@ -19,7 +19,7 @@ ABOUT: dict[str, tuple[str, str]] = {
     "normal": ("searches easy's pick and 2 rivals on sampled futures to the end of the activation", ""),
     # the fixed reference: hard as it was (engine/ai/hard2026/); listed before hard, which may only get stronger
     "hard-2026": ("the hard agent as of 2026-12, a fixed reference", ""),
-    "hard": ("searches 3 candidates on many sampled futures to the end of its move", ""),
+    "hard": ("searches its first idea, 2 rivals and 3 other moves through the enemy's reply", ""),
 }
 
 

@@ -71,13 +71,36 @@ def segment_key(st) -> tuple:
 
 
 # ------------------------------------------------------------------ parameters
+# The fields ``hard`` gives other defaults: each declared once, its default the argument.
+def _budget(v: float):
+    return Field(v, gt=0, le=600, description="CPU seconds of search per decision")
+
+
+def _k(v: int):
+    return Field(v, ge=1, le=100, description="candidates searched at once (live) among easy's pick and the options")
+
+
+def _depth(v: int):
+    return Field(v, ge=1, le=10, description="activations played after the candidate (2: through the reply)")
+
+
+def _moves(v: int):
+    return Field(v, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
+                 "move (0: none, a move space searched only through easy's point)")
+
+
+def _searched(v: str):
+    return Field(v, max_length=200, description="decision kinds searched though the ruleset leaves them to easy, "
+                 "joined by '+' (Frontier's movement phase, 'move')")
+
+
 class SearchParams(NoParams):
     """``normal``'s parameters (docs/ai.md, "Search agents"). Utility units are about a wound
     (a win is 20), so the bounds on margin, tie, z and position are far past any useful value."""
-    budget: float = Field(0.25, gt=0, le=600, description="CPU seconds of search per decision")
+    budget: float = _budget(0.25)
     iters: int = Field(0, ge=0, le=100_000, description="> 0: exactly this many rounds, no clock")
-    k: int = Field(3, ge=1, le=100, description="candidates searched")
-    depth: int = Field(1, ge=1, le=10, description="activations played after the candidate")
+    k: int = _k(3)
+    depth: int = _depth(1)
     steps: int = Field(40, ge=1, le=100_000, description="most decisions in one playout")
     prefilter: int = Field(24, ge=1, le=10_000, description="most other options ranked by a short look")
     margin: float = Field(0.05, ge=0, le=100, description="utility another candidate must beat easy's pick by")
@@ -88,10 +111,8 @@ class SearchParams(NoParams):
     race: int = Field(0, ge=0, le=100_000, description="> 0: rounds before a hopeless challenger is dropped for the next option (0: never)")
     drop_z: float = Field(1.0, ge=0, le=100, description="standard errors above its paired mean a challenger may still reach")
     rank_share: float = Field(0.4, gt=0, le=1, description="most share of a time budget spent ranking the other options")
-    moves: int = Field(0, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
-                       "move (0: none, a move space searched only through easy's point)")
-    searched: str = Field("", max_length=200, description="decision kinds searched though the ruleset leaves them to "
-                          "easy, joined by '+' (Frontier's 'move', say)")
+    moves: int = _moves(0)
+    searched: str = _searched("")
     fitted: bool = Field(False, description="value states with the self-play-fitted weights (engine/ai/fitted.py) "
                          "where a ruleset has them (off: not shown to help, docs/ai.md 'A stronger hard')")
 
@@ -102,13 +123,11 @@ class HardParams(SearchParams):
     through the reply (``depth`` 2), and searches Frontier's movement phase too (``searched``):
     a destination's worth shows only when the enemy answers it. The measured figures are in
     docs/ai.md, "Other destinations" (racing, ``race``, is there too: not shown to help, so off)."""
-    budget: float = Field(0.8, gt=0, le=600, description="CPU seconds of search per decision")
-    k: int = Field(3, ge=1, le=100, description="candidates searched at once (live)")
-    depth: int = Field(2, ge=1, le=10, description="activations played after the candidate")
-    moves: int = Field(3, ge=0, le=20, description="other destinations easy nearly chose, searched beside its own "
-                       "move (0: none, a move space searched only through easy's point)")
-    searched: str = Field("move", max_length=200, description="decision kinds searched though the ruleset leaves "
-                          "them to easy, joined by '+' (Frontier's movement phase, 'move')")
+    budget: float = _budget(0.8)
+    k: int = _k(3)
+    depth: int = _depth(2)
+    moves: int = _moves(3)
+    searched: str = _searched("move")
 
 
 # ------------------------------------------------------------------ the agent

@@ -326,12 +326,18 @@ class SearchAgent(Agent):
             key = segment_key(w0.state)
             part: dict[int, float] | None = {}
             for i in alive:
-                if timed and rounds > 0 and clock() > deadline:
-                    part = None   # out of time inside a round: that round does not count
+                if timed and clock() > (deadline if rounds > 0 else late):
+                    # out of time inside a round: that round does not count (a first round
+                    # cannot change the answer anyway: a change needs two rounds' evidence)
+                    part = None
                     break
+                cut = self.stats["cut"]
                 # a dict here (None only just before the break above): mypy widens it in the loop
                 part[i] = self._playout(w0, cands[i], key, depth=self.depth,  # type: ignore[index]
-                                        stop_at=late if timed and rounds == 0 else None)
+                                        stop_at=late if timed else None)
+                if rounds > 0 and self.stats["cut"] != cut:
+                    part = None   # a playout the clock cut short: a later round then does not count
+                    break
             if part is None:
                 break
             for i, s in part.items():

@@ -2,7 +2,13 @@
 
 Run:  python bench/ai_strength.py play --ruleset doubles --pair easy:random --games 200 \
           [--seed 1] [--jobs 2] [--out results.jsonl]
-      python bench/ai_strength.py report results.jsonl [more.jsonl ...]
+      python bench/ai_strength.py report results.jsonl [more.jsonl.gz ...]
+      python bench/ai_strength.py check results.jsonl [...]
+
+``--answers-every N`` (default 50) keeps every answer of each game whose index N divides, and
+``check`` plays those games again from their setup and compares the state hash: a search agent
+bound by CPU time answers by the machine's load, so its games replay by their answers, not their
+seeds (a sample of two games in a hundred, to keep the data small).
 
 ``play`` plays the games with the game seeds and seats of ``skirmish simulate --fixed
 --swap-sides``, and the agent seeds the simulator used before it seeded agents by name (game seed
@@ -37,7 +43,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from subcommands import commands, run  # noqa: E402 - beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+from subcommands import commands, run  # noqa: E402
 
 from engine.core.rules import get_rules  # noqa: E402
 
@@ -91,7 +98,10 @@ def covered(table, bases: dict, mid: str) -> bool:
 
 
 def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_sides: bool = True,
-             rosters: tuple[str, ...] = ()) -> dict:
+             rosters: tuple[str, ...] = (), keep_answers: bool = False) -> dict:
+    """One game; with ``keep_answers`` its line keeps every answer (``answers``: [player, choice]),
+    so that ``check`` can play it again: a search agent bound by CPU time answers by the load, not
+    by the seed alone."""
     from engine.ai import make_agent
     from engine.core import Game, Setup
     from engine.data.maps import load_map
@@ -150,7 +160,7 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
         winner, decisions = played.result.winner, played.decisions
     except Exception as e:  # counted: the harness reports errors, it does not stop on them
         winner, decisions, err = None, len(g.decisions), f"{type(e).__name__}: {e}"
-    return {"ruleset": ruleset, "map": HOME[ruleset], "pair": list(pair), "rosters": list(rosters),
+    rec = {"ruleset": ruleset, "map": HOME[ruleset], "pair": list(pair), "rosters": list(rosters),
             "seed": seed, "index": index,
             "game_seed": s, "order": list(order), "winner_seat": winner,
             "winner_agent": None if winner is None else order[winner - 1],
@@ -162,6 +172,31 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
                                           for k, v in getattr(players[p], "stats", {}).items()} for p in (1, 2)},
             "seconds": round(time.perf_counter() - t0, 2), "error": err,
             "hash": g.state_hash(), "commit": _commit()}
+    if keep_answers:
+        rec["answers"] = [[p, c.to_json()] for p, c in g.decisions]
+    return rec
+
+
+def replay(rec: dict) -> str:
+    """The state hash reached by playing a line's kept answers again from its setup (its ruleset,
+    home map, rosters and game seed)."""
+    from engine.core import Game, Setup
+    from engine.core.protocol import Choice
+    from engine.data.maps import load_map
+    from engine.paths import resolve_map
+
+    g = Game(Setup(rec["ruleset"], load_map(resolve_map(rec["map"])), tuple(rec.get("rosters", ())), {},
+                   rec["game_seed"]))
+    for player, choice in rec["answers"]:
+        g.submit(int(player), Choice.from_json(choice))
+    return g.state_hash()
+
+
+def read_lines(path: str) -> list[dict]:
+    """A results file's lines, plain or gzip (``.gz``, as kept under data/experiments/)."""
+    import gzip
+    text = gzip.open(path, "rt").read() if str(path).endswith(".gz") else Path(path).read_text()
+    return [json.loads(x) for x in text.splitlines() if x.strip()]
 
 
 def cmd_play(args) -> int:
@@ -180,7 +215,8 @@ def cmd_play(args) -> int:
                 done.add(r["index"])
     todo = [i for i in range(args.first, args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as ex, out.open("a") as fh:
-        futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i, True, rosters) for i in todo]
+        futs = [ex.submit(play_one, args.ruleset, pair, args.seed, i, True, rosters,
+                          bool(args.answers_every) and i % args.answers_every == 0) for i in todo]
         for n, f in enumerate(as_completed(futs), 1):
             r = f.result()
             fh.write(json.dumps(r) + "\n")
@@ -218,10 +254,33 @@ def summarise(rows: list[dict]) -> list[dict]:
     return out
 
 
+def cmd_check(args) -> int:
+    """Play again every game whose line kept its answers and compare the hash: 0 when all agree,
+    1 when one differs, 2 when no line kept answers."""
+    checked = differ = 0
+    for f in args.files:
+        for rec in read_lines(f):
+            if not isinstance(rec.get("answers"), list):
+                continue
+            checked += 1
+            try:
+                got = replay(rec)
+            except Exception as err:  # a refused answer: the code no longer plays this game
+                got = f"error: {type(err).__name__}: {err}"
+            same = got == rec["hash"]
+            differ += not same
+            print(f"{f} game {rec['index']}: {'same hash' if same else 'DIFFERS: ' + got[:60]}")
+    if not checked:
+        print("no line kept its answers (play with --answers-every N)", file=sys.stderr)
+        return 2
+    print(f"{checked} games played again, {differ} differ")
+    return 1 if differ else 0
+
+
 def cmd_report(args) -> int:
     rows = []
     for f in args.files:
-        rows += [json.loads(x) for x in Path(f).read_text().splitlines() if x.strip()]
+        rows += read_lines(f)
     print("| ruleset, map | pairing (A v B) | games | A wins | B wins | draws | A's share of decided "
           "[95% Wilson] | draw share | mean turns / decisions | by seat (1 / 2) | moves in cover or "
           "unseen: A / B | errors | s per game |")
@@ -243,7 +302,7 @@ def cmd_report(args) -> int:
 
 
 def main(argv=None) -> int:
-    cmds = {"play": cmd_play, "report": cmd_report}
+    cmds = {"play": cmd_play, "report": cmd_report, "check": cmd_check}
     ap, sub = commands(__doc__.splitlines()[0], cmds)
     p = sub["play"]
     p.add_argument("--ruleset", choices=sorted(HOME), required=True)
@@ -256,7 +315,10 @@ def main(argv=None) -> int:
     p.add_argument("--first", type=int, default=0, help="start at this game index (split a run between processes)")
     p.add_argument("--rosters", default="", help="seat 1's and seat 2's roster ids, e.g. outlawmen,sheriffs "
                    "(default: the ruleset's own); they stay with the seats when --swap-sides moves the agents")
+    p.add_argument("--answers-every", type=int, default=50, help="keep the answers of every Nth game (index "
+                   "divisible by N; 0: none), so that `check` can play it again")
     sub["report"].add_argument("files", nargs="+")
+    sub["check"].add_argument("files", nargs="+")
     return run(ap, argv, cmds)
 
 

@@ -22,7 +22,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from subcommands import commands, run  # noqa: E402 - beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+from subcommands import commands, run  # noqa: E402
 
 # the ruleset's home map first, then a second map it accepts
 MAPS = {"counterblast": ("outpost", "quarry"), "frontier": ("town", "field"), "doubles": ("prehistoric", "town")}

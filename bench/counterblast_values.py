@@ -38,7 +38,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from subcommands import commands, run  # noqa: E402 - beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+from subcommands import commands, run  # noqa: E402
 
 MAP = "outpost"
 NAMES = ("Ash Brix Cato Dace Edda Fenn Gris Hale Ives Juno Kite Lark Mace Nim Orla Pike Quin Rusk Sable "

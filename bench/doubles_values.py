@@ -24,7 +24,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from subcommands import commands, run  # noqa: E402 - beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+from subcommands import commands, run  # noqa: E402
 
 MATERIALS = ("bone", "wood", "obsidian", "stone", "metal")
 NAMES = "Ash Bark Cinder Dusk Ember Flint Gorse Hob Ivo Jet Kael Loam Moss Nettle Ochre Pyre Quill Rook Sedge Tor".split()

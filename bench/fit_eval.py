@@ -30,7 +30,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from subcommands import commands, run  # noqa: E402 - beside this file
+sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+from subcommands import commands, run  # noqa: E402
 
 
 def collect_one(ruleset: str, seed: int, index: int) -> dict:

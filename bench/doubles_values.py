@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path
+sys.path.append(str(Path(__file__).resolve().parent))   # beside this file, also when a test imports it by path (last: bench/engine.py must not hide the package)
 from subcommands import commands, run  # noqa: E402
 
 MATERIALS = ("bone", "wood", "obsidian", "stone", "metal")

@@ -37,6 +37,8 @@ def _first_move(ruleset: str, seed: int):
     runners-up; the game, the decision and a hard agent (``moves=3``) on that seat."""
     g = _game(ruleset, seed)
     agents = _agents(g, ("easy", "easy"), seed)
+    for a in agents.values():       # as a search agent's own easy keeps them
+        a.policy({"ruleset": ruleset}).keep_runners = True
     for _ in range(600):
         d = g.pending()
         assert d is not None
@@ -58,6 +60,7 @@ def test_the_search_plays_the_runners_up_and_takes_one_that_plays_better():
     a.attach(g.table, g.rules)
     a.bind_worlds(lambda rng: g.sample_world(p, rng))
     v = g.view(p)
+    assert a.easy._policy.keep_runners and not make_agent("easy", p, 0).policy({"ruleset": "doubles"}).keep_runners
     assert a.easy.choose(d, v) == pick           # the same easy answer the search starts from
     alts = a._destinations(d, pick)
     assert 1 <= len(alts) <= 3 and pick not in alts

@@ -27,6 +27,9 @@ class Policy:
 
     Utility: type[Utility] = Utility
     trusted: tuple[str, ...] = ()
+    # keep each chosen move's runners-up (``runners_up``): only a search agent's own easy reads
+    # them, so the easy players inside its playouts (the hot path) do not sort for them
+    keep_runners: bool = False
 
     def __init__(self, agent: EasyAgent):
         self.agent = agent
@@ -59,12 +62,14 @@ class Policy:
             alts.clear()
         if move is not None:
             reasons[move] = spot_reason(spots, move)
-            alts[move] = runners_up(spots, move)
+            if self.keep_runners:
+                alts[move] = runners_up(spots, move)
 
     def runners_up(self, move) -> tuple:
         """The next best destinations easy scored when it chose ``move`` (best first, each at
         least an inch from the others and from ``move``), or () when it kept none: the search
-        agents play them against easy's own point (docs/ai.md, "Other destinations")."""
+        agents play them against easy's own point (docs/ai.md, "Other destinations"); kept only
+        with ``keep_runners``."""
         return self.__dict__.get("_runners", {}).get(move, ())
 
     def explain(self, decision: Decision, choice: Choice) -> str:

@@ -174,6 +174,7 @@ class SearchAgent(Agent):
         for a in self.roll.values():
             a.attach(table, rules)
         pol = self.easy.policy({"ruleset": rules.id})
+        pol.keep_runners = self.moves > 0    # the destinations ``_destinations`` reads
         ruleset_policy = policy_class(rules)     # the ruleset's utility and trusted kinds
         self.memory = CardMemory() if rules.id == "frontier" else None
         if self.memory is not None and hasattr(pol, "gone"):

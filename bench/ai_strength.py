@@ -97,20 +97,26 @@ def covered(table, bases: dict, mid: str) -> bool:
     return True
 
 
+def new_game(ruleset: str, map_id: str, rosters, game_seed: int):
+    """A game as ``play_one`` sets it up (and ``replay`` again): the map, the rosters (empty: the
+    ruleset's own), no options, the game seed."""
+    from engine.core import Game, Setup
+    from engine.data.maps import load_map
+    from engine.paths import resolve_map
+
+    return Game(Setup(ruleset, load_map(resolve_map(map_id)), tuple(rosters), {}, game_seed))
+
+
 def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_sides: bool = True,
              rosters: tuple[str, ...] = (), keep_answers: bool = False) -> dict:
     """One game; with ``keep_answers`` its line keeps every answer (``answers``: [player, choice]),
     so that ``check`` can play it again: a search agent bound by CPU time answers by the load, not
     by the seed alone."""
     from engine.ai import make_agent
-    from engine.core import Game, Setup
-    from engine.data.maps import load_map
-    from engine.paths import resolve_map
     from engine.simulate import game_seed, play, seats
 
-    mapfile = load_map(resolve_map(HOME[ruleset]))
     s = game_seed(seed, index)
-    g = Game(Setup(ruleset, mapfile, tuple(rosters), {}, s))
+    g = new_game(ruleset, HOME[ruleset], rosters, s)
     order = seats(index, swap_sides)
     players = {p: make_agent(pair[order[p - 1]], p, s ^ (p * 0x9E3779B1)) for p in (1, 2)}
     moves = {1: [0, 0], 2: [0, 0]}           # per seat: moves, moves ending covered
@@ -180,13 +186,9 @@ def play_one(ruleset: str, pair: tuple[str, str], seed: int, index: int, swap_si
 def replay(rec: dict) -> str:
     """The state hash reached by playing a line's kept answers again from its setup (its ruleset,
     home map, rosters and game seed)."""
-    from engine.core import Game, Setup
     from engine.core.protocol import Choice
-    from engine.data.maps import load_map
-    from engine.paths import resolve_map
 
-    g = Game(Setup(rec["ruleset"], load_map(resolve_map(rec["map"])), tuple(rec.get("rosters", ())), {},
-                   rec["game_seed"]))
+    g = new_game(rec["ruleset"], rec["map"], rec.get("rosters", ()), rec["game_seed"])
     for player, choice in rec["answers"]:
         g.submit(int(player), Choice.from_json(choice))
     return g.state_hash()

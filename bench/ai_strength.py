@@ -195,16 +195,46 @@ def replay(rec: dict) -> str:
 
 
 def read_lines(path: str) -> list[dict]:
-    """A results file's lines, plain or gzip (``.gz``, as kept under data/experiments/)."""
-    import gzip
-    text = gzip.open(path, "rt").read() if str(path).endswith(".gz") else Path(path).read_text()
-    return [json.loads(x) for x in text.splitlines() if x.strip()]
+    """A results file's lines, plain or gzip (``.gz``, as kept under data/experiments/), read as a
+    manifest is (``engine.manifest.read_text``: a folder, a pipe or a damaged file refused); a line
+    that is not a JSON object is refused too. ``DataError`` says the file and the reason."""
+    from engine.data.errors import DataError
+    from engine.manifest import read_text
+
+    rows = []
+    for n, x in enumerate(read_text(Path(path)).splitlines(), 1):
+        if not x.strip():
+            continue
+        try:
+            row = json.loads(x)
+        except ValueError as err:
+            raise DataError(path, [(f"line {n}", f"not JSON: {err}")]) from None
+        if not isinstance(row, dict):
+            raise DataError(path, [(f"line {n}", "not a game's line (a JSON object)")])
+        rows.append(row)
+    return rows
+
+
+def _all_lines(files) -> list[dict] | None:
+    """Every file's lines, or None after saying on stderr which file was refused and why."""
+    from engine.data.errors import DataError
+    rows = []
+    for f in files:
+        try:
+            rows += [dict(r, _file=f) for r in read_lines(f)]
+        except DataError as err:
+            print(f"refused: {err}", file=sys.stderr)
+            return None
+    return rows
 
 
 def cmd_play(args) -> int:
     pair = tuple(args.pair.split("/")) if "/" in args.pair else tuple(args.pair.split(":"))
     if len(pair) != 2:
         print("--pair is A:B (or A/B when an agent name has parameters)", file=sys.stderr)
+        return 2
+    if args.answers_every < 0:
+        print("--answers-every is a count of games: 0 (none) or more", file=sys.stderr)
         return 2
     rosters = tuple(x for x in args.rosters.split(",") if x) if args.rosters else ()
     done = set()
@@ -260,18 +290,21 @@ def cmd_check(args) -> int:
     """Play again every game whose line kept its answers and compare the hash: 0 when all agree,
     1 when one differs, 2 when no line kept answers."""
     checked = differ = 0
-    for f in args.files:
-        for rec in read_lines(f):
-            if not isinstance(rec.get("answers"), list):
-                continue
-            checked += 1
-            try:
-                got = replay(rec)
-            except Exception as err:  # a refused answer: the code no longer plays this game
-                got = f"error: {type(err).__name__}: {err}"
-            same = got == rec["hash"]
-            differ += not same
-            print(f"{f} game {rec['index']}: {'same hash' if same else 'DIFFERS: ' + got[:60]}")
+    rows = _all_lines(args.files)
+    if rows is None:
+        return 2
+    for rec in rows:
+        f = rec["_file"]
+        if not isinstance(rec.get("answers"), list):
+            continue
+        checked += 1
+        try:
+            got = replay(rec)
+        except Exception as err:  # a refused answer: the code no longer plays this game
+            got = f"error: {type(err).__name__}: {err}"
+        same = got == rec.get("hash")
+        differ += not same
+        print(f"{f} game {rec.get('index')}: {'same hash' if same else 'DIFFERS: ' + got[:60]}")
     if not checked:
         print("no line kept its answers (play with --answers-every N)", file=sys.stderr)
         return 2
@@ -280,14 +313,19 @@ def cmd_check(args) -> int:
 
 
 def cmd_report(args) -> int:
-    rows = []
-    for f in args.files:
-        rows += read_lines(f)
+    rows = _all_lines(args.files)
+    if rows is None:
+        return 2
+    try:
+        summary = summarise(rows)
+    except (KeyError, TypeError, IndexError) as err:       # a JSON object that is not a game's line
+        print(f"refused: a line lacks what a game's line holds ({type(err).__name__}: {err})", file=sys.stderr)
+        return 2
     print("| ruleset, map | pairing (A v B) | games | A wins | B wins | draws | A's share of decided "
           "[95% Wilson] | draw share | mean turns / decisions | by seat (1 / 2) | moves in cover or "
           "unseen: A / B | errors | s per game |")
     print("|" + "---|" * 13)
-    for s in summarise(rows):
+    for s in summary:
         share = "n/a" if s["share"] is None else f"{100 * s['share']:.0f}% [{100 * s['wilson'][0]:.0f}–{100 * s['wilson'][1]:.0f}%]"
         cov = " / ".join("n/a" if c is None else f"{100 * c:.0f}% ({m})" for c, m in (s["cover"][0], s["cover"][1]))
         where = f"{s['ruleset'].capitalize()}, {s['map']}" + (f" ({' v '.join(s['rosters'])})" if s["rosters"] else "")
@@ -295,7 +333,7 @@ def cmd_report(args) -> int:
               f"{s['wins'][0]} | {s['wins'][1]} | {s['draws']} | {share} | {100 * s['draw_share']:.0f}% | "
               f"{s['mean_turns']:.1f} / {s['mean_decisions']:.0f} | {s['by_seat'][0]} / {s['by_seat'][1]} | "
               f"{cov} | {s['errors']} | {s['mean_seconds']:.1f} |")
-    for s in summarise(rows):
+    for s in summary:
         print(f"\n{s['ruleset']} {s['pair'][0]} v {s['pair'][1]}: played on {', '.join(s['commits'])}"
               + ("" if s["commits"] != ["?"] else " (lines written before the commit was recorded)")
               + (f"; {s['repeats']} game indices appear more than once (runs of different code or "

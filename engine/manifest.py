@@ -96,7 +96,7 @@ def digest(hashes: list[str]) -> str:
     return hashlib.sha256("".join(h + "\n" for h in hashes).encode()).hexdigest()
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
     """A manifest's text, gunzipped when its name ends in ``.gz``; ``DataError`` (the file, the
     reason) when it cannot be read. The compressed file is opened as ``read_text_file`` opens any
     data file (a pipe or a device refused, not waited on), and its text held to the same bound."""
@@ -123,7 +123,7 @@ def load_manifest(path: str | Path) -> Manifest:
     """The manifest at ``path`` (``.json``, or ``.json.gz`` compressed); ``DataError`` with the
     file, the field and the reason if it is not one."""
     path = Path(path)
-    return parse_data(Manifest, parse_json_text(_read_text(path), path), path)
+    return parse_data(Manifest, parse_json_text(read_text(path), path), path)
 
 
 def manifest_text(m: Manifest) -> str:

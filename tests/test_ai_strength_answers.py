@@ -35,3 +35,20 @@ def test_a_game_without_answers_cannot_be_checked(tmp_path):
     f = tmp_path / "plain.jsonl"
     f.write_text(json.dumps(rec) + "\n")
     assert bench.main(["check", str(f)]) == 2
+
+
+def test_bad_files_are_refused_with_the_file_and_the_reason(tmp_path, capsys):
+    """A folder, a line that is not JSON, a JSON value that is not a game's line, a cut gzip file:
+    each refused (exit 2) with its name and why, for both ``check`` and ``report``; no traceback."""
+    bench = _bench()
+    (tmp_path / "nan.jsonl").write_text("nan\n")
+    (tmp_path / "list.jsonl").write_text("[1, 2]\n")
+    (tmp_path / "cut.jsonl.gz").write_bytes(gzip.compress(b'{"index": 0}\n' * 50)[:30])
+    for bad, why in ((tmp_path, "is a folder"), (tmp_path / "nan.jsonl", "not JSON"),
+                     (tmp_path / "list.jsonl", "not a game's line"), (tmp_path / "cut.jsonl.gz", "does not unpack")):
+        for cmd in ("check", "report"):
+            assert bench.main([cmd, str(bad)]) == 2
+            err = capsys.readouterr().err
+            assert str(bad) in err and why in err, err
+    assert bench.main(["play", "--ruleset", "doubles", "--pair", "easy:random", "--answers-every", "-1",
+                       "--out", str(tmp_path / "o.jsonl")]) == 2
